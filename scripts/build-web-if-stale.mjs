@@ -1,0 +1,24 @@
+// `npm start` builds the web app only when the build is missing or older than its sources,
+// so a start on an existing install stays fast.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const built = 'dist/web/index.html';
+
+function newestChange(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const time = entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs;
+    newest = Math.max(newest, time);
+  }
+  return newest;
+}
+
+const sources = ['src/web', 'src/domain'];
+const sourceTime = Math.max(...sources.map(newestChange), statSync('vite.config.ts').mtimeMs, statSync('package-lock.json').mtimeMs);
+if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
+  console.log('Building the web app...');
+  execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+}

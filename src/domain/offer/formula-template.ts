@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** A §3 formula template: multipliers are plain ratios, profits are whole or fractional dollars; maxProfit >= minProfit. */
+export const FormulaTemplateSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Template name is required')
+      .max(100, 'Template name must be at most 100 characters'),
+    description: z.string().trim().max(500, 'Description must be at most 500 characters'),
+    // Above 1.5× market value no offer formula makes sense; 0 would offer nothing.
+    arvMultiplier: z
+      .number()
+      .gt(0, 'ARV multiplier must be greater than 0')
+      .lte(1.5, 'ARV multiplier must be at most 1.5'),
+    repairMultiplier: z
+      .number()
+      .gte(0, 'Repair multiplier must be 0 or more')
+      .lte(5, 'Repair multiplier must be at most 5'),
+    minProfit: z.number().gte(0, 'Minimum profit must be 0 or more'),
+    maxProfit: z.number().gte(0, 'Maximum profit must be 0 or more'),
+  })
+  // §5: low uses maxProfit and high uses minProfit, so swapping them would give low > high.
+  .refine((template) => template.maxProfit >= template.minProfit, {
+    message: 'Maximum profit must be at least the minimum profit',
+    path: ['maxProfit'],
+  })
+
+export type FormulaTemplate = z.infer<typeof FormulaTemplateSchema>

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { MarketValueSchema } from '../money/parse-market-value'
+import { RepairItemSchema } from '../repairs/repair-catalog'
+import { FormulaTemplateSchema } from './formula-template'
+
+/** §5 verbatim. */
+export const calculationMessages = {
+  addressRequired: 'Please enter a property address',
+} as const
+
+/** One calculation as the save endpoint receives it: address text, market value in dollars, the repair checklist and the template used. */
+export const CalculationInputSchema = z.object({
+  address: z
+    .string()
+    .trim()
+    .min(1, calculationMessages.addressRequired)
+    .max(300, 'Address must be at most 300 characters'),
+  marketValue: MarketValueSchema,
+  repairs: z.array(RepairItemSchema).max(50, 'At most 50 repair items'),
+  template: FormulaTemplateSchema,
+})
+
+export type CalculationInput = z.infer<typeof CalculationInputSchema>

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppContext } from './app-context';
+import { calculatorRoutes } from './calculator/calculator-routes';
+import { publicConfigRoutes } from './config/public-config-routes';
+import { healthRoutes } from './health/health-routes';
+
+function apiRoutes(context: AppContext) {
+  return new Hono()
+    .route('/health', healthRoutes(context))
+    .route('/config', publicConfigRoutes(context))
+    .route('/calculator', calculatorRoutes(context))
+    .all('*', (c) => c.json({ error: 'Not found' }, 404));
+}
+
+export type ApiRoutes = ReturnType<typeof apiRoutes>;
+
+/** Builds the API without listening, so tests call it in-process. */
+export function createApp(context: AppContext) {
+  const app = new Hono().route('/api', apiRoutes(context));
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json({ error: error.message || 'Request failed' }, error.status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ error: 'Something went wrong. Please try again.' }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import type { AppContext } from '../app-context';
+
+/** The allow-list of configuration the browser may know. Never add a secret here. */
+export function publicConfigRoutes({ env }: AppContext) {
+  const publicConfig = {
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
+    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    billingMode: env.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    leadFormUrl: env.LEAD_FORM_URL ?? null,
+  } as const;
+  return new Hono().get('/', (c) => c.json(publicConfig));
+}

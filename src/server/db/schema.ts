@@ -1,0 +1,259 @@
+// The whole PostgreSQL schema. Migrations are generated from this file with
+// `npm run db:generate` and applied at start (src/server/db/migrate.ts).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+// --- Accounts (tables and columns as Better Auth expects them) ---
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+// Fixed-window counters shared by every server process (auth and lead rate limits).
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+// --- Calculator reference data (seeded by migration) ---
+
+export const formulaTemplates = pgTable('formula_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  arvMultiplier: doublePrecision('arv_multiplier').notNull(),
+  repairMultiplier: doublePrecision('repair_multiplier').notNull(),
+  minProfit: money('min_profit').notNull(),
+  maxProfit: money('max_profit').notNull(),
+});
+
+export const repairCatalog = pgTable('repair_catalog', {
+  name: text('name').primaryKey(),
+  description: text('description').notNull().default(''),
+  minCost: money('min_cost').notNull(),
+  maxCost: money('max_cost').notNull(),
+  position: integer('position').notNull(),
+});
+
+// --- Plans and saved deals ---
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['free', 'personal', 'pro'] })
+      .notNull()
+      .default('free'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    // Time of the provider event that last set this row, so older events cannot override newer ones.
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('subscriptions_status_check', sql`${t.status} in ('free', 'personal', 'pro')`)],
+);
+
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const savedProperties = pgTable(
+  'saved_properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    marketValue: money('market_value').notNull(),
+    repairCosts: jsonb('repair_costs').notNull(),
+    totalRepairCost: money('total_repair_cost').notNull(),
+    cashOfferLow: money('cash_offer_low').notNull(),
+    cashOfferHigh: money('cash_offer_high').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_properties_user_created_idx').on(t.userId, t.createdAt.desc(), t.id)],
+);
+
+export const wholesalerSettings = pgTable(
+  'wholesaler_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    settingName: text('setting_name').notNull(),
+    settingValue: text('setting_value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.settingName] })],
+);
+
+// --- Homeowner leads ---
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['accept', 'negotiate', 'program'] }).notNull(),
+    address: text('address').notNull(),
+    marketValue: money('market_value'),
+    offerLow: money('offer_low'),
+    offerHigh: money('offer_high'),
+    desiredPrice: money('desired_price'),
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('leads_created_idx').on(t.createdAt.desc())],
+);
+
+// --- E-mail: every message is written here before it is sent ---
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    providerMessageId: text('provider_message_id'),
+    bulkSendItemId: uuid('bulk_send_item_id').unique(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const emailUnsubscribes = pgTable('email_unsubscribes', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+});
+
+// --- Pro bulk offer e-mails: one durable job per send, one item per owner ---
+
+export const bulkSendJobs = pgTable('bulk_send_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['running', 'done'] })
+    .notNull()
+    .default('running'),
+  total: integer('total').notNull(),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+export const bulkSendItems = pgTable(
+  'bulk_send_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => bulkSendJobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    email: text('email').notNull(),
+    property: jsonb('property').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    error: text('error'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('bulk_send_items_job_position_idx').on(t.jobId, t.position)],
+);

@@ -1,0 +1,71 @@
+// The only module that reads process.env: everything else receives a parsed `Env`.
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const optionalText = z.string().min(1).optional();
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value) => value !== undefined && value !== '' && value !== '0' && value !== 'false'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    APP_URL: optionalUrl,
+    OFFER_WEBHOOK_URL: optionalUrl,
+    CRM_WEBHOOK_URL: optionalUrl,
+    SHEETS_WEBHOOK_URL: optionalUrl,
+    LEAD_FORM_URL: optionalUrl,
+    LEADS_EMAIL: z.email().optional(),
+    RESEND_API_KEY: optionalText,
+    RESEND_API_URL: z.url().default('https://api.resend.com'),
+    EMAIL_FROM: optionalText,
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PERSONAL_PRICE_ID: optionalText,
+    STRIPE_PRO_PRICE_ID: optionalText,
+    STRIPE_API_URL: optionalUrl,
+    GHL_API_URL: z.url().default('https://services.leadconnectorhq.com'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_MAPS_API_KEY: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    // §5 and the billing issue: a configured payment provider needs all of its settings.
+    if (!env.STRIPE_SECRET_KEY) return;
+    const required = [
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PERSONAL_PRICE_ID',
+      'STRIPE_PRO_PRICE_ID',
+    ] as const;
+    const missing = required.filter((name) => !env[name]);
+    if (missing.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `Missing required configuration: ${missing.join(', ')}` });
+    }
+  })
+  .transform((env) => ({ ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/** Parses the environment once; throws a ConfigurationError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable means unset, as in most shells' `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+  );
+  throw new ConfigurationError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+}

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+
+/** Serves the built web app from `root`, with index.html for every client-side route. */
+export function webAssets(root: string) {
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  return new Hono()
+    .use(compress())
+    .use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          // File names carry a content hash, so they never change.
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    )
+    .use(serveStatic({ root }))
+    .get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+}

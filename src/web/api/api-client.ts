@@ -1,0 +1,34 @@
+import { hc } from 'hono/client';
+import type { ApiRoutes } from '../../server/app';
+
+/** The typed client for every `/api` route; request and response types come from the server's routes. */
+export const api = hc<ApiRoutes>('/api', {
+  init: { credentials: 'same-origin' },
+});
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Resolves a client call to its JSON body, or throws an ApiError carrying the server's message. */
+export async function readJson<T>(response: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<T> {
+  const res = await response;
+  if (res.ok) return res.json();
+  let message = `Request failed (${res.status})`;
+  let field: string | undefined;
+  try {
+    const body = (await res.json()) as { error?: string; field?: string };
+    if (body.error) message = body.error;
+    field = body.field;
+  } catch {
+    // Not JSON (a proxy's error page, say): keep the generic message.
+  }
+  throw new ApiError(message, res.status, field);
+}

@@ -1,0 +1,48 @@
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import type { UserType } from '../features/calculator/user-type';
+
+export function Layout() {
+  const { pathname } = useLocation();
+  // §2: the Calculator link resets the visitor to homeowner, unless they are already on it.
+  const calculatorState: { userType?: UserType } | undefined =
+    pathname === '/' ? undefined : { userType: 'homeowner' };
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <nav className="site-nav" aria-label="Main">
+          <Link to="/" state={calculatorState} className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              $
+            </span>
+            Cash Offer Calculator
+          </Link>
+          <ul className="nav-links">
+            <li>
+              <NavLink to="/" end state={calculatorState}>
+                Calculator
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/wholesalers">For Wholesalers</NavLink>
+            </li>
+            <li>
+              <NavLink to="/login" className="button button-small button-primary">
+                Sign In
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="site-main">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <p>Offers are estimates for discussion, not binding purchase agreements.</p>
+      </footer>
+    </div>
+  );
+}

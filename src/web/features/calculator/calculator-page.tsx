@@ -1,0 +1,132 @@
+import { useEffect, useReducer, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { defaultTemplate } from '../../../domain/offer/built-in-templates';
+import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { RepairItem } from '../../../domain/repairs/repair-catalog';
+import { notify } from '../../components/notify';
+import { calculatorReducer, initialCalculatorState } from './calculator-state';
+import { FormulaTemplatesDialog } from './formula-templates-dialog';
+import { OfferResult } from './offer-result';
+import { PropertyDetails } from './property-details';
+import { RepairsChecklist } from './repairs-checklist';
+import { useCalculatorReferenceData } from './use-calculator-reference-data';
+import { isUserType, type UserType } from './user-type';
+import { UserTypeToggle } from './user-type-toggle';
+
+export function CalculatorPage() {
+  const { data, isLoading } = useCalculatorReferenceData();
+  const userType = useUserTypeFromNavigation();
+
+  if (isLoading || !data) {
+    return (
+      <section className="page" aria-busy="true">
+        <p className="loading" role="status">
+          Loading calculator...
+        </p>
+      </section>
+    );
+  }
+  return <Calculator userType={userType.value} onUserTypeChange={userType.set} templates={data.templates} repairCatalog={data.repairCatalog} />;
+}
+
+/** §2: the user type may arrive in navigation state; it is applied once, then cleared. */
+function useUserTypeFromNavigation() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [value, set] = useState<UserType>('homeowner');
+  const requested: unknown = (location.state as { userType?: unknown } | null)?.userType;
+
+  useEffect(() => {
+    if (!isUserType(requested)) return;
+    set(requested);
+    void navigate('.', { replace: true, state: null });
+  }, [requested, navigate]);
+
+  return { value, set };
+}
+
+interface CalculatorProps {
+  userType: UserType;
+  onUserTypeChange: (userType: UserType) => void;
+  templates: readonly FormulaTemplate[];
+  repairCatalog: readonly RepairItem[];
+}
+
+function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: CalculatorProps) {
+  const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
+  const [state, dispatch] = useReducer(calculatorReducer, undefined, () =>
+    initialCalculatorState(repairCatalog, startingTemplate),
+  );
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+
+  const isWholesaler = userType === 'wholesaler';
+
+  return (
+    <div className="calculator">
+      <section className="hero" aria-labelledby="calculator-title">
+        <h1 id="calculator-title">Calculate Your Cash Offer</h1>
+        <p className="hero-lead">
+          See your cash offer range instantly, before giving any contact information. No obligation, no sign-up.
+        </p>
+        <UserTypeToggle value={userType} onChange={onUserTypeChange} />
+      </section>
+
+      <div className="calculator-grid">
+        <form
+          className="calculator-form"
+          noValidate
+          aria-label="Property and repairs"
+          onSubmit={(event) => {
+            event.preventDefault();
+            dispatch({ type: 'calculate' });
+          }}
+        >
+          <PropertyDetails
+            address={state.address}
+            marketValueText={state.marketValueText}
+            errors={state.errors}
+            onAddressChange={(address) => dispatch({ type: 'setAddress', address })}
+            onMarketValueChange={(text) => dispatch({ type: 'setMarketValue', text })}
+          />
+          <RepairsChecklist
+            repairs={state.repairs}
+            onToggle={(name) => dispatch({ type: 'toggleRepair', name })}
+            onCostChange={(name, cost) => dispatch({ type: 'setRepairCost', name, cost })}
+          />
+          <button type="submit" className="button button-primary button-large button-block">
+            Get Cash Offer
+          </button>
+        </form>
+
+        <aside className="calculator-aside">
+          {isWholesaler && (
+            <div className="card wholesaler-tools">
+              <div>
+                <h2 className="card-title">Formula</h2>
+                <p className="muted">
+                  Using <strong>{state.template.name}</strong>
+                </p>
+              </div>
+              <button type="button" className="button button-secondary" onClick={() => setTemplatesOpen(true)}>
+                Formula Settings
+              </button>
+            </div>
+          )}
+          <OfferResult offer={state.offer} userType={userType} templateName={state.template.name} />
+        </aside>
+      </div>
+
+      <FormulaTemplatesDialog
+        open={templatesOpen}
+        templates={templates}
+        selectedName={state.template.name}
+        onClose={() => setTemplatesOpen(false)}
+        onSelect={(template) => {
+          dispatch({ type: 'selectTemplate', template });
+          setTemplatesOpen(false);
+          notify.success(`${template.name} template selected`);
+        }}
+      />
+    </div>
+  );
+}

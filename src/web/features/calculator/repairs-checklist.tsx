@@ -1,0 +1,79 @@
+import { formatMoney } from '../../../domain/money/format-money';
+import type { RepairItem } from '../../../domain/repairs/repair-catalog';
+import { totalSelectedRepairCost } from '../../../domain/repairs/repair-state';
+
+interface RepairsChecklistProps {
+  repairs: readonly RepairItem[];
+  onToggle: (name: string) => void;
+  onCostChange: (name: string, cost: number) => void;
+}
+
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+/** §2 Required Repairs: a checklist whose selected items show an editable cost, and the total. */
+export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChecklistProps) {
+  return (
+    <fieldset className="card">
+      <legend className="card-title">Required Repairs</legend>
+      <ul className="repairs">
+        {repairs.map((repair) => {
+          const id = `repair-${slug(repair.name)}`;
+          return (
+            <li key={repair.name} className={repair.isSelected ? 'repair repair-selected' : 'repair'}>
+              <div className="repair-toggle">
+                <input
+                  type="checkbox"
+                  id={id}
+                  checked={repair.isSelected}
+                  aria-describedby={`${id}-range`}
+                  onChange={() => onToggle(repair.name)}
+                />
+                <label htmlFor={id}>
+                  <span className="repair-name">{repair.name}</span>
+                  <span className="repair-description">{repair.description}</span>
+                </label>
+              </div>
+              <span id={`${id}-range`} className="repair-range">
+                {formatMoney(repair.minCost)} – {formatMoney(repair.maxCost)}
+              </span>
+              {repair.isSelected && (
+                <div className="repair-cost">
+                  <label htmlFor={`${id}-cost`} className="visually-hidden">
+                    {repair.name} cost
+                  </label>
+                  <span className="input-prefix" aria-hidden="true">
+                    $
+                  </span>
+                  <input
+                    id={`${id}-cost`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={100}
+                    value={repair.cost}
+                    onChange={(event) => {
+                      const cost = event.target.valueAsNumber;
+                      onCostChange(repair.name, Number.isFinite(cost) && cost >= 0 ? cost : 0);
+                    }}
+                  />
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <aside className="tips" aria-label="Estimating tips">
+        <h3>Estimating tips</h3>
+        <ul>
+          <li>Walk the house and note everything a buyer's inspector would flag.</li>
+          <li>Older roofs, HVAC and electrical panels near the end of their life count as repairs.</li>
+          <li>Use the upper end of a range for older homes or when you are unsure.</li>
+        </ul>
+      </aside>
+      <p className="repairs-total">
+        <span>Total repairs</span>
+        <strong aria-live="polite">{formatMoney(totalSelectedRepairCost(repairs))}</strong>
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { ConfigurationErrorPage } from './app/configuration-error-page';
+import { loadPublicConfig } from './app/public-config';
+import { Toaster } from './components/toaster';
+import { notify } from './components/notify';
+import './styles.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+loadPublicConfig()
+  .then((config) => {
+    root.render(
+      <StrictMode>
+        <App config={config} />
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    console.error('Failed to initialize configuration', error);
+    root.render(
+      <StrictMode>
+        <ConfigurationErrorPage message={error instanceof Error ? error.message : String(error)} />
+        <Toaster />
+      </StrictMode>,
+    );
+    notify.error('Configuration error. Please check settings in your dashboard.');
+  });
