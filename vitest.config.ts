@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
-    globalSetup: ['tests/support/postgres-global-setup.ts'],
+    globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/fail-on-console-error.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import fc from 'fast-check'
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   CrmContactSchema,
   HomeownerContactSchema,
@@ -9,7 +9,7 @@ import {
   fieldErrors,
   joinPhones,
   splitFullName,
-} from './contact-schema'
+} from './contact-schema';
 
 describe('contactMessages (§5 verbatim)', () => {
   it('matches the spec wording', () => {
@@ -26,12 +26,12 @@ describe('contactMessages (§5 verbatim)', () => {
       stateInvalid: 'Invalid state format (e.g., TX)',
       zipRequired: 'ZIP code is required',
       zipInvalid: 'Invalid ZIP code format',
-    })
-  })
-})
+    });
+  });
+});
 
 describe('SaveContactSchema (wholesaler save form)', () => {
-  const valid = { name: 'Jane Doe', email: 'jane@example.com', phones: ['555-123-4567'] }
+  const valid = { name: 'Jane Doe', email: 'jane@example.com', phones: ['555-123-4567'] };
 
   it.each([
     ['all fields', valid],
@@ -39,16 +39,16 @@ describe('SaveContactSchema (wholesaler save form)', () => {
     ['blank extra phones', { ...valid, phones: ['555-123-4567', '', ' '] }],
     ['five phones', { ...valid, phones: ['555-123-4567', '555-123-4568', '', '555-123-4569', '555-000-0000'] }],
   ])('accepts %s', (_label, input) => {
-    expect(SaveContactSchema.safeParse(input).success).toBe(true)
-  })
+    expect(SaveContactSchema.safeParse(input).success).toBe(true);
+  });
 
   it('trims text', () => {
     expect(SaveContactSchema.parse({ name: ' Jane ', email: ' jane@example.com ', phones: [' 555-123-4567 '] })).toEqual({
       name: 'Jane',
       email: 'jane@example.com',
       phones: ['555-123-4567'],
-    })
-  })
+    });
+  });
 
   it.each([
     ['blank name', { name: '  ' }, { name: contactMessages.nameRequired }],
@@ -69,16 +69,16 @@ describe('SaveContactSchema (wholesaler save form)', () => {
       { name: contactMessages.nameRequired, email: contactMessages.emailInvalid, 'phones.0': contactMessages.phoneRequired },
     ],
   ])('rejects %s', (_label, change, errors) => {
-    expect(fieldErrors(SaveContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors)
-  })
-})
+    expect(fieldErrors(SaveContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors);
+  });
+});
 
 describe('HomeownerContactSchema', () => {
-  const valid = { name: 'Sam Owner', email: 'sam@example.com', phone: '555-123-4567' }
+  const valid = { name: 'Sam Owner', email: 'sam@example.com', phone: '555-123-4567' };
 
   it('accepts a complete contact', () => {
-    expect(HomeownerContactSchema.parse(valid)).toEqual(valid)
-  })
+    expect(HomeownerContactSchema.parse(valid)).toEqual(valid);
+  });
 
   it.each([
     ['blank name', { name: '' }, { name: contactMessages.nameRequired }],
@@ -87,12 +87,12 @@ describe('HomeownerContactSchema', () => {
     ['blank phone', { phone: '' }, { phone: contactMessages.phoneRequired }],
     ['bad phone', { phone: '555 123 4567' }, { phone: contactMessages.phoneInvalid }],
   ])('rejects %s', (_label, change, errors) => {
-    expect(fieldErrors(HomeownerContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors)
-  })
-})
+    expect(fieldErrors(HomeownerContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors);
+  });
+});
 
 describe('CrmContactSchema', () => {
-  const valid = { name: 'Sam Owner', email: 'sam@example.com', phone: '555-123-4567' }
+  const valid = { name: 'Sam Owner', email: 'sam@example.com', phone: '555-123-4567' };
 
   it.each([
     ['blank name', { name: '' }, { name: contactMessages.nameRequired }],
@@ -101,9 +101,9 @@ describe('CrmContactSchema', () => {
     ['blank phone', { phone: '' }, { phone: contactMessages.phoneRequired }],
     ['bad phone', { phone: '555-1234' }, { phone: 'Invalid phone format (XXX-XXX-XXXX)' }],
   ])('rejects %s', (_label, change, errors) => {
-    expect(fieldErrors(CrmContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors)
-  })
-})
+    expect(fieldErrors(CrmContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors);
+  });
+});
 
 describe('SheetsContactSchema', () => {
   const valid = {
@@ -113,18 +113,18 @@ describe('SheetsContactSchema', () => {
     city: 'Austin',
     state: 'TX',
     zipCode: '78701',
-  }
+  };
 
   it.each([
     ['5-digit ZIP', {}],
     ['5+4 ZIP', { zipCode: '78701-1234' }],
   ])('accepts %s', (_label, change) => {
-    expect(SheetsContactSchema.safeParse({ ...valid, ...change }).success).toBe(true)
-  })
+    expect(SheetsContactSchema.safeParse({ ...valid, ...change }).success).toBe(true);
+  });
 
   it('upper-cases the state', () => {
-    expect(SheetsContactSchema.parse({ ...valid, state: ' tx ' }).state).toBe('TX')
-  })
+    expect(SheetsContactSchema.parse({ ...valid, state: ' tx ' }).state).toBe('TX');
+  });
 
   it.each([
     ['blank city', { city: ' ' }, { city: contactMessages.cityRequired }],
@@ -136,48 +136,48 @@ describe('SheetsContactSchema', () => {
     ['bad +4', { zipCode: '78701-12' }, { zipCode: contactMessages.zipInvalid }],
     ['CRM fields still checked', { email: 'x' }, { email: contactMessages.emailInvalidShort }],
   ])('rejects %s', (_label, change, errors) => {
-    expect(fieldErrors(SheetsContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors)
-  })
+    expect(fieldErrors(SheetsContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors);
+  });
 
   it('accepts exactly two-letter states, any case', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 4 }), (state) => {
-        const ok = /^[a-z]{2}$/i.test(state.trim())
-        expect(SheetsContactSchema.safeParse({ ...valid, state }).success).toBe(ok)
+        const ok = /^[a-z]{2}$/i.test(state.trim());
+        expect(SheetsContactSchema.safeParse({ ...valid, state }).success).toBe(ok);
       }),
-    )
-  })
+    );
+  });
 
   it('accepts exactly 5 or 5+4 digit ZIP codes', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'0123456789-a'), maxLength: 11 }), (zipCode) => {
-        const ok = /^\d{5}(-\d{4})?$/.test(zipCode)
-        expect(SheetsContactSchema.safeParse({ ...valid, zipCode }).success).toBe(ok)
+        const ok = /^\d{5}(-\d{4})?$/.test(zipCode);
+        expect(SheetsContactSchema.safeParse({ ...valid, zipCode }).success).toBe(ok);
       }),
-    )
-  })
-})
+    );
+  });
+});
 
 describe('phone validation property', () => {
   it('CRM phone passes exactly for ###-###-####', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'0123456789- '), maxLength: 14 }), (phone) => {
-        const ok = /^\d{3}-\d{3}-\d{4}$/.test(phone.trim())
-        expect(CrmContactSchema.safeParse({ name: 'A', email: 'a@b.co', phone }).success).toBe(ok)
+        const ok = /^\d{3}-\d{3}-\d{4}$/.test(phone.trim());
+        expect(CrmContactSchema.safeParse({ name: 'A', email: 'a@b.co', phone }).success).toBe(ok);
       }),
-    )
-  })
+    );
+  });
 
   it('save form passes exactly when the first phone is valid and the rest are valid or blank', () => {
-    const phone = fc.oneof(fc.constant(''), fc.constant('555-123-4567'), fc.constant('555-123'), fc.constant('5551234567'))
+    const phone = fc.oneof(fc.constant(''), fc.constant('555-123-4567'), fc.constant('555-123'), fc.constant('5551234567'));
     fc.assert(
       fc.property(fc.array(phone, { maxLength: 5 }), (phones) => {
-        const ok = phones[0] === '555-123-4567' && phones.every((value) => value === '' || value === '555-123-4567')
-        expect(SaveContactSchema.safeParse({ name: 'A', email: '', phones }).success).toBe(ok)
+        const ok = phones[0] === '555-123-4567' && phones.every((value) => value === '' || value === '555-123-4567');
+        expect(SaveContactSchema.safeParse({ name: 'A', email: '', phones }).success).toBe(ok);
       }),
-    )
-  })
-})
+    );
+  });
+});
 
 describe('splitFullName (§5: at the first space)', () => {
   it.each([
@@ -187,9 +187,9 @@ describe('splitFullName (§5: at the first space)', () => {
     ['  Jane   Doe  ', 'Jane', 'Doe'],
     ['', '', ''],
   ])('%j → %j + %j', (fullName, firstName, lastName) => {
-    expect(splitFullName(fullName)).toEqual({ firstName, lastName })
-  })
-})
+    expect(splitFullName(fullName)).toEqual({ firstName, lastName });
+  });
+});
 
 describe('joinPhones (§3 contact_phone)', () => {
   it.each([
@@ -198,26 +198,26 @@ describe('joinPhones (§3 contact_phone)', () => {
     [['', ' '], ''],
     [[], ''],
   ])('%j → %j', (phones, joined) => {
-    expect(joinPhones(phones)).toBe(joined)
-  })
-})
+    expect(joinPhones(phones)).toBe(joined);
+  });
+});
 
 describe('fieldErrors', () => {
   it('is empty on success', () => {
-    expect(fieldErrors(CrmContactSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '555-123-4567' }))).toEqual({})
-  })
+    expect(fieldErrors(CrmContactSchema.safeParse({ name: 'A', email: 'a@b.co', phone: '555-123-4567' }))).toEqual({});
+  });
 
   it('keeps only the first message when a field has several issues', () => {
-    const email = `${'x'.repeat(260)}@`
-    const result = HomeownerContactSchema.safeParse({ name: 'A', email, phone: '555-123-4567' })
+    const email = `${'x'.repeat(260)}@`;
+    const result = HomeownerContactSchema.safeParse({ name: 'A', email, phone: '555-123-4567' });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
       'Email must be at most 254 characters',
       contactMessages.emailInvalid,
-    ])
-    expect(fieldErrors(result)).toEqual({ email: 'Email must be at most 254 characters' })
-  })
+    ]);
+    expect(fieldErrors(result)).toEqual({ email: 'Email must be at most 254 characters' });
+  });
 
   it('uses "" for issues on the whole object', () => {
-    expect(fieldErrors(CrmContactSchema.safeParse(null))).toEqual({ '': expect.any(String) })
-  })
-})
+    expect(fieldErrors(CrmContactSchema.safeParse(null))).toEqual({ '': expect.any(String) });
+  });
+});

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { PHONE_PATTERN } from './phone'
+import { z } from 'zod';
+import { PHONE_PATTERN } from './phone';
 
 /** §5 form messages, verbatim. The short wordings are the CRM/sheets forms'. */
 export const contactMessages = {
@@ -15,24 +15,24 @@ export const contactMessages = {
   stateInvalid: 'Invalid state format (e.g., TX)',
   zipRequired: 'ZIP code is required',
   zipInvalid: 'Invalid ZIP code format',
-} as const
+} as const;
 
 /** §3/§9: a wholesaler may give up to 5 phone numbers. */
-export const MAX_PHONES = 5
+export const MAX_PHONES = 5;
 
-const EMAIL_PATTERN = z.regexes.email
-const STATE_PATTERN = /^[A-Z]{2}$/
-const ZIP_PATTERN = /^\d{5}(-\d{4})?$/
+const EMAIL_PATTERN = z.regexes.email;
+const STATE_PATTERN = /^[A-Z]{2}$/;
+const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
 // abort: an empty field reports only "required", not also "invalid".
-const requiredText = (required: string) => z.string().trim().min(1, { error: required, abort: true })
+const requiredText = (required: string) => z.string().trim().min(1, { error: required, abort: true });
 
-const name = requiredText(contactMessages.nameRequired).max(100, 'Name must be at most 100 characters')
+const name = requiredText(contactMessages.nameRequired).max(100, 'Name must be at most 100 characters');
 const email = (invalid: string) =>
   requiredText(contactMessages.emailRequired)
     .max(254, 'Email must be at most 254 characters')
-    .regex(EMAIL_PATTERN, invalid)
-const phone = (invalid: string) => requiredText(contactMessages.phoneRequired).regex(PHONE_PATTERN, invalid)
+    .regex(EMAIL_PATTERN, invalid);
+const phone = (invalid: string) => requiredText(contactMessages.phoneRequired).regex(PHONE_PATTERN, invalid);
 
 /** Wholesaler save form (§5): name required; email optional ('' allowed) but valid if given; phones[0] required, phones 2–5 optional; errors at ['phones', i]. */
 export const SaveContactSchema = z.object({
@@ -48,32 +48,32 @@ export const SaveContactSchema = z.object({
     .superRefine((phones, ctx) => {
       // §5: the first phone is required; phones 2 to 5 are optional but must be well-formed when filled.
       if (phones.length === 0 || phones[0] === '') {
-        ctx.addIssue({ code: 'custom', message: contactMessages.phoneRequired, path: [0] })
+        ctx.addIssue({ code: 'custom', message: contactMessages.phoneRequired, path: [0] });
       }
       phones.forEach((value, index) => {
         if (value !== '' && !PHONE_PATTERN.test(value)) {
-          ctx.addIssue({ code: 'custom', message: contactMessages.phoneInvalid, path: [index] })
+          ctx.addIssue({ code: 'custom', message: contactMessages.phoneInvalid, path: [index] });
         }
-      })
+      });
     }),
-})
-export type SaveContact = z.infer<typeof SaveContactSchema>
+});
+export type SaveContact = z.infer<typeof SaveContactSchema>;
 
 /** Homeowner accept form (§5): name, email and one phone, all required, long wordings. */
 export const HomeownerContactSchema = z.object({
   name,
   email: email(contactMessages.emailInvalid),
   phone: phone(contactMessages.phoneInvalid),
-})
-export type HomeownerContact = z.infer<typeof HomeownerContactSchema>
+});
+export type HomeownerContact = z.infer<typeof HomeownerContactSchema>;
 
 /** CRM export form (§5): name, email and phone, all required, short wordings. */
 export const CrmContactSchema = z.object({
   name,
   email: email(contactMessages.emailInvalidShort),
   phone: phone(contactMessages.phoneInvalidShort),
-})
-export type CrmContact = z.infer<typeof CrmContactSchema>
+});
+export type CrmContact = z.infer<typeof CrmContactSchema>;
 
 /** Sheets export form (§5): the CRM form plus city, state (upper-cased, 2 letters) and ZIP (5 or 5+4 digits). */
 export const SheetsContactSchema = CrmContactSchema.extend({
@@ -85,15 +85,15 @@ export const SheetsContactSchema = CrmContactSchema.extend({
     .min(1, { error: contactMessages.stateRequired, abort: true })
     .regex(STATE_PATTERN, contactMessages.stateInvalid),
   zipCode: requiredText(contactMessages.zipRequired).regex(ZIP_PATTERN, contactMessages.zipInvalid),
-})
-export type SheetsContact = z.infer<typeof SheetsContactSchema>
+});
+export type SheetsContact = z.infer<typeof SheetsContactSchema>;
 
 /** §5: splits a full name at its first space ('Mary Ann Lee' → 'Mary' / 'Ann Lee'); one word gives an empty lastName. */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const trimmed = fullName.trim()
-  const space = trimmed.indexOf(' ')
-  if (space === -1) return { firstName: trimmed, lastName: '' }
-  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() }
+  const trimmed = fullName.trim();
+  const space = trimmed.indexOf(' ');
+  if (space === -1) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
 }
 
 /** §3 contact_phone: the non-empty (trimmed) phones joined by ', ' — a comma plus space, readable and still comma-separated. */
@@ -101,16 +101,16 @@ export function joinPhones(phones: readonly string[]): string {
   return phones
     .map((value) => value.trim())
     .filter((value) => value !== '')
-    .join(', ')
+    .join(', ');
 }
 
 /** First error message per field, keyed by dotted path ('phones.0'; '' for the whole object); {} on success. */
 export function fieldErrors(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
-  if (result.success) return {}
-  const errors: Record<string, string> = {}
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join('.')
-    if (!(key in errors)) errors[key] = issue.message
+    const key = issue.path.map(String).join('.');
+    if (!(key in errors)) errors[key] = issue.message;
   }
-  return errors
+  return errors;
 }

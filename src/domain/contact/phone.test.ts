@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
-import fc from 'fast-check'
-import { formatPhoneInput, isValidPhone } from './phone'
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatPhoneInput, isValidPhone } from './phone';
 
 // A prefix of ###-###-####, as the field looks while it is being typed.
-const PARTIAL_PHONE = /^(\d{0,3}|\d{3}-\d{1,3}|\d{3}-\d{3}-\d{1,4})$/
+const PARTIAL_PHONE = /^(\d{0,3}|\d{3}-\d{1,3}|\d{3}-\d{3}-\d{1,4})$/;
 
 describe('formatPhoneInput', () => {
   it.each([
@@ -20,43 +20,43 @@ describe('formatPhoneInput', () => {
     ['555-', '555'],
     ['abc', ''],
   ])('%j → %j', (raw, formatted) => {
-    expect(formatPhoneInput(raw)).toBe(formatted)
-  })
+    expect(formatPhoneInput(raw)).toBe(formatted);
+  });
 
   it('always gives a prefix of ###-###-####', () => {
     fc.assert(
       fc.property(fc.string(), (raw) => {
-        expect(formatPhoneInput(raw)).toMatch(PARTIAL_PHONE)
+        expect(formatPhoneInput(raw)).toMatch(PARTIAL_PHONE);
       }),
-    )
-  })
+    );
+  });
 
   it('is idempotent', () => {
     fc.assert(
       fc.property(fc.string(), (raw) => {
-        const once = formatPhoneInput(raw)
-        expect(formatPhoneInput(once)).toBe(once)
+        const once = formatPhoneInput(raw);
+        expect(formatPhoneInput(once)).toBe(once);
       }),
-    )
-  })
+    );
+  });
 
   it('keeps the first ten digits in order', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'0123456789 -().x') }), (raw) => {
-        const digits = raw.replace(/\D/g, '').slice(0, 10)
-        expect(formatPhoneInput(raw).replace(/-/g, '')).toBe(digits)
+        const digits = raw.replace(/\D/g, '').slice(0, 10);
+        expect(formatPhoneInput(raw).replace(/-/g, '')).toBe(digits);
       }),
-    )
-  })
+    );
+  });
 
   it('gives a valid phone exactly when ten or more digits were typed', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(...'0123456789-') }), (raw) => {
-        expect(isValidPhone(formatPhoneInput(raw))).toBe(raw.replace(/\D/g, '').length >= 10)
+        expect(isValidPhone(formatPhoneInput(raw))).toBe(raw.replace(/\D/g, '').length >= 10);
       }),
-    )
-  })
-})
+    );
+  });
+});
 
 describe('isValidPhone', () => {
   it.each([
@@ -69,6 +69,6 @@ describe('isValidPhone', () => {
     ['(555) 123-4567', false],
     ['', false],
   ])('%j → %s', (phone, valid) => {
-    expect(isValidPhone(phone)).toBe(valid)
-  })
-})
+    expect(isValidPhone(phone)).toBe(valid);
+  });
+});

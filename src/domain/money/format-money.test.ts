@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import fc from 'fast-check'
-import { formatMoney, formatMoneyRange } from './format-money'
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatMoney, formatMoneyRange } from './format-money';
 
 describe('formatMoney', () => {
   it.each([
@@ -18,17 +18,17 @@ describe('formatMoney', () => {
     [Number.NaN, '—'],
     [Number.POSITIVE_INFINITY, '—'],
   ])('formatMoney(%s) = %s', (input, expected) => {
-    expect(formatMoney(input)).toBe(expected)
-  })
+    expect(formatMoney(input)).toBe(expected);
+  });
 
   it('always gives $ and grouped whole dollars for finite non-negative input', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), (n) => {
-        expect(formatMoney(n)).toMatch(/^\$\d{1,3}(,\d{3})*$/)
+        expect(formatMoney(n)).toMatch(/^\$\d{1,3}(,\d{3})*$/);
       }),
-    )
-  })
-})
+    );
+  });
+});
 
 describe('formatMoneyRange', () => {
   it.each([
@@ -36,6 +36,6 @@ describe('formatMoneyRange', () => {
     [{ low: -7000, high: 8000 }, '-$7,000 - $8,000'],
     [{ low: 0, high: 0 }, '$0 - $0'],
   ])('formatMoneyRange(%o) = %s', (range, expected) => {
-    expect(formatMoneyRange(range)).toBe(expected)
-  })
-})
+    expect(formatMoneyRange(range)).toBe(expected);
+  });
+});

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import fc from 'fast-check'
-import { formatMoney } from './format-money'
-import { MarketValueSchema, marketValueMessages, parseMarketValue } from './parse-market-value'
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { formatMoney } from './format-money';
+import { MarketValueSchema, marketValueMessages, parseMarketValue } from './parse-market-value';
 
 describe('parseMarketValue accepts', () => {
   it.each([
@@ -16,9 +16,9 @@ describe('parseMarketValue accepts', () => {
     ['5.', 5],
     ['10000000000', 1e10],
   ])('%j → %s', (input, value) => {
-    expect(parseMarketValue(input)).toEqual({ ok: true, value })
-  })
-})
+    expect(parseMarketValue(input)).toEqual({ ok: true, value });
+  });
+});
 
 describe('parseMarketValue rejects', () => {
   it.each([
@@ -41,53 +41,53 @@ describe('parseMarketValue rejects', () => {
     ['10000000000.01', marketValueMessages.tooLarge],
     ['99999999999999999999', marketValueMessages.tooLarge],
   ])('%j → %s', (input, message) => {
-    expect(parseMarketValue(input)).toEqual({ ok: false, message })
-  })
+    expect(parseMarketValue(input)).toEqual({ ok: false, message });
+  });
 
   it('uses the §5 wording for an empty value', () => {
-    expect(marketValueMessages.required).toBe('Please enter the market value')
-    expect(marketValueMessages.notPositive).toBe('Market value must be a positive number')
-  })
-})
+    expect(marketValueMessages.required).toBe('Please enter the market value');
+    expect(marketValueMessages.notPositive).toBe('Market value must be a positive number');
+  });
+});
 
 describe('parseMarketValue properties', () => {
   it('round-trips formatMoney for positive whole dollars', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e10 }), (n) => {
-        expect(parseMarketValue(formatMoney(n))).toEqual({ ok: true, value: n })
+        expect(parseMarketValue(formatMoney(n))).toEqual({ ok: true, value: n });
       }),
-    )
-  })
+    );
+  });
 
   it('round-trips plain text with cents', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e12 }), (cents) => {
-        const dollars = cents / 100
-        expect(parseMarketValue(dollars.toFixed(2))).toEqual({ ok: true, value: dollars })
+        const dollars = cents / 100;
+        expect(parseMarketValue(dollars.toFixed(2))).toEqual({ ok: true, value: dollars });
       }),
-    )
-  })
+    );
+  });
 
   it('never throws and only ever returns positive finite cents up to 1e10', () => {
     fc.assert(
       fc.property(fc.string(), (input) => {
-        const result = parseMarketValue(input)
+        const result = parseMarketValue(input);
         if (result.ok) {
-          expect(result.value).toBeGreaterThan(0)
-          expect(result.value).toBeLessThanOrEqual(1e10)
-          expect(Math.round(result.value * 100) / 100).toBe(result.value)
+          expect(result.value).toBeGreaterThan(0);
+          expect(result.value).toBeLessThanOrEqual(1e10);
+          expect(Math.round(result.value * 100) / 100).toBe(result.value);
         } else {
-          expect(Object.values(marketValueMessages)).toContain(result.message)
+          expect(Object.values(marketValueMessages)).toContain(result.message);
         }
       }),
-    )
-  })
-})
+    );
+  });
+});
 
 describe('MarketValueSchema', () => {
   it.each([1, 0.01, 250000, 1e10])('accepts %s', (value) => {
-    expect(MarketValueSchema.parse(value)).toBe(value)
-  })
+    expect(MarketValueSchema.parse(value)).toBe(value);
+  });
 
   it.each([
     [0, marketValueMessages.notPositive],
@@ -98,8 +98,8 @@ describe('MarketValueSchema', () => {
     ['250000', marketValueMessages.notANumber],
     [undefined, marketValueMessages.required],
   ])('rejects %s with %j', (value, message) => {
-    const result = MarketValueSchema.safeParse(value)
-    expect(result.success).toBe(false)
-    expect(result.error?.issues[0]?.message).toBe(message)
-  })
-})
+    const result = MarketValueSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});

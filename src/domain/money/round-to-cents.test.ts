@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { roundToCents } from './round-to-cents'
+import { describe, expect, it } from 'vitest';
+import { roundToCents } from './round-to-cents';
 
 describe('roundToCents', () => {
   it.each([
@@ -10,6 +10,6 @@ describe('roundToCents', () => {
     [-1.005, -1],
     [0, 0],
   ])('roundToCents(%s) = %s', (input, expected) => {
-    expect(roundToCents(input)).toBe(expected)
-  })
-})
+    expect(roundToCents(input)).toBe(expected);
+  });
+});

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { builtInTemplates, defaultTemplate, sortTemplatesByName } from './built-in-templates'
-import { FormulaTemplateSchema } from './formula-template'
+import { describe, expect, it } from 'vitest';
+import { builtInTemplates, defaultTemplate, sortTemplatesByName } from './built-in-templates';
+import { FormulaTemplateSchema } from './formula-template';
 
 describe('builtInTemplates', () => {
   // §3 verbatim.
@@ -16,8 +16,8 @@ describe('builtInTemplates', () => {
       repairMultiplier,
       minProfit,
       maxProfit,
-    })
-  })
+    });
+  });
 
   it('has exactly the five §3 templates, sorted by name', () => {
     expect(builtInTemplates.map((template) => template.name)).toEqual([
@@ -26,26 +26,26 @@ describe('builtInTemplates', () => {
       'Fix & Flip',
       'Light Rehab',
       'Standard Wholesale',
-    ])
-  })
+    ]);
+  });
 
   it('passes the template schema, with a description', () => {
     for (const template of builtInTemplates) {
-      expect(FormulaTemplateSchema.parse(template)).toEqual(template)
-      expect(template.description.length).toBeGreaterThan(0)
+      expect(FormulaTemplateSchema.parse(template)).toEqual(template);
+      expect(template.description.length).toBeGreaterThan(0);
     }
-  })
+  });
 
   it('cannot be mutated', () => {
-    expect(Object.isFrozen(builtInTemplates)).toBe(true)
-    expect(builtInTemplates.every((template) => Object.isFrozen(template))).toBe(true)
-  })
+    expect(Object.isFrozen(builtInTemplates)).toBe(true);
+    expect(builtInTemplates.every((template) => Object.isFrozen(template))).toBe(true);
+  });
 
   it('defaults to Standard Wholesale', () => {
-    expect(defaultTemplate.name).toBe('Standard Wholesale')
-    expect(builtInTemplates).toContain(defaultTemplate)
-  })
-})
+    expect(defaultTemplate.name).toBe('Standard Wholesale');
+    expect(builtInTemplates).toContain(defaultTemplate);
+  });
+});
 
 describe('sortTemplatesByName', () => {
   it.each([
@@ -53,13 +53,13 @@ describe('sortTemplatesByName', () => {
     [['b', 'a', 'c'], ['a', 'b', 'c']],
     [['Standard Wholesale', 'Buy & Hold', 'aggressive'], ['aggressive', 'Buy & Hold', 'Standard Wholesale']],
   ])('%j → %j', (names, expected) => {
-    expect(sortTemplatesByName(names.map((name) => ({ name }))).map((template) => template.name)).toEqual(expected)
-  })
+    expect(sortTemplatesByName(names.map((name) => ({ name }))).map((template) => template.name)).toEqual(expected);
+  });
 
   it('returns a new array and leaves its input alone', () => {
-    const input = [{ name: 'b' }, { name: 'a' }]
-    const sorted = sortTemplatesByName(input)
-    expect(sorted).not.toBe(input)
-    expect(input.map((template) => template.name)).toEqual(['b', 'a'])
-  })
-})
+    const input = [{ name: 'b' }, { name: 'a' }];
+    const sorted = sortTemplatesByName(input);
+    expect(sorted).not.toBe(input);
+    expect(input.map((template) => template.name)).toEqual(['b', 'a']);
+  });
+});

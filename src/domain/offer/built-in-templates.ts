@@ -1,8 +1,8 @@
-import type { FormulaTemplate } from './formula-template'
+import type { FormulaTemplate } from './formula-template';
 
 /** Returns a new array of templates ordered by name (en locale, as the formula_templates query orders them, §3); input is not mutated. */
 export function sortTemplatesByName<T extends { name: string }>(templates: readonly T[]): T[] {
-  return [...templates].sort((a, b) => a.name.localeCompare(b.name, 'en'))
+  return [...templates].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
 const standardWholesale: FormulaTemplate = Object.freeze({
@@ -12,7 +12,7 @@ const standardWholesale: FormulaTemplate = Object.freeze({
   repairMultiplier: 1,
   minProfit: 5000,
   maxProfit: 20000,
-})
+});
 
 // §3: the five built-in templates, used when the formula_templates table cannot be read (§7).
 const templates: FormulaTemplate[] = [
@@ -49,12 +49,12 @@ const templates: FormulaTemplate[] = [
     minProfit: 5000,
     maxProfit: 15000,
   },
-]
+];
 
 /** The §3 built-in formula templates (ratios and dollars as in the spec), sorted by name and frozen. */
 export const builtInTemplates: readonly FormulaTemplate[] = Object.freeze(
   sortTemplatesByName(templates.map((template) => Object.freeze(template))),
-)
+);
 
 /** Standard Wholesale (ARV 0.7, repairs 1, profit $5,000 to $20,000): the template a calculator starts with; the same object as in builtInTemplates. */
-export const defaultTemplate: FormulaTemplate = standardWholesale
+export const defaultTemplate: FormulaTemplate = standardWholesale;

@@ -1,29 +1,29 @@
-import { describe, expect, it } from 'vitest'
-import fc from 'fast-check'
-import { builtInTemplates, defaultTemplate } from './built-in-templates'
-import { computeOfferRange, computeSimpleOfferRange, offerIsWorkable } from './compute-offer-range'
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { builtInTemplates, defaultTemplate } from './built-in-templates';
+import { computeOfferRange, computeSimpleOfferRange, offerIsWorkable } from './compute-offer-range';
 
 const template = (name: string) => {
-  const found = builtInTemplates.find((candidate) => candidate.name === name)
-  if (!found) throw new Error(`no template ${name}`)
-  return found
-}
+  const found = builtInTemplates.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no template ${name}`);
+  return found;
+};
 
 describe('computeOfferRange acceptance examples', () => {
   it('200000, no repairs, Standard Wholesale → 120000 to 135000', () => {
     expect(computeOfferRange({ marketValue: 200000, totalRepairCost: 0, template: defaultTemplate })).toEqual({
       low: 120000,
       high: 135000,
-    })
-  })
+    });
+  });
 
   it('200000 with New Roof at 7000, Standard Wholesale → 113000 to 128000', () => {
     expect(computeOfferRange({ marketValue: 200000, totalRepairCost: 7000, template: defaultTemplate })).toEqual({
       low: 113000,
       high: 128000,
-    })
-  })
-})
+    });
+  });
+});
 
 describe('computeOfferRange table', () => {
   it.each([
@@ -39,25 +39,25 @@ describe('computeOfferRange table', () => {
     [0.1 + 0.2, 0, 'Standard Wholesale', -20000, -5000], // 0.21 − 5000 = −4999.79 floors to −5000
     [82000, 0, 'Standard Wholesale', 37400, 52400], // 57400 − 5000 = 52399.99999999999 in binary
   ])('%s with repairs %s on %s → %s to %s', (marketValue, totalRepairCost, name, low, high) => {
-    const result = computeOfferRange({ marketValue, totalRepairCost, template: template(name) })
-    expect(result).toEqual({ low, high })
-  })
+    const result = computeOfferRange({ marketValue, totalRepairCost, template: template(name) });
+    expect(result).toEqual({ low, high });
+  });
 
   it('does not lose a dollar to binary floating error', () => {
     // Naive flooring would give 902 and 52399.
-    expect(1290 * 0.7).toBe(902.9999999999999)
-    expect(82000 * 0.7 - 5000).toBe(52399.99999999999)
-    const zeroProfit = { ...defaultTemplate, minProfit: 0, maxProfit: 0 }
-    expect(computeOfferRange({ marketValue: 1290, totalRepairCost: 0, template: zeroProfit })).toEqual({ low: 903, high: 903 })
-    expect(computeOfferRange({ marketValue: 82000, totalRepairCost: 0, template: defaultTemplate }).high).toBe(52400)
-  })
+    expect(1290 * 0.7).toBe(902.9999999999999);
+    expect(82000 * 0.7 - 5000).toBe(52399.99999999999);
+    const zeroProfit = { ...defaultTemplate, minProfit: 0, maxProfit: 0 };
+    expect(computeOfferRange({ marketValue: 1290, totalRepairCost: 0, template: zeroProfit })).toEqual({ low: 903, high: 903 });
+    expect(computeOfferRange({ marketValue: 82000, totalRepairCost: 0, template: defaultTemplate }).high).toBe(52400);
+  });
 
   it('never returns -0', () => {
-    const zeroProfit = { ...defaultTemplate, minProfit: 0, maxProfit: 0 }
-    const result = computeOfferRange({ marketValue: 10, totalRepairCost: 7, template: zeroProfit })
-    expect(Object.is(result.low, 0)).toBe(true)
-  })
-})
+    const zeroProfit = { ...defaultTemplate, minProfit: 0, maxProfit: 0 };
+    const result = computeOfferRange({ marketValue: 10, totalRepairCost: 7, template: zeroProfit });
+    expect(Object.is(result.low, 0)).toBe(true);
+  });
+});
 
 describe('computeSimpleOfferRange', () => {
   it.each([
@@ -65,19 +65,19 @@ describe('computeSimpleOfferRange', () => {
     [200000, 'Fix & Flip', 120000, 145000],
     [87654.32, 'Light Rehab', 50740, 62740], // 65740.74
   ])('%s on %s → %s to %s', (marketValue, name, low, high) => {
-    expect(computeSimpleOfferRange({ marketValue, template: template(name) })).toEqual({ low, high })
-  })
+    expect(computeSimpleOfferRange({ marketValue, template: template(name) })).toEqual({ low, high });
+  });
 
   it('equals computeOfferRange with no repairs', () => {
     fc.assert(
       fc.property(marketValueInDollarsAndCents, templateArbitrary(), (marketValue, formula) => {
         expect(computeSimpleOfferRange({ marketValue, template: formula })).toEqual(
           computeOfferRange({ marketValue, totalRepairCost: 0, template: formula }),
-        )
+        );
       }),
-    )
-  })
-})
+    );
+  });
+});
 
 describe('offerIsWorkable', () => {
   it.each([
@@ -87,9 +87,9 @@ describe('offerIsWorkable', () => {
     [{ low: -40000, high: -15000 }, false],
     [{ low: Number.NaN, high: 1 }, false],
   ])('%o → %s', (range, expected) => {
-    expect(offerIsWorkable(range)).toBe(expected)
-  })
-})
+    expect(offerIsWorkable(range)).toBe(expected);
+  });
+});
 
 // Multipliers with two decimals and whole-dollar profits, as templates are entered.
 function templateArbitrary() {
@@ -105,31 +105,31 @@ function templateArbitrary() {
       repairMultiplier: repairHundredths / 100,
       minProfit,
       maxProfit: minProfit + profitSpread,
-    }))
+    }));
 }
-const marketValueInDollarsAndCents = fc.integer({ min: 1, max: 1e12 }).map((cents) => cents / 100)
-const repairTotalInDollarsAndCents = fc.integer({ min: 0, max: 1e9 }).map((cents) => cents / 100)
+const marketValueInDollarsAndCents = fc.integer({ min: 1, max: 1e12 }).map((cents) => cents / 100);
+const repairTotalInDollarsAndCents = fc.integer({ min: 0, max: 1e9 }).map((cents) => cents / 100);
 
 describe('computeOfferRange properties', () => {
   it('gives whole dollars with low <= high', () => {
     fc.assert(
       fc.property(marketValueInDollarsAndCents, repairTotalInDollarsAndCents, templateArbitrary(), (marketValue, totalRepairCost, formula) => {
-        const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula })
-        expect(Number.isInteger(low)).toBe(true)
-        expect(Number.isInteger(high)).toBe(true)
-        expect(low).toBeLessThanOrEqual(high)
+        const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula });
+        expect(Number.isInteger(low)).toBe(true);
+        expect(Number.isInteger(high)).toBe(true);
+        expect(low).toBeLessThanOrEqual(high);
       }),
-    )
-  })
+    );
+  });
 
   it('spans maxProfit − minProfit (within 1 for flooring)', () => {
     fc.assert(
       fc.property(marketValueInDollarsAndCents, repairTotalInDollarsAndCents, templateArbitrary(), (marketValue, totalRepairCost, formula) => {
-        const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula })
-        expect(Math.abs(high - low - (formula.maxProfit - formula.minProfit))).toBeLessThanOrEqual(1)
+        const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula });
+        expect(Math.abs(high - low - (formula.maxProfit - formula.minProfit))).toBeLessThanOrEqual(1);
       }),
-    )
-  })
+    );
+  });
 
   it('never falls when the market value rises', () => {
     fc.assert(
@@ -139,15 +139,15 @@ describe('computeOfferRange properties', () => {
         repairTotalInDollarsAndCents,
         templateArbitrary(),
         (a, b, totalRepairCost, formula) => {
-          const [smaller, larger] = a <= b ? [a, b] : [b, a]
-          const lower = computeOfferRange({ marketValue: smaller, totalRepairCost, template: formula })
-          const higher = computeOfferRange({ marketValue: larger, totalRepairCost, template: formula })
-          expect(lower.low).toBeLessThanOrEqual(higher.low)
-          expect(lower.high).toBeLessThanOrEqual(higher.high)
+          const [smaller, larger] = a <= b ? [a, b] : [b, a];
+          const lower = computeOfferRange({ marketValue: smaller, totalRepairCost, template: formula });
+          const higher = computeOfferRange({ marketValue: larger, totalRepairCost, template: formula });
+          expect(lower.low).toBeLessThanOrEqual(higher.low);
+          expect(lower.high).toBeLessThanOrEqual(higher.high);
         },
       ),
-    )
-  })
+    );
+  });
 
   it('never rises when repairs rise', () => {
     fc.assert(
@@ -157,15 +157,15 @@ describe('computeOfferRange properties', () => {
         repairTotalInDollarsAndCents,
         templateArbitrary(),
         (marketValue, a, b, formula) => {
-          const [smaller, larger] = a <= b ? [a, b] : [b, a]
-          const cheap = computeOfferRange({ marketValue, totalRepairCost: smaller, template: formula })
-          const costly = computeOfferRange({ marketValue, totalRepairCost: larger, template: formula })
-          expect(costly.low).toBeLessThanOrEqual(cheap.low)
-          expect(costly.high).toBeLessThanOrEqual(cheap.high)
+          const [smaller, larger] = a <= b ? [a, b] : [b, a];
+          const cheap = computeOfferRange({ marketValue, totalRepairCost: smaller, template: formula });
+          const costly = computeOfferRange({ marketValue, totalRepairCost: larger, template: formula });
+          expect(costly.low).toBeLessThanOrEqual(cheap.low);
+          expect(costly.high).toBeLessThanOrEqual(cheap.high);
         },
       ),
-    )
-  })
+    );
+  });
 
   it('matches exact integer arithmetic for whole-dollar values and two-decimal multipliers', () => {
     fc.assert(
@@ -177,19 +177,19 @@ describe('computeOfferRange properties', () => {
         fc.integer({ min: 0, max: 100000 }),
         fc.integer({ min: 0, max: 100000 }),
         (marketValue, totalRepairCost, arvHundredths, repairHundredths, minProfit, spread) => {
-          const maxProfit = minProfit + spread
+          const maxProfit = minProfit + spread;
           // dollars × hundredths = cents, exactly, in integers.
-          const baseCents = marketValue * arvHundredths - totalRepairCost * repairHundredths
+          const baseCents = marketValue * arvHundredths - totalRepairCost * repairHundredths;
           const expected = {
             low: Math.floor((baseCents - maxProfit * 100) / 100),
             high: Math.floor((baseCents - minProfit * 100) / 100),
-          }
-          const template = { arvMultiplier: arvHundredths / 100, repairMultiplier: repairHundredths / 100, minProfit, maxProfit }
-          const actual = computeOfferRange({ marketValue, totalRepairCost, template })
-          expect(actual.low + 0).toBe(expected.low + 0)
-          expect(actual.high + 0).toBe(expected.high + 0)
+          };
+          const template = { arvMultiplier: arvHundredths / 100, repairMultiplier: repairHundredths / 100, minProfit, maxProfit };
+          const actual = computeOfferRange({ marketValue, totalRepairCost, template });
+          expect(actual.low + 0).toBe(expected.low + 0);
+          expect(actual.high + 0).toBe(expected.high + 0);
         },
       ),
-    )
-  })
-})
+    );
+  });
+});

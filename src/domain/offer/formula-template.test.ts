@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import fc from 'fast-check'
-import { FormulaTemplateSchema } from './formula-template'
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { FormulaTemplateSchema } from './formula-template';
 
 const valid = {
   name: 'Standard Wholesale',
@@ -9,12 +9,12 @@ const valid = {
   repairMultiplier: 1,
   minProfit: 5000,
   maxProfit: 20000,
-}
+};
 
 describe('FormulaTemplateSchema', () => {
   it('accepts a valid template and trims text', () => {
-    expect(FormulaTemplateSchema.parse({ ...valid, name: '  Mine  ' }).name).toBe('Mine')
-  })
+    expect(FormulaTemplateSchema.parse({ ...valid, name: '  Mine  ' }).name).toBe('Mine');
+  });
 
   it.each([
     ['arvMultiplier at the top bound', { arvMultiplier: 1.5 }],
@@ -25,8 +25,8 @@ describe('FormulaTemplateSchema', () => {
     ['empty description', { description: '' }],
     ['100-character name', { name: 'x'.repeat(100) }],
   ])('accepts %s', (_label, change) => {
-    expect(FormulaTemplateSchema.safeParse({ ...valid, ...change }).success).toBe(true)
-  })
+    expect(FormulaTemplateSchema.safeParse({ ...valid, ...change }).success).toBe(true);
+  });
 
   it.each([
     ['empty name', { name: '  ' }, 'name', 'Template name is required'],
@@ -41,12 +41,12 @@ describe('FormulaTemplateSchema', () => {
     ['NaN multiplier', { arvMultiplier: Number.NaN }, 'arvMultiplier', undefined],
     ['infinite profit', { maxProfit: Number.POSITIVE_INFINITY }, 'maxProfit', undefined],
   ])('rejects %s', (_label, change, path, message) => {
-    const result = FormulaTemplateSchema.safeParse({ ...valid, ...change })
-    expect(result.success).toBe(false)
-    const issue = result.error?.issues[0]
-    expect(issue?.path).toEqual([path])
-    if (message) expect(issue?.message).toBe(message)
-  })
+    const result = FormulaTemplateSchema.safeParse({ ...valid, ...change });
+    expect(result.success).toBe(false);
+    const issue = result.error?.issues[0];
+    expect(issue?.path).toEqual([path]);
+    if (message) expect(issue?.message).toBe(message);
+  });
 
   it('accepts exactly the templates whose profits are ordered and multipliers in range', () => {
     fc.assert(
@@ -62,11 +62,11 @@ describe('FormulaTemplateSchema', () => {
             repairMultiplier >= 0 &&
             repairMultiplier <= 5 &&
             minProfit >= 0 &&
-            maxProfit >= minProfit
-          const result = FormulaTemplateSchema.safeParse({ ...valid, arvMultiplier, repairMultiplier, minProfit, maxProfit })
-          expect(result.success).toBe(ok)
+            maxProfit >= minProfit;
+          const result = FormulaTemplateSchema.safeParse({ ...valid, arvMultiplier, repairMultiplier, minProfit, maxProfit });
+          expect(result.success).toBe(ok);
         },
       ),
-    )
-  })
-})
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod';
 
 /** A §3 formula template: multipliers are plain ratios, profits are whole or fractional dollars; maxProfit >= minProfit. */
 export const FormulaTemplateSchema = z
@@ -25,6 +25,6 @@ export const FormulaTemplateSchema = z
   .refine((template) => template.maxProfit >= template.minProfit, {
     message: 'Maximum profit must be at least the minimum profit',
     path: ['maxProfit'],
-  })
+  });
 
-export type FormulaTemplate = z.infer<typeof FormulaTemplateSchema>
+export type FormulaTemplate = z.infer<typeof FormulaTemplateSchema>;

@@ -1,12 +1,12 @@
-import { z } from 'zod'
-import { MarketValueSchema } from '../money/parse-market-value'
-import { RepairItemSchema } from '../repairs/repair-catalog'
-import { FormulaTemplateSchema } from './formula-template'
+import { z } from 'zod';
+import { MarketValueSchema } from '../money/parse-market-value';
+import { RepairItemSchema } from '../repairs/repair-catalog';
+import { FormulaTemplateSchema } from './formula-template';
 
 /** §5 verbatim. */
 export const calculationMessages = {
   addressRequired: 'Please enter a property address',
-} as const
+} as const;
 
 /** One calculation as the save endpoint receives it: address text, market value in dollars, the repair checklist and the template used. */
 export const CalculationInputSchema = z.object({
@@ -18,6 +18,6 @@ export const CalculationInputSchema = z.object({
   marketValue: MarketValueSchema,
   repairs: z.array(RepairItemSchema).max(50, 'At most 50 repair items'),
   template: FormulaTemplateSchema,
-})
+});
 
-export type CalculationInput = z.infer<typeof CalculationInputSchema>
+export type CalculationInput = z.infer<typeof CalculationInputSchema>;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest';
 import {
   PlanIdSchema,
   canBulkImport,
@@ -9,7 +9,7 @@ import {
   planMessages,
   plans,
   savedPropertyLimit,
-} from './plans'
+} from './plans';
 
 describe('plans', () => {
   it('§9: three plans with prices 0, 10, 29 and limits 3, 25, unlimited', () => {
@@ -17,15 +17,15 @@ describe('plans', () => {
       ['free', 'Free', 0, 3],
       ['personal', 'Personal', 10, 25],
       ['pro', 'Pro', 29, Infinity],
-    ])
-  })
+    ]);
+  });
 
   it.each(plans.map((plan) => [plan.id, plan] as const))('%s: limit agrees with savedPropertyLimit, name selects it, has features', (id, plan) => {
-    expect(savedPropertyLimit(id)).toBe(plan.propertyLimit)
-    expect(planFromName(plan.name)).toBe(id)
-    expect(plan.features.length).toBeGreaterThan(0)
-  })
-})
+    expect(savedPropertyLimit(id)).toBe(plan.propertyLimit);
+    expect(planFromName(plan.name)).toBe(id);
+    expect(plan.features.length).toBeGreaterThan(0);
+  });
+});
 
 describe('plan capabilities (§6)', () => {
   it.each([
@@ -33,12 +33,12 @@ describe('plan capabilities (§6)', () => {
     ['personal', 25, false, false, true],
     ['pro', Infinity, true, true, true],
   ] as const)('%s: limit %s, delete %s, bulk import %s, export list %s', (plan, limit, canDelete, canImport, canExport) => {
-    expect(savedPropertyLimit(plan)).toBe(limit)
-    expect(canDeleteSavedProperties(plan)).toBe(canDelete)
-    expect(canBulkImport(plan)).toBe(canImport)
-    expect(canExportSavedList(plan)).toBe(canExport)
-  })
-})
+    expect(savedPropertyLimit(plan)).toBe(limit);
+    expect(canDeleteSavedProperties(plan)).toBe(canDelete);
+    expect(canBulkImport(plan)).toBe(canImport);
+    expect(canExportSavedList(plan)).toBe(canExport);
+  });
+});
 
 describe('formatPropertyLimit', () => {
   it.each([
@@ -47,9 +47,9 @@ describe('formatPropertyLimit', () => {
     [0, '0'],
     [Infinity, '∞'],
   ])('%s → %s', (limit, text) => {
-    expect(formatPropertyLimit(limit)).toBe(text)
-  })
-})
+    expect(formatPropertyLimit(limit)).toBe(text);
+  });
+});
 
 describe('planFromName', () => {
   it.each([
@@ -60,29 +60,29 @@ describe('planFromName', () => {
     ['Enterprise', null],
     ['', null],
   ])('%j → %j', (name, plan) => {
-    expect(planFromName(name)).toBe(plan)
-  })
-})
+    expect(planFromName(name)).toBe(plan);
+  });
+});
 
 describe('PlanIdSchema', () => {
   it.each(['free', 'personal', 'pro'])('accepts %s', (id) => {
-    expect(PlanIdSchema.parse(id)).toBe(id)
-  })
+    expect(PlanIdSchema.parse(id)).toBe(id);
+  });
   it.each(['Free', 'gold', '', undefined])('rejects %j', (id) => {
-    expect(PlanIdSchema.safeParse(id).success).toBe(false)
-  })
-})
+    expect(PlanIdSchema.safeParse(id).success).toBe(false);
+  });
+});
 
 describe('planMessages (§8 verbatim)', () => {
   it('limitReached substitutes the limit', () => {
     expect(planMessages.limitReached(3)).toBe(
       'You have reached the maximum limit of 3 saved properties. Please upgrade to save more.',
-    )
+    );
     expect(planMessages.limitReached(25)).toBe(
       'You have reached the maximum limit of 25 saved properties. Please upgrade to save more.',
-    )
-  })
+    );
+  });
   it('deletionProOnly', () => {
-    expect(planMessages.deletionProOnly).toBe('Property deletion is only available with the Pro plan')
-  })
-})
+    expect(planMessages.deletionProOnly).toBe('Property deletion is only available with the Pro plan');
+  });
+});

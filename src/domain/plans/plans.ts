@@ -1,22 +1,22 @@
-import { z } from 'zod'
+import { z } from 'zod';
 
 /** The three subscription plans (§3 subscription status, §9 limits). */
-export const PlanIdSchema = z.enum(['free', 'personal', 'pro'])
+export const PlanIdSchema = z.enum(['free', 'personal', 'pro']);
 
-export type PlanId = z.infer<typeof PlanIdSchema>
+export type PlanId = z.infer<typeof PlanIdSchema>;
 
 export type Plan = {
-  id: PlanId
-  name: string
+  id: PlanId;
+  name: string;
   /** Dollars per month. */
-  monthlyPrice: number
+  monthlyPrice: number;
   /** Saved properties allowed; Infinity means unlimited. */
-  propertyLimit: number
-  features: readonly string[]
-}
+  propertyLimit: number;
+  features: readonly string[];
+};
 
 // §9: free 3, personal 25, pro unlimited.
-const propertyLimits = { free: 3, personal: 25, pro: Infinity } as const satisfies Record<PlanId, number>
+const propertyLimits = { free: 3, personal: 25, pro: Infinity } as const satisfies Record<PlanId, number>;
 
 // §9 prices and limits; §6 capabilities. Features list only what this product actually does.
 /** Pricing cards: monthly price in whole dollars, propertyLimit a count (Infinity = unlimited); ordered free → pro. */
@@ -26,7 +26,12 @@ export const plans: readonly Plan[] = Object.freeze([
     name: 'Free',
     monthlyPrice: 0,
     propertyLimit: propertyLimits.free,
-    features: ['Save up to 3 properties', 'Cash offer calculator', 'Formula templates', 'Export a property to your CRM or spreadsheet'],
+    features: [
+      'Save up to 3 properties',
+      'Cash offer calculator',
+      'Formula templates',
+      'Export a property to your CRM or spreadsheet',
+    ],
   },
   {
     id: 'personal',
@@ -48,37 +53,37 @@ export const plans: readonly Plan[] = Object.freeze([
       'Bulk e-mailed offers',
     ],
   },
-] satisfies Plan[])
+] satisfies Plan[]);
 
 /** §9: how many properties the plan may save (a count; Infinity for pro). */
 export function savedPropertyLimit(plan: PlanId): number {
-  return propertyLimits[plan]
+  return propertyLimits[plan];
 }
 
 /** §6: only pro may delete saved properties. */
 export function canDeleteSavedProperties(plan: PlanId): boolean {
-  return plan === 'pro'
+  return plan === 'pro';
 }
 
 /** §6: only pro may bulk-import a CSV (and e-mail offers in bulk). */
 export function canBulkImport(plan: PlanId): boolean {
-  return plan === 'pro'
+  return plan === 'pro';
 }
 
 /** §6: personal and pro may export their saved list to CSV. */
 export function canExportSavedList(plan: PlanId): boolean {
-  return plan === 'personal' || plan === 'pro'
+  return plan === 'personal' || plan === 'pro';
 }
 
 /** §2: a property limit as text, '∞' for Infinity, otherwise the whole count ('25'). */
 export function formatPropertyLimit(limit: number): string {
-  return limit === Infinity ? '∞' : String(limit)
+  return limit === Infinity ? '∞' : String(limit);
 }
 
 /** §3: a plan's display name lower-cased (and trimmed) selects the plan ('Pro' → 'pro'); unknown names give null. */
 export function planFromName(name: string): PlanId | null {
-  const parsed = PlanIdSchema.safeParse(name.trim().toLowerCase())
-  return parsed.success ? parsed.data : null
+  const parsed = PlanIdSchema.safeParse(name.trim().toLowerCase());
+  return parsed.success ? parsed.data : null;
 }
 
 /** §6/§8 plan messages, verbatim; limitReached takes the whole-number limit. */
@@ -86,4 +91,4 @@ export const planMessages = {
   limitReached: (limit: number) =>
     `You have reached the maximum limit of ${limit} saved properties. Please upgrade to save more.`,
   deletionProOnly: 'Property deletion is only available with the Pro plan',
-} as const
+} as const;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { RepairItemSchema, defaultRepairCatalog } from './repair-catalog'
+import { describe, expect, it } from 'vitest';
+import { RepairItemSchema, defaultRepairCatalog } from './repair-catalog';
 
 describe('defaultRepairCatalog', () => {
   // §3 verbatim, in order.
@@ -12,29 +12,29 @@ describe('defaultRepairCatalog', () => {
       ['Flooring', 3000, 8000],
       ['Paint & Sheetrock', 4000, 10000],
       ['Plumbing/Electrical', 5000, 15000],
-    ])
-  })
+    ]);
+  });
 
   it.each(defaultRepairCatalog.map((item) => [item.name, item] as const))('%s starts at minCost, unselected, not custom', (_name, item) => {
-    expect(item.cost).toBe(item.minCost)
-    expect(item.isSelected).toBe(false)
-    expect(item.customAmount).toBe(false)
-    expect(item.description.length).toBeGreaterThan(0)
-    expect(RepairItemSchema.parse(item)).toEqual(item)
-  })
+    expect(item.cost).toBe(item.minCost);
+    expect(item.isSelected).toBe(false);
+    expect(item.customAmount).toBe(false);
+    expect(item.description.length).toBeGreaterThan(0);
+    expect(RepairItemSchema.parse(item)).toEqual(item);
+  });
 
   it('cannot be mutated', () => {
-    expect(Object.isFrozen(defaultRepairCatalog)).toBe(true)
-    expect(defaultRepairCatalog.every((item) => Object.isFrozen(item))).toBe(true)
-  })
-})
+    expect(Object.isFrozen(defaultRepairCatalog)).toBe(true);
+    expect(defaultRepairCatalog.every((item) => Object.isFrozen(item))).toBe(true);
+  });
+});
 
 describe('RepairItemSchema', () => {
-  const roof = defaultRepairCatalog[0]
+  const roof = defaultRepairCatalog[0];
 
   it('accepts a custom cost outside the suggested range', () => {
-    expect(RepairItemSchema.safeParse({ ...roof, cost: 20000, customAmount: true, isSelected: true }).success).toBe(true)
-  })
+    expect(RepairItemSchema.safeParse({ ...roof, cost: 20000, customAmount: true, isSelected: true }).success).toBe(true);
+  });
 
   it.each([
     ['empty name', { name: ' ' }, 'name', 'Repair name is required'],
@@ -45,9 +45,9 @@ describe('RepairItemSchema', () => {
     ['string cost', { cost: '7000' }, 'cost', undefined],
     ['missing flag', { customAmount: undefined }, 'customAmount', undefined],
   ])('rejects %s', (_label, change, path, message) => {
-    const result = RepairItemSchema.safeParse({ ...roof, ...change })
-    expect(result.success).toBe(false)
-    expect(result.error?.issues[0]?.path).toEqual([path])
-    if (message) expect(result.error?.issues[0]?.message).toBe(message)
-  })
-})
+    const result = RepairItemSchema.safeParse({ ...roof, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual([path]);
+    if (message) expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});

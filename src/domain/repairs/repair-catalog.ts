@@ -1,12 +1,12 @@
-import { z } from 'zod'
+import { z } from 'zod';
 
 /** Largest single repair cost accepted, in dollars (same ceiling as a market value). */
-export const MAX_REPAIR_COST = 1e10
+export const MAX_REPAIR_COST = 1e10;
 
 const dollars = z
   .number()
   .gte(0, 'Repair cost must be 0 or more')
-  .lte(MAX_REPAIR_COST, 'Repair cost must be at most $10,000,000,000')
+  .lte(MAX_REPAIR_COST, 'Repair cost must be at most $10,000,000,000');
 
 /** A §3 repair item; costs are dollars. cost may leave [minCost, maxCost] once edited (customAmount). */
 export const RepairItemSchema = z
@@ -22,13 +22,13 @@ export const RepairItemSchema = z
   .refine((item) => item.maxCost >= item.minCost, {
     message: 'Maximum cost must be at least the minimum cost',
     path: ['maxCost'],
-  })
+  });
 
-export type RepairItem = z.infer<typeof RepairItemSchema>
+export type RepairItem = z.infer<typeof RepairItemSchema>;
 
 function catalogItem(name: string, minCost: number, maxCost: number, description: string): RepairItem {
   // §4: an untouched item costs its minimum and is not selected.
-  return Object.freeze({ name, cost: minCost, isSelected: false, description, minCost, maxCost, customAmount: false })
+  return Object.freeze({ name, cost: minCost, isSelected: false, description, minCost, maxCost, customAmount: false });
 }
 
 /** §3 default repair checklist: costs in whole dollars, cost = minCost, none selected, in the spec's order; frozen. */
@@ -40,4 +40,4 @@ export const defaultRepairCatalog: readonly RepairItem[] = Object.freeze([
   catalogItem('Flooring', 3000, 8000, 'New flooring through the main living areas'),
   catalogItem('Paint & Sheetrock', 4000, 10000, 'Drywall repair and interior paint'),
   catalogItem('Plumbing/Electrical', 5000, 15000, 'Repairs or updates to pipes, wiring and panel'),
-])
+]);

@@ -1,13 +1,13 @@
-import { roundToCents } from '../money/round-to-cents'
-import { MAX_REPAIR_COST, type RepairItem } from './repair-catalog'
+import { roundToCents } from '../money/round-to-cents';
+import { MAX_REPAIR_COST, type RepairItem } from './repair-catalog';
 
 /** §4: flips isSelected on the named item; deselecting resets cost to minCost and clears customAmount. Returns a new array; unknown names change nothing. */
 export function toggleRepair(items: readonly RepairItem[], name: string): RepairItem[] {
   return items.map((item) => {
-    if (item.name !== name) return item
-    if (item.isSelected) return { ...item, isSelected: false, cost: item.minCost, customAmount: false }
-    return { ...item, isSelected: true }
-  })
+    if (item.name !== name) return item;
+    if (item.isSelected) return { ...item, isSelected: false, cost: item.minCost, customAmount: false };
+    return { ...item, isSelected: true };
+  });
 }
 
 /**
@@ -16,18 +16,18 @@ export function toggleRepair(items: readonly RepairItem[], name: string): Repair
  * isSelected is left alone. Returns a new array; unknown names change nothing.
  */
 export function setRepairCost(items: readonly RepairItem[], name: string, cost: number): RepairItem[] {
-  const clamped = Number.isNaN(cost) ? 0 : Math.min(Math.max(cost, 0), MAX_REPAIR_COST)
+  const clamped = Number.isNaN(cost) ? 0 : Math.min(Math.max(cost, 0), MAX_REPAIR_COST);
   return items.map((item) =>
     item.name === name ? { ...item, cost: roundToCents(clamped), customAmount: true } : item,
-  )
+  );
 }
 
 /** The items with isSelected, in their original order (a new array). */
 export function selectedRepairs(items: readonly RepairItem[]): RepairItem[] {
-  return items.filter((item) => item.isSelected)
+  return items.filter((item) => item.isSelected);
 }
 
 /** Sum of the selected items' costs in dollars, rounded to cents; 0 when none is selected. */
 export function totalSelectedRepairCost(items: readonly RepairItem[]): number {
-  return roundToCents(selectedRepairs(items).reduce((sum, item) => sum + item.cost, 0))
+  return roundToCents(selectedRepairs(items).reduce((sum, item) => sum + item.cost, 0));
 }

@@ -21,10 +21,16 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+export interface PgliteConnection extends DatabaseConnection {
+  kind: 'pglite';
+  /** A tarball of the data dir, for tests that start many databases from one migrated copy. */
+  dumpDataDir(): Promise<Blob>;
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens the embedded database (persisted in `dataDir`, or in memory when undefined) and migrates it. */
-export async function openPgliteDatabase(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseConnection> {
+export async function openPgliteDatabase(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteConnection> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');
@@ -41,6 +47,7 @@ export async function openPgliteDatabase(options: { dataDir?: string; loadDataDi
       return () => unlisten();
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
