@@ -135,7 +135,7 @@ async function launch(dir: string, dataDir: string, logFile: string, port: numbe
   };
   // If the test process exits without stop(), don't leave a server behind (best effort: it is
   // synchronous, so the dir removal may race the dying server).
-  let pidForExit: number | undefined;
+  let pidForExit: number | undefined = undefined;
   const onExit = () => {
     try {
       if (pidForExit !== undefined) process.kill(pidForExit, 'SIGQUIT');

@@ -33,13 +33,18 @@ export function CalculatorPage() {
 function useUserTypeFromNavigation() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [value, set] = useState<UserType>('homeowner');
   const requested: unknown = (location.state as { userType?: unknown } | null)?.userType;
+  const [value, set] = useState<UserType>(isUserType(requested) ? requested : 'homeowner');
+  const [appliedNavigation, setAppliedNavigation] = useState(location.key);
+
+  // Adjusting state while rendering (not in an effect) avoids a render with the old type.
+  if (isUserType(requested) && location.key !== appliedNavigation) {
+    setAppliedNavigation(location.key);
+    set(requested);
+  }
 
   useEffect(() => {
-    if (!isUserType(requested)) return;
-    set(requested);
-    void navigate('.', { replace: true, state: null });
+    if (isUserType(requested)) void navigate('.', { replace: true, state: null });
   }, [requested, navigate]);
 
   return { value, set };
