@@ -1,8 +1,14 @@
+import type { Auth } from './auth/create-auth';
 import type { DatabaseConnection } from './db/database';
+import type { UserChangeFeed } from './events/user-change-feed';
 import type { Env } from './env';
 
-/** What every capability's routes are built from: configuration and the open database. */
+/** What every capability's routes are built from: configuration, the open database, and accounts. */
 export interface AppContext {
   env: Env;
   database: DatabaseConnection;
+  /** Better Auth and its password hasher; route modules use requireUser(context) (auth/require-user.ts). */
+  auth: Auth;
+  /** Live changes to each user's saved properties and subscription (events/user-change-feed.ts). */
+  changeFeed: UserChangeFeed;
 }

@@ -1,15 +1,27 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './app-context';
+import { authRoutes } from './auth/auth-routes';
 import { calculatorRoutes } from './calculator/calculator-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
+import { eventsRoutes } from './events/events-routes';
 import { healthRoutes } from './health/health-routes';
+import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
+import { leadsRoutes } from './leads/leads-routes';
+import { propertiesRoutes } from './properties/properties-routes';
+import { subscriptionRoutes } from './subscriptions/subscription-routes';
 
 function apiRoutes(context: AppContext) {
   return new Hono()
+    .use(refuseCrossSiteRequests({ appUrl: context.env.APP_URL }))
+    .route('/auth', authRoutes(context))
     .route('/health', healthRoutes(context))
     .route('/config', publicConfigRoutes(context))
     .route('/calculator', calculatorRoutes(context))
+    .route('/leads', leadsRoutes(context))
+    .route('/properties', propertiesRoutes(context))
+    .route('/subscription', subscriptionRoutes(context))
+    .route('/events', eventsRoutes(context))
     .all('*', (c) => c.json({ error: 'Not found' }, 404));
 }
 

@@ -25,7 +25,7 @@ const EnvSchema = z
     LEADS_EMAIL: z.email().optional(),
     RESEND_API_KEY: optionalText,
     RESEND_API_URL: z.url().default('https://api.resend.com'),
-    EMAIL_FROM: optionalText,
+    EMAIL_FROM: z.string().min(1).default('Cash Offer Calculator <offers@localhost>'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -35,6 +35,9 @@ const EnvSchema = z
     GHL_API_URL: z.url().default('https://services.leadconnectorhq.com'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_MAPS_API_KEY: optionalText,
+    // Signs session cookies. Unset: generated once and kept in DATA_DIR/auth-secret; set it
+    // when several server processes share one DATABASE_URL so they all accept the same cookies.
+    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     // §5 and the billing issue: a configured payment provider needs all of its settings.

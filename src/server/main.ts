@@ -2,8 +2,15 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app';
+import { LONGEST_AUTH_WINDOW_MS } from './auth/auth-rate-limits';
+import { loadAuthSecret } from './auth/auth-secret';
+import { createAuth } from './auth/create-auth';
 import { openPgliteDatabase, openPostgresDatabase } from './db/database';
+import { createEmailTransport } from './email/email-transport';
+import { createUserChangeFeed } from './events/user-change-feed';
+import { startEmailWorker } from './email/start-email-worker';
 import { ConfigurationError, parseEnv } from './env';
+import { pruneRateLimits } from './rate-limit/consume-rate-limit';
 import { webAssets } from './web-assets';
 
 async function main() {
@@ -12,17 +19,35 @@ async function main() {
     ? await openPostgresDatabase(env.DATABASE_URL)
     : await openPgliteDatabase({ dataDir: path.resolve(env.DATA_DIR) });
 
+  if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
+    console.warn(
+      `BETTER_AUTH_SECRET is not set: using the secret in ${path.resolve(env.DATA_DIR, 'auth-secret')}. ` +
+        'Set BETTER_AUTH_SECRET when several server processes share this database, or each will refuse the others\' sessions.',
+    );
+  }
+  const auth = createAuth({ env, database, secret: await loadAuthSecret(env) });
+  const changeFeed = createUserChangeFeed(database);
+  const emailTransport = createEmailTransport(env);
+  const emailWorker = startEmailWorker({ database, transport: emailTransport });
+  const pruneTimer = setInterval(() => {
+    pruneRateLimits(database.db, LONGEST_AUTH_WINDOW_MS).catch((error: unknown) => console.warn('pruning rate limits failed', error));
+  }, 10 * 60_000);
+  pruneTimer.unref();
+
   const server = new Hono()
-    .route('/', createApp({ env, database }))
+    .route('/', createApp({ env, database, auth, changeFeed }))
     .route('/', webAssets(path.resolve('dist/web')));
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(`Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind})`);
+    console.log(`Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'})`);
   });
 
   const shutdown = () => {
+    clearInterval(pruneTimer);
     listener.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void Promise.all([emailWorker.stop(), changeFeed.close()])
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,8 +1,35 @@
 import { createApp } from '../../src/server/app';
+import type { AppContext } from '../../src/server/app-context';
+import { createAuth } from '../../src/server/auth/create-auth';
+import { createPasswordHasher, type PasswordHasherOptions } from '../../src/server/auth/password-hasher';
 import type { DatabaseConnection } from '../../src/server/db/database';
 import { parseEnv } from '../../src/server/env';
+import { createUserChangeFeed } from '../../src/server/events/user-change-feed';
+
+export const TEST_AUTH_SECRET = 'test-secret-for-session-cookies-0123456789';
+
+export interface TestContextOptions {
+  /** Bounds for password hashing (see createPasswordHasher). */
+  passwordHashing?: PasswordHasherOptions;
+}
+
+/** The app's context on a test database, with only the given configuration (no outside service unless set). */
+export function createTestContext(
+  database: DatabaseConnection,
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+): AppContext {
+  const parsedEnv = parseEnv({ APP_URL: 'http://localhost:3000', BETTER_AUTH_SECRET: TEST_AUTH_SECRET, ...env });
+  const auth = createAuth({
+    env: parsedEnv,
+    database,
+    secret: parsedEnv.BETTER_AUTH_SECRET ?? TEST_AUTH_SECRET,
+    passwordHasher: createPasswordHasher(options.passwordHashing),
+  });
+  return { env: parsedEnv, database, auth, changeFeed: createUserChangeFeed(database) };
+}
 
 /** The real app on a test database, with only the given configuration (no outside service unless set). */
-export function createTestApp(database: DatabaseConnection, env: Record<string, string> = {}) {
-  return createApp({ env: parseEnv({ APP_URL: 'http://localhost:3000', ...env }), database });
+export function createTestApp(database: DatabaseConnection, env: Record<string, string> = {}, options: TestContextOptions = {}) {
+  return createApp(createTestContext(database, env, options));
 }

@@ -56,27 +56,65 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseConnect
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const db = drizzlePostgres({ client: pool, schema });
   await migratePostgres(db, { migrationsFolder });
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
     async listen(channel, onPayload) {
-      // LISTEN needs a session of its own: a pooled connection would lose it on release.
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+      const stop = await listenWithReconnect(url, channel, onPayload);
+      listeners.add(stop);
       return async () => {
-        listeners.delete(client);
-        await client.end();
+        listeners.delete(stop);
+        await stop();
       };
     },
     async close() {
-      await Promise.all([...listeners].map((client) => client.end()));
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would lose it on release), reconnecting
+ * with backoff when the connection drops, so the change feed survives a database restart.
+ */
+async function listenWithReconnect(url: string, channel: string, onPayload: (payload: string) => void) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryDelayMs = 200;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      console.warn(`change feed: connection lost (${error.message}); reconnecting`);
+      void next.end().catch(() => {});
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    retryDelayMs = 200;
+  }
+
+  function scheduleReconnect() {
+    if (stopped) return;
+    client = undefined;
+    setTimeout(() => {
+      if (stopped) return;
+      connect().catch(() => {
+        retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
+        scheduleReconnect();
+      });
+    }, retryDelayMs).unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
   };
 }

@@ -154,7 +154,8 @@ export const savedProperties = pgTable(
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
-    createdAt: createdAt(),
+    // Millisecond precision, so a JavaScript Date can carry it in a page cursor exactly.
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('saved_properties_user_created_idx').on(t.userId, t.createdAt.desc(), t.id)],
 );

@@ -1,4 +1,5 @@
-import { hc } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiRoutes } from '../../server/app';
 
 /** The typed client for every `/api` route; request and response types come from the server's routes. */
@@ -17,10 +18,18 @@ export class ApiError extends Error {
   }
 }
 
+// The body type of a route's success answers (2xx), from the union of everything it can answer.
+type SuccessBody<R> =
+  R extends ClientResponse<infer Body, infer Status, 'json'>
+    ? [Extract<Status, SuccessStatusCode>] extends [never]
+      ? never
+      : Body
+    : never;
+
 /** Resolves a client call to its JSON body, or throws an ApiError carrying the server's message. */
-export async function readJson<T>(response: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<T> {
+export async function readJson<R extends ClientResponse<unknown, number, 'json'>>(response: Promise<R>): Promise<SuccessBody<R>> {
   const res = await response;
-  if (res.ok) return res.json();
+  if (res.ok) return (await res.json()) as SuccessBody<R>;
   let message = `Request failed (${res.status})`;
   let field: string | undefined;
   try {

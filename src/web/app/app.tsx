@@ -11,6 +11,24 @@ const router = createBrowserRouter([
     element: <Layout />,
     children: [
       { index: true, element: <CalculatorPage /> },
+      {
+        path: 'wholesalers',
+        lazy: async () => ({ Component: (await import('../features/plans/wholesalers-page')).WholesalersPage }),
+        hydrateFallbackElement: (
+          <p className="loading" role="status">
+            Loading...
+          </p>
+        ),
+      },
+      {
+        path: 'offer/accept',
+        lazy: async () => ({ Component: (await import('../features/homeowner/lead-page')).LeadPage }),
+        hydrateFallbackElement: (
+          <p className="loading" role="status">
+            Loading...
+          </p>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

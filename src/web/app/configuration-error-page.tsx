@@ -1,8 +1,8 @@
 /** §2 Startup failure: a full-screen page instead of a half-working app. */
 export function ConfigurationErrorPage({ message }: { message: string }) {
   return (
-    <main className="configuration-error" role="alert">
-      <div className="card">
+    <main className="configuration-error">
+      <div className="card" role="alert">
         <h1>Configuration Error</h1>
         <p>Unable to initialize application. Please check your configuration settings.</p>
         <p className="error-detail">{message}</p>

@@ -5,13 +5,23 @@ import { calculationMessages } from '../../../domain/offer/offer-request-schema'
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair, totalSelectedRepairCost } from '../../../domain/repairs/repair-state';
 
+/** A computed offer with the inputs it came from (they cannot differ: any edit clears it). */
+export interface ComputedOffer {
+  address: string;
+  marketValue: number;
+  repairs: RepairItem[];
+  totalRepairCost: number;
+  template: FormulaTemplate;
+  range: OfferRange;
+}
+
 export interface CalculatorState {
   address: string;
   marketValueText: string;
   repairs: RepairItem[];
   template: FormulaTemplate;
   /** The range last computed; null whenever an input changed since (§4: any edit hides the range). */
-  offer: { range: OfferRange; marketValue: number; totalRepairCost: number } | null;
+  offer: ComputedOffer | null;
   errors: { address?: string; marketValue?: string };
 }
 
@@ -54,5 +64,13 @@ function calculate(state: CalculatorState): CalculatorState {
 
   const totalRepairCost = totalSelectedRepairCost(state.repairs);
   const range = computeOfferRange({ marketValue: marketValue.value, totalRepairCost, template: state.template });
-  return { ...state, errors: {}, offer: { range, marketValue: marketValue.value, totalRepairCost } };
+  const offer = {
+    address: state.address.trim(),
+    marketValue: marketValue.value,
+    repairs: state.repairs,
+    totalRepairCost,
+    template: state.template,
+    range,
+  };
+  return { ...state, errors: {}, offer };
 }

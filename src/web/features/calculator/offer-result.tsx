@@ -1,17 +1,18 @@
-import { Link, useLocation } from 'react-router';
 import { formatMoney } from '../../../domain/money/format-money';
-import { offerIsWorkable, type OfferRange } from '../../../domain/offer/compute-offer-range';
+import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
+import { HomeownerOfferActions } from '../homeowner/homeowner-offer-actions';
+import type { ComputedOffer } from './calculator-state';
 import type { UserType } from './user-type';
+import { WholesalerOfferActions } from './wholesaler-offer-actions';
 
 interface OfferResultProps {
-  offer: { range: OfferRange; marketValue: number; totalRepairCost: number } | null;
+  offer: ComputedOffer | null;
   userType: UserType;
   templateName: string;
 }
 
 /** §2 'Your Cash Offer Range', announced to screen readers when it appears. */
 export function OfferResult({ offer, userType, templateName }: OfferResultProps) {
-  const location = useLocation();
   return (
     <section className="card offer-result" aria-labelledby="offer-title" aria-live="polite">
       <h2 id="offer-title" className="card-title">
@@ -48,13 +49,8 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
           Check the market value and repair costs.
         </p>
       )}
-      {offer && userType === 'wholesaler' && (
-        <div className="offer-actions">
-          <Link className="button button-primary" to="/login" state={{ from: location.pathname }}>
-            Sign In to Save
-          </Link>
-        </div>
-      )}
+      {offer && userType === 'wholesaler' && <WholesalerOfferActions offer={offer} />}
+      {offer && userType === 'homeowner' && offerIsWorkable(offer.range) && <HomeownerOfferActions offer={offer} />}
     </section>
   );
 }

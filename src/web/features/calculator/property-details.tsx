@@ -16,7 +16,10 @@ export function PropertyDetails({ address, marketValueText, errors, onAddressCha
 
   return (
     <fieldset className="card">
-      <legend className="card-title">Property Details</legend>
+      <legend className="card-title">
+        {/* A heading as well as the group's name, so headings navigation reaches each section. */}
+        <h2>Property Details</h2>
+      </legend>
       <div className="field">
         <label htmlFor="address">Property address</label>
         <input

@@ -14,7 +14,9 @@ const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChecklistProps) {
   return (
     <fieldset className="card">
-      <legend className="card-title">Required Repairs</legend>
+      <legend className="card-title">
+        <h2>Required Repairs</h2>
+      </legend>
       <ul className="repairs">
         {repairs.map((repair) => {
           const id = `repair-${slug(repair.name)}`;

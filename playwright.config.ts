@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive the built app (run `vite build` first; `npm run test:e2e` does)
+// in Debian's Chromium: Playwright's own browser downloads are never used.
+const port = Number(process.env.E2E_PORT ?? 3111);
+const baseURL = `http://127.0.0.1:${port}`;
+const inCi = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: inCi,
+  reporter: inCi ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    // Playwright adds --headless itself when headless (the default); with this executable it
+    // is Chromium's own headless mode, the same browser users run.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // A fresh temporary database per run, removed when Playwright stops the server.
+    command: 'node --import tsx tests/e2e/support/start-e2e-server.ts',
+    url: `${baseURL}/api/health`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // The server closes its database on SIGTERM; the launcher then deletes DATA_DIR.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

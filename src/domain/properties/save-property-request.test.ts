@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { defaultTemplate } from '../offer/built-in-templates';
+import { defaultRepairCatalog } from '../repairs/repair-catalog';
+import { SavePropertyRequestSchema } from './save-property-request';
+
+const valid = {
+  address: '12 Oak St, Austin, TX',
+  marketValue: 200000,
+  repairs: [...defaultRepairCatalog],
+  template: defaultTemplate,
+  contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100', ''] },
+};
+
+describe('SavePropertyRequestSchema', () => {
+  it('accepts a calculation with a wholesaler contact (e-mail optional)', () => {
+    expect(SavePropertyRequestSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it.each([
+    [{ ...valid, address: '  ' }, 'Please enter a property address'],
+    [{ ...valid, marketValue: -1 }, undefined],
+    [{ ...valid, contact: { ...valid.contact, phones: [''] } }, 'Phone number is required'],
+    [{ ...valid, contact: { ...valid.contact, name: '' } }, 'Name is required'],
+  ])('rejects %#', (input, message) => {
+    const result = SavePropertyRequestSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    if (message) expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});

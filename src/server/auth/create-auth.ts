@@ -1,0 +1,123 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { credentialMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthProblem } from '../../domain/auth/credentials';
+import type { DatabaseConnection } from '../db/database';
+import { account, session, user, verification } from '../db/schema';
+import { sendEmail } from '../email/enqueue-email';
+import type { Env } from '../env';
+import { isCommonPassword } from './common-passwords';
+import { createPasswordHasher, type PasswordHasher } from './password-hasher';
+import { passwordResetEmail } from './password-reset-email';
+
+/** Set by our auth routes from the socket or the trusted proxy (src/server/http/client-ip.ts); never taken from the client. */
+export const CLIENT_IP_HEADER = 'x-cash-offer-client-ip';
+
+const RESET_LINK_VALID_SECONDS = 60 * 60;
+const SESSION_DAYS = 7;
+
+export interface CreateAuthOptions {
+  env: Env;
+  database: DatabaseConnection;
+  secret: string;
+  passwordHasher?: PasswordHasher;
+}
+
+/** Refuses a new password that is too short, too long or among the most common ones. */
+function assertAcceptablePassword(password: unknown) {
+  if (typeof password !== 'string') return; // Better Auth's own validation answers that
+  const problem = passwordLengthProblem(password);
+  if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_LENGTH', message: problem });
+  if (isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: credentialMessages.passwordTooCommon });
+  }
+}
+
+function createBetterAuth({ env, database, secret, passwordHasher }: Required<CreateAuthOptions>) {
+  const appOrigin = new URL(env.APP_URL).origin;
+  const appUrl = env.APP_URL.replace(/\/+$/, '');
+  return betterAuth({
+    appName: 'Cash Offer Calculator',
+    baseURL: appOrigin,
+    basePath: '/api/auth',
+    secret,
+    // Sessions, users and accounts in our own database (PGlite or PostgreSQL), through Drizzle.
+    // No adapter transactions: Better Auth would hold one open across the password hash, which
+    // on PGlite's single connection stalls every other query. The user's free subscription is
+    // created atomically with the user by a trigger instead (migration 0004).
+    database: drizzleAdapter(database.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      password: { hash: passwordHasher.hash, verify: passwordHasher.verify },
+      resetPasswordTokenExpiresIn: RESET_LINK_VALID_SECONDS,
+      // A reset ends every session: whoever knew the old password is signed out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: recipient, token }) => {
+        const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendEmail(
+          { env, database },
+          passwordResetEmail({ to: recipient.email, link, validForMinutes: RESET_LINK_VALID_SECONDS / 60 }),
+        );
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      // A session used after a day is extended to a full week again: active users stay signed in.
+      updateAge: 24 * 60 * 60,
+      // No cookie cache: every request reads the session row, so signing out ends it everywhere at once.
+      cookieCache: { enabled: false },
+    },
+    // Replaced by our database-backed limiter in front of the handler (auth-rate-limits.ts):
+    // Better Auth's own counts in process memory.
+    rateLimit: { enabled: false },
+    trustedOrigins: (request) => [appOrigin, ...(request ? [new URL(request.url).origin] : [])],
+    advanced: {
+      cookiePrefix: 'cash-offer',
+      useSecureCookies: appOrigin.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Explicit, because Better Auth skips its Origin checks when NODE_ENV is 'test' and the
+      // tests must see what production does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = ctx.body as Record<string, unknown> | undefined;
+        if (ctx.path === '/sign-up/email') assertAcceptablePassword(body?.password);
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password') assertAcceptablePassword(body?.newPassword);
+      }),
+    },
+    // A refused request (wrong password, weak password, bad token) is the client's doing and
+    // answered as such; only server faults go to the error log.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        console.error('[auth] request failed', error);
+      },
+    },
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) => {
+        if (level === 'error') console.error(`[auth] ${message}`, ...args);
+        else console.warn(`[auth] ${message}`, ...args);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type BetterAuth = ReturnType<typeof createBetterAuth>;
+
+/** Accounts and sessions: the Better Auth instance (handler and server API) and its password hasher. */
+export interface Auth {
+  betterAuth: BetterAuth;
+  passwordHasher: PasswordHasher;
+}
+
+export function createAuth({ passwordHasher = createPasswordHasher(), ...options }: CreateAuthOptions): Auth {
+  return { betterAuth: createBetterAuth({ ...options, passwordHasher }), passwordHasher };
+}

@@ -1,0 +1,95 @@
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { createTestContext } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { postAuth, signInUser, signUpUser, uniqueEmail, type SignedInUser } from '../../../tests/support/test-users';
+import { createApp } from '../app';
+import { emailOutbox, verification } from '../db/schema';
+import { credentialMessages } from '../../domain/auth/credentials';
+
+describeEachDatabase('password recovery', (database) => {
+  let app: ReturnType<typeof createApp>;
+  let dora: SignedInUser;
+
+  beforeAll(async () => {
+    app = createApp(createTestContext(database(), { APP_URL: 'http://localhost:3000', EMAIL_FROM: 'Offers <offers@example.com>' }));
+    dora = await signUpUser(app, { email: uniqueEmail('dora') });
+  });
+
+  async function requestResetLink(email: string): Promise<string> {
+    const response = await postAuth(app, '/request-password-reset', { email });
+    expect(response.status).toBe(200);
+    const [message] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+    if (!message) throw new Error('no reset e-mail in the outbox');
+    const link = /http:\/\/localhost:3000\/reset-password\?token=[^\s]+/.exec(message.text)?.[0];
+    if (!link) throw new Error(`no link in: ${message.text}`);
+    return link;
+  }
+
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+  it('e-mails a link to /reset-password through the outbox, from EMAIL_FROM', async () => {
+    const link = await requestResetLink(dora.email);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{16,}$/);
+    const [message] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, dora.email));
+    expect(message).toMatchObject({ status: 'pending', fromAddress: 'Offers <offers@example.com>', subject: 'Reset your Cash Offer Calculator password' });
+    expect(message?.html).toContain(`href="${link}"`);
+  });
+
+  it('answers an unknown e-mail exactly as a known one, and sends nothing', async () => {
+    const email = uniqueEmail('stranger');
+    const unknown = await postAuth(app, '/request-password-reset', { email });
+    const known = await postAuth(app, '/request-password-reset', { email: dora.email });
+    expect(unknown.status).toBe(known.status);
+    expect(await unknown.json()).toEqual(await known.json());
+    expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
+  });
+
+  it('sets a new password with the link, once; ends the old sessions', async () => {
+    const link = await requestResetLink(dora.email);
+    const newPassword = 'a brand new passphrase 7';
+    const reset = await postAuth(app, '/reset-password', { token: tokenOf(link), newPassword });
+    expect(reset.status).toBe(200);
+
+    // The old password no longer works, the new one does, and sessions from before are gone.
+    expect((await postAuth(app, '/sign-in/email', { email: dora.email, password: dora.password })).status).toBe(401);
+    const cookie = await signInUser(app, dora.email, newPassword);
+    expect(cookie).toContain('cash-offer.session_token=');
+    const oldSession = await app.request('/api/auth/get-session', { headers: { cookie: dora.cookie } });
+    expect(await oldSession.json()).toBeNull();
+
+    // The same link a second time is refused.
+    const again = await postAuth(app, '/reset-password', { token: tokenOf(link), newPassword: 'yet another passphrase 8' });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    dora = { ...dora, password: newPassword, cookie };
+  });
+
+  it('refuses an expired link', async () => {
+    const link = await requestResetLink(dora.email);
+    // An hour later: every reset token of this user has expired.
+    await database().db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.value, dora.userId));
+    const response = await postAuth(app, '/reset-password', { token: tokenOf(link), newPassword: 'too late passphrase 9' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await postAuth(app, '/sign-in/email', { email: dora.email, password: dora.password })).status).toBe(200);
+  });
+
+  it('refuses a made-up token', async () => {
+    const response = await postAuth(app, '/reset-password', { token: 'made-up-token-1234567890', newPassword: 'whatever passphrase 10' });
+    expect(response.status).toBe(400);
+  });
+
+  it('applies the password rules, without using up the link', async () => {
+    const link = await requestResetLink(dora.email);
+    for (const [password, message] of [
+      ['short', credentialMessages.passwordTooShort],
+      ['iloveyou1', credentialMessages.passwordTooCommon],
+    ] as const) {
+      const response = await postAuth(app, '/reset-password', { token: tokenOf(link), newPassword: password });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ message });
+    }
+    expect((await postAuth(app, '/reset-password', { token: tokenOf(link), newPassword: 'finally a good one 11' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { emailOutbox } from '../db/schema';
+import { EmailDeliveryError, type EmailTransport } from './email-transport';
+
+/** Attempts before a retryable failure becomes final. */
+export const MAX_EMAIL_ATTEMPTS = 8;
+const FIRST_RETRY_DELAY_MS = 30_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+
+/** Wait before attempt `attempts + 1`: 30 s, doubling, at most an hour. */
+export function emailRetryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+export interface DeliveryReport {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Claims due messages (pending, or 'sending' whose claim has lapsed because a worker died)
+ * with FOR UPDATE SKIP LOCKED, so several server processes never take the same one, then
+ * sends them one by one and records the outcome: sent; pending again after a backoff when
+ * the failure is retryable; failed with the provider's error otherwise.
+ */
+export async function deliverDueEmails({
+  db,
+  transport,
+  now = () => new Date(),
+  batchSize = 5,
+  claimMs = 5 * 60_000,
+}: {
+  db: Database;
+  transport: EmailTransport;
+  now?: () => Date;
+  batchSize?: number;
+  /** How long a claimed message is left to its worker before another may take it. */
+  claimMs?: number;
+}): Promise<DeliveryReport> {
+  const claimedAt = now();
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, claimedAt)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(emailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: new Date(claimedAt.getTime() + claimMs),
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+
+  const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
+  for (const row of claimed) {
+    try {
+      const { providerMessageId } = await transport.send({
+        id: row.id,
+        from: row.fromAddress,
+        to: row.toAddress,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        attempts: row.attempts,
+      });
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: now(), providerMessageId, lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      report.sent++;
+    } catch (error) {
+      const retryable = error instanceof EmailDeliveryError ? error.retryable : true;
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (retryable && row.attempts < MAX_EMAIL_ATTEMPTS) {
+        await db
+          .update(emailOutbox)
+          .set({ status: 'pending', lastError, nextAttemptAt: new Date(now().getTime() + emailRetryDelayMs(row.attempts)) })
+          .where(eq(emailOutbox.id, row.id));
+        report.retrying++;
+      } else {
+        await db.update(emailOutbox).set({ status: 'failed', lastError }).where(eq(emailOutbox.id, row.id));
+        report.failed++;
+      }
+      console.warn(`email ${row.id} to ${row.toAddress}: attempt ${row.attempts} failed (${lastError})${retryable && row.attempts < MAX_EMAIL_ATTEMPTS ? ', will retry' : ''}`);
+    }
+  }
+  return report;
+}

@@ -1,0 +1,17 @@
+/** An e-mail as a feature hands it to the e-mail module. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  /** Plain-text alternative; write one, since the built-in outbox prints it to the log. */
+  text: string;
+  replyTo?: string;
+}
+
+/** A message as stored in email_outbox and handed to a transport. */
+export interface OutboxEmail extends EmailMessage {
+  id: string;
+  from: string;
+  /** Delivery attempts so far, this one included. */
+  attempts: number;
+}

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseConnection } from '../db/database';
+import { emailOutbox } from '../db/schema';
+import type { Env } from '../env';
+import type { EmailMessage } from './email-message';
+
+/** The channel the e-mail worker listens on, so a new message goes out at once. */
+export const EMAIL_OUTBOX_CHANNEL = 'email_outbox';
+
+/**
+ * Writes the message to email_outbox (status pending); the e-mail worker then sends it
+ * (src/server/email/start-email-worker.ts). Pass a transaction as `db` to make the message
+ * part of it: it is sent only if the transaction commits.
+ */
+export async function enqueueEmail(
+  db: Pick<Database, 'insert' | 'execute'>,
+  message: EmailMessage & { from: string },
+): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      toAddress: message.to,
+      fromAddress: message.from,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      // The worker compares due times with this process's clock (deliverDueEmails), not the
+      // database's, whose microseconds would make a message enqueued this millisecond not due yet.
+      nextAttemptAt: new Date(),
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error('email_outbox insert returned no row');
+  // Delivered to listeners when the surrounding transaction (if any) commits.
+  await db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, ${row.id})`);
+  return row;
+}
+
+/** Enqueues a message from the configured sender (EMAIL_FROM). */
+export function sendEmail(
+  context: { env: Pick<Env, 'EMAIL_FROM'>; database: Pick<DatabaseConnection, 'db'> },
+  message: EmailMessage,
+): Promise<{ id: string }> {
+  return enqueueEmail(context.database.db, { ...message, from: context.env.EMAIL_FROM });
+}

@@ -1,0 +1,71 @@
+import type { OutboxEmail } from './email-message';
+import { EmailDeliveryError, type EmailTransport } from './email-transport';
+
+interface ResendErrorBody {
+  statusCode?: number;
+  name?: string;
+  message?: string;
+}
+
+/**
+ * Resend's API: POST {apiUrl}/emails with a bearer key; answers {id}, or an error
+ * {statusCode, name, message}. The outbox id is the Idempotency-Key, so a retry after a
+ * lost answer does not send the message twice.
+ */
+export function createResendTransport({
+  apiUrl,
+  apiKey,
+  timeoutMs = 10_000,
+}: {
+  apiUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+}): EmailTransport {
+  const endpoint = `${apiUrl.replace(/\/+$/, '')}/emails`;
+  return {
+    name: 'resend',
+    async send(message: OutboxEmail) {
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${apiKey}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': message.id,
+          },
+          body: JSON.stringify({
+            from: message.from,
+            to: [message.to],
+            subject: message.subject,
+            html: message.html,
+            ...(message.text ? { text: message.text } : {}),
+            ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+          }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(error instanceof Error ? error.message : error);
+        throw new EmailDeliveryError(`Resend unreachable: ${reason}`, true);
+      }
+
+      const text = await response.text().catch(() => '');
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (!response.ok) {
+        const error = (body ?? {}) as ResendErrorBody;
+        const detail = error.message ?? (text.slice(0, 200) || response.statusText);
+        // 429 (rate limit) and 5xx are worth another try; other 4xx would fail the same way again.
+        const retryable = response.status === 429 || response.status >= 500;
+        throw new EmailDeliveryError(`Resend ${response.status}${error.name ? ` ${error.name}` : ''}: ${detail}`, retryable);
+      }
+      const id = (body as { id?: unknown } | undefined)?.id;
+      if (typeof id !== 'string') throw new EmailDeliveryError(`Resend answered ${response.status} without a message id`, true);
+      return { providerMessageId: id };
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { DatabaseConnection } from '../db/database';
+import { deliverDueEmails } from './deliver-due-emails';
+import { EMAIL_OUTBOX_CHANNEL } from './enqueue-email';
+import type { EmailTransport } from './email-transport';
+
+export interface EmailWorker {
+  /** Looks for due messages now (also done on every NOTIFY from enqueueEmail and every poll). */
+  wake(): void;
+  /** Stops polling and listening, and waits for the delivery in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers the outbox in the background: at once when a message is enqueued (LISTEN on the
+ * outbox channel, from any process), and every `pollIntervalMs` for retries that fall due.
+ */
+export function startEmailWorker({
+  database,
+  transport,
+  pollIntervalMs = 5_000,
+}: {
+  database: DatabaseConnection;
+  transport: EmailTransport;
+  pollIntervalMs?: number;
+}): EmailWorker {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let wokenWhileRunning = false;
+
+  const run = async () => {
+    do {
+      wokenWhileRunning = false;
+      try {
+        // Keep going while full batches come back: there may be more due.
+        while (!stopped && (await deliverDueEmails({ db: database.db, transport })).claimed > 0) {
+          // next batch
+        }
+      } catch (error) {
+        console.error('email worker: could not read the outbox', error);
+      }
+    } while (wokenWhileRunning && !stopped);
+  };
+
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = undefined;
+    });
+  };
+
+  const timer = setInterval(wake, pollIntervalMs);
+  timer.unref();
+  wake();
+  const unlisten = database.listen(EMAIL_OUTBOX_CHANNEL, wake).then(
+    (stopListening) => {
+      wake(); // a message enqueued while LISTEN was being set up sent no notice we could hear
+      return stopListening;
+    },
+    (error: unknown) => {
+      console.warn('email worker: LISTEN failed, relying on polling', error);
+      return undefined;
+    },
+  );
+
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await (await unlisten)?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { openPostgresDatabase, type DatabaseConnection } from '../db/database';
+import { subscriptions } from '../db/schema';
+import { createUserChangeFeed, type UserChange, type UserChangeFeed } from './user-change-feed';
+
+/** Subscribes now; the returned promise resolves with the user's next change, or fails after 2 s. */
+async function subscribeToNextChange(feed: UserChangeFeed, userId: string): Promise<{ next: Promise<UserChange> }> {
+  let resolveChange: (change: UserChange) => void = () => {};
+  const next = new Promise<UserChange>((resolve, reject) => {
+    resolveChange = resolve;
+    setTimeout(() => reject(new Error('no change within 2 s')), 2000);
+  });
+  const unsubscribe = await feed.subscribe(userId, (change) => resolveChange(change));
+  // Wrapped: an async function returning a bare promise would wait for it.
+  return { next: next.finally(unsubscribe) };
+}
+
+describeEachDatabase('live change feed', (database, kind) => {
+  let feed: UserChangeFeed;
+  beforeAll(() => {
+    feed = createUserChangeFeed(database());
+  });
+  afterAll(() => feed.close());
+
+  it("announces a change to the user's subscription made through another connection", async () => {
+    const app = createTestApp(database(), { TRUST_PROXY: '1' });
+    const { user } = await signUpTestUser(app);
+    const other = await signUpTestUser(app);
+    let othersChanges = 0;
+    await feed.subscribe(other.user.id, () => othersChanges++);
+
+    const { next: nextChange } = await subscribeToNextChange(feed, user.id);
+    // On PostgreSQL the write comes from a pool of its own, as another server process would make it.
+    const url = database().url;
+    const writer: DatabaseConnection = kind === 'postgres' && url ? await openPostgresDatabase(url) : database();
+    await writer.db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, user.id));
+    const change = await nextChange;
+    expect(change).toEqual({ userId: user.id, table: 'subscriptions' });
+    expect(othersChanges).toBe(0);
+    if (writer !== database()) await writer.close();
+  });
+});

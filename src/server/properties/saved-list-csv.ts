@@ -1,0 +1,43 @@
+import Papa from 'papaparse';
+import { desc, eq } from 'drizzle-orm';
+import { neutralizeFormula } from '../../domain/csv/neutralize-formula';
+import type { Database } from '../db/database';
+import { savedProperties } from '../db/schema';
+
+const columns = [
+  'Address',
+  'Market Value',
+  'Total Repairs',
+  'Repairs',
+  'Offer Low',
+  'Offer High',
+  'Contact Name',
+  'Contact Email',
+  'Contact Phone',
+  'Saved At',
+] as const;
+
+/** §6: the user's saved list as CSV text for a spreadsheet, every cell neutralised against formula injection. */
+export async function savedListCsv(db: Database, userId: string): Promise<string> {
+  const rows = await db
+    .select()
+    .from(savedProperties)
+    .where(eq(savedProperties.userId, userId))
+    .orderBy(desc(savedProperties.createdAt), desc(savedProperties.id));
+
+  const data = rows.map((row) =>
+    [
+      row.address,
+      row.marketValue,
+      row.totalRepairCost,
+      (row.repairCosts as { name: string; cost: number }[]).map((repair) => `${repair.name}: ${repair.cost}`).join('; '),
+      row.cashOfferLow,
+      row.cashOfferHigh,
+      row.contactName,
+      row.contactEmail,
+      row.contactPhone,
+      row.createdAt.toISOString(),
+    ].map((cell) => neutralizeFormula(String(cell))),
+  );
+  return Papa.unparse({ fields: [...columns], data }, { newline: '\r\n' });
+}

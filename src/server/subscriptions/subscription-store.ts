@@ -1,0 +1,34 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PlanId } from '../../domain/plans/plans';
+import type { Database } from '../db/database';
+import { subscriptions } from '../db/schema';
+
+export interface Subscription {
+  plan: PlanId;
+  currentPeriodEnd: Date | null;
+}
+
+/** §4: the user's subscription; a missing row is created as free. */
+export async function getSubscription(db: Database, userId: string): Promise<Subscription> {
+  await db.insert(subscriptions).values({ userId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ plan: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  if (!row) throw new Error(`subscription for user ${userId} vanished`);
+  return row;
+}
+
+/** §4 Downgrade to free: status free, current_period_end cleared. */
+export async function setFreePlan(db: Database, userId: string): Promise<Subscription> {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ userId, status: 'free' })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: { status: 'free', currentPeriodEnd: null, updatedAt: sql`now()` },
+    })
+    .returning({ plan: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd });
+  if (!row) throw new Error('downgrade returned no row');
+  return row;
+}

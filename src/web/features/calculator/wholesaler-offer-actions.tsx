@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { SavePropertyDialog } from '../saved/save-property-dialog';
+import type { ComputedOffer } from './calculator-state';
+
+/** §2: a signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in. */
+export function WholesalerOfferActions({ offer }: { offer: ComputedOffer }) {
+  const location = useLocation();
+  const [saveOpen, setSaveOpen] = useState(false);
+  const signedIn = false;
+
+  if (!signedIn) {
+    return (
+      <div className="offer-actions">
+        <Link className="button button-primary" to="/login" state={{ from: location.pathname }}>
+          Sign In to Save
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="offer-actions">
+      <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
+        Save Property
+      </button>
+      <SavePropertyDialog
+        open={saveOpen}
+        onClose={() => setSaveOpen(false)}
+        calculation={{ address: offer.address, marketValue: offer.marketValue, repairs: offer.repairs, template: offer.template }}
+        offerRange={offer.range}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { formatMoney } from '../../../domain/money/format-money';
+import type { ComputedOffer } from '../calculator/calculator-state';
+import { NegotiateOfferDialog } from './negotiate-offer-dialog';
+import { ProgramDetailsDialog } from './program-details-dialog';
+import { ProgramInfoDialog } from './program-info-dialog';
+import { useGetOffer } from './use-get-offer';
+
+type OpenDialog = 'negotiate' | 'program-info' | 'program-form' | null;
+
+/** §2 Homeowner buttons under the range: Negotiate and Get Offer (accept), with their dialogs (§4). */
+export function HomeownerOfferActions({ offer }: { offer: ComputedOffer }) {
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  /** The last desired price asked for above the threshold (for the programme), or accepted. */
+  const [desiredPrice, setDesiredPrice] = useState<number>();
+  const [acceptedPrice, setAcceptedPrice] = useState<number>();
+  const getOffer = useGetOffer();
+
+  // A dialog's close event arrives after the next one opened: only close the one that is still open.
+  const closeDialog = (which: Exclude<OpenDialog, null>) => () => setOpenDialog((current) => (current === which ? null : current));
+  const negotiable = { address: offer.address, marketValue: offer.marketValue, range: offer.range };
+
+  return (
+    <>
+      <div className="offer-actions">
+        <button type="button" className="button button-secondary" onClick={() => setOpenDialog('negotiate')}>
+          Negotiate
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={getOffer.isPending}
+          onClick={() =>
+            getOffer.mutate({
+              address: offer.address,
+              marketValue: offer.marketValue,
+              offerRange: offer.range,
+              totalRepairCost: offer.totalRepairCost,
+              desiredPrice: acceptedPrice,
+            })
+          }
+        >
+          {getOffer.isPending ? 'Redirecting...' : 'Get Offer'}
+        </button>
+      </div>
+      <p className="offer-actions-status" role="status">
+        {acceptedPrice !== undefined &&
+          `Your counter-offer of ${formatMoney(acceptedPrice)} was accepted. Press Get Offer to send us your contact details.`}
+      </p>
+
+      <NegotiateOfferDialog
+        open={openDialog === 'negotiate'}
+        offer={negotiable}
+        userType="homeowner"
+        onClose={closeDialog('negotiate')}
+        onNeedsProgram={(price) => {
+          setDesiredPrice(price);
+          setOpenDialog('program-info');
+        }}
+        onAccepted={(price) => {
+          setDesiredPrice(price);
+          setAcceptedPrice(price);
+          setOpenDialog(null);
+        }}
+      />
+      <ProgramInfoDialog
+        open={openDialog === 'program-info'}
+        marketValue={offer.marketValue}
+        desiredPrice={desiredPrice}
+        onClose={closeDialog('program-info')}
+        onShowProgramForm={() => setOpenDialog('program-form')}
+      />
+      <ProgramDetailsDialog
+        open={openDialog === 'program-form'}
+        onClose={closeDialog('program-form')}
+        offer={negotiable}
+        desiredPrice={desiredPrice}
+      />
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { fieldErrors, HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
+import { formatPhoneInput } from '../../../domain/contact/phone';
+import { parseAcceptPageQuery, type AcceptedOffer } from '../../../domain/leads/accept-page-query';
+import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
+import { notify } from '../../components/notify';
+import { TextField } from '../../components/text-field';
+import { leadErrorMessage, submitLead } from './leads-api';
+
+const emptyContact: HomeownerContact = { name: '', email: '', phone: '' };
+
+/**
+ * The app's own lead form (ACCEPT_PAGE_PATH), where Get Offer leads when no outside
+ * LEAD_FORM_URL is configured: the offer from the query, prefilled, and the homeowner's name,
+ * e-mail and phone, all required (§5). Submitting records an 'accept' lead with the contact.
+ */
+export function LeadPage() {
+  const { search } = useLocation();
+  const offer = useMemo(() => parseAcceptPageQuery(new URLSearchParams(search)), [search]);
+  const [submitted, setSubmitted] = useState(false);
+
+  if (!offer) {
+    return (
+      <section className="page narrow lead-page">
+        <h1>Get Your Cash Offer</h1>
+        <p>This link does not carry a complete offer. Calculate your offer first, then press Get Offer.</p>
+        <Link className="button button-primary" to="/">
+          Calculate your cash offer
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page narrow lead-page" aria-labelledby="lead-title">
+      {submitted ? <Submitted offer={offer} /> : <LeadForm offer={offer} onSubmitted={() => setSubmitted(true)} />}
+    </section>
+  );
+}
+
+function OfferSummary({ offer }: { offer: AcceptedOffer }) {
+  return (
+    <dl className="lead-summary card">
+      <div>
+        <dt>Property</dt>
+        <dd>{offer.address}</dd>
+      </div>
+      <div>
+        <dt>Cash offer range</dt>
+        <dd className="lead-summary-range">{formatMoneyRange(offer.offerRange)}</dd>
+      </div>
+      <div>
+        <dt>Market value</dt>
+        <dd>{formatMoney(offer.marketValue)}</dd>
+      </div>
+      <div>
+        <dt>Estimated repairs</dt>
+        <dd>{formatMoney(offer.totalRepairCost)}</dd>
+      </div>
+      {offer.desiredPrice !== undefined && (
+        <div>
+          <dt>Your accepted counter-offer</dt>
+          <dd>{formatMoney(offer.desiredPrice)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: () => void }) {
+  const [contact, setContact] = useState<HomeownerContact>(emptyContact);
+  const [touched, setTouched] = useState<Partial<Record<keyof HomeownerContact, boolean>>>({});
+
+  const validation = HomeownerContactSchema.safeParse(contact);
+  const errors = fieldErrors(validation);
+  const errorFor = (field: keyof HomeownerContact) => (touched[field] ? errors[field] : undefined);
+  const touch = (field: keyof HomeownerContact) => () => setTouched((current) => ({ ...current, [field]: true }));
+
+  const submit = useMutation({
+    mutationFn: (valid: HomeownerContact) => submitLead({ kind: 'accept', ...offer, contact: valid }),
+    onSuccess: () => {
+      notify.success('Your information has been submitted successfully!');
+      onSubmitted();
+    },
+    onError: (failure) => notify.error(leadErrorMessage(failure, 'Failed to submit form. Please try again.')),
+  });
+
+  return (
+    <>
+      <h1 id="lead-title">Get Your Cash Offer</h1>
+      <p>Tell us how to reach you and we will confirm your no-obligation cash offer.</p>
+      <OfferSummary offer={offer} />
+      <form
+        className="card"
+        aria-labelledby="lead-form-title"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (validation.success) submit.mutate(validation.data);
+        }}
+      >
+        <h2 id="lead-form-title" className="card-title">
+          Your contact details
+        </h2>
+        <p className="field-hint">All fields are required.</p>
+        <TextField
+          id="lead-name"
+          label="Name"
+          autoComplete="name"
+          value={contact.name}
+          error={errorFor('name')}
+          onChange={(name) => setContact({ ...contact, name })}
+          onBlur={touch('name')}
+        />
+        <TextField
+          id="lead-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={contact.email}
+          error={errorFor('email')}
+          onChange={(email) => setContact({ ...contact, email })}
+          onBlur={touch('email')}
+        />
+        <TextField
+          id="lead-phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="555-123-4567"
+          value={contact.phone}
+          error={errorFor('phone')}
+          onChange={(phone) => setContact({ ...contact, phone: formatPhoneInput(phone) })}
+          onBlur={touch('phone')}
+        />
+        <div className="form-actions">
+          <Link className="button button-secondary" to="/">
+            Back to calculator
+          </Link>
+          {/* §5: Submit is enabled only when name, e-mail and phone are all present and valid. */}
+          <button type="submit" className="button button-primary" disabled={!validation.success || submit.isPending}>
+            {submit.isPending ? 'Submitting...' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function Submitted({ offer }: { offer: AcceptedOffer }) {
+  return (
+    <>
+      <h1 id="lead-title">Thank You!</h1>
+      <p role="status">
+        We have your details and your cash offer of {formatMoneyRange(offer.offerRange)} for {offer.address}. We will contact you
+        shortly to confirm it.
+      </p>
+      <OfferSummary offer={offer} />
+      <Link className="button button-primary" to="/">
+        Back to calculator
+      </Link>
+    </>
+  );
+}

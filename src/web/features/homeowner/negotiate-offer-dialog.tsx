@@ -1,0 +1,101 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { parseDesiredPrice } from '../../../domain/leads/desired-price';
+import { negotiationOutcome, type NegotiatorType } from '../../../domain/leads/negotiation-outcome';
+import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
+import type { OfferRange } from '../../../domain/offer/compute-offer-range';
+import { Modal } from '../../components/modal';
+import { notify } from '../../components/notify';
+import { TextField } from '../../components/text-field';
+import { leadErrorMessage, submitLead } from './leads-api';
+
+export interface NegotiableOffer {
+  address: string;
+  marketValue: number;
+  range: OfferRange;
+}
+
+interface NegotiateOfferDialogProps {
+  open: boolean;
+  offer: NegotiableOffer;
+  userType: NegotiatorType;
+  onClose: () => void;
+  /** §4: a homeowner asked for more than 82% of market value; show the programme information. */
+  onNeedsProgram: (desiredPrice: number) => void;
+  /** §4: the counter-offer was accepted and recorded. */
+  onAccepted: (desiredPrice: number) => void;
+}
+
+/** §2 'Negotiate Offer': the current range, a 'Your Desired Price' number field and Submit. */
+export function NegotiateOfferDialog({ open, offer, userType, onClose, onNeedsProgram, onAccepted }: NegotiateOfferDialogProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+
+  const record = useMutation({
+    mutationFn: (desiredPrice: number) =>
+      submitLead({
+        kind: 'negotiate',
+        address: offer.address,
+        marketValue: offer.marketValue,
+        offerRange: offer.range,
+        desiredPrice,
+        userType,
+      }),
+    onSuccess: (_result, desiredPrice) => {
+      notify.success(`Your counter-offer of ${formatMoney(desiredPrice)} has been accepted!`);
+      setText('');
+      onAccepted(desiredPrice);
+    },
+    onError: (failure) => notify.error(leadErrorMessage(failure, 'Failed to submit form. Please try again.')),
+  });
+
+  const close = () => {
+    setError(undefined);
+    onClose();
+  };
+
+  return (
+    <Modal title="Negotiate Offer" open={open} onClose={close}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = parseDesiredPrice(text);
+          if (!parsed.ok) {
+            setError(parsed.message);
+            return;
+          }
+          setError(undefined);
+          const outcome = negotiationOutcome({ desiredPrice: parsed.value, marketValue: offer.marketValue, userType });
+          if (outcome === 'needs-program-info') onNeedsProgram(parsed.value);
+          else record.mutate(parsed.value);
+        }}
+      >
+        <p className="negotiate-current">
+          <span className="muted">Current offer</span>
+          <strong>{formatMoneyRange(offer.range)}</strong>
+        </p>
+        <TextField
+          id="desired-price"
+          label="Your Desired Price"
+          type="number"
+          placeholder="e.g. 130000"
+          value={text}
+          error={error}
+          onChange={(value) => {
+            setText(value);
+            setError(undefined);
+          }}
+        />
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={record.isPending}>
+            {record.isPending ? 'Submitting...' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

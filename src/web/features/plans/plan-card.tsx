@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import type { Plan } from '../../../domain/plans/plans';
+import { CheckIcon } from './landing-icons';
+import type { PlanButton } from './plan-button';
+
+interface PlanCardProps {
+  plan: Plan;
+  button: PlanButton;
+  popular: boolean;
+  /** True while this card's own action (checkout or switching to Free) is under way. */
+  busy: boolean;
+  /** True while any plan action is under way: one change at a time. */
+  locked: boolean;
+  onChoose: () => void;
+}
+
+/** §2 pricing card: name, monthly price, property limit, features and the plan button. */
+export function PlanCard({ plan, button, popular, busy, locked, onChoose }: PlanCardProps) {
+  const headingId = `plan-${plan.id}-name`;
+  const isCurrent = button.action === 'current';
+  const className = ['card', 'plan-card', popular && 'plan-card-popular', isCurrent && 'plan-card-current']
+    .filter(Boolean)
+    .join(' ');
+  const buttonClass = `button button-block ${popular ? 'button-primary' : 'button-secondary'}`;
+
+  return (
+    <article className={className} aria-labelledby={headingId}>
+      {popular && <p className="plan-badge">MOST POPULAR</p>}
+      <h3 id={headingId} className="plan-name">
+        {plan.name}
+      </h3>
+      <p className="plan-price">
+        <span className="plan-amount">${plan.monthlyPrice}</span>
+        <span className="plan-period">/month</span>
+      </p>
+      <p className="plan-limit">
+        {/* §2: 'Unlimited' when infinite, otherwise the number, then 'Properties'. */}
+        <strong>{plan.propertyLimit === Infinity ? 'Unlimited' : plan.propertyLimit}</strong> Properties
+      </p>
+      <ul className="plan-features">
+        {plan.features.map((feature) => (
+          <li key={feature}>
+            <CheckIcon />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="plan-action">
+        {button.action === 'register' ? (
+          <Link to="/register" className={buttonClass}>
+            {button.label}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={button.disabled || locked}
+            aria-busy={busy || undefined}
+            onClick={onChoose}
+          >
+            {busy ? busyLabel(button) : button.label}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function busyLabel(button: PlanButton): string {
+  return button.action === 'switch-to-free' ? 'Switching...' : 'Redirecting...';
+}

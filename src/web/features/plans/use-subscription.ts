@@ -1,0 +1,19 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, readJson } from '../../api/api-client';
+
+// Shared with the saved list and the live change feed, which invalidate it (§4 changes arrive live).
+export const subscriptionKey = ['subscription'] as const;
+
+/** The signed-in user's plan, saved count and limit; only fetched when `enabled` (signed in). */
+export function useSubscription(enabled: boolean) {
+  return useQuery({ queryKey: subscriptionKey, queryFn: () => readJson(api.subscription.$get()), enabled });
+}
+
+/** §4: choosing Free on the pricing page sets the plan to free and clears the period end. */
+export function useSwitchToFreePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => readJson(api.subscription.free.$post()),
+    onSuccess: (status) => queryClient.setQueryData(subscriptionKey, status),
+  });
+}

@@ -1,0 +1,181 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { plans, type Plan, type PlanId } from '../../../domain/plans/plans';
+import { notify } from '../../components/notify';
+import { BookmarkIcon, BoltIcon, SlidersIcon } from './landing-icons';
+import { planButton, type PlanViewer } from './plan-button';
+import { PlanCard } from './plan-card';
+import { startCheckout } from './start-checkout';
+import { useSubscription, useSwitchToFreePlan } from './use-subscription';
+
+const features = [
+  {
+    title: 'Instant Calculations',
+    text: 'Enter an address, the market value and the repairs it needs, and see a low-to-high cash offer range in one click.',
+    Icon: BoltIcon,
+  },
+  {
+    title: 'Customizable Formula',
+    text: 'Pick the formula that fits the deal, from Standard Wholesale to Fix & Flip, each with its own ARV and repair multipliers and profit range.',
+    Icon: SlidersIcon,
+  },
+  {
+    title: 'Save Properties',
+    text: 'Keep each deal with its repairs, offer range and seller contact in one list, and export it to your CRM or a spreadsheet.',
+    Icon: BookmarkIcon,
+  },
+] as const;
+
+const steps = [
+  {
+    title: 'Enter Property Details',
+    text: 'Type the address and the market value. Not sure of the value? Compare estimates from three valuation sites.',
+  },
+  {
+    title: 'Customize Repairs',
+    text: 'Tick the repairs the property needs and adjust each cost to match your own numbers.',
+  },
+  {
+    title: 'Get Your Offer',
+    text: 'See your cash offer range instantly, then save the property or send it on to your CRM.',
+  },
+] as const;
+
+// §2 Personal is badged MOST POPULAR.
+const popularPlan: PlanId = 'personal';
+
+/** §2 Wholesaler landing page at /wholesalers: hero, features, plans, how it works, call to action. */
+export function WholesalersPage() {
+  // TODO(auth): read the signed-in user from the session hook once it lands.
+  const viewerSession: { isLoading: boolean; signedIn: boolean } = { isLoading: false, signedIn: false };
+  return <WholesalersLanding session={viewerSession} />;
+}
+
+function WholesalersLanding({ session }: { session: { isLoading: boolean; signedIn: boolean } }) {
+  return (
+    <div className="landing">
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <p className="landing-eyebrow">For real estate wholesalers</p>
+        <h1 id="landing-title">Revolutionize Your Wholesaling Business</h1>
+        <p className="landing-lead">
+          Price deals in seconds with a formula you choose, make consistent cash offers and keep every property in one
+          place.
+        </p>
+        <div className="landing-actions">
+          <Link to="/register" className="button button-large landing-button-light">
+            Start Free Trial
+          </Link>
+          <Link to="/" state={{ userType: 'wholesaler' }} className="button button-large landing-button-outline">
+            Try Calculator
+          </Link>
+        </div>
+        <p className="landing-note">The Free plan saves up to 3 properties. No credit card needed.</p>
+      </section>
+
+      <section className="landing-section" aria-labelledby="features-title">
+        <h2 id="features-title" className="landing-section-title">
+          Everything You Need to Price a Deal
+        </h2>
+        <ul className="feature-grid">
+          {features.map(({ title, text, Icon }) => (
+            <li key={title} className="card feature-card">
+              <span className="feature-icon">
+                <Icon />
+              </span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <PricingSection session={session} />
+
+      <section className="landing-section" aria-labelledby="how-title">
+        <h2 id="how-title" className="landing-section-title">
+          How It Works
+        </h2>
+        <ol className="steps">
+          {steps.map(({ title, text }, index) => (
+            <li key={title} className="step">
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{title}</h3>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="landing-cta" aria-labelledby="cta-title">
+        <h2 id="cta-title">Ready to Make Your Next Offer?</h2>
+        <p>Create a free account in a minute and save your first three properties.</p>
+        <Link to="/register" className="button button-large landing-button-light">
+          Create Your Free Account
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+function PricingSection({ session }: { session: { isLoading: boolean; signedIn: boolean } }) {
+  const navigate = useNavigate();
+  const subscription = useSubscription(session.signedIn);
+  const switchToFree = useSwitchToFreePlan();
+  const checkout = useMutation({
+    mutationFn: (plan: PlanId) => startCheckout(plan),
+    onError: (error) => notify.error(error.message),
+  });
+
+  const viewer: PlanViewer = session.isLoading
+    ? { status: 'loading' }
+    : !session.signedIn
+      ? { status: 'signed-out' }
+      : // §4: on a load error the user is treated as free.
+        { status: 'signed-in', currentPlan: subscription.data?.plan ?? (subscription.isError ? 'free' : undefined) };
+
+  // After a successful checkout call the browser is leaving; keep that card busy until it does.
+  const checkoutPlan = checkout.isPending || checkout.isSuccess ? checkout.variables : undefined;
+  const locked = switchToFree.isPending || checkoutPlan !== undefined;
+
+  function choose(plan: Plan) {
+    const { action } = planButton(plan.id, viewer);
+    if (action === 'sign-in-to-subscribe') {
+      // §6: subscribing requires sign-in; come back here afterwards.
+      notify.error('Please sign in to subscribe');
+      void navigate('/login', { state: { from: '/wholesalers' } });
+    } else if (action === 'switch-to-free') {
+      switchToFree.mutate(undefined, {
+        onSuccess: () => notify.success('Successfully switched to Free plan'),
+        onError: () => notify.error('Error updating subscription'),
+      });
+    } else if (action === 'checkout') {
+      checkout.mutate(plan.id);
+    }
+  }
+
+  return (
+    <section className="landing-section" id="pricing" aria-labelledby="pricing-title">
+      <h2 id="pricing-title" className="landing-section-title">
+        Choose Your Plan
+      </h2>
+      <p className="landing-section-lead">Start free and upgrade when your pipeline grows.</p>
+      <ul className="plan-grid">
+        {plans.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard
+              plan={plan}
+              button={planButton(plan.id, viewer)}
+              popular={plan.id === popularPlan}
+              busy={(plan.id === 'free' && switchToFree.isPending) || checkoutPlan === plan.id}
+              locked={locked}
+              onChoose={() => choose(plan)}
+            />
+          </li>
+        ))}
+      </ul>
+      <p className="plan-footnote">Prices are in US dollars per month. You can switch back to Free at any time.</p>
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { canDeleteSavedProperties, canExportSavedList, formatPropertyLimit, plans } from '../../../domain/plans/plans';
+import { api, readJson } from '../../api/api-client';
+import { Modal } from '../../components/modal';
+import { notify } from '../../components/notify';
+import { SavedPropertyCard } from './saved-property-card';
+import { savedPropertiesKey, subscriptionKey, usePlanStatus, useSavedProperties, type SavedProperty } from './saved-properties-api';
+
+export function SavedPage() {
+  const planStatus = usePlanStatus();
+  const savedList = useSavedProperties();
+  const [pendingDelete, setPendingDelete] = useState<SavedProperty | null>(null);
+
+  useEffect(() => {
+    if (savedList.isError) notify.error('Error loading properties');
+  }, [savedList.isError]);
+
+  // §4: a plan that cannot be loaded is treated as free.
+  const plan = planStatus.data?.plan ?? 'free';
+  const planName = plans.find((candidate) => candidate.id === plan)?.name ?? 'Free';
+  const limit = planStatus.data ? (planStatus.data.limit ?? Infinity) : 3;
+  const savedCount = planStatus.data?.savedCount ?? 0;
+  const properties = savedList.data?.pages.flatMap((page) => page.properties) ?? [];
+
+  return (
+    <section className="saved-page" aria-labelledby="saved-title">
+      <header className="saved-header">
+        <div>
+          <h1 id="saved-title">Saved Properties</h1>
+          <p className="muted">
+            {savedCount} of {formatPropertyLimit(limit)} properties saved{' '}
+            <span className={`plan-badge plan-badge-${plan}`}>{planName} plan</span>
+          </p>
+        </div>
+        <div className="saved-actions">
+          {canExportSavedList(plan) && savedCount > 0 && (
+            <a className="button button-secondary" href="/api/properties/export.csv" download>
+              Export CSV
+            </a>
+          )}
+          {plan !== 'free' && <DowngradeButton />}
+          {plan !== 'pro' && (
+            <Link className="button button-primary" to="/wholesalers">
+              Upgrade Plan
+            </Link>
+          )}
+        </div>
+      </header>
+
+      {plan !== 'pro' && savedCount >= limit && (
+        <p className="banner banner-warning" role="status">
+          You have reached the limit of {limit} saved properties on the {planName} plan.{' '}
+          <Link to="/wholesalers">Upgrade</Link> to save more.
+        </p>
+      )}
+      {plan === 'personal' && (
+        <p className="banner banner-info">Deleting saved properties is only available with the Pro plan.</p>
+      )}
+
+      {savedList.isPending ? (
+        <p className="loading" role="status">
+          Loading...
+        </p>
+      ) : properties.length === 0 ? (
+        <div className="empty-state card">
+          <p>No properties saved yet</p>
+          <Link className="button button-primary" to="/" state={{ userType: 'wholesaler' }}>
+            Calculate an offer
+          </Link>
+        </div>
+      ) : (
+        <SavedList
+          properties={properties}
+          hasMore={savedList.hasNextPage}
+          loadingMore={savedList.isFetchingNextPage}
+          onLoadMore={() => void savedList.fetchNextPage()}
+          onDelete={(property) =>
+            canDeleteSavedProperties(plan)
+              ? setPendingDelete(property)
+              : notify.error('Property deletion is only available with the Pro plan')
+          }
+        />
+      )}
+
+      <DeleteConfirmation property={pendingDelete} onClose={() => setPendingDelete(null)} />
+    </section>
+  );
+}
+
+interface SavedListProps {
+  properties: SavedProperty[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onDelete: (property: SavedProperty) => void;
+}
+
+/** Virtualised against the window scroll, so a Pro list of thousands renders only what is on screen. */
+function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete }: SavedListProps) {
+  // The list's distance from the top of the page, which the window virtualiser needs.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useWindowVirtualizer({ count: properties.length, estimateSize: () => 220, overscan: 6, scrollMargin });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= properties.length - 10) onLoadMore();
+  }, [hasMore, loadingMore, lastIndex, properties.length, onLoadMore]);
+
+  return (
+    <>
+      <ul
+        ref={(node) => {
+          if (node) setScrollMargin(node.offsetTop);
+        }}
+        className="saved-list"
+        style={{ height: virtualizer.getTotalSize() }}
+        aria-label="Saved properties"
+      >
+        {items.map((item) => {
+          const property = properties[item.index];
+          if (!property) return null;
+          return (
+            <li
+              key={property.id}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="saved-list-item"
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <SavedPropertyCard property={property} onDelete={() => onDelete(property)} />
+            </li>
+          );
+        })}
+      </ul>
+      {loadingMore && (
+        <p className="loading" role="status">
+          Loading more...
+        </p>
+      )}
+    </>
+  );
+}
+
+function DowngradeButton() {
+  const queryClient = useQueryClient();
+  const downgrade = useMutation({
+    mutationFn: () => readJson(api.subscription.free.$post()),
+    onSuccess: (status) => {
+      queryClient.setQueryData(subscriptionKey, status);
+      notify.success('Successfully downgraded to free plan');
+    },
+    onError: () => notify.error('Error downgrading subscription'),
+  });
+  return (
+    <button type="button" className="button button-secondary" disabled={downgrade.isPending} onClick={() => downgrade.mutate()}>
+      {downgrade.isPending ? 'Downgrading...' : 'Downgrade to Free'}
+    </button>
+  );
+}
+
+function DeleteConfirmation({ property, onClose }: { property: SavedProperty | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => readJson(api.properties[':id'].$delete({ param: { id } })),
+    onSuccess: () => {
+      notify.success('Property deleted');
+      void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
+      void queryClient.invalidateQueries({ queryKey: subscriptionKey });
+      onClose();
+    },
+    onError: (error) =>
+      notify.error(error.message === 'Property deletion is only available with the Pro plan' ? error.message : 'Error deleting property'),
+  });
+
+  return (
+    <Modal
+      title="Delete this property?"
+      open={property !== null}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={remove.isPending}
+            onClick={() => property && remove.mutate(property.id)}
+          >
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </button>
+        </>
+      }
+    >
+      <p>
+        <strong>{property?.address}</strong> will be removed from your saved properties. This cannot be undone.
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatMoney } from '../../../domain/money/format-money';
+import type { SavedProperty } from './saved-properties-api';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One saved deal: address, figures, repairs, contact and when it was saved. */
+export function SavedPropertyCard({ property, onDelete }: { property: SavedProperty; onDelete: () => void }) {
+  const repairs = property.repairCosts as { name: string; cost: number }[];
+  return (
+    <article className="card saved-card" aria-label={property.address}>
+      <header className="saved-card-header">
+        <h2>{property.address}</h2>
+        <time dateTime={property.createdAt} className="muted">
+          {dateFormat.format(new Date(property.createdAt))}
+        </time>
+      </header>
+      <p className="saved-card-range">
+        {formatMoney(property.cashOfferLow)} – {formatMoney(property.cashOfferHigh)}
+      </p>
+      <dl className="saved-card-facts">
+        <div>
+          <dt>Market value</dt>
+          <dd>{formatMoney(property.marketValue)}</dd>
+        </div>
+        <div>
+          <dt>Repairs</dt>
+          <dd>
+            {formatMoney(property.totalRepairCost)}
+            {repairs.length > 0 && <span className="muted"> ({repairs.map((repair) => repair.name).join(', ')})</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Contact</dt>
+          <dd>{[property.contactName, property.contactEmail, property.contactPhone].filter(Boolean).join(' · ')}</dd>
+        </div>
+      </dl>
+      <footer className="saved-card-actions">
+        <button type="button" className="button button-secondary button-small" onClick={onDelete}>
+          Delete<span className="visually-hidden"> {property.address}</span>
+        </button>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,448 @@
+// The anonymous visitor's journeys through the calculator (spec §2 Calculator screen, §4, §5,
+// §8, §9), by role and visible text, against the real server and its seeded database.
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+const address = '123 Main St, Austin, TX 78701';
+
+function calculatorHeading(page: Page) {
+  return page.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' });
+}
+
+function offerRange(page: Page) {
+  return page.getByRole('region', { name: 'Your Cash Offer Range' });
+}
+
+async function openCalculator(page: Page) {
+  await page.goto('/');
+  await expect(calculatorHeading(page)).toBeVisible();
+}
+
+async function enterProperty(page: Page, property: { address: string; marketValue: string }) {
+  await page.getByLabel('Property address').fill(property.address);
+  await page.getByLabel('Market value', { exact: true }).fill(property.marketValue);
+}
+
+async function getCashOffer(page: Page) {
+  await page.getByRole('button', { name: 'Get Cash Offer' }).click();
+}
+
+/** The range is on screen with both figures (low then high). */
+async function expectRange(page: Page, low: string, high: string) {
+  const range = offerRange(page).getByTestId('offer-range');
+  await expect(range).toBeVisible();
+  await expect(range).toHaveText(new RegExp(`^\\s*${escape(low)}\\s*–?\\s*to\\s*${escape(high)}\\s*$`));
+}
+
+/** No range is shown: the panel is back to its instructions. */
+async function expectNoRange(page: Page) {
+  await expect(offerRange(page).getByTestId('offer-range')).toHaveCount(0);
+  await expect(offerRange(page)).toContainText('press Get Cash Offer');
+}
+
+function escape(text: string) {
+  return text.replace(/[$.*+?^(){}|[\]\\]/g, '\\$&');
+}
+
+function userTypeButton(page: Page, name: 'Homeowner' | 'Wholesaler') {
+  return page.getByRole('group', { name: 'I am a' }).getByRole('button', { name });
+}
+
+async function chooseWholesaler(page: Page) {
+  await userTypeButton(page, 'Wholesaler').click();
+  await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `maxPresses`. */
+async function tabTo(page: Page, target: Locator, { backwards = false, maxPresses = 25 } = {}) {
+  for (let press = 0; press < maxPresses; press += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  await expect(target, `Tab never reached the element after ${maxPresses} presses`).toBeFocused();
+}
+
+/** A full-page screenshot from the top (the result panel is sticky, so a scrolled page would show it lower down). */
+async function screenshotFullPage(page: Page, path: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** The page fits the viewport's width: nothing makes a phone scroll sideways. */
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'the page is wider than the viewport').toBeLessThanOrEqual(clientWidth);
+}
+
+test.describe('homeowner', () => {
+  test('gets a cash offer range, and repairs lower it', async ({ page }) => {
+    await openCalculator(page);
+    await expect(userTypeButton(page, 'Homeowner')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('before giving any contact information')).toBeVisible();
+    await expectNoRange(page);
+
+    // §5 with Standard Wholesale: 200000 × 0.7 − 20000 and − 5000.
+    await enterProperty(page, { address, marketValue: '200000' });
+    await getCashOffer(page);
+    await expectRange(page, '$120,000', '$135,000');
+    await expect(offerRange(page)).toContainText('Market value$200,000');
+    await expect(offerRange(page)).toContainText('Repairs$0');
+    await expectNoAxeViolations(page, '/ (homeowner, with a range)');
+
+    // §4: selecting a repair shows its cost (the minimum) and hides the range.
+    const roof = page.getByRole('checkbox', { name: /New Roof/ });
+    await roof.check();
+    await expectNoRange(page);
+    const roofCost = page.getByRole('spinbutton', { name: 'New Roof cost' });
+    await expect(roofCost).toHaveValue('7000');
+    await expect(page.getByText('Total repairs')).toBeVisible();
+    await expect(page.locator('.repairs-total')).toContainText('$7,000');
+    await getCashOffer(page);
+    await expectRange(page, '$113,000', '$128,000');
+    await expect(offerRange(page)).toContainText('Repairs$7,000');
+
+    // §4: any edit hides the range: the address, the market value, a repair's cost, a toggle.
+    await page.getByLabel('Property address').fill(`${address} `);
+    await expectNoRange(page);
+    await getCashOffer(page);
+    await expectRange(page, '$113,000', '$128,000');
+
+    await page.getByLabel('Market value', { exact: true }).fill('210000');
+    await expectNoRange(page);
+    await getCashOffer(page);
+    await expectRange(page, '$120,000', '$135,000');
+
+    await roofCost.fill('9000');
+    await expectNoRange(page);
+    await getCashOffer(page);
+    await expectRange(page, '$118,000', '$133,000');
+
+    // Deselecting resets the cost to the minimum (§4) and hides the range again.
+    await roof.uncheck();
+    await expectNoRange(page);
+    await expect(roofCost).toHaveCount(0);
+    await roof.check();
+    await expect(roofCost).toHaveValue('7000');
+  });
+
+  test('is told what is missing or wrong, and typed money formats are accepted', async ({ page }) => {
+    await openCalculator(page);
+    const addressField = page.getByLabel('Property address');
+    const marketValueField = page.getByLabel('Market value', { exact: true });
+
+    await getCashOffer(page);
+    await expect(page.getByText('Please enter a property address')).toBeVisible();
+    await expect(page.getByText('Please enter the market value')).toBeVisible();
+    await expect(addressField).toHaveAttribute('aria-invalid', 'true');
+    await expect(marketValueField).toHaveAttribute('aria-invalid', 'true');
+    await expect(addressField).toHaveAccessibleDescription('Please enter a property address');
+    await expectNoRange(page);
+    await expectNoAxeViolations(page, '/ (with both field errors)');
+
+    // Typing in a field clears its own message only.
+    await addressField.fill(address);
+    await expect(page.getByText('Please enter a property address')).toHaveCount(0);
+    await expect(page.getByText('Please enter the market value')).toBeVisible();
+
+    for (const [typed, message] of [
+      ['abc', 'Market value must be a number'],
+      ['-5', 'Market value must be a positive number'],
+    ] as const) {
+      await marketValueField.fill(typed);
+      await getCashOffer(page);
+      await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+      await expect(marketValueField).toHaveAttribute('aria-invalid', 'true');
+      await expectNoRange(page);
+    }
+
+    // 250000 × 0.7 = 175000: low 155000, high 170000 (cents floored away).
+    for (const typed of ['250,000', '$250000', '250000.50']) {
+      await marketValueField.fill(typed);
+      await getCashOffer(page);
+      await expectRange(page, '$155,000', '$170,000');
+      await expect(marketValueField).not.toHaveAttribute('aria-invalid', 'true');
+    }
+  });
+
+  test('sees that the deal does not work rather than a negative price', async ({ page }) => {
+    await openCalculator(page);
+    // 25000 × 0.7 − 20000 = −2500: no offer can be made at this value.
+    await enterProperty(page, { address, marketValue: '25000' });
+    await getCashOffer(page);
+    const result = offerRange(page);
+    await expect(result.getByRole('alert')).toContainText('there is no cash offer to show');
+    await expect(result.getByTestId('offer-range')).toHaveCount(0);
+    await expect(result).not.toContainText('-$');
+    await expectNoAxeViolations(page, '/ (an unworkable offer)');
+  });
+
+  test('does the whole journey with the keyboard alone', async ({ page }) => {
+    await openCalculator(page);
+
+    const addressField = page.getByLabel('Property address');
+    await tabTo(page, addressField);
+    await page.keyboard.type(address);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Market value', { exact: true })).toBeFocused();
+    await page.keyboard.type('200000');
+    // Enter in a field submits the form, like the button.
+    await page.keyboard.press('Enter');
+    await expectRange(page, '$120,000', '$135,000');
+
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Estimate' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const roof = page.getByRole('checkbox', { name: /New Roof/ });
+    await expect(roof).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(roof).toBeChecked();
+    await expectNoRange(page);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('spinbutton', { name: 'New Roof cost' })).toBeFocused();
+
+    const submit = page.getByRole('button', { name: 'Get Cash Offer' });
+    await tabTo(page, submit);
+    await page.keyboard.press('Enter');
+    await expectRange(page, '$113,000', '$128,000');
+
+    // Space on the toggle switches to the wholesaler's tools.
+    await tabTo(page, userTypeButton(page, 'Wholesaler'), { backwards: true });
+    await page.keyboard.press('Space');
+    await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Formula Settings' })).toBeVisible();
+  });
+});
+
+test.describe('wholesaler', () => {
+  test('chooses a formula template and is asked to sign in to save', async ({ page }) => {
+    await openCalculator(page);
+    await expect(page.getByRole('button', { name: 'Formula Settings' })).toHaveCount(0);
+    await chooseWholesaler(page);
+    await expect(page.getByText('Using Standard Wholesale')).toBeVisible();
+
+    await enterProperty(page, { address, marketValue: '200000' });
+    await getCashOffer(page);
+    await expectRange(page, '$120,000', '$135,000');
+
+    const settings = page.getByRole('button', { name: 'Formula Settings' });
+    await settings.click();
+    const dialog = page.getByRole('dialog', { name: 'Formula Templates' });
+    await expect(dialog).toBeVisible();
+    // §3: the five templates, sorted by name, the current one marked.
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveText([
+      'Aggressive Investor',
+      'Buy & Hold',
+      'Fix & Flip',
+      'Light Rehab',
+      'Standard Wholesale',
+    ]);
+    await expect(dialog.getByRole('button', { name: 'Select Standard Wholesale' })).toHaveAttribute('aria-pressed', 'true');
+    await expectNoAxeViolations(page, '/ (wholesaler, Formula Templates dialog)');
+
+    await dialog.getByRole('button', { name: 'Select Aggressive Investor' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Aggressive Investor template selected')).toBeVisible();
+    await expect(page.getByText('Using Aggressive Investor')).toBeVisible();
+    // A new formula is an edit too: the old range goes.
+    await expectNoRange(page);
+
+    // 200000 × 0.6 − 30000 and − 10000.
+    await getCashOffer(page);
+    await expectRange(page, '$90,000', '$110,000');
+    await expect(offerRange(page)).toContainText('FormulaAggressive Investor');
+    const signIn = offerRange(page).getByRole('link', { name: 'Sign In to Save' });
+    await expect(signIn).toHaveAttribute('href', '/login');
+    await expectNoAxeViolations(page, '/ (wholesaler, with a range)');
+
+    // Close and Escape both close the dialog; the choice is remembered.
+    await settings.click();
+    await expect(dialog.getByRole('button', { name: 'Select Aggressive Investor' })).toHaveAttribute('aria-pressed', 'true');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(dialog).toBeHidden();
+    await settings.click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(settings).toBeFocused();
+    await expectRange(page, '$90,000', '$110,000');
+
+    await signIn.click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectNoAxeViolations(page, '/login');
+  });
+});
+
+test.describe('market value estimate', () => {
+  test('lists three valuation sites and opens each in a 1000x800 window', async ({ page }) => {
+    // Record window.open instead of opening real outside sites (there is no internet here).
+    await page.addInitScript(() => {
+      const calls: unknown[][] = [];
+      Object.assign(window, { openCalls: calls });
+      window.open = (...args: unknown[]) => {
+        calls.push(args);
+        return null;
+      };
+    });
+    await openCalculator(page);
+    await page.getByLabel('Property address').fill(address);
+
+    const estimate = page.getByRole('button', { name: 'Estimate' });
+    await estimate.click();
+    const dialog = page.getByRole('dialog', { name: 'Get Property Value Estimate' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(address);
+    await expect(dialog).toContainText('Third-party estimates vary');
+    const sites = dialog.getByRole('listitem').getByRole('button');
+    await expect(sites).toHaveText([/Zillow/, /Redfin/, /Realtor\.com/]);
+    await expectNoAxeViolations(page, '/ (Get Property Value Estimate dialog)');
+
+    for (const name of ['Zillow', 'Redfin', 'Realtor.com']) {
+      await dialog.getByRole('button', { name: new RegExp(`Check ${escape(name)}`) }).click();
+    }
+    const calls = await page.evaluate(() => (window as unknown as { openCalls: [string, string, string][] }).openCalls);
+    expect(calls).toHaveLength(3);
+    const hosts = ['www.zillow.com', 'www.redfin.com', 'www.realtor.com'];
+    calls.forEach(([url, target, features], index) => {
+      expect(new URL(url).hostname).toBe(hosts[index]);
+      expect(url).toContain(encodeURIComponent(address));
+      expect(target).toBe('_blank');
+      expect(features).toContain('width=1000,height=800');
+    });
+
+    // Escape closes it and gives the focus back to the Estimate button.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(estimate).toBeFocused();
+  });
+});
+
+test.describe('navigation', () => {
+  test('the Calculator link resets to homeowner, and a link can preselect wholesaler', async ({ page }) => {
+    await openCalculator(page);
+    await chooseWholesaler(page);
+
+    // §2: on / the Calculator link carries no user type, so the choice stays.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calculator', exact: true }).click();
+    await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('link', { name: 'For Wholesalers' }).click();
+    await expect(page).toHaveURL(/\/wholesalers$/);
+    await expectNoAxeViolations(page, '/wholesalers');
+
+    // Coming back from another page, the Calculator link sets homeowner.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calculator', exact: true }).click();
+    await expect(calculatorHeading(page)).toBeVisible();
+    await expect(userTypeButton(page, 'Homeowner')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Formula Settings' })).toHaveCount(0);
+
+    // A link with state { userType: 'wholesaler' } (as the landing page's Try Calculator
+    // sends), done the way the router does it: push the entry, then tell the router.
+    await page.getByRole('link', { name: 'For Wholesalers' }).click();
+    await expect(page).toHaveURL(/\/wholesalers$/);
+    await page.evaluate(() => {
+      window.history.pushState({ usr: { userType: 'wholesaler' }, key: 'e2e', idx: 2 }, '', '/');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    });
+    await expect(calculatorHeading(page)).toBeVisible();
+    await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Formula Settings' })).toBeVisible();
+
+    // §2: the passed type is then cleared, so a reload starts as homeowner again.
+    await expect.poll(() => page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr ?? null)).toBeNull();
+    await page.reload();
+    await expect(calculatorHeading(page)).toBeVisible();
+    await expect(userTypeButton(page, 'Homeowner')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('when the server fails', () => {
+  test('a configuration failure shows the Configuration Error page', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 500/);
+    consoleErrors.allow(/Failed to initialize configuration/);
+    await page.route('**/api/config', (route) =>
+      route.fulfill({ status: 500, json: { error: 'The configuration could not be read' } }),
+    );
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Configuration Error' })).toBeVisible();
+    await expect(
+      page.getByText('Unable to initialize application. Please check your configuration settings.'),
+    ).toBeVisible();
+    await expect(page.getByText('The configuration could not be read')).toBeVisible();
+    await expect(page.getByText('Configuration error. Please check settings in your dashboard.')).toBeVisible();
+    await expect(calculatorHeading(page)).toHaveCount(0);
+    await expectNoAxeViolations(page, '/ (Configuration Error page)');
+  });
+
+  test('without the stored templates the calculator says so and uses the built-in ones', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 500/);
+    await page.route('**/api/calculator/templates', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Something went wrong. Please try again.' } }),
+    );
+    await page.goto('/');
+
+    await expect(page.getByText('Error initializing calculator')).toBeVisible({ timeout: 10_000 });
+    await expect(calculatorHeading(page)).toBeVisible();
+    await enterProperty(page, { address, marketValue: '200000' });
+    await getCashOffer(page);
+    await expectRange(page, '$120,000', '$135,000');
+
+    await chooseWholesaler(page);
+    await page.getByRole('button', { name: 'Formula Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Formula Templates' });
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveCount(5);
+    await dialog.getByRole('button', { name: 'Select Fix & Flip' }).click();
+    await getCashOffer(page);
+    // 200000 × 0.8 − 40000 and − 15000.
+    await expectRange(page, '$120,000', '$145,000');
+  });
+});
+
+for (const viewport of [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test.describe(`at ${viewport.width}px (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('homeowner: result and estimate dialog are accessible and fit the screen', async ({ page }, testInfo) => {
+      await openCalculator(page);
+      await expectNoAxeViolations(page, `/ at ${viewport.width}px`);
+      await page.getByRole('checkbox', { name: /Kitchen Remodel/ }).check();
+      await enterProperty(page, { address, marketValue: '300000' });
+      await getCashOffer(page);
+      // 300000 × 0.7 − 10000 − 20000 and − 5000.
+      await expectRange(page, '$180,000', '$195,000');
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page, `/ at ${viewport.width}px (homeowner, with a range)`);
+      await screenshotFullPage(page, testInfo.outputPath(`${viewport.name}-homeowner.png`));
+
+      await page.getByRole('button', { name: 'Estimate' }).click();
+      await expect(page.getByRole('dialog', { name: 'Get Property Value Estimate' })).toBeVisible();
+      await expectNoAxeViolations(page, `/ at ${viewport.width}px (estimate dialog)`);
+      await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-estimate-dialog.png`) });
+    });
+
+    test('wholesaler: result and templates dialog are accessible and fit the screen', async ({ page }, testInfo) => {
+      await openCalculator(page);
+      await chooseWholesaler(page);
+      await enterProperty(page, { address, marketValue: '200000' });
+      await getCashOffer(page);
+      await expectRange(page, '$120,000', '$135,000');
+      await expectNoHorizontalScroll(page);
+      await expectNoAxeViolations(page, `/ at ${viewport.width}px (wholesaler, with a range)`);
+      await screenshotFullPage(page, testInfo.outputPath(`${viewport.name}-wholesaler.png`));
+
+      await page.getByRole('button', { name: 'Formula Settings' }).click();
+      await expect(page.getByRole('dialog', { name: 'Formula Templates' })).toBeVisible();
+      await expectNoAxeViolations(page, `/ at ${viewport.width}px (Formula Templates dialog)`);
+      await page.screenshot({ path: testInfo.outputPath(`${viewport.name}-templates-dialog.png`) });
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Runs axe on the page as it is now (open dialogs, results and errors included) and fails
+ * with one line per violation: rule id, impact, help text and the offending elements.
+ */
+export async function expectNoAxeViolations(page: Page, context = page.url()): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const report = violations.map((violation) => {
+    const targets = violation.nodes.map((node) => `      ${node.target.join(' ')}`).join('\n');
+    return `  ${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}\n${targets}`;
+  });
+  expect(violations, `Accessibility violations on ${context}:\n${report.join('\n')}`).toEqual([]);
+}
+
+interface ConsoleErrors {
+  /** Accept console errors and page errors matching `pattern` in this test (an expected failure). */
+  allow(pattern: RegExp): void;
+}
+
+interface Fixtures {
+  /** Fails the test on any console error or uncaught page error it did not allow. Automatic. */
+  consoleErrors: ConsoleErrors;
+}
+
+const localHosts = new Set(['127.0.0.1', 'localhost']);
+
+export const test = base.extend<Fixtures>({
+  // The machine has no internet, and a test must not depend on it: any request that leaves
+  // the app's own origin is blocked (and the browser's error for it then fails the test).
+  context: async ({ context }, use) => {
+    await context.route(
+      (url) => url.protocol.startsWith('http') && !localHosts.has(url.hostname),
+      (route) => route.abort('blockedbyclient'),
+    );
+    await use(context);
+  },
+
+  consoleErrors: [
+    async ({ page }, use, testInfo) => {
+      const allowed: RegExp[] = [];
+      const unexpected: string[] = [];
+      const isAllowed = (text: string) => allowed.some((pattern) => pattern.test(text));
+
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || isAllowed(message.text())) return;
+        const { url, lineNumber } = message.location();
+        unexpected.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+      });
+      page.on('pageerror', (error) => {
+        if (isAllowed(error.message)) return;
+        unexpected.push(`uncaught page error: ${error.stack ?? error.message}`);
+      });
+
+      await use({ allow: (pattern) => allowed.push(pattern) });
+
+      // A test that already failed keeps its own error; these are listed in its output.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        if (unexpected.length > 0) console.log(`Console errors during the failed test:\n${unexpected.join('\n')}`);
+        return;
+      }
+      expect(unexpected, `The page logged errors:\n${unexpected.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});

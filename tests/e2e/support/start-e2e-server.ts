@@ -1,0 +1,67 @@
+// Starts the real server for the end-to-end tests (Playwright's `webServer`): a fresh
+// embedded database in a temporary DATA_DIR that is removed at exit, a fixed port, and no
+// outside service configured, so nothing the tests do can leave this machine.
+//
+// The server runs as a child process with an explicit environment (not the developer's
+// shell environment), because an exported STRIPE_SECRET_KEY or DATABASE_URL must not leak
+// into the tests. Signals are passed on and the child's exit code is ours.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 3111);
+const host = '127.0.0.1';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cash-offer-e2e-'));
+
+// Only what a Node process needs to run, as `npm start` would see it; every app variable
+// below is set on purpose and every outside service stays unset.
+const inherited = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS'] as const;
+const childEnv: Record<string, string> = {};
+for (const name of inherited) {
+  const value = process.env[name];
+  if (value !== undefined) childEnv[name] = value;
+}
+Object.assign(childEnv, {
+  PORT: String(port),
+  HOST: host,
+  APP_URL: `http://${host}:${port}`,
+  DATA_DIR: dataDir,
+});
+
+let removed = false;
+function removeDataDir() {
+  if (removed) return;
+  removed = true;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// `node --import tsx` runs the server in this child itself (the tsx CLI would add a third process).
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: repositoryRoot,
+  env: childEnv,
+  stdio: 'inherit',
+});
+
+server.on('exit', (code, signal) => {
+  removeDataDir();
+  process.exit(code ?? (signal ? 1 : 0));
+});
+server.on('error', (error) => {
+  console.error('start-e2e-server: could not start the server', error);
+  removeDataDir();
+  process.exit(1);
+});
+process.on('exit', removeDataDir);
+
+// Playwright signals the whole process group, so the server usually has the signal already;
+// pass it on only if the server is still running a moment later (signalled alone, say), and
+// kill it if it does not stop at all.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    setTimeout(() => server.kill(signal), 1500).unref();
+    setTimeout(() => server.kill('SIGKILL'), 6000).unref();
+  });
+}

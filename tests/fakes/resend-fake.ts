@@ -1,0 +1,156 @@
+// A local stand-in for Resend's e-mail API (POST /emails), speaking its HTTP shape: bearer
+// key, JSON {from, to[], subject, html, text?, reply_to?}, answer {id}, errors
+// {statusCode, name, message}, Idempotency-Key replays answered with the first id. It records
+// every request and can be told to fail. Tests start it in-process; a developer can run it
+// (`npx tsx tests/fakes/resend-fake.ts`) and point RESEND_API_URL at it.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+export interface ResendFakeRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  body: unknown;
+}
+
+export interface ResendFakeEmail {
+  id: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  reply_to?: string | string[];
+}
+
+export interface ResendFakeFailure {
+  status: number;
+  name: string;
+  message: string;
+}
+
+export interface ResendFake {
+  /** Base URL to use as RESEND_API_URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  apiKey: string;
+  /** Every request received, in order. */
+  requests: ResendFakeRequest[];
+  /** Every message accepted, in order. */
+  emails: ResendFakeEmail[];
+  /** Answers the next `times` send requests with this error (Resend's error JSON). */
+  failNext(failure: ResendFakeFailure, times?: number): void;
+  /** Waits this long before answering each request (to test timeouts). */
+  delayResponses(ms: number): void;
+  close(): Promise<void>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function error(res: ServerResponse, status: number, name: string, message: string) {
+  send(res, status, { statusCode: status, name, message });
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startResendFake({ apiKey = 're_test_key' }: { apiKey?: string } = {}): Promise<ResendFake> {
+  const requests: ResendFakeRequest[] = [];
+  const emails: ResendFakeEmail[] = [];
+  const failures: ResendFakeFailure[] = [];
+  const idempotent = new Map<string, string>();
+  let delayMs = 0;
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const raw = await readBody(req);
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        body = raw;
+      }
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      const idempotencyKey = req.headers['idempotency-key'];
+      requests.push({
+        method: req.method ?? '',
+        path,
+        authorization: req.headers.authorization,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+        body,
+      });
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (res.destroyed) return;
+
+      if (req.method !== 'POST' || path !== '/emails') return error(res, 404, 'not_found', 'The requested endpoint does not exist.');
+      const authorization = req.headers.authorization;
+      if (!authorization) return error(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
+      if (authorization !== `Bearer ${apiKey}`) return error(res, 403, 'invalid_api_key', 'API key is invalid');
+      const failure = failures.shift();
+      if (failure) return error(res, failure.status, failure.name, failure.message);
+
+      if (typeof body !== 'object' || body === null) return error(res, 422, 'validation_error', 'Invalid JSON body.');
+      const message = body as Partial<ResendFakeEmail>;
+      for (const field of ['from', 'to', 'subject'] as const) {
+        if (!message[field] || (Array.isArray(message[field]) && message[field].length === 0)) {
+          return error(res, 422, 'missing_required_field', `Missing \`${field}\` field.`);
+        }
+      }
+      if (!message.html && !message.text) return error(res, 422, 'validation_error', 'Missing `html` or `text` field.');
+
+      if (typeof idempotencyKey === 'string' && idempotent.has(idempotencyKey)) {
+        return send(res, 200, { id: idempotent.get(idempotencyKey) });
+      }
+      const id = randomUUID();
+      if (typeof idempotencyKey === 'string') idempotent.set(idempotencyKey, id);
+      emails.push({
+        id,
+        from: String(message.from),
+        to: Array.isArray(message.to) ? message.to.map(String) : [String(message.to)],
+        subject: String(message.subject),
+        html: message.html,
+        text: message.text,
+        reply_to: message.reply_to,
+      });
+      send(res, 200, { id });
+    })().catch((caught: unknown) => {
+      if (!res.headersSent) error(res, 500, 'internal_server_error', String(caught));
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(Number(process.env.RESEND_FAKE_PORT ?? 0), '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    requests,
+    emails,
+    failNext(failure, times = 1) {
+      for (let i = 0; i < times; i++) failures.push(failure);
+    },
+    delayResponses(ms) {
+      delayMs = ms;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
+      }),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const fake = await startResendFake({ apiKey: process.env.RESEND_API_KEY ?? 're_test_key' });
+  console.log(`Resend fake on ${fake.url} (RESEND_API_URL=${fake.url} RESEND_API_KEY=${fake.apiKey}); Ctrl-C to stop`);
+  setInterval(() => {}, 1 << 30);
+  process.once('SIGINT', () => void fake.close().then(() => process.exit(0)));
+}
