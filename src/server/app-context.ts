@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Auth } from './auth/create-auth';
 import type { DatabaseConnection } from './db/database';
 import type { UserChangeFeed } from './events/user-change-feed';
@@ -11,4 +12,6 @@ export interface AppContext {
   auth: Auth;
   /** Live changes to each user's saved properties and subscription (events/user-change-feed.ts). */
   changeFeed: UserChangeFeed;
+  /** The payment provider's SDK (billing/create-stripe-client.ts); undefined when none is configured (demo billing). */
+  stripe?: Stripe;
 }

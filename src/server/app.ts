@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './app-context';
 import { authRoutes } from './auth/auth-routes';
+import { billingRoutes } from './billing/billing-routes';
 import { calculatorRoutes } from './calculator/calculator-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
 import { eventsRoutes } from './events/events-routes';
 import { healthRoutes } from './health/health-routes';
+import { integrationsRoutes } from './integrations/integrations-routes';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { leadsRoutes } from './leads/leads-routes';
 import { propertiesRoutes } from './properties/properties-routes';
@@ -21,7 +23,9 @@ function apiRoutes(context: AppContext) {
     .route('/leads', leadsRoutes(context))
     .route('/properties', propertiesRoutes(context))
     .route('/subscription', subscriptionRoutes(context))
+    .route('/billing', billingRoutes(context))
     .route('/events', eventsRoutes(context))
+    .route('/integrations', integrationsRoutes(context))
     .all('*', (c) => c.json({ error: 'Not found' }, 404));
 }
 

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { LONGEST_AUTH_WINDOW_MS } from './auth/auth-rate-limits';
 import { loadAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/create-auth';
+import { createStripeClient } from './billing/create-stripe-client';
 import { openPgliteDatabase, openPostgresDatabase } from './db/database';
 import { createEmailTransport } from './email/email-transport';
 import { createUserChangeFeed } from './events/user-change-feed';
@@ -35,7 +36,7 @@ async function main() {
   pruneTimer.unref();
 
   const server = new Hono()
-    .route('/', createApp({ env, database, auth, changeFeed }))
+    .route('/', createApp({ env, database, auth, changeFeed, stripe: createStripeClient(env) }))
     .route('/', webAssets(path.resolve('dist/web')));
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -1,6 +1,7 @@
 import { createApp } from '../../src/server/app';
 import type { AppContext } from '../../src/server/app-context';
 import { createAuth } from '../../src/server/auth/create-auth';
+import { createStripeClient } from '../../src/server/billing/create-stripe-client';
 import { createPasswordHasher, type PasswordHasherOptions } from '../../src/server/auth/password-hasher';
 import type { DatabaseConnection } from '../../src/server/db/database';
 import { parseEnv } from '../../src/server/env';
@@ -26,7 +27,7 @@ export function createTestContext(
     secret: parsedEnv.BETTER_AUTH_SECRET ?? TEST_AUTH_SECRET,
     passwordHasher: createPasswordHasher(options.passwordHashing),
   });
-  return { env: parsedEnv, database, auth, changeFeed: createUserChangeFeed(database) };
+  return { env: parsedEnv, database, auth, changeFeed: createUserChangeFeed(database), stripe: createStripeClient(parsedEnv) };
 }
 
 /** The real app on a test database, with only the given configuration (no outside service unless set). */

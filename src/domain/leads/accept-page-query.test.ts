@@ -39,7 +39,10 @@ describe('acceptPageQuery', () => {
       ok: false,
       message: 'Invalid offer range values',
     });
-    expect(acceptPageQuery({ ...offer, totalRepairCost: -5 })).toEqual({ ok: false, message: 'Invalid repair cost value' });
+    expect(acceptPageQuery({ ...offer, totalRepairCost: -5 })).toEqual({
+      ok: false,
+      message: 'Invalid repair cost value',
+    });
   });
 });
 

@@ -28,7 +28,9 @@ export function parseDesiredPrice(input: string): ParseDesiredPriceResult {
 export const DesiredPriceSchema = z
   .number({
     error: (issue) =>
-      issue.input === undefined || issue.input === null ? desiredPriceMessages.required : desiredPriceMessages.notANumber,
+      issue.input === undefined || issue.input === null
+        ? desiredPriceMessages.required
+        : desiredPriceMessages.notANumber,
   })
   .positive(desiredPriceMessages.notPositive)
   .max(MAX_MARKET_VALUE, desiredPriceMessages.tooLarge);

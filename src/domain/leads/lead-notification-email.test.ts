@@ -8,7 +8,9 @@ const parse = (input: unknown): LeadRequest => LeadRequestSchema.parse(input);
 
 describe('escapeHtml', () => {
   it('escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('leaves no markup behind for any text', () => {
@@ -45,7 +47,13 @@ describe('leadNotificationEmail', () => {
 
   it('says when an accept has no contact yet', () => {
     const email = leadNotificationEmail(
-      parse({ kind: 'accept', address: '1 A St', marketValue: 200000, offerRange: { low: 1, high: 2 }, totalRepairCost: 0 }),
+      parse({
+        kind: 'accept',
+        address: '1 A St',
+        marketValue: 200000,
+        offerRange: { low: 1, high: 2 },
+        totalRepairCost: 0,
+      }),
       meta,
     );
     expect(email.text).toContain('no contact details yet');

@@ -21,7 +21,11 @@ export function escapeHtml(text: string): string {
 }
 
 // A subject is one header line: line breaks in an address must not start another header.
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+const oneLine = (text: string) =>
+  text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 
 const headline: Record<LeadRequest['kind'], string> = {
   accept: 'Cash offer accepted',
@@ -76,9 +80,16 @@ function rowsFor(lead: LeadRequest): [string, string][] {
  * The notification sent to LEADS_EMAIL for a stored lead: subject, an HTML table with every
  * value escaped, and the same facts as plain text. `receivedAt` is shown in ISO 8601 (UTC).
  */
-export function leadNotificationEmail(lead: LeadRequest, meta: { id: string; receivedAt: Date }): LeadNotificationEmail {
+export function leadNotificationEmail(
+  lead: LeadRequest,
+  meta: { id: string; receivedAt: Date },
+): LeadNotificationEmail {
   const title = headline[lead.kind];
-  const rows: [string, string][] = [...rowsFor(lead), ['Received', meta.receivedAt.toISOString()], ['Lead id', meta.id]];
+  const rows: [string, string][] = [
+    ...rowsFor(lead),
+    ['Received', meta.receivedAt.toISOString()],
+    ['Lead id', meta.id],
+  ];
   const htmlRows = rows
     .map(
       ([label, value]) =>

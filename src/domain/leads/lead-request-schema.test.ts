@@ -38,7 +38,10 @@ describe('LeadRequestSchema accepts', () => {
     ['a homeowner counter-offer at exactly 82%', { ...negotiate, desiredPrice: 164000 }],
     ['a wholesaler counter-offer at 90%', { ...negotiate, desiredPrice: 180000, userType: 'wholesaler' }],
     ['a programme request', program],
-    ['a programme request with its offer', { ...program, marketValue: 200000, offerRange: accept.offerRange, desiredPrice: 180000, notes: 'Call after 5' }],
+    [
+      'a programme request with its offer',
+      { ...program, marketValue: 200000, offerRange: accept.offerRange, desiredPrice: 180000, notes: 'Call after 5' },
+    ],
   ])('%s', (_name, input) => {
     const result = LeadRequestSchema.safeParse(input);
     expect(result.error?.issues).toBeUndefined();
@@ -57,24 +60,42 @@ describe('LeadRequestSchema refuses', () => {
     ['a missing address', { ...accept, address: ' ' }, 'Please enter a property address'],
     ['a text range', { ...accept, offerRange: { low: '120000', high: 135000 } }, 'Invalid offer range values'],
     ['a reversed range', { ...accept, offerRange: { low: 135001, high: 135000 } }, 'Invalid offer range values'],
-    ['a range above the value', { ...accept, offerRange: { low: 120000, high: 200001 } }, leadRequestMessages.rangeAboveMarketValue],
+    [
+      'a range above the value',
+      { ...accept, offerRange: { low: 120000, high: 200001 } },
+      leadRequestMessages.rangeAboveMarketValue,
+    ],
     ['negative repairs', { ...accept, totalRepairCost: -1 }, 'Invalid repair cost value'],
     ['missing repairs', { ...accept, totalRepairCost: undefined }, 'Invalid repair cost value'],
     ['an incomplete contact', { ...accept, contact: { ...contact, phone: '' } }, 'Phone number is required'],
-    ['a contact with a bad e-mail', { ...accept, contact: { ...contact, email: 'ann' } }, 'Please enter a valid email address'],
-    ['a homeowner counter-offer above 82%', { ...negotiate, desiredPrice: 164000.01 }, leadRequestMessages.needsProgram],
+    [
+      'a contact with a bad e-mail',
+      { ...accept, contact: { ...contact, email: 'ann' } },
+      'Please enter a valid email address',
+    ],
+    [
+      'a homeowner counter-offer above 82%',
+      { ...negotiate, desiredPrice: 164000.01 },
+      leadRequestMessages.needsProgram,
+    ],
     ['a counter-offer without a price', { ...negotiate, desiredPrice: undefined }, 'Please enter your desired price'],
     ['a zero counter-offer', { ...negotiate, desiredPrice: 0 }, 'Desired price must be a positive number'],
     ['an unknown user type', { ...negotiate, userType: 'admin' }, 'Unknown user type'],
     ['a programme request without condition', { ...program, condition: '' }, 'Please select the property condition'],
-    ['a programme request with a bad phone', { ...program, phone: '555' }, 'Please enter a valid phone number (XXX-XXX-XXXX)'],
+    [
+      'a programme request with a bad phone',
+      { ...program, phone: '555' },
+      'Please enter a valid phone number (XXX-XXX-XXXX)',
+    ],
   ])('%s', (_name, input, message) => {
     expect(firstMessage(input)).toBe(message);
   });
 
   it('text with a NUL character, anywhere', () => {
     expect(firstMessage({ ...program, notes: 'a\u0000b' })).toBe(leadRequestMessages.nulCharacter);
-    expect(firstMessage({ ...accept, contact: { ...contact, name: 'Ann\u0000' } })).toBe(leadRequestMessages.nulCharacter);
+    expect(firstMessage({ ...accept, contact: { ...contact, name: 'Ann\u0000' } })).toBe(
+      leadRequestMessages.nulCharacter,
+    );
   });
 
   it('a non-object body', () => {

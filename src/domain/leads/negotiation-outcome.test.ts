@@ -42,7 +42,11 @@ describe('negotiationOutcome (§4)', () => {
         const threshold = negotiationThreshold(marketValue);
         expect(negotiationOutcome({ desiredPrice: threshold, marketValue, userType: 'homeowner' })).toBe('accepted');
         expect(
-          negotiationOutcome({ desiredPrice: Math.round(threshold * 100 + 1) / 100, marketValue, userType: 'homeowner' }),
+          negotiationOutcome({
+            desiredPrice: Math.round(threshold * 100 + 1) / 100,
+            marketValue,
+            userType: 'homeowner',
+          }),
         ).toBe('needs-program-info');
       }),
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
 
@@ -18,12 +18,17 @@ export async function loadAuthSecret(env: Pick<Env, 'BETTER_AUTH_SECRET' | 'DATA
 
   await mkdir(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
+  // Written whole to a temporary file, then linked into place: link() fails if another process
+  // got there first, and nobody can read a half-written secret.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(temporary, `${secret}\n`, { mode: 0o600 });
   try {
-    // 'wx': if another process created it meanwhile, keep theirs.
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    await link(temporary, file);
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return (await readFile(file, 'utf8')).trim();
+  } finally {
+    await unlink(temporary).catch(() => {});
   }
 }

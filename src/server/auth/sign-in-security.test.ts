@@ -147,7 +147,7 @@ describeEachDatabase('sign-in security', (database) => {
 
   it('refuses mutating requests from another site, before Better Auth sees them', async () => {
     const before = { ...context.auth.passwordHasher.counts };
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },

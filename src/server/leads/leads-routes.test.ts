@@ -11,7 +11,13 @@ import { LEAD_RATE_LIMIT, tooManyLeadsMessage } from './leads-routes';
 
 const address = '12 Oak St, Austin, TX';
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
-const acceptLead = { kind: 'accept', address, marketValue: 200000, offerRange: { low: 113000, high: 128000 }, totalRepairCost: 7000 };
+const acceptLead = {
+  kind: 'accept',
+  address,
+  marketValue: 200000,
+  offerRange: { low: 113000, high: 128000 },
+  totalRepairCost: 7000,
+};
 const negotiateLead = {
   kind: 'negotiate',
   address,
@@ -114,13 +120,17 @@ describeEachDatabase('POST /api/leads', (database) => {
         details: { totalRepairCost: 7000, notificationEmailId: null },
       });
       expect((await leadRow(id)).createdAt).toBeInstanceOf(Date);
-      expect(vi.mocked(console.info)).toHaveBeenCalledWith(expect.stringContaining(`lead ${id} (accept) stored; LEADS_EMAIL is not set`));
+      expect(vi.mocked(console.info)).toHaveBeenCalledWith(
+        expect.stringContaining(`lead ${id} (accept) stored; LEADS_EMAIL is not set`),
+      );
       // The log line carries no personal data.
       expect(String(vi.mocked(console.info).mock.calls.at(-1)?.[0])).not.toContain(address);
     });
 
     it('stores an accept from the own lead page with the homeowner contact and an earlier counter-offer', async () => {
-      const id = await postedId(await postLead(app, { ...acceptLead, desiredPrice: 150000, contact: { ...contact, name: ' Ann Lee ' } }));
+      const id = await postedId(
+        await postLead(app, { ...acceptLead, desiredPrice: 150000, contact: { ...contact, name: ' Ann Lee ' } }),
+      );
       expect(await leadRow(id)).toMatchObject({ kind: 'accept', desiredPrice: 150000, ...contact });
     });
 
@@ -139,8 +149,14 @@ describeEachDatabase('POST /api/leads', (database) => {
     });
 
     it("stores a wholesaler's counter-offer at any price", async () => {
-      const id = await postedId(await postLead(app, { ...negotiateLead, desiredPrice: 190000, userType: 'wholesaler' }));
-      expect(await leadRow(id)).toMatchObject({ kind: 'negotiate', desiredPrice: 190000, details: { userType: 'wholesaler' } });
+      const id = await postedId(
+        await postLead(app, { ...negotiateLead, desiredPrice: 190000, userType: 'wholesaler' }),
+      );
+      expect(await leadRow(id)).toMatchObject({
+        kind: 'negotiate',
+        desiredPrice: 190000,
+        details: { userType: 'wholesaler' },
+      });
     });
 
     it('stores a programme request with its form in details', async () => {
@@ -159,9 +175,13 @@ describeEachDatabase('POST /api/leads', (database) => {
     });
 
     it('queues no e-mail', async () => {
-      const before = await database().db.select({ count: sql<number>`count(*)::int` }).from(emailOutbox);
+      const before = await database()
+        .db.select({ count: sql<number>`count(*)::int` })
+        .from(emailOutbox);
       await postedId(await postLead(app, programLead));
-      const after = await database().db.select({ count: sql<number>`count(*)::int` }).from(emailOutbox);
+      const after = await database()
+        .db.select({ count: sql<number>`count(*)::int` })
+        .from(emailOutbox);
       expect(after[0]?.count).toBe(before[0]?.count);
     });
 
@@ -169,21 +189,79 @@ describeEachDatabase('POST /api/leads', (database) => {
       ['an unknown kind', { ...acceptLead, kind: 'buy' }, 'Unknown lead kind', 'kind'],
       ['a list', [acceptLead], 'Invalid input: expected object, received array', undefined],
       ['a missing address', { ...acceptLead, address: '' }, 'Please enter a property address', 'address'],
-      ['a range of text', { ...acceptLead, offerRange: { low: 'a', high: 1 } }, 'Invalid offer range values', 'offerRange.low'],
-      ['a negative repair total', { ...acceptLead, totalRepairCost: -1 }, 'Invalid repair cost value', 'totalRepairCost'],
-      ['a contact without phone', { ...acceptLead, contact: { ...contact, phone: '' } }, 'Phone number is required', 'contact.phone'],
-      ['a malformed phone', { ...acceptLead, contact: { ...contact, phone: '5125550100' } }, 'Please enter a valid phone number (XXX-XXX-XXXX)', 'contact.phone'],
-      ['a homeowner counter-offer at 90%', { ...negotiateLead, desiredPrice: 180000 }, 'A desired price above 82% of the market value goes through the MLS/Retail program', 'desiredPrice'],
-      ['a programme request without timeframe', { ...programLead, timeframe: '' }, 'Please select a timeframe', 'timeframe'],
-      ['a NUL character PostgreSQL cannot store', { ...programLead, notes: 'a\u0000b' }, 'Text cannot contain NUL characters', undefined],
-      ['a programme request with a bad e-mail', { ...programLead, email: 'ann' }, 'Please enter a valid email address', 'email'],
+      [
+        'a range of text',
+        { ...acceptLead, offerRange: { low: 'a', high: 1 } },
+        'Invalid offer range values',
+        'offerRange.low',
+      ],
+      [
+        'a negative repair total',
+        { ...acceptLead, totalRepairCost: -1 },
+        'Invalid repair cost value',
+        'totalRepairCost',
+      ],
+      [
+        'a contact without phone',
+        { ...acceptLead, contact: { ...contact, phone: '' } },
+        'Phone number is required',
+        'contact.phone',
+      ],
+      [
+        'a malformed phone',
+        { ...acceptLead, contact: { ...contact, phone: '5125550100' } },
+        'Please enter a valid phone number (XXX-XXX-XXXX)',
+        'contact.phone',
+      ],
+      [
+        'a homeowner counter-offer at 90%',
+        { ...negotiateLead, desiredPrice: 180000 },
+        'A desired price above 82% of the market value goes through the MLS/Retail program',
+        'desiredPrice',
+      ],
+      [
+        'a programme request without timeframe',
+        { ...programLead, timeframe: '' },
+        'Please select a timeframe',
+        'timeframe',
+      ],
+      [
+        'a NUL character PostgreSQL cannot store',
+        { ...programLead, notes: 'a\u0000b' },
+        'Text cannot contain NUL characters',
+        undefined,
+      ],
+      [
+        'a programme request with a bad e-mail',
+        { ...programLead, email: 'ann' },
+        'Please enter a valid email address',
+        'email',
+      ],
     ])('refuses %s with 400 and the message', async (_name, body, error, field) => {
-      const count = async () => (await database().db.select({ count: sql<number>`count(*)::int` }).from(leads))[0]?.count;
+      const count = async () =>
+        (
+          await database()
+            .db.select({ count: sql<number>`count(*)::int` })
+            .from(leads)
+        )[0]?.count;
       const before = await count();
       const response = await postLead(app, body);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual(field === undefined ? { error } : { error, field });
       expect(await count()).toBe(before);
+    });
+
+    it('refuses a submission from another site', async () => {
+      const response = await app.request('/api/leads', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': freshIp(),
+          origin: 'https://elsewhere.example',
+        },
+        body: JSON.stringify(negotiateLead),
+      });
+      expect(response.status).toBe(403);
     });
 
     it('refuses a body that is not JSON', async () => {
@@ -197,7 +275,12 @@ describeEachDatabase('POST /api/leads', (database) => {
         expect((await postLead(app, negotiateLead, ip)).status).toBe(201);
       }
       const count = async () =>
-        (await database().db.select({ count: sql<number>`count(*)::int` }).from(leads).where(eq(leads.kind, 'negotiate')))[0]?.count;
+        (
+          await database()
+            .db.select({ count: sql<number>`count(*)::int` })
+            .from(leads)
+            .where(eq(leads.kind, 'negotiate'))
+        )[0]?.count;
       const stored = await count();
 
       const limited = await postLead(app, negotiateLead, ip);
@@ -240,7 +323,13 @@ describeEachDatabase('POST /api/leads', (database) => {
         const emailId = await notificationOf(id);
         expect(emailId).toEqual(expect.any(String));
         const message = await outboxRow(emailId!);
-        expect(message).toMatchObject({ toAddress: LEADS_EMAIL, fromAddress: EMAIL_FROM, subject, status: 'pending', attempts: 0 });
+        expect(message).toMatchObject({
+          toAddress: LEADS_EMAIL,
+          fromAddress: EMAIL_FROM,
+          subject,
+          status: 'pending',
+          attempts: 0,
+        });
         expect(message.html).toContain(id);
         expect(message.text).toContain(`Lead id: ${id}`);
         if (body.kind !== 'negotiate') expect(message.replyTo).toBe('ann@example.com');
@@ -309,12 +398,17 @@ describeEachDatabase('POST /api/leads', (database) => {
           if new.address = 'refuse me' then raise exception 'refused by test trigger'; end if;
           return new;
         end $$`);
-      await database().db.execute(sql`create trigger refuse_test_lead before insert on leads for each row execute function refuse_test_lead()`);
+      await database().db.execute(
+        sql`create trigger refuse_test_lead before insert on leads for each row execute function refuse_test_lead()`,
+      );
       try {
         vi.mocked(console.error).mockImplementation(() => {});
         const response = await postLead(app, { ...negotiateLead, address: 'refuse me' });
         expect(response.status).toBe(500);
-        const queued = await database().db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Counter-offer accepted: refuse me'));
+        const queued = await database()
+          .db.select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.subject, 'Counter-offer accepted: refuse me'));
         expect(queued).toEqual([]);
       } finally {
         await database().db.execute(sql`drop trigger refuse_test_lead on leads`);

@@ -19,14 +19,18 @@ export async function getSubscription(db: Database, userId: string): Promise<Sub
   return row;
 }
 
-/** §4 Downgrade to free: status free, current_period_end cleared. */
+/**
+ * §4 Downgrade to free: status free, current_period_end cleared. Stamped as the newest state, so
+ * a provider event read before the downgrade (its subscription still active) cannot undo it.
+ */
 export async function setFreePlan(db: Database, userId: string): Promise<Subscription> {
+  const now = new Date();
   const [row] = await db
     .insert(subscriptions)
-    .values({ userId, status: 'free' })
+    .values({ userId, status: 'free', providerUpdatedAt: now })
     .onConflictDoUpdate({
       target: subscriptions.userId,
-      set: { status: 'free', currentPeriodEnd: null, updatedAt: sql`now()` },
+      set: { status: 'free', currentPeriodEnd: null, providerUpdatedAt: now, updatedAt: sql`now()` },
     })
     .returning({ plan: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd });
   if (!row) throw new Error('downgrade returned no row');

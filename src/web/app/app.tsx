@@ -1,33 +1,52 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../components/toaster';
+import { LiveUpdates } from '../features/saved/live-updates';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { LoginPage } from '../features/auth/login-page';
+import { RegisterPage } from '../features/auth/register-page';
+import { RequireUser } from '../features/auth/require-user';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { CalculatorPage } from '../features/calculator/calculator-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { PublicConfigProvider, type PublicConfig } from './public-config';
+
+const loading = (
+  <p className="loading" role="status">
+    Loading...
+  </p>
+);
+
+/** A route whose page is fetched when first visited, keeping it out of the calculator's bundle. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  return { lazy: async () => ({ Component: await load() }), hydrateFallbackElement: loading };
+}
 
 const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
       { index: true, element: <CalculatorPage /> },
+      { path: 'wholesalers', ...lazyPage(async () => (await import('../features/plans/wholesalers-page')).WholesalersPage) },
+      { path: 'offer/accept', ...lazyPage(async () => (await import('../features/homeowner/lead-page')).LeadPage) },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       {
-        path: 'wholesalers',
-        lazy: async () => ({ Component: (await import('../features/plans/wholesalers-page')).WholesalersPage }),
-        hydrateFallbackElement: (
-          <p className="loading" role="status">
-            Loading...
-          </p>
-        ),
-      },
-      {
-        path: 'offer/accept',
-        lazy: async () => ({ Component: (await import('../features/homeowner/lead-page')).LeadPage }),
-        hydrateFallbackElement: (
-          <p className="loading" role="status">
-            Loading...
-          </p>
-        ),
+        path: 'saved',
+        ...lazyPage(async () => {
+          const { SavedPage } = await import('../features/saved/saved-page');
+          return function RequireUserForSavedPage() {
+            return (
+              <RequireUser>
+                <SavedPage />
+              </RequireUser>
+            );
+          };
+        }),
       },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -43,6 +62,7 @@ export function App({ config }: { config: PublicConfig }) {
     <PublicConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <LiveUpdates />
         <Toaster />
       </QueryClientProvider>
     </PublicConfigProvider>

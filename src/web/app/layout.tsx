@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { AccountNav } from '../features/auth/account-nav';
 import type { UserType } from '../features/calculator/user-type';
 
 export function Layout() {
@@ -29,11 +30,7 @@ export function Layout() {
             <li>
               <NavLink to="/wholesalers">For Wholesalers</NavLink>
             </li>
-            <li>
-              <NavLink to="/login" className="button button-small button-primary">
-                Sign In
-              </NavLink>
-            </li>
+            <AccountNav />
           </ul>
         </nav>
       </header>

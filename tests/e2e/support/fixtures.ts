@@ -31,6 +31,13 @@ const localHosts = new Set(['127.0.0.1', 'localhost']);
 export const test = base.extend<Fixtures>({
   // The machine has no internet, and a test must not depend on it: any request that leaves
   // the app's own origin is blocked (and the browser's error for it then fails the test).
+  // One client address per test (the e2e server trusts X-Forwarded-For), as if each test were
+  // a different visitor: per-address rate limits then do not throttle the suite.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const octets = [testInfo.workerIndex % 250, testInfo.testId.charCodeAt(0) % 250, Math.floor(Math.random() * 250)];
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${octets.map((n) => n + 1).join('.')}` });
+  },
+
   context: async ({ context }, use) => {
     await context.route(
       (url) => url.protocol.startsWith('http') && !localHosts.has(url.hostname),

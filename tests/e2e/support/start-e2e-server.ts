@@ -1,15 +1,17 @@
 // Starts the real server for the end-to-end tests (Playwright's `webServer`): a fresh
-// embedded database in a temporary DATA_DIR that is removed at exit, a fixed port, and no
-// outside service configured, so nothing the tests do can leave this machine.
+// embedded database in a temporary DATA_DIR that is removed at exit (a copy of a cached,
+// migrated empty database), a fixed port, and no outside service configured, so nothing the
+// tests do can leave this machine.
 //
 // The server runs as a child process with an explicit environment (not the developer's
 // shell environment), because an exported STRIPE_SECRET_KEY or DATABASE_URL must not leak
 // into the tests. Signals are passed on and the child's exit code is ours.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migratedPgliteTemplate } from './migrated-database-template';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3111);
@@ -29,6 +31,9 @@ Object.assign(childEnv, {
   HOST: host,
   APP_URL: `http://${host}:${port}`,
   DATA_DIR: dataDir,
+  // Each test's browser context sends its own X-Forwarded-For (fixtures.ts), so the per-address
+  // rate limits on sign-up and sign-in apply per test, as they would per visitor.
+  TRUST_PROXY: '1',
 });
 
 let removed = false;
@@ -38,12 +43,31 @@ function removeDataDir() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+process.on('exit', removeDataDir);
+// Set once the server runs; the signal handlers below need it before that.
+const running: { server?: ChildProcess } = {};
+
+// Playwright signals the whole process group, so the server usually has the signal already;
+// pass it on only if the server is still running a moment later (signalled alone, say), and
+// kill it if it does not stop at all. Before the server runs, a signal just ends this process.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    const { server } = running;
+    if (!server) process.exit(1);
+    setTimeout(() => server.kill(signal), 1500).unref();
+    setTimeout(() => server.kill('SIGKILL'), 6000).unref();
+  });
+}
+
+cpSync(await migratedPgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
+
 // `node --import tsx` runs the server in this child itself (the tsx CLI would add a third process).
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: repositoryRoot,
   env: childEnv,
   stdio: 'inherit',
 });
+running.server = server;
 
 server.on('exit', (code, signal) => {
   removeDataDir();
@@ -54,14 +78,3 @@ server.on('error', (error) => {
   removeDataDir();
   process.exit(1);
 });
-process.on('exit', removeDataDir);
-
-// Playwright signals the whole process group, so the server usually has the signal already;
-// pass it on only if the server is still running a moment later (signalled alone, say), and
-// kill it if it does not stop at all.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    setTimeout(() => server.kill(signal), 1500).unref();
-    setTimeout(() => server.kill('SIGKILL'), 6000).unref();
-  });
-}

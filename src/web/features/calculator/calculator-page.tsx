@@ -43,9 +43,11 @@ function useUserTypeFromNavigation() {
     set(requested);
   }
 
+  const { pathname, search } = location;
   useEffect(() => {
-    if (isUserType(requested)) void navigate('.', { replace: true, state: null });
-  }, [requested, navigate]);
+    // Replace this history entry with the same URL and no state ('.' would add '?index').
+    if (isUserType(requested)) void navigate({ pathname, search }, { replace: true, state: null });
+  }, [requested, navigate, pathname, search]);
 
   return { value, set };
 }

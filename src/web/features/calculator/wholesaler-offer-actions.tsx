@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '../auth/use-session';
 import { SavePropertyDialog } from '../saved/save-property-dialog';
 import type { ComputedOffer } from './calculator-state';
 
@@ -7,9 +8,9 @@ import type { ComputedOffer } from './calculator-state';
 export function WholesalerOfferActions({ offer }: { offer: ComputedOffer }) {
   const location = useLocation();
   const [saveOpen, setSaveOpen] = useState(false);
-  const signedIn = false;
+  const { user } = useSession();
 
-  if (!signedIn) {
+  if (!user) {
     return (
       <div className="offer-actions">
         <Link className="button button-primary" to="/login" state={{ from: location.pathname }}>

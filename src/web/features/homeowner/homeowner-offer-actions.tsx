@@ -17,7 +17,8 @@ export function HomeownerOfferActions({ offer }: { offer: ComputedOffer }) {
   const getOffer = useGetOffer();
 
   // A dialog's close event arrives after the next one opened: only close the one that is still open.
-  const closeDialog = (which: Exclude<OpenDialog, null>) => () => setOpenDialog((current) => (current === which ? null : current));
+  const closeDialog = (which: Exclude<OpenDialog, null>) => () =>
+    setOpenDialog((current) => (current === which ? null : current));
   const negotiable = { address: offer.address, marketValue: offer.marketValue, range: offer.range };
 
   return (

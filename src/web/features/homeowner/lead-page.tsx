@@ -153,8 +153,8 @@ function Submitted({ offer }: { offer: AcceptedOffer }) {
     <>
       <h1 id="lead-title">Thank You!</h1>
       <p role="status">
-        We have your details and your cash offer of {formatMoneyRange(offer.offerRange)} for {offer.address}. We will contact you
-        shortly to confirm it.
+        We have your details and your cash offer of {formatMoneyRange(offer.offerRange)} for {offer.address}. We will
+        contact you shortly to confirm it.
       </p>
       <OfferSummary offer={offer} />
       <Link className="button button-primary" to="/">

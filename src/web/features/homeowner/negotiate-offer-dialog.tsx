@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { parseDesiredPrice } from '../../../domain/leads/desired-price';
 import { negotiationOutcome, type NegotiatorType } from '../../../domain/leads/negotiation-outcome';
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
@@ -27,7 +27,14 @@ interface NegotiateOfferDialogProps {
 }
 
 /** §2 'Negotiate Offer': the current range, a 'Your Desired Price' number field and Submit. */
-export function NegotiateOfferDialog({ open, offer, userType, onClose, onNeedsProgram, onAccepted }: NegotiateOfferDialogProps) {
+export function NegotiateOfferDialog({
+  open,
+  offer,
+  userType,
+  onClose,
+  onNeedsProgram,
+  onAccepted,
+}: NegotiateOfferDialogProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
 
@@ -48,6 +55,12 @@ export function NegotiateOfferDialog({ open, offer, userType, onClose, onNeedsPr
     },
     onError: (failure) => notify.error(leadErrorMessage(failure, 'Failed to submit form. Please try again.')),
   });
+
+  // The one field takes the focus (the dialog would give it to Close). This parent's effect runs
+  // after the Modal's, which has opened the dialog by then.
+  useEffect(() => {
+    if (open) document.getElementById('desired-price')?.focus();
+  }, [open]);
 
   const close = () => {
     setError(undefined);

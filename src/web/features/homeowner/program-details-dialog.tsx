@@ -37,7 +37,15 @@ interface ProgramDetailsDialogProps {
 
 /** §2/§3/§5 'MLS/Retail Program Details': every field but notes required; §8 toasts on success and failure. */
 export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: ProgramDetailsDialogProps) {
-  const blank: FormValues = { fullName: '', phone: '', email: '', address: offer.address, condition: '', timeframe: '', notes: '' };
+  const blank: FormValues = {
+    fullName: '',
+    phone: '',
+    email: '',
+    address: offer.address,
+    condition: '',
+    timeframe: '',
+    notes: '',
+  };
   const [values, setValues] = useState<FormValues>(blank);
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
 
@@ -49,7 +57,13 @@ export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: Pro
 
   const submit = useMutation({
     mutationFn: (program: MlsProgram) =>
-      submitLead({ kind: 'program', ...program, marketValue: offer.marketValue, offerRange: offer.range, desiredPrice }),
+      submitLead({
+        kind: 'program',
+        ...program,
+        marketValue: offer.marketValue,
+        offerRange: offer.range,
+        desiredPrice,
+      }),
     onSuccess: () => {
       notify.success('Your information has been submitted successfully!');
       setValues(blank);
@@ -75,7 +89,9 @@ export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: Pro
           if (first) document.getElementById(`program-${first}`)?.focus();
         }}
       >
-        <p className="muted">Tell us about your home and a program specialist will contact you. Every field except the notes is required.</p>
+        <p className="muted">
+          Tell us about your home and a program specialist will contact you. Every field except the notes is required.
+        </p>
         <div className="form-grid">
           <TextField
             id="program-fullName"

@@ -11,32 +11,25 @@ interface ProgramInfoDialogProps {
 }
 
 /** §2/§4 homeowner info dialog: a price above 82% of market value is for a retail sale, through the MLS/Retail programme. */
-export function ProgramInfoDialog({ open, marketValue, desiredPrice, onClose, onShowProgramForm }: ProgramInfoDialogProps) {
+export function ProgramInfoDialog({
+  open,
+  marketValue,
+  desiredPrice,
+  onClose,
+  onShowProgramForm,
+}: ProgramInfoDialogProps) {
   return (
-    <Modal
-      title="Consider Our MLS/Retail Program"
-      open={open}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Not Now
-          </button>
-          <button type="button" className="button button-primary" onClick={onShowProgramForm}>
-            Continue to Program Details
-          </button>
-        </>
-      }
-    >
+    <Modal title="Consider Our MLS/Retail Program" open={open} onClose={onClose}>
       {desiredPrice !== undefined && (
         <p>
-          Your desired price of <strong>{formatMoney(desiredPrice)}</strong> is more than a cash buyer can pay for this home: a
-          cash offer goes up to about 82% of the market value, or {formatMoney(negotiationThreshold(marketValue))} here.
+          Your desired price of <strong>{formatMoney(desiredPrice)}</strong> is more than a cash buyer can pay for this
+          home: a cash offer goes up to about 82% of the market value, or{' '}
+          {formatMoney(negotiationThreshold(marketValue))} here.
         </p>
       )}
       <p>
-        To get closer to the full market value of {formatMoney(marketValue)}, our MLS/Retail Program lists your home on the
-        MLS, where retail buyers with financing can compete for it.
+        To get closer to the full market value of {formatMoney(marketValue)}, our MLS/Retail Program lists your home on
+        the MLS, where retail buyers with financing can compete for it.
       </p>
       <ul className="program-benefits">
         <li>Your home listed on the MLS and the major home-search sites</li>
@@ -44,6 +37,14 @@ export function ProgramInfoDialog({ open, marketValue, desiredPrice, onClose, on
         <li>A timeline you choose, from as soon as possible to flexible</li>
         <li>No obligation: tell us about your home and we will call you</li>
       </ul>
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Not Now
+        </button>
+        <button type="button" className="button button-primary" onClick={onShowProgramForm}>
+          Continue to Program Details
+        </button>
+      </div>
     </Modal>
   );
 }

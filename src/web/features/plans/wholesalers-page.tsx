@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { plans, type Plan, type PlanId } from '../../../domain/plans/plans';
 import { notify } from '../../components/notify';
+import { useSession } from '../auth/use-session';
 import { BookmarkIcon, BoltIcon, SlidersIcon } from './landing-icons';
 import { planButton, type PlanViewer } from './plan-button';
 import { PlanCard } from './plan-card';
@@ -46,12 +47,6 @@ const popularPlan: PlanId = 'personal';
 
 /** §2 Wholesaler landing page at /wholesalers: hero, features, plans, how it works, call to action. */
 export function WholesalersPage() {
-  // TODO(auth): read the signed-in user from the session hook once it lands.
-  const viewerSession: { isLoading: boolean; signedIn: boolean } = { isLoading: false, signedIn: false };
-  return <WholesalersLanding session={viewerSession} />;
-}
-
-function WholesalersLanding({ session }: { session: { isLoading: boolean; signedIn: boolean } }) {
   return (
     <div className="landing">
       <section className="landing-hero" aria-labelledby="landing-title">
@@ -89,7 +84,7 @@ function WholesalersLanding({ session }: { session: { isLoading: boolean; signed
         </ul>
       </section>
 
-      <PricingSection session={session} />
+      <PricingSection />
 
       <section className="landing-section" aria-labelledby="how-title">
         <h2 id="how-title" className="landing-section-title">
@@ -119,18 +114,19 @@ function WholesalersLanding({ session }: { session: { isLoading: boolean; signed
   );
 }
 
-function PricingSection({ session }: { session: { isLoading: boolean; signedIn: boolean } }) {
+function PricingSection() {
   const navigate = useNavigate();
-  const subscription = useSubscription(session.signedIn);
+  const session = useSession();
+  const subscription = useSubscription(session.user !== null);
   const switchToFree = useSwitchToFreePlan();
   const checkout = useMutation({
     mutationFn: (plan: PlanId) => startCheckout(plan),
     onError: (error) => notify.error(error.message),
   });
 
-  const viewer: PlanViewer = session.isLoading
+  const viewer: PlanViewer = session.isPending
     ? { status: 'loading' }
-    : !session.signedIn
+    : session.user === null
       ? { status: 'signed-out' }
       : // §4: on a load error the user is treated as free.
         { status: 'signed-in', currentPlan: subscription.data?.plan ?? (subscription.isError ? 'free' : undefined) };

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useSession } from '../auth/use-session';
 import { savedPropertiesKey, subscriptionKey } from './saved-properties-api';
 
 /**
  * §4: the saved list and plan refresh when the user's rows change anywhere (another tab,
  * device or server process). EventSource reconnects by itself after a dropped connection.
  */
-export function useLiveUpdates(enabled: boolean) {
+export function LiveUpdates() {
+  const enabled = useSession().user !== null;
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
@@ -24,4 +26,5 @@ export function useLiveUpdates(enabled: boolean) {
     });
     return () => events.close();
   }, [enabled, queryClient]);
+  return null;
 }

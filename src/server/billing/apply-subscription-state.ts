@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PlanId } from '../../domain/plans/plans';
+import type { Database } from '../db/database';
+import { subscriptions } from '../db/schema';
+import type { SubscriptionState } from './subscription-state';
+
+/** Whose subscription row a state is for: a user, or the provider's customer stored on the row. */
+export type SubscriptionTarget = { userId: string } | { customerId: string };
+
+/** What of the row matters for deciding whether a state may replace it. */
+export interface SubscriptionRowSnapshot {
+  plan: PlanId;
+  subscriptionId: string | null;
+  providerUpdatedAt: Date | null;
+}
+
+export type SubscriptionDecision =
+  | { apply: true; replacedSubscriptionId: string | null }
+  | { apply: false; reason: 'stale' | 'other-subscription' };
+
+/**
+ * Whether a state may replace the row. Events arrive late, twice and out of order, so:
+ * - a state read before the one the row holds is stale and ignored (provider_updated_at);
+ * - a subscription that ends (free) only ends the plan if it is the row's own subscription,
+ *   so an old subscription's cancellation cannot end the plan a newer one pays for;
+ * - a paid state from another subscription replaces the row's, and names the replaced one, which
+ *   still bills the customer while the row's plan was paid.
+ */
+export function decideSubscriptionChange(row: SubscriptionRowSnapshot, state: SubscriptionState): SubscriptionDecision {
+  if (row.providerUpdatedAt && state.observedAt.getTime() < row.providerUpdatedAt.getTime()) {
+    return { apply: false, reason: 'stale' };
+  }
+  const otherSubscription =
+    state.subscriptionId !== null && row.subscriptionId !== null && row.subscriptionId !== state.subscriptionId;
+  if (otherSubscription && state.plan === 'free') return { apply: false, reason: 'other-subscription' };
+  return { apply: true, replacedSubscriptionId: otherSubscription && row.plan !== 'free' ? row.subscriptionId : null };
+}
+
+export type ApplyOutcome =
+  | { outcome: 'applied'; userId: string; plan: PlanId; replacedSubscriptionId: string | null }
+  | { outcome: 'ignored'; userId: string; reason: 'stale' | 'other-subscription' }
+  | { outcome: 'no-such-user' };
+
+/**
+ * Applies a state read from the payment provider (or from demo billing, which stands in for it)
+ * to the user's subscription row: status, current_period_end, the provider's ids and the time
+ * the state was read. The one way a paid plan is granted or ended by its source. The row is
+ * locked while deciding, so concurrent events for one user are applied one after another.
+ */
+export async function applySubscriptionState(
+  db: Database,
+  target: SubscriptionTarget,
+  state: SubscriptionState,
+): Promise<ApplyOutcome> {
+  return db.transaction(async (tx) => {
+    if ('userId' in target) await tx.insert(subscriptions).values({ userId: target.userId }).onConflictDoNothing();
+    const [row] = await tx
+      .select({
+        userId: subscriptions.userId,
+        plan: subscriptions.status,
+        subscriptionId: subscriptions.stripeSubscriptionId,
+        customerId: subscriptions.stripeCustomerId,
+        providerUpdatedAt: subscriptions.providerUpdatedAt,
+      })
+      .from(subscriptions)
+      .where('userId' in target ? eq(subscriptions.userId, target.userId) : eq(subscriptions.stripeCustomerId, target.customerId))
+      .for('update');
+    if (!row) return { outcome: 'no-such-user' } as const;
+
+    const decision = decideSubscriptionChange(row, state);
+    if (!decision.apply) return { outcome: 'ignored', userId: row.userId, reason: decision.reason } as const;
+
+    await tx
+      .update(subscriptions)
+      .set({
+        status: state.plan,
+        currentPeriodEnd: state.plan === 'free' ? null : state.currentPeriodEnd,
+        stripeSubscriptionId: state.subscriptionId ?? row.subscriptionId,
+        stripeCustomerId: row.customerId ?? state.customerId,
+        providerUpdatedAt: state.observedAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(subscriptions.userId, row.userId));
+    return {
+      outcome: 'applied',
+      userId: row.userId,
+      plan: state.plan,
+      replacedSubscriptionId: decision.replacedSubscriptionId,
+    } as const;
+  });
+}

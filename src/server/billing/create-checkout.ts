@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { plans } from '../../domain/plans/plans';
+import type { AuthUser } from '../auth/require-user';
+import type { Database } from '../db/database';
+import { subscriptions } from '../db/schema';
+import type { Env } from '../env';
+import { BillingError } from './billing-error';
+import { createDemoCheckoutToken } from './demo-checkout-token';
+import { ensureStripeCustomer } from './ensure-stripe-customer';
+import { priceIdForPlan, type PaidPlanId } from './plan-prices';
+import { grantsPlan } from './subscription-state';
+
+export interface CheckoutContext {
+  env: Env;
+  db: Database;
+  /** Undefined in demo billing. */
+  stripe: Stripe | undefined;
+  /** Signs demo checkout tokens. */
+  secret: () => Promise<string>;
+}
+
+/** Where the browser goes back to in this app (APP_URL may carry a path). */
+export function appLink(env: Pick<Env, 'APP_URL'>, path: string): string {
+  return `${env.APP_URL.replace(/\/+$/, '')}${path}`;
+}
+
+export function planName(plan: PaidPlanId): string {
+  return plans.find((candidate) => candidate.id === plan)?.name ?? plan;
+}
+
+/**
+ * §4 Subscribe: where the browser goes to pay for a plan.
+ * - Demo billing: the app's own demo checkout page, with a signed token naming user and plan.
+ * - A paying customer changing plan: the provider's confirmation page for changing the price of
+ *   the subscription they have, so they are never billed for two.
+ * - Otherwise: a new checkout session for the plan's price, for the user's own customer, with
+ *   the user's id as client reference. Only the provider's webhook then grants the plan.
+ */
+export async function createCheckout(context: CheckoutContext, user: AuthUser, plan: PaidPlanId): Promise<{ url: string }> {
+  const { env, db, stripe } = context;
+  await db.insert(subscriptions).values({ userId: user.id }).onConflictDoNothing();
+  const [row] = await db
+    .select({ plan: subscriptions.status, subscriptionId: subscriptions.stripeSubscriptionId, customerId: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, user.id));
+  if (row?.plan === plan) throw new BillingError(`You are already on the ${planName(plan)} plan`, 409);
+
+  if (!stripe) {
+    const { token } = createDemoCheckoutToken(await context.secret(), { userId: user.id, plan });
+    return { url: `/billing/demo-checkout?${new URLSearchParams({ plan, session: token })}` };
+  }
+
+  const priceId = priceIdForPlan(env, plan);
+  if (row?.subscriptionId && row.customerId && row.plan !== 'free') {
+    const subscription = await stripe.subscriptions.retrieve(row.subscriptionId);
+    const item = subscription.items.data[0];
+    if (grantsPlan(subscription.status) && item) {
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: row.customerId,
+        return_url: appLink(env, '/saved'),
+        flow_data: {
+          type: 'subscription_update_confirm',
+          subscription_update_confirm: { subscription: subscription.id, items: [{ id: item.id, price: priceId, quantity: 1 }] },
+          after_completion: { type: 'redirect', redirect: { return_url: appLink(env, '/saved?checkout=success') } },
+        },
+      });
+      return { url: portal.url };
+    }
+  }
+
+  const customerId = await ensureStripeCustomer(stripe, db, user);
+  const session = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customerId,
+    client_reference_id: user.id,
+    line_items: [{ price: priceId, quantity: 1 }],
+    success_url: appLink(env, '/saved?checkout=success&session_id={CHECKOUT_SESSION_ID}'),
+    cancel_url: appLink(env, '/wholesalers?checkout=canceled'),
+    metadata: { userId: user.id, plan },
+    subscription_data: { metadata: { userId: user.id, plan } },
+  });
+  if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
+  return { url: session.url };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, parseEnv } from './env';
+
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  STRIPE_PERSONAL_PRICE_ID: 'price_personal',
+  STRIPE_PRO_PRICE_ID: 'price_pro',
+};
+
+function configurationError(source: Record<string, string>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return (error as Error).message;
+  }
+  throw new Error('parseEnv accepted the configuration');
+}
+
+describe('parseEnv: payment provider settings (§5 Required configuration)', () => {
+  it('starts in demo billing with no Stripe settings at all', () => {
+    const env = parseEnv({});
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('accepts a secret key with all four companions, and an API URL for a fake', () => {
+    const env = parseEnv({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(env).toMatchObject({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' });
+  });
+
+  it("refuses a secret key without the others, naming every missing one after 'Missing required configuration: '", () => {
+    expect(configurationError({ STRIPE_SECRET_KEY: 'sk_test_123' })).toContain(
+      'Missing required configuration: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PERSONAL_PRICE_ID, STRIPE_PRO_PRICE_ID',
+    );
+  });
+
+  it('names only what is missing, and treats an empty variable as missing', () => {
+    const message = configurationError({ ...stripe, STRIPE_WEBHOOK_SECRET: '', STRIPE_PRO_PRICE_ID: '' });
+    expect(message).toContain('Missing required configuration: STRIPE_WEBHOOK_SECRET, STRIPE_PRO_PRICE_ID');
+    expect(message).not.toContain('STRIPE_PUBLISHABLE_KEY');
+  });
+
+  it('does not require the others without a secret key (demo billing ignores them)', () => {
+    expect(() => parseEnv({ STRIPE_PUBLISHABLE_KEY: 'pk_test_123' })).not.toThrow();
+  });
+
+  it('refuses a malformed STRIPE_API_URL', () => {
+    expect(configurationError({ ...stripe, STRIPE_API_URL: 'not a url' })).toContain('STRIPE_API_URL');
+  });
+});

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { integrationMessages } from '../../domain/integrations/integration-messages';
+import type { AppContext } from '../app-context';
+import type { Env } from '../env';
+import { createStripeClient } from '../billing/create-stripe-client';
+import { fetchUpstream, readUpstreamMessage, redact, UPSTREAM_TIMEOUT_MS, UpstreamError } from './upstream';
+
+/** §2 Connections page: the four services it lists. */
+export const CONNECTION_SERVICES = ['backend', 'identity', 'payment', 'email'] as const;
+export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
+
+export interface ConnectionCheck {
+  service: ConnectionService;
+  status: 'connected' | 'error';
+  /** What was found; never a secret. */
+  message: string;
+  /** What the app does meanwhile (e.g. the built-in outbox), when that matters. */
+  note?: string;
+  checkedAt: string;
+}
+
+type Result = Omit<ConnectionCheck, 'service' | 'checkedAt'>;
+
+async function checkBackend({ database }: Pick<AppContext, 'database'>): Promise<Result> {
+  try {
+    await database.db.execute(sql`select 1`);
+    return { status: 'connected', message: `API and database answering (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})` };
+  } catch (error) {
+    console.warn('connection check: the database did not answer', error);
+    return { status: 'error', message: 'The database did not answer' };
+  }
+}
+
+function checkIdentityProvider(env: Pick<Env, 'GOOGLE_CLIENT_ID'>): Result {
+  // Google sign-in has no server-side call to make: a configured client id is all there is to check.
+  if (!env.GOOGLE_CLIENT_ID) return { status: 'error', message: integrationMessages.googleClientIdMissing, note: 'Sign-in with e-mail and password works without it.' };
+  return { status: 'connected', message: 'Google Client ID configured' };
+}
+
+/** Describes a Stripe SDK error without the key (Stripe's own message masks all but its end; we redact it whole anyway). */
+export function describeStripeError(error: unknown, secretKey: string | undefined): string {
+  const stripeError = error as { statusCode?: unknown; message?: unknown; type?: unknown };
+  const status = typeof stripeError.statusCode === 'number' ? ` ${stripeError.statusCode}` : '';
+  const message = typeof stripeError.message === 'string' ? stripeError.message : String(error);
+  const text = stripeError.type === 'StripeConnectionError' ? `Stripe could not be reached (${message})` : `Stripe answered${status}: ${message}`;
+  return redact(text, [secretKey]).slice(0, 300);
+}
+
+/** A cheap real call with the secret key: the account's balance; one attempt, 10 s at most (a check must answer, not retry). */
+export async function callStripe(stripe: Stripe, env: Pick<Env, 'STRIPE_SECRET_KEY'>): Promise<{ livemode: boolean }> {
+  try {
+    const balance = await stripe.balance.retrieve({}, { timeout: UPSTREAM_TIMEOUT_MS, maxNetworkRetries: 0 });
+    return { livemode: balance.livemode };
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    throw new UpstreamError('Stripe', describeStripeError(error, env.STRIPE_SECRET_KEY), typeof status === 'number' ? status : undefined);
+  }
+}
+
+async function checkPaymentProvider(env: Env): Promise<Result> {
+  const demo = 'Billing runs in demo mode: no payments are taken.';
+  if (!env.STRIPE_PUBLISHABLE_KEY) return { status: 'error', message: integrationMessages.stripePublishableKeyMissing, note: demo };
+  const stripe = createStripeClient(env);
+  if (!stripe) return { status: 'error', message: 'Stripe secret key not configured', note: demo };
+  try {
+    const { livemode } = await callStripe(stripe, env);
+    return { status: 'connected', message: `Stripe answered (${livemode ? 'live' : 'test'} mode)` };
+  } catch (error) {
+    if (error instanceof UpstreamError) return { status: 'error', message: error.message };
+    throw error;
+  }
+}
+
+async function checkEmailService(env: Env): Promise<Result> {
+  const outbox = 'E-mails are kept in the built-in outbox and printed to the server log.';
+  if (!env.RESEND_API_KEY) return { status: 'error', message: integrationMessages.resendApiKeyMissing, note: outbox };
+  const secrets = [env.RESEND_API_KEY];
+  try {
+    const response = await fetchUpstream(
+      'Resend',
+      `${env.RESEND_API_URL.replace(/\/+$/, '')}/domains`,
+      { headers: { Authorization: `Bearer ${env.RESEND_API_KEY}` } },
+      { secrets },
+    );
+    if (response.ok) {
+      await response.body?.cancel().catch(() => {});
+      return { status: 'connected', message: 'Resend answered' };
+    }
+    const text = await response.clone().text().catch(() => '');
+    // A sending-only key is valid but may not list domains: it is still a working key.
+    if (response.status === 401 && text.includes('restricted_api_key')) {
+      return { status: 'connected', message: 'Resend answered (sending-only API key)' };
+    }
+    return { status: 'error', message: redact(`Resend answered ${response.status}: ${await readUpstreamMessage(response)}`, secrets) };
+  } catch (error) {
+    if (error instanceof UpstreamError) return { status: 'error', message: error.message };
+    throw error;
+  }
+}
+
+/** Runs one service's check for real: the database, configuration, and the provider's API where a key is set. */
+export async function checkConnection(context: Pick<AppContext, 'env' | 'database'>, service: ConnectionService): Promise<ConnectionCheck> {
+  const checks: Record<ConnectionService, () => Result | Promise<Result>> = {
+    backend: () => checkBackend(context),
+    identity: () => checkIdentityProvider(context.env),
+    payment: () => checkPaymentProvider(context.env),
+    email: () => checkEmailService(context.env),
+  };
+  const result = await checks[service]();
+  return { service, ...result, checkedAt: new Date().toISOString() };
+}

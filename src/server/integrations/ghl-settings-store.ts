@@ -1,0 +1,67 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { GhlSettings } from '../../domain/integrations/ghl-settings-schema';
+import type { Database } from '../db/database';
+import { wholesalerSettings } from '../db/schema';
+import { SettingUnreadableError, type SettingsCipher } from './settings-cipher';
+
+/** §3 Setting names for the CRM credentials. */
+export const GHL_API_KEY_SETTING = 'ghl_api_key';
+export const GHL_LOCATION_ID_SETTING = 'ghl_location_id';
+const names = [GHL_API_KEY_SETTING, GHL_LOCATION_ID_SETTING];
+
+export type StoredGhlSettings =
+  | { status: 'configured'; apiKey: string; locationId: string }
+  /** Nothing stored, or only half of it. */
+  | { status: 'missing' }
+  /** Stored, but sealed under another server secret (or altered): the user must enter it again. */
+  | { status: 'unreadable' };
+
+const owner = (userId: string, settingName: string) => `${userId}:${settingName}`;
+
+/** The user's GoHighLevel key and location id, decrypted; never leaves the server. */
+export async function readGhlSettings(db: Database, cipher: SettingsCipher, userId: string): Promise<StoredGhlSettings> {
+  const rows = await db
+    .select({ name: wholesalerSettings.settingName, value: wholesalerSettings.settingValue })
+    .from(wholesalerSettings)
+    .where(and(eq(wholesalerSettings.userId, userId), inArray(wholesalerSettings.settingName, names)));
+  const sealedKey = rows.find((row) => row.name === GHL_API_KEY_SETTING)?.value;
+  const sealedLocation = rows.find((row) => row.name === GHL_LOCATION_ID_SETTING)?.value;
+  if (sealedKey === undefined || sealedLocation === undefined) return { status: 'missing' };
+  try {
+    return {
+      status: 'configured',
+      apiKey: cipher.open(sealedKey, owner(userId, GHL_API_KEY_SETTING)),
+      locationId: cipher.open(sealedLocation, owner(userId, GHL_LOCATION_ID_SETTING)),
+    };
+  } catch (error) {
+    if (error instanceof SettingUnreadableError) return { status: 'unreadable' };
+    throw error;
+  }
+}
+
+/** Stores (or replaces) both values, encrypted, in one statement. */
+export async function saveGhlSettings(db: Database, cipher: SettingsCipher, userId: string, settings: GhlSettings): Promise<void> {
+  await db
+    .insert(wholesalerSettings)
+    .values([
+      { userId, settingName: GHL_API_KEY_SETTING, settingValue: cipher.seal(settings.apiKey, owner(userId, GHL_API_KEY_SETTING)) },
+      {
+        userId,
+        settingName: GHL_LOCATION_ID_SETTING,
+        settingValue: cipher.seal(settings.locationId, owner(userId, GHL_LOCATION_ID_SETTING)),
+      },
+    ])
+    .onConflictDoUpdate({
+      target: [wholesalerSettings.userId, wholesalerSettings.settingName],
+      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`now()` },
+    });
+}
+
+/** Removes both values; true if anything was stored. */
+export async function removeGhlSettings(db: Database, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(wholesalerSettings)
+    .where(and(eq(wholesalerSettings.userId, userId), inArray(wholesalerSettings.settingName, names)))
+    .returning({ name: wholesalerSettings.settingName });
+  return removed.length > 0;
+}

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import { dealFromCalculation, type ExportDeal } from '../../domain/integrations/export-deal';
+import type { ExportSource } from '../../domain/integrations/export-request-schema';
+import type { Database } from '../db/database';
+import { savedProperties } from '../db/schema';
+
+export class SavedPropertyNotFoundError extends Error {
+  override name = 'SavedPropertyNotFoundError';
+  constructor() {
+    super('Property not found');
+  }
+}
+
+/**
+ * The deal to export: a calculation's figures computed here, or the user's own saved row as the
+ * server stored it (another user's id is "not found", not "forbidden").
+ */
+export async function resolveExportDeal(db: Database, userId: string, source: ExportSource): Promise<ExportDeal> {
+  if (source.kind === 'calculation') return dealFromCalculation(source.calculation);
+  const [row] = await db
+    .select()
+    .from(savedProperties)
+    .where(and(eq(savedProperties.id, source.savedPropertyId), eq(savedProperties.userId, userId)));
+  if (!row) throw new SavedPropertyNotFoundError();
+  // repair_costs holds the selected items only, as saveProperty wrote them.
+  const repairs = Array.isArray(row.repairCosts)
+    ? (row.repairCosts as { name?: unknown; cost?: unknown }[])
+        .filter((item) => typeof item.name === 'string' && typeof item.cost === 'number')
+        .map((item) => ({ name: item.name as string, cost: item.cost as number }))
+    : [];
+  return {
+    address: row.address,
+    marketValue: row.marketValue,
+    totalRepairCost: row.totalRepairCost,
+    repairs,
+    offerRange: { low: row.cashOfferLow, high: row.cashOfferHigh },
+  };
+}

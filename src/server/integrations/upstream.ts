@@ -1,0 +1,73 @@
+/** A call to an outside service failed; the message names the service and its answer, never a secret. */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    readonly service: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const UPSTREAM_TIMEOUT_MS = 10_000;
+
+/** Replaces every secret (at least 4 characters long) in `text` with '[redacted]'. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) result = result.split(secret).join('[redacted]');
+  }
+  return result;
+}
+
+/** fetch with a timeout; a network failure or timeout becomes an UpstreamError naming the service. */
+export async function fetchUpstream(
+  service: string,
+  url: string,
+  init: RequestInit,
+  { timeoutMs = UPSTREAM_TIMEOUT_MS, secrets = [] }: { timeoutMs?: number; secrets?: readonly (string | undefined)[] } = {},
+): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const reason =
+      error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+        ? `did not answer within ${timeoutMs / 1000} s`
+        : `could not be reached (${networkReason(error)})`;
+    throw new UpstreamError(service, redact(`${service} ${reason}`, secrets));
+  }
+}
+
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The error text in an answer's body: JSON `message` (string or list, as NestJS APIs send it),
+ * `error`, or the text itself; at most 200 characters.
+ */
+export async function readUpstreamMessage(response: Response): Promise<string> {
+  const text = (await response.text().catch(() => '')).trim();
+  let message = text;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error?: unknown } | null;
+    const candidate = body?.message ?? body?.error;
+    if (typeof candidate === 'string') message = candidate;
+    else if (Array.isArray(candidate)) message = candidate.map(String).join('; ');
+    else if (candidate && typeof candidate === 'object' && 'message' in candidate) message = String(candidate.message);
+  } catch {
+    // not JSON: the text is the message
+  }
+  return message.replace(/\s+/g, ' ').slice(0, 200);
+}
+
+/** An UpstreamError for a non-ok answer: '<service> answered <status>: <message>'. */
+export async function upstreamFailure(service: string, response: Response, secrets: readonly (string | undefined)[] = []) {
+  const message = await readUpstreamMessage(response);
+  const detail = message ? `: ${message}` : ` ${response.statusText}`.trimEnd();
+  return new UpstreamError(service, redact(`${service} answered ${response.status}${detail}`, secrets), response.status);
+}

@@ -1,0 +1,158 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notify } from '../../components/notify';
+import { authClient } from './auth-client';
+import { CONNECTION_ERROR } from './auth-errors';
+import { LoginPage } from './login-page';
+import { RegisterPage } from './register-page';
+import { RequireUser } from './require-user';
+
+vi.mock('./auth-client', () => ({
+  authClient: {
+    signIn: { email: vi.fn() },
+    signUp: { email: vi.fn() },
+    useSession: vi.fn(),
+  },
+}));
+vi.mock('../../components/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+
+const signInEmail = vi.mocked(authClient.signIn.email);
+const signUpEmail = vi.mocked(authClient.signUp.email);
+const useSessionMock = vi.mocked(authClient.useSession);
+type SessionValue = ReturnType<typeof authClient.useSession>;
+
+function session(value: Partial<SessionValue>) {
+  useSessionMock.mockReturnValue({ data: null, isPending: false, isRefetching: false, error: null, refetch: vi.fn(async () => {}), ...value } as SessionValue);
+}
+
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
+}
+
+function renderAt(path: string, state?: unknown) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <WhereAmI /> },
+      { path: '/login', element: <><LoginPage /><WhereAmI /></> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/saved', element: <RequireUser><h1>Saved Properties</h1></RequireUser> },
+    ],
+    { initialEntries: [{ pathname: path, state }] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  session({});
+});
+afterEach(cleanup);
+
+describe('LoginPage', () => {
+  it('needs an e-mail and a password, said next to the fields', async () => {
+    renderAt('/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+    expect(signInEmail).not.toHaveBeenCalled();
+  });
+
+  it('trims the e-mail and password, toasts, and returns to the page the user came from', async () => {
+    signInEmail.mockResolvedValue({ data: { token: 't' }, error: null } as never);
+    const router = renderAt('/login', { from: '/saved' });
+    await userEvent.type(screen.getByLabelText('Email'), '  ann@example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), ' secret words ');
+    await userEvent.keyboard('{Enter}');
+    expect(signInEmail).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'secret words' });
+    expect(notify.success).toHaveBeenCalledWith('Logged in successfully');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/saved'));
+  });
+
+  it('goes to / when it was opened directly', async () => {
+    signInEmail.mockResolvedValue({ data: { token: 't' }, error: null } as never);
+    const router = renderAt('/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret words{Enter}');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("shows the server's error and stays on /login", async () => {
+    signInEmail.mockResolvedValue({ data: null, error: { status: 401, statusText: 'Unauthorized', message: 'Invalid email or password' } } as never);
+    const router = renderAt('/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong password{Enter}');
+    expect(notify.error).toHaveBeenCalledWith('Invalid email or password');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('says connection error when the request fails (§8)', async () => {
+    signInEmail.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderAt('/login');
+    await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret words{Enter}');
+    expect(notify.error).toHaveBeenCalledWith(CONNECTION_ERROR);
+  });
+
+  it('links Home, to register (keeping the return path) and to password recovery', () => {
+    renderAt('/login', { from: '/saved' });
+    expect(screen.getByRole('link', { name: '← Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+});
+
+describe('RegisterPage', () => {
+  it('refuses a short password before asking the server', async () => {
+    renderAt('/register');
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'short{Enter}');
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(signUpEmail).not.toHaveBeenCalled();
+  });
+
+  it("creates the account, toasts 'Account created successfully!' and goes to /", async () => {
+    signUpEmail.mockResolvedValue({ data: { token: 't' }, error: null } as never);
+    const router = renderAt('/register');
+    await userEvent.type(screen.getByLabelText('Email'), 'New@Example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'a good passphrase{Enter}');
+    expect(signUpEmail).toHaveBeenCalledWith({ email: 'new@example.com', password: 'a good passphrase', name: 'new' });
+    expect(notify.success).toHaveBeenCalledWith('Account created successfully!');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("shows the server's error", async () => {
+    signUpEmail.mockResolvedValue({ data: null, error: { status: 400, message: 'This password is too common. Please choose a less guessable one.' } } as never);
+    renderAt('/register');
+    await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'password1{Enter}');
+    expect(notify.error).toHaveBeenCalledWith('This password is too common. Please choose a less guessable one.');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('RequireUser', () => {
+  it("shows 'Loading...' while the session loads", () => {
+    session({ isPending: true });
+    renderAt('/saved');
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+  });
+
+  it('sends a signed-out visitor to /login, remembering where they were going', async () => {
+    const router = renderAt('/saved');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/saved' });
+  });
+
+  it('shows the page to a signed-in user', () => {
+    session({ data: { user: { id: 'u1', email: 'ann@example.com', name: 'ann' }, session: {} } as SessionValue['data'] });
+    renderAt('/saved');
+    expect(screen.getByRole('heading', { name: 'Saved Properties' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,181 @@
+// Accounts and sessions (spec §2 Sign-in and register, layout navigation, §4 Session, §8 Auth):
+// register, stay signed in, sign out everywhere, come back to /saved, a wrong password, and a
+// password reset through the link the built-in outbox prints to the server log.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { E2E_PASSWORD, registerThroughUi } from './support/accounts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+function accountNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('register, stay signed in across reloads and tabs, sign out everywhere, sign in back to /saved', async ({ page, context }) => {
+  const email = await registerThroughUi(page);
+  await expect(page.getByText('Account created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const nav = accountNav(page);
+  await expect(nav.getByText(email)).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Saved Properties' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+
+  // The session survives a reload and opens in a new tab.
+  await page.reload();
+  await expect(nav.getByText(email)).toBeVisible();
+  const otherTab = await context.newPage();
+  await otherTab.goto('/saved');
+  await expect(otherTab.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
+
+  // Signing out in one tab signs out the other, which leaves /saved for /login.
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByText(email)).toHaveCount(0);
+  await expect(otherTab).toHaveURL(/\/login$/);
+  await otherTab.close();
+
+  // /saved needs a signed-in user: to /login, and back to /saved after signing in.
+  await page.goto('/saved');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, `  ${email.toUpperCase()} `, ` ${E2E_PASSWORD} `); // §5: trimmed
+  await expect(page.getByText('Logged in successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/saved$/);
+  await expect(page.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
+  await expect(accountNav(page).getByText(email)).toBeVisible();
+});
+
+test('a wrong password shows the error and stays on /login', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 401/);
+  const email = await registerThroughUi(page);
+  await accountNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  await accountNav(page).getByRole('link', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, '/login');
+  await signIn(page, email, 'not my password');
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('sign-in and register need an e-mail and a password, and link to each other and Home', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByRole('link', { name: '← Home' })).toHaveAttribute('href', '/');
+
+  await page.getByRole('link', { name: 'Create one' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Account', level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page, '/register');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Password').fill('short');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+// The reset link is read from the server log, where the built-in outbox prints it. The shared
+// e2e server's output is not readable from a test, so this journey starts a server of its own.
+test.describe('password recovery through the outbox log', () => {
+  const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+  let server: ChildProcess | undefined;
+  let dataDir = '';
+  let baseUrl = '';
+  let log = '';
+
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(90_000); // a fresh embedded database is created and migrated
+    const port = Number(process.env.E2E_PORT ?? 3111) + 50 + testInfo.workerIndex;
+    const host = '127.0.0.1';
+    baseUrl = `http://${host}:${port}`;
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'cash-offer-e2e-auth-'));
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: repositoryRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: host, APP_URL: baseUrl, DATA_DIR: dataDir, TRUST_PROXY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.status, { timeout: 80_000 })
+      .toBe(200)
+      .catch((error: unknown) => {
+        throw new Error(`the server did not start: ${String(error)}\nserver log:\n${log}`);
+      });
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function lastResetLink(email: string): string | undefined {
+    const messages = log.split('[email outbox]').filter((message) => message.includes(`to ${email}:`));
+    return /link: (\S+\/reset-password\?token=\S+)/.exec(messages.at(-1) ?? '')?.[1];
+  }
+
+  test('forgot password → link from the outbox log → new password → sign in; the link works once', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 40[01]/);
+    const email = `reset-${Date.now()}@example.com`;
+    await page.goto(`${baseUrl}/register`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(accountNav(page).getByText(email)).toBeVisible();
+    await accountNav(page).getByRole('button', { name: 'Sign Out' }).click();
+
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+    await expectNoAxeViolations(page, '/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText(/we have sent it a link to choose a new password/)).toBeVisible();
+
+    await expect.poll(() => lastResetLink(email), { timeout: 10_000 }).toBeTruthy();
+    const link = lastResetLink(email)!;
+    expect(link.startsWith(`${baseUrl}/reset-password?token=`)).toBe(true);
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+    await expectNoAxeViolations(page, '/reset-password');
+    const newPassword = 'my-new-passphrase-2031';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page.getByText('Your password has been changed. Please sign in.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, email, E2E_PASSWORD);
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await signIn(page, email, newPassword);
+    await expect(accountNav(page).getByText(email)).toBeVisible();
+
+    // The same link again: refused.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('another-passphrase-2032');
+    await page.getByLabel('Confirm new password').fill('another-passphrase-2032');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page.getByText('This reset link is invalid or has expired.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+  });
+});

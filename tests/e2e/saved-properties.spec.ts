@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test';
+import { registerThroughUi } from './support/accounts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+async function calculateAsWholesaler(page: Page, address: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  await page.getByLabel('Property address').fill(address);
+  await page.getByLabel('Market value').fill('200000');
+  await page.getByLabel(/New Roof/).check();
+  await page.getByRole('button', { name: 'Get Cash Offer' }).click();
+  await expect(page.getByTestId('offer-range')).toContainText('$113,000');
+}
+
+async function saveProperty(page: Page, address: string, checkAxe = false) {
+  await calculateAsWholesaler(page, address);
+  await page.getByRole('button', { name: 'Save Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save Property' });
+  const submit = dialog.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Name').fill('Ann Lee');
+  await dialog.getByLabel('Phone', { exact: true }).pressSequentially('5125550100');
+  // §5: auto-formatted as it is typed.
+  await expect(dialog.getByLabel('Phone', { exact: true })).toHaveValue('512-555-0100');
+  if (checkAxe) await expectNoAxeViolations(page, 'save property dialog');
+  await submit.click();
+}
+
+test('a free wholesaler saves three properties, then meets the limit', async ({ page, consoleErrors }) => {
+  // The fourth save is refused (403) and the browser logs the refused request.
+  consoleErrors.allow(/status of 403/);
+  await registerThroughUi(page);
+
+  await saveProperty(page, '1 Oak St, Austin, TX', true);
+  await expect(page).toHaveURL(/\/saved$/);
+  await expect(page.getByText('Property saved successfully!')).toBeVisible();
+  await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
+  const card = page.getByRole('article', { name: '1 Oak St, Austin, TX' });
+  await expect(card).toContainText('$113,000 – $128,000');
+  await expect(card).toContainText('Ann Lee');
+  await expect(card).toContainText('New Roof');
+  await expectNoAxeViolations(page, '/saved with a property');
+
+  await saveProperty(page, '2 Oak St, Austin, TX');
+  await expect(page.getByText('2 of 3 properties saved')).toBeVisible();
+  await saveProperty(page, '3 Oak St, Austin, TX');
+  await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
+  await expect(page.getByText(/You have reached the limit of 3 saved properties/)).toBeVisible();
+
+  await saveProperty(page, '4 Oak St, Austin, TX');
+  await expect(
+    page.getByText('You have reached the maximum limit of 3 saved properties. Please upgrade to save more.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Deleting is for Pro: a free user is told so and nothing changes.
+  await page.goto('/saved');
+  await page.getByRole('button', { name: 'Delete 3 Oak St, Austin, TX' }).click();
+  await expect(page.getByText('Property deletion is only available with the Pro plan')).toBeVisible();
+  await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
+});
+
+test('the saved page updates live when a property is saved in another tab', async ({ page, context }) => {
+  await registerThroughUi(page);
+  await page.goto('/saved');
+  await expect(page.getByText('No properties saved yet')).toBeVisible();
+  await expectNoAxeViolations(page, '/saved empty');
+
+  const otherTab = await context.newPage();
+  await saveProperty(otherTab, '9 Live St, Austin, TX');
+  await expect(otherTab).toHaveURL(/\/saved$/);
+
+  await expect(page.getByRole('article', { name: '9 Live St, Austin, TX' })).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
+});
+
+test("a second account sees none of the first account's properties", async ({ browser }) => {
+  const first = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.200.0.1' } });
+  const second = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.200.0.2' } });
+  const firstPage = await first.newPage();
+  await registerThroughUi(firstPage);
+  await saveProperty(firstPage, '5 Private Rd, Austin, TX');
+  await expect(firstPage.getByText('1 of 3 properties saved')).toBeVisible();
+
+  const secondPage = await second.newPage();
+  await registerThroughUi(secondPage);
+  await secondPage.goto('/saved');
+  await expect(secondPage.getByText('No properties saved yet')).toBeVisible();
+  await expect(secondPage.getByText('5 Private Rd')).toHaveCount(0);
+  await first.close();
+  await second.close();
+});
+
+test('a signed-out wholesaler is sent to sign in, and back', async ({ page }) => {
+  await calculateAsWholesaler(page, '7 Guest Ln, Austin, TX');
+  await page.getByRole('link', { name: 'Sign In to Save' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
