@@ -44,7 +44,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     // The server closes its database on SIGTERM; the launcher then deletes DATA_DIR.

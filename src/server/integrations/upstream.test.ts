@@ -42,6 +42,6 @@ describe('outbound calls', () => {
     const failure = await upstreamFailure('GoHighLevel', new Response('{"message":"Bad token pit-secret-value"}', { status: 401 }), ['pit-secret-value']);
     expect(failure.message).toBe('GoHighLevel answered 401: Bad token [redacted]');
     expect(failure.status).toBe(401);
-    expect(redact('abc', ['abc', undefined, 'x'])).toBe('[redacted]');
+    expect(redact('key abcd, x', ['abcd', undefined, 'x'])).toBe('key [redacted], x');
   });
 });

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../auth/use-session';
-import { savedPropertiesKey, subscriptionKey } from './saved-properties-api';
+import { subscriptionKey } from '../plans/use-subscription';
+import { savedPropertiesKey } from './saved-properties-api';
 
 /**
  * §4: the saved list and plan refresh when the user's rows change anywhere (another tab,

@@ -9,7 +9,8 @@ import { api, ApiError, readJson } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { notify } from '../../components/notify';
-import { savedPropertiesKey, subscriptionKey } from './saved-properties-api';
+import { subscriptionKey } from '../plans/use-subscription';
+import { savedPropertiesKey } from './saved-properties-api';
 
 const emptyContact: SaveContact = { name: '', email: '', phones: [''] };
 

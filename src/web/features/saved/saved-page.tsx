@@ -7,10 +7,11 @@ import { api, readJson } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { SavedPropertyCard } from './saved-property-card';
-import { savedPropertiesKey, subscriptionKey, usePlanStatus, useSavedProperties, type SavedProperty } from './saved-properties-api';
+import { subscriptionKey, useSubscription, useSwitchToFreePlan } from '../plans/use-subscription';
+import { savedPropertiesKey, useSavedProperties, type SavedProperty } from './saved-properties-api';
 
 export function SavedPage() {
-  const planStatus = usePlanStatus();
+  const planStatus = useSubscription(true);
   const savedList = useSavedProperties();
   const [pendingDelete, setPendingDelete] = useState<SavedProperty | null>(null);
 
@@ -32,7 +33,7 @@ export function SavedPage() {
           <h1 id="saved-title">Saved Properties</h1>
           <p className="muted">
             {savedCount} of {formatPropertyLimit(limit)} properties saved{' '}
-            <span className={`plan-badge plan-badge-${plan}`}>{planName} plan</span>
+            <span className={`current-plan-badge current-plan-badge-${plan}`}>{planName} plan</span>
           </p>
         </div>
         <div className="saved-actions">
@@ -146,17 +147,19 @@ function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete }: S
 }
 
 function DowngradeButton() {
-  const queryClient = useQueryClient();
-  const downgrade = useMutation({
-    mutationFn: () => readJson(api.subscription.free.$post()),
-    onSuccess: (status) => {
-      queryClient.setQueryData(subscriptionKey, status);
-      notify.success('Successfully downgraded to free plan');
-    },
-    onError: () => notify.error('Error downgrading subscription'),
-  });
+  const downgrade = useSwitchToFreePlan();
   return (
-    <button type="button" className="button button-secondary" disabled={downgrade.isPending} onClick={() => downgrade.mutate()}>
+    <button
+      type="button"
+      className="button button-secondary"
+      disabled={downgrade.isPending}
+      onClick={() =>
+        downgrade.mutate(undefined, {
+          onSuccess: () => notify.success('Successfully downgraded to free plan'),
+          onError: () => notify.error('Error downgrading subscription'),
+        })
+      }
+    >
       {downgrade.isPending ? 'Downgrading...' : 'Downgrade to Free'}
     </button>
   );

@@ -1,12 +1,10 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, readJson } from '../../api/api-client';
 
 export const savedPropertiesKey = ['saved-properties'] as const;
-export const subscriptionKey = ['subscription'] as const;
 
 export type SavedProperty = InferResponseType<typeof api.properties.$get, 200>['properties'][number];
-export type PlanStatus = InferResponseType<typeof api.subscription.$get, 200>;
 
 const PAGE_SIZE = 100;
 
@@ -19,9 +17,4 @@ export function useSavedProperties() {
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });
-}
-
-/** The signed-in user's plan, saved count and limit (null = unlimited). */
-export function usePlanStatus(enabled = true) {
-  return useQuery({ queryKey: subscriptionKey, queryFn: () => readJson(api.subscription.$get()), enabled });
 }

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import {
+  CrmContactSchema,
+  fieldErrors,
+  SheetsContactSchema,
+  type CrmContact,
+  type SheetsContact,
+} from '../../../domain/contact/contact-schema';
+import { formatPhoneInput } from '../../../domain/contact/phone';
+import { TextField } from '../../components/text-field';
+import { useFocusOnMount } from './focus-on-mount';
+
+type Variant = { variant: 'crm'; onSubmit: (contact: CrmContact) => void } | { variant: 'sheets'; onSubmit: (contact: SheetsContact) => void };
+
+type ExportContactFormProps = Variant & {
+  idPrefix: string;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** The server's answer to the last attempt, shown above the buttons. */
+  error: string | null;
+  onCancel: () => void;
+};
+
+const empty = { name: '', email: '', phone: '', city: '', state: '', zipCode: '' };
+
+/**
+ * §2 'Add Contact Information' for the CRM (name, email, phone) and the sheet (plus city, state
+ * and ZIP): §5 rules and wordings from the shared schemas, errors shown once a field is left,
+ * the submit button enabled only when everything is valid.
+ */
+export function ExportContactForm(props: ExportContactFormProps) {
+  const { variant, idPrefix, submitLabel, pendingLabel, pending, error, onCancel } = props;
+  const [values, setValues] = useState(empty);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  useFocusOnMount(`${idPrefix}-name`);
+
+  const { name, email, phone, city, state, zipCode } = values;
+  const result = variant === 'crm' ? CrmContactSchema.safeParse({ name, email, phone }) : SheetsContactSchema.safeParse(values);
+  const errors = fieldErrors(result);
+
+  const field = (key: keyof typeof empty, label: string, options: { type?: string; autoComplete?: string; placeholder?: string; format?: (value: string) => string } = {}) => (
+    <TextField
+      id={`${idPrefix}-${key}`}
+      label={label}
+      type={options.type}
+      autoComplete={options.autoComplete}
+      placeholder={options.placeholder}
+      value={values[key]}
+      error={touched[key] ? errors[key] : undefined}
+      onChange={(value) => setValues((current) => ({ ...current, [key]: options.format ? options.format(value) : value }))}
+      onBlur={() => setTouched((current) => ({ ...current, [key]: true }))}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!result.success || pending) return;
+        if (props.variant === 'crm') props.onSubmit(CrmContactSchema.parse({ name, email, phone }));
+        else props.onSubmit(SheetsContactSchema.parse(values));
+      }}
+    >
+      {field('name', 'Name', { autoComplete: 'name' })}
+      {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', placeholder: '555-123-4567', format: formatPhoneInput })}
+      {variant === 'sheets' && (
+        <div className="form-grid export-address-grid">
+          {field('city', 'City', { autoComplete: 'address-level2' })}
+          {/* §5: upper-cased as typed, two letters at most. */}
+          {field('state', 'State', { autoComplete: 'address-level1', placeholder: 'TX', format: (value) => value.toUpperCase().slice(0, 2) })}
+          {field('zipCode', 'ZIP Code', { autoComplete: 'postal-code', placeholder: '78701', format: (value) => value.slice(0, 10) })}
+        </div>
+      )}
+      {error && (
+        <p className="export-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={!result.success || pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CrmContact } from '../../../domain/contact/contact-schema';
+import { integrationMessages } from '../../../domain/integrations/integration-messages';
+import { Modal } from '../../components/modal';
+import { notify } from '../../components/notify';
+import { DealSummary } from './deal-summary';
+import { ExportContactForm } from './export-contact-form';
+import type { ExportTarget } from './export-target';
+import { GhlKeySetupForm } from './ghl-key-setup-form';
+import { exportErrorMessage, exportToGhl, fetchGhlSettings, ghlSettingsKey, isGhlKeyMissing } from './integrations-api';
+
+type Step = 'summary' | 'setup' | 'contact';
+
+const titles: Record<Step, string> = {
+  summary: 'Export to GoHighLevel',
+  setup: 'GoHighLevel API Key Setup',
+  contact: 'Add Contact Information',
+};
+
+interface ExportToGhlButtonProps {
+  /** null without a computed range: the button then says 'Please enter property details first'. */
+  target: ExportTarget | null;
+  className?: string;
+  /** Extra words for screen readers when several buttons share the label (a card's address). */
+  labelSuffix?: string;
+}
+
+/**
+ * §2/§4 CRM export: the deal's summary, then (with no key stored) the key set-up, then the
+ * contact form, then the server sends it to the CRM webhook and creates the contact.
+ */
+export function ExportToGhlButton({ target, className = 'button button-secondary', labelSuffix }: ExportToGhlButtonProps) {
+  const [step, setStep] = useState<Step | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const close = () => {
+    setStep(null);
+    setServerError(null);
+  };
+  const askForKey = () => {
+    notify.error(integrationMessages.setUpGhlKey);
+    setStep('setup');
+  };
+
+  const checkKey = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ queryKey: ghlSettingsKey, queryFn: fetchGhlSettings, staleTime: 0 }),
+    onSuccess: (settings) => (settings.configured ? setStep('contact') : askForKey()),
+    onError: (error) => notify.error(exportErrorMessage(error, integrationMessages.ghlExportFailed)),
+  });
+
+  const send = useMutation({
+    mutationFn: (contact: CrmContact) => {
+      if (!target) throw new Error('nothing to export');
+      return exportToGhl({ source: target.source, contact });
+    },
+    onSuccess: () => {
+      notify.success(integrationMessages.ghlExported);
+      close();
+    },
+    onError: (error) => {
+      if (isGhlKeyMissing(error)) {
+        void queryClient.invalidateQueries({ queryKey: ghlSettingsKey });
+        askForKey();
+        return;
+      }
+      // §8: 'Failed to export to GoHighLevel', or the server's message (which names the service that failed).
+      const message = exportErrorMessage(error, integrationMessages.ghlExportFailed);
+      notify.error(message);
+      setServerError(message);
+    },
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          if (!target) {
+            notify.error(integrationMessages.propertyDetailsFirst);
+            return;
+          }
+          setServerError(null);
+          setStep('summary');
+        }}
+      >
+        Export to GHL{labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
+      </button>
+      <Modal title={step ? titles[step] : titles.summary} open={step !== null && target !== null} onClose={close}>
+        {step === 'summary' && target && (
+          <>
+            <DealSummary summary={target.summary} />
+            <div className="form-actions">
+              <button type="button" className="button button-secondary" onClick={close}>
+                Cancel
+              </button>
+              <button type="button" className="button button-primary" disabled={checkKey.isPending} onClick={() => checkKey.mutate()}>
+                {checkKey.isPending ? 'Checking...' : 'Continue'}
+              </button>
+            </div>
+          </>
+        )}
+        {step === 'setup' && <GhlKeySetupForm idPrefix="ghl-export-setup" onSaved={() => setStep('contact')} onCancel={close} />}
+        {step === 'contact' && (
+          <ExportContactForm
+            variant="crm"
+            idPrefix="ghl-export-contact"
+            submitLabel="Export to GoHighLevel"
+            pendingLabel="Exporting..."
+            pending={send.isPending}
+            error={serverError}
+            onSubmit={(contact) => {
+              setServerError(null);
+              send.mutate(contact);
+            }}
+            onCancel={close}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SheetsContact } from '../../../domain/contact/contact-schema';
+import { integrationMessages } from '../../../domain/integrations/integration-messages';
+import { formatMoneyRange } from '../../../domain/money/format-money';
+import { Modal } from '../../components/modal';
+import { notify } from '../../components/notify';
+import { ExportContactForm } from './export-contact-form';
+import type { ExportTarget } from './export-target';
+import { exportErrorMessage, exportToSheets } from './integrations-api';
+
+interface ExportToSheetsButtonProps {
+  /** null without a computed range: the button then says 'Please enter property details first'. */
+  target: ExportTarget | null;
+  className?: string;
+  labelSuffix?: string;
+}
+
+/** The browser's time zone, so the sheet's date and time are the user's own. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** §2 Sheets export: 'Add Contact Information' with city, state and ZIP; the server posts the §3 sheets payload. */
+export function ExportToSheetsButton({ target, className = 'button button-secondary', labelSuffix }: ExportToSheetsButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const close = () => {
+    setOpen(false);
+    setServerError(null);
+  };
+
+  const send = useMutation({
+    mutationFn: (contact: SheetsContact) => {
+      if (!target) throw new Error('nothing to export');
+      return exportToSheets({ source: target.source, contact, timeZone: browserTimeZone() });
+    },
+    onSuccess: () => {
+      notify.success(integrationMessages.sheetsExported);
+      close();
+    },
+    onError: (error) => {
+      notify.error(integrationMessages.sheetsExportFailed);
+      // The detail (which service failed and how) stays in the dialog, beside the form.
+      setServerError(exportErrorMessage(error, integrationMessages.sheetsExportFailed));
+    },
+  });
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          if (!target) {
+            notify.error(integrationMessages.propertyDetailsFirst);
+            return;
+          }
+          setServerError(null);
+          setOpen(true);
+        }}
+      >
+        Export to Sheets{labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
+      </button>
+      <Modal title="Add Contact Information" open={open && target !== null} onClose={close}>
+        {open && target && (
+          <>
+            <p className="muted export-target-line">
+              {target.summary.address} · {formatMoneyRange(target.summary.offerRange)}
+            </p>
+            <ExportContactForm
+              variant="sheets"
+              idPrefix="sheets-export-contact"
+              submitLabel="Export to Google Sheets"
+              pendingLabel="Exporting..."
+              pending={send.isPending}
+              error={serverError}
+              onSubmit={(contact) => {
+                setServerError(null);
+                send.mutate(contact);
+              }}
+              onCancel={close}
+            />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// The calculator screen as the e2e specs use it: by role and visible text (spec §2).
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const sampleAddress = '123 Main St, Austin, TX 78701';
+
+export function calculatorHeading(page: Page) {
+  return page.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' });
+}
+
+export function offerRange(page: Page) {
+  return page.getByRole('region', { name: 'Your Cash Offer Range' });
+}
+
+export async function openCalculator(page: Page) {
+  await page.goto('/');
+  await expect(calculatorHeading(page)).toBeVisible();
+}
+
+export async function enterProperty(page: Page, property: { address: string; marketValue: string }) {
+  await page.getByLabel('Property address').fill(property.address);
+  await page.getByLabel('Market value', { exact: true }).fill(property.marketValue);
+}
+
+export async function getCashOffer(page: Page) {
+  await page.getByRole('button', { name: 'Get Cash Offer' }).click();
+}
+
+/** The range is on screen with both figures (low then high). */
+export async function expectRange(page: Page, low: string, high: string) {
+  const range = offerRange(page).getByTestId('offer-range');
+  await expect(range).toBeVisible();
+  await expect(range).toHaveText(new RegExp(`^\\s*${escapeRegExp(low)}\\s*–?\\s*to\\s*${escapeRegExp(high)}\\s*$`));
+}
+
+/** No range is shown: the panel is back to its instructions. */
+export async function expectNoRange(page: Page) {
+  await expect(offerRange(page).getByTestId('offer-range')).toHaveCount(0);
+  await expect(offerRange(page)).toContainText('press Get Cash Offer');
+}
+
+export function escapeRegExp(text: string) {
+  return text.replace(/[$.*+?^(){}|[\]\\]/g, '\\$&');
+}
+
+export function userTypeButton(page: Page, name: 'Homeowner' | 'Wholesaler') {
+  return page.getByRole('group', { name: 'I am a' }).getByRole('button', { name });
+}
+
+export async function chooseWholesaler(page: Page) {
+  await userTypeButton(page, 'Wholesaler').click();
+  await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+}
