@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { stripeE2ePorts } from './tests/e2e/support/stripe-e2e-server';
 
 // End-to-end tests drive the built app (run `vite build` first; `npm run test:e2e` does)
 // in Debian's Chromium: Playwright's own browser downloads are never used.
 const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = `http://127.0.0.1:${port}`;
 const inCi = Boolean(process.env.CI);
+// A second server configured with a fake payment provider, for billing.spec.ts.
+const stripePorts = stripeE2ePorts(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,16 +41,29 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    // A fresh temporary database per run, removed when Playwright stops the server.
-    command: 'node --import tsx tests/e2e/support/start-e2e-server.ts',
-    url: `${baseURL}/api/health`,
-    env: { E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // The server closes its database on SIGTERM; the launcher then deletes DATA_DIR.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  webServer: [
+    {
+      // A fresh temporary database per run, removed when Playwright stops the server.
+      command: 'node --import tsx tests/e2e/support/start-e2e-server.ts',
+      url: `${baseURL}/api/health`,
+      env: { E2E_PORT: String(port) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // The server closes its database on SIGTERM; the launcher then deletes DATA_DIR.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      // The same app with a payment provider: the Stripe fake runs in its launcher.
+      command: 'node --import tsx tests/e2e/support/start-e2e-server.ts',
+      url: `http://127.0.0.1:${stripePorts.app}/api/health`,
+      env: { E2E_PORT: String(stripePorts.app), E2E_STRIPE_FAKE_PORT: String(stripePorts.fake) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

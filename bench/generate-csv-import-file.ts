@@ -46,7 +46,7 @@ export async function generateCsvImportFile({ targetBytes = 50 * 1000 * 1000, fi
   const next = random(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const out = createWriteStream(file);
-  const header = ['First Name', 'Last Name', 'Email', 'Email', 'Property Address', 'City', 'State', 'Zip', 'Mailing Address', 'Market Value', 'Owner', 'Notes'];
+  const header = ['First Name', 'Last Name', 'Email', 'Email', 'Property Address', 'City', 'State', 'Zip', 'Mailing Address', 'Market Value', 'Owner', 'Phone', 'Last Sale Date', 'Lead Source', 'Notes'];
   let bytes = 0;
   let rows = 0;
   const write = (text: string) => {
@@ -55,7 +55,8 @@ export async function generateCsvImportFile({ targetBytes = 50 * 1000 * 1000, fi
   };
   write(`\uFEFF${header.join(',')}\r\n`);
   let buffer = '';
-  while (bytes + Buffer.byteLength(buffer) < targetBytes) {
+  let bufferedBytes = 0;
+  while (bytes + bufferedBytes < targetBytes) {
     rows++;
     const roll = next();
     const [city, state, zip] = pick(cities);
@@ -86,12 +87,15 @@ export async function generateCsvImportFile({ targetBytes = 50 * 1000 * 1000, fi
       secondEmail = email;
       email = '';
     }
-    const cells = [firstName, lastName, email, secondEmail, propertyAddress, city, state, zip, `${number} ${pick(streets)}`, value, owner, pick(notes)];
-    buffer += `${cells.map(csvCell).join(',')}\r\n`;
-    if (rows % 5000 === 0) buffer += '\r\n'; // blank lines, as spreadsheets leave them
-    if (buffer.length > 1 << 20) {
-      if (!write(buffer)) await new Promise((resolve) => out.once('drain', resolve));
+    const cells = [firstName, lastName, email, secondEmail, propertyAddress, city, state, zip, `${number} ${pick(streets)}`, value, owner, `(${200 + (rows % 700)}) 555-${String(rows % 10000).padStart(4, '0')}`, `${1 + (rows % 12)}/${1 + (rows % 28)}/${1990 + (rows % 34)}`, pick(['Driving for dollars', 'Probate list', 'Absentee owner', 'Tax delinquent']), pick(notes)];
+    let line = `${cells.map(csvCell).join(',')}\r\n`;
+    if (rows % 5000 === 0) line += '\r\n'; // blank lines, as spreadsheets leave them
+    buffer += line;
+    bufferedBytes += Buffer.byteLength(line);
+    if (bufferedBytes > 1 << 20) {
+      if (!write(buffer)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       buffer = '';
+      bufferedBytes = 0;
     }
   }
   write(buffer);

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppContext } from './app-context';
 import { authRoutes } from './auth/auth-routes';
+import { bulkSendRoutes } from './bulk-send/bulk-send-routes';
+import { unsubscribeRoutes } from './bulk-send/unsubscribe-routes';
 import { billingRoutes } from './billing/billing-routes';
 import { calculatorRoutes } from './calculator/calculator-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
@@ -26,6 +28,8 @@ function apiRoutes(context: AppContext) {
     .route('/billing', billingRoutes(context))
     .route('/events', eventsRoutes(context))
     .route('/integrations', integrationsRoutes(context))
+    .route('/bulk-send', bulkSendRoutes(context))
+    .route('/unsubscribe', unsubscribeRoutes(context))
     .all('*', (c) => c.json({ error: 'Not found' }, 404));
 }
 

@@ -26,6 +26,10 @@ const EnvSchema = z
     RESEND_API_KEY: optionalText,
     RESEND_API_URL: z.url().default('https://api.resend.com'),
     EMAIL_FROM: z.string().min(1).default('Cash Offer Calculator <offers@localhost>'),
+    // §7/§9 bulk offer e-mails: handed to the outbox in batches of 5, one per second. Keep the
+    // rate (1000 / interval per second) within the provider's limit (Resend: 2 per second).
+    BULK_EMAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    BULK_EMAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(5),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { LONGEST_AUTH_WINDOW_MS } from './auth/auth-rate-limits';
 import { loadAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/create-auth';
+import { startBulkSendWorker } from './bulk-send/start-bulk-send-worker';
 import { createStripeClient } from './billing/create-stripe-client';
 import { openPgliteDatabase, openPostgresDatabase } from './db/database';
 import { createEmailTransport } from './email/email-transport';
@@ -30,6 +31,15 @@ async function main() {
   const changeFeed = createUserChangeFeed(database);
   const emailTransport = createEmailTransport(env);
   const emailWorker = startEmailWorker({ database, transport: emailTransport });
+  // §7 bulk offer e-mails, paced (BULK_EMAIL_BATCH_SIZE per batch, BULK_EMAIL_INTERVAL_MS apart); resumes unfinished jobs.
+  const bulkSendWorker = startBulkSendWorker({
+    database,
+    appUrl: env.APP_URL,
+    from: env.EMAIL_FROM,
+    serverSecret: await loadAuthSecret(env),
+    intervalMs: env.BULK_EMAIL_INTERVAL_MS,
+    batchSize: env.BULK_EMAIL_BATCH_SIZE,
+  });
   const pruneTimer = setInterval(() => {
     pruneRateLimits(database.db, LONGEST_AUTH_WINDOW_MS).catch((error: unknown) => console.warn('pruning rate limits failed', error));
   }, 10 * 60_000);
@@ -40,13 +50,13 @@ async function main() {
     .route('/', webAssets(path.resolve('dist/web')));
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(`Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'})`);
+    console.log(`Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'}, billing: ${env.STRIPE_SECRET_KEY ? 'Stripe' : 'demo, no payments taken'})`);
   });
 
   const shutdown = () => {
     clearInterval(pruneTimer);
     listener.close(() => {
-      void Promise.all([emailWorker.stop(), changeFeed.close()])
+      void Promise.all([bulkSendWorker.stop(), emailWorker.stop(), changeFeed.close()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -97,7 +97,8 @@ test.describe('password recovery through the outbox log', () => {
   let baseUrl = '';
   let log = '';
 
-  test.beforeAll(async ({}, testInfo) => {
+  test.beforeAll(async () => {
+    const testInfo = test.info();
     testInfo.setTimeout(90_000); // a fresh embedded database is created and migrated
     const port = Number(process.env.E2E_PORT ?? 3111) + 50 + testInfo.workerIndex;
     const host = '127.0.0.1';

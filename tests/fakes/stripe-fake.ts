@@ -461,7 +461,13 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
       return html(res, 200, page('Billing - test portal', `<p class="note">Billing portal of a local fake payment provider.</p>${content}`)), true;
     }
 
-    // Test controls: hold the events the provider would send, then release them.
+    // Test controls (for end-to-end tests in another process): what the provider holds, and
+    // holding back the events it would send, then releasing them.
+    if (req.method === 'GET' && path === '/_fake/state') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ customers: [...customers.values()], subscriptions: [...subscriptions.values()], deliveries }));
+      return true;
+    }
     if (req.method === 'POST' && path === '/_fake/hold-deliveries') {
       holding = true;
       return res.writeHead(204).end(), true;
@@ -493,8 +499,8 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...(replayed && { 'idempotent-replayed': 'true' }) });
         res.end(JSON.stringify(payload));
       };
-      if (req.headers.authorization !== `Bearer ${secretKey}`) {
-        const given = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      const given = apiKeyOf(req.headers.authorization);
+      if (given !== secretKey) {
         return answer(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${given.slice(0, 8)}****` } });
       }
       const failureIndex = failures.findIndex(({ matcher }) => matches(matcher, req.method ?? '', url.pathname));
@@ -583,6 +589,14 @@ function matches(matcher: Matcher, method: string, path: string) {
   if (matcher.method && matcher.method !== method) return false;
   if (matcher.path === undefined) return true;
   return typeof matcher.path === 'string' ? path.startsWith(matcher.path) : matcher.path.test(path);
+}
+
+/** The secret key sent as a bearer token (the SDK) or as the Basic user name (`curl -u sk_...:`). */
+function apiKeyOf(authorization: string | undefined): string {
+  if (!authorization) return '';
+  if (authorization.startsWith('Bearer ')) return authorization.slice('Bearer '.length);
+  if (authorization.startsWith('Basic ')) return Buffer.from(authorization.slice('Basic '.length), 'base64').toString('utf8').split(':')[0] ?? '';
+  return '';
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { defaultTemplate } from '../offer/built-in-templates';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../repairs/repair-state';
@@ -45,5 +46,44 @@ describe('buildCrmPayload (§3 CRM export payload)', () => {
     first.repairDetails.pop();
     expect(buildCrmPayload({ contact, deal, now }).tags).toEqual(['Cash Offer Generated', 'Calculator Export']);
     expect(deal.repairs).toHaveLength(2);
+  });
+});
+
+describe('buildCrmPayload properties', () => {
+  it('lists exactly the selected repairs, in order, and their total; the range follows §5', () => {
+    const catalogChoices = fc.array(fc.record({ selected: fc.boolean(), cents: fc.integer({ min: 0, max: 5_000_000 }) }), {
+      minLength: defaultRepairCatalog.length,
+      maxLength: defaultRepairCatalog.length,
+    });
+    fc.assert(
+      fc.property(catalogChoices, fc.integer({ min: 1, max: 5_000_000 }), fc.date({ noInvalidDate: true }), (choices, marketValue, when) => {
+        const items = defaultRepairCatalog.map((item, index) => ({
+          ...item,
+          isSelected: choices[index]!.selected,
+          cost: choices[index]!.cents / 100,
+        }));
+        const calculation = { address: '1 A St', marketValue, repairs: items, template: defaultTemplate };
+        const payload = buildCrmPayload({ contact, deal: dealFromCalculation(calculation), now: when });
+        const selected = items.filter((item) => item.isSelected);
+        expect(payload.repairDetails).toEqual(selected.map(({ name, cost }) => ({ name, cost })));
+        expect(payload.totalRepairCost).toBeCloseTo(selected.reduce((sum, item) => sum + item.cost, 0), 2);
+        expect(payload.cashOfferHigh - payload.cashOfferLow).toBe(defaultTemplate.maxProfit - defaultTemplate.minProfit);
+        expect(Number.isInteger(payload.cashOfferLow)).toBe(true);
+        expect(payload.exportDate).toBe(when.toISOString());
+        expect(payload.tags).toEqual(['Cash Offer Generated', 'Calculator Export']);
+      }),
+    );
+  });
+
+  it('splits any two-part name back into the name given', () => {
+    const word = fc.stringMatching(/^[A-Za-z'-]{1,12}$/);
+    fc.assert(
+      fc.property(word, fc.array(word, { minLength: 1, maxLength: 3 }), (first, rest) => {
+        const name = [first, ...rest].join(' ');
+        const payload = buildCrmPayload({ contact: { ...contact, name }, deal, now });
+        expect(`${payload.firstName} ${payload.lastName}`).toBe(name);
+        expect(payload.firstName).toBe(first);
+      }),
+    );
   });
 });

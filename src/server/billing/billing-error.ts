@@ -1,4 +1,3 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import Stripe from 'stripe';
 
 /** A refusal the user can read as it is (plan already held, no billing account, bad link). */
@@ -6,7 +5,7 @@ export class BillingError extends Error {
   override name = 'BillingError';
   constructor(
     message: string,
-    readonly status: ContentfulStatusCode,
+    readonly status: 400 | 404 | 409,
   ) {
     super(message);
   }

@@ -256,5 +256,9 @@ export const bulkSendItems = pgTable(
     error: text('error'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('bulk_send_items_job_position_idx').on(t.jobId, t.position)],
+  (t) => [
+    uniqueIndex('bulk_send_items_job_position_idx').on(t.jobId, t.position),
+    // The bulk-send worker claims pending items in job and position order; sent ones drop out.
+    index('bulk_send_items_pending_idx').on(t.jobId, t.position).where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -71,7 +71,8 @@ export function integrationsRoutes(context: AppContext) {
         if (settings.status !== 'configured') return c.json(keyMissing, 409);
         try {
           const { contactsInLocation } = await checkGhlConnection({ apiUrl: context.env.GHL_API_URL, ...settings });
-          const detail = `GoHighLevel accepted the API key for location ${settings.locationId}${contactsInLocation === null ? '' : ` (${contactsInLocation} contacts)`}`;
+          const count = contactsInLocation === null ? '' : ` (${contactsInLocation} contact${contactsInLocation === 1 ? '' : 's'})`;
+          const detail = `GoHighLevel accepted the API key for location ${settings.locationId}${count}`;
           return c.json({ message: integrationMessages.ghlTestPassed, detail });
         } catch (error) {
           if (!(error instanceof UpstreamError)) throw error;

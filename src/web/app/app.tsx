@@ -48,6 +48,21 @@ const router = createBrowserRouter([
           };
         }),
       },
+      {
+        path: 'test',
+        ...lazyPage(async () => {
+          const { TestPage } = await import('../features/integrations/test-page');
+          return function RequireUserForTestPage() {
+            return (
+              <RequireUser>
+                <TestPage />
+              </RequireUser>
+            );
+          };
+        }),
+      },
+      { path: 'billing/demo-checkout', ...lazyPage(async () => (await import('../features/billing/demo-checkout-page')).DemoCheckoutPage) },
+      { path: 'connections', ...lazyPage(async () => (await import('../features/integrations/connections-page')).ConnectionsPage) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

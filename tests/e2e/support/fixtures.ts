@@ -29,8 +29,6 @@ interface Fixtures {
 const localHosts = new Set(['127.0.0.1', 'localhost']);
 
 export const test = base.extend<Fixtures>({
-  // The machine has no internet, and a test must not depend on it: any request that leaves
-  // the app's own origin is blocked (and the browser's error for it then fails the test).
   // One client address per test (the e2e server trusts X-Forwarded-For), as if each test were
   // a different visitor: per-address rate limits then do not throttle the suite.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
@@ -38,6 +36,8 @@ export const test = base.extend<Fixtures>({
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${octets.map((n) => n + 1).join('.')}` });
   },
 
+  // The machine has no internet, and a test must not depend on it: any request that leaves
+  // the app's own origin is blocked (and the browser's error for it then fails the test).
   context: async ({ context }, use) => {
     await context.route(
       (url) => url.protocol.startsWith('http') && !localHosts.has(url.hostname),

@@ -11,6 +11,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startIntegrationFakes } from './integration-fakes';
 import { migratedPgliteTemplate } from './migrated-database-template';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -60,6 +61,22 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 cpSync(await migratedPgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
+
+// Local fakes of the CRM API and the export webhooks, in this process (integration-fakes.ts):
+// exports reach them, and the tests read what arrived. Nothing leaves the machine.
+Object.assign(childEnv, (await startIntegrationFakes(port)).env);
+
+// The second e2e server (stripe-e2e-server.ts) has a payment provider: a local fake of Stripe in
+// this process, which sends its signed events to this server's webhook a moment after each change.
+if (process.env.E2E_STRIPE_FAKE_PORT) {
+  const { startStripeFake } = await import('../../fakes/stripe-fake');
+  const stripeFake = await startStripeFake({
+    port: Number(process.env.E2E_STRIPE_FAKE_PORT),
+    webhook: `http://${host}:${port}/api/billing/stripe-webhook`,
+    deliveryDelayMs: 200,
+  });
+  Object.assign(childEnv, stripeFake.env);
+}
 
 // `node --import tsx` runs the server in this child itself (the tsx CLI would add a third process).
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

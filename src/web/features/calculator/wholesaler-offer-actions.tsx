@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/use-session';
+import { ExportToGhlButton } from '../integrations/export-to-ghl-button';
+import { ExportToSheetsButton } from '../integrations/export-to-sheets-button';
+import { exportTargetFromOffer } from '../integrations/export-target';
 import { SavePropertyDialog } from '../saved/save-property-dialog';
 import type { ComputedOffer } from './calculator-state';
 
@@ -21,6 +24,8 @@ export function WholesalerOfferActions({ offer }: { offer: ComputedOffer }) {
   }
   return (
     <div className="offer-actions">
+      <ExportToSheetsButton target={exportTargetFromOffer(offer)} />
+      <ExportToGhlButton target={exportTargetFromOffer(offer)} />
       <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
         Save Property
       </button>

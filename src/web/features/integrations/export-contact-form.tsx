@@ -35,7 +35,7 @@ export function ExportContactForm(props: ExportContactFormProps) {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   useFocusOnMount(`${idPrefix}-name`);
 
-  const { name, email, phone, city, state, zipCode } = values;
+  const { name, email, phone } = values;
   const result = variant === 'crm' ? CrmContactSchema.safeParse({ name, email, phone }) : SheetsContactSchema.safeParse(values);
   const errors = fieldErrors(result);
 

@@ -6,6 +6,8 @@ import { canDeleteSavedProperties, canExportSavedList, formatPropertyLimit, plan
 import { api, readJson } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
+import { CheckoutReturnNotice } from '../billing/checkout-return-notice';
+import { ManageBillingButton } from '../billing/manage-billing-button';
 import { SavedPropertyCard } from './saved-property-card';
 import { subscriptionKey, useSubscription, useSwitchToFreePlan } from '../plans/use-subscription';
 import { savedPropertiesKey, useSavedProperties, type SavedProperty } from './saved-properties-api';
@@ -42,6 +44,7 @@ export function SavedPage() {
               Export CSV
             </a>
           )}
+          {plan !== 'free' && <ManageBillingButton />}
           {plan !== 'free' && <DowngradeButton />}
           {plan !== 'pro' && (
             <Link className="button button-primary" to="/wholesalers">
@@ -51,6 +54,7 @@ export function SavedPage() {
         </div>
       </header>
 
+      <CheckoutReturnNotice plan={planStatus.data?.plan} />
       {plan !== 'pro' && savedCount >= limit && (
         <p className="banner banner-warning" role="status">
           You have reached the limit of {limit} saved properties on the {planName} plan.{' '}

@@ -1,4 +1,7 @@
 import { formatMoney } from '../../../domain/money/format-money';
+import { ExportToGhlButton } from '../integrations/export-to-ghl-button';
+import { ExportToSheetsButton } from '../integrations/export-to-sheets-button';
+import { exportTargetFromSaved } from '../integrations/export-target';
 import type { SavedProperty } from './saved-properties-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,6 +38,8 @@ export function SavedPropertyCard({ property, onDelete }: { property: SavedPrope
         </div>
       </dl>
       <footer className="saved-card-actions">
+        <ExportToSheetsButton target={exportTargetFromSaved(property)} className="button button-secondary button-small" labelSuffix={property.address} />
+        <ExportToGhlButton target={exportTargetFromSaved(property)} className="button button-secondary button-small" labelSuffix={property.address} />
         <button type="button" className="button button-secondary button-small" onClick={onDelete}>
           Delete<span className="visually-hidden"> {property.address}</span>
         </button>

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { BulkImportProperty } from './bulk-import-property';
+import { buildOfferEmail, OFFER_BENEFITS } from './build-offer-email';
+import { parseOfferLink } from './offer-link';
+
+const property: BulkImportProperty = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  address: '12 Oak St, Austin, TX',
+  marketValue: 250000,
+  offerRange: { low: 155000, high: 170000 },
+};
+const input = {
+  property,
+  templateName: 'Standard Wholesale',
+  appUrl: 'https://offers.example.com',
+  unsubscribeUrl: 'https://offers.example.com/unsubscribe?token=abc.def',
+  wholesalerEmail: 'deals@wholesaler.example',
+};
+
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+
+describe('buildOfferEmail', () => {
+  it('has the §7 subject, range, links, benefits, validity and unsubscribe link', () => {
+    const email = buildOfferEmail(input);
+    expect(email.subject).toBe('Cash Offer for 12 Oak St, Austin, TX');
+    for (const body of [email.html, email.text]) {
+      expect(body).toContain('$155,000 - $170,000');
+      expect(body).toContain('valid for 7 days');
+      expect(body).toContain('deals@wholesaler.example');
+      for (const benefit of OFFER_BENEFITS) expect(body).toContain(benefit);
+    }
+    expect(email.html).toContain('Dear Ann Lee,');
+    const [accept, negotiate, unsubscribe] = hrefs(email.html);
+    expect(parseOfferLink(new URL(accept!).searchParams)).toEqual({
+      intent: 'accept',
+      address: '12 Oak St, Austin, TX',
+      marketValue: 250000,
+      offerRange: { low: 155000, high: 170000 },
+      templateName: 'Standard Wholesale',
+    });
+    expect(new URL(accept!).origin + new URL(accept!).pathname).toBe('https://offers.example.com/');
+    expect(parseOfferLink(new URL(negotiate!).searchParams)?.intent).toBe('negotiate');
+    expect(unsubscribe).toBe(input.unsubscribeUrl);
+    expect(email.text).toContain(accept!);
+    expect(email.text).toContain(input.unsubscribeUrl);
+  });
+
+  it('greets an LLC owner by the entity and a nameless owner as Property Owner', () => {
+    expect(buildOfferEmail({ ...input, property: { ...property, firstName: 'Owner', lastName: 'OAK LLC' } }).text).toMatch(/^Dear OAK LLC,/);
+    expect(buildOfferEmail({ ...input, property: { ...property, firstName: 'Property', lastName: 'Owner' } }).text).toMatch(/^Dear Property Owner,/);
+  });
+
+  it('escapes every value put into the HTML, and keeps the subject on one line', () => {
+    const hostile = {
+      ...input,
+      wholesalerEmail: '"><script>alert(1)</script>@x.com',
+      property: { ...property, firstName: '<img src=x onerror=alert(1)>', lastName: '&', address: '1 "Oak" St\r\nBcc: victim@x.com <b>' },
+    };
+    const email = buildOfferEmail(hostile);
+    expect(email.subject).toBe('Cash Offer for 1 "Oak" St Bcc: victim@x.com <b>');
+    expect(email.html).not.toContain('<script>');
+    expect(email.html).not.toContain('<img');
+    expect(email.html).not.toContain('<b>');
+    expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp;');
+    expect(email.html).toContain('1 &quot;Oak&quot; St Bcc: victim@x.com &lt;b&gt;');
+    const [accept] = hrefs(email.html);
+    expect(parseOfferLink(new URL(accept!).searchParams)?.address).toBe('1 "Oak" St Bcc: victim@x.com <b>');
+  });
+
+  it('never lets a value open a tag or leave an attribute', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), (name, address, wholesaler) => {
+        const email = buildOfferEmail({ ...input, wholesalerEmail: wholesaler, property: { ...property, firstName: name, address: address || '1 A St' } });
+        const tags = [...email.html.matchAll(/<\/?([a-z0-9]+)/gi)].map((match) => match[1]!.toLowerCase());
+        expect(new Set(tags)).toEqual(new Set(['!doctype', 'html', 'body', 'p', 'strong', 'a', 'h2', 'ul', 'li'].filter((tag) => tag !== '!doctype')));
+        expect(hrefs(email.html)).toHaveLength(3);
+      }),
+    );
+  });
+});

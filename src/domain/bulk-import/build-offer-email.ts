@@ -1,0 +1,94 @@
+import { formatMoney, formatMoneyRange } from '../money/format-money';
+import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
+import { offerLinkUrl } from './offer-link';
+
+/** §9: how long an e-mailed offer stands. */
+export const OFFER_VALID_DAYS = 7;
+
+/** §7 benefits list of the offer e-mail. */
+export const OFFER_BENEFITS = [
+  'Sell as-is: no repairs, cleaning or showings',
+  'No agent commissions or closing fees',
+  'A cash offer, with no financing to fall through',
+  'Close on your timeline, in as little as 7 days',
+] as const;
+
+export interface OfferEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface OfferEmailInput {
+  property: BulkImportProperty;
+  /** The template the range was computed with; the links carry it so the calculator agrees. */
+  templateName: string;
+  appUrl: string;
+  unsubscribeUrl: string;
+  /** The wholesaler, whom the owner reaches by replying. */
+  wholesalerEmail: string;
+}
+
+const replacements: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Escapes text for an HTML text node or a quoted attribute. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => replacements[character] ?? character);
+// A subject is one header line: a line break from a CSV cell must not start another header.
+const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+
+/**
+ * §7 bulk offer e-mail: subject 'Cash Offer for {address}', an HTML body (every value escaped)
+ * with the range, accept and negotiate links into the calculator, the benefits, the 7-day
+ * validity and an unsubscribe link; and the same as plain text.
+ */
+export function buildOfferEmail({ property, templateName, appUrl, unsubscribeUrl, wholesalerEmail }: OfferEmailInput): OfferEmail {
+  const address = oneLine(property.address);
+  const range = formatMoneyRange(property.offerRange);
+  const link = { address, marketValue: property.marketValue, offerRange: property.offerRange, templateName };
+  const acceptUrl = offerLinkUrl(appUrl, { ...link, intent: 'accept' });
+  const negotiateUrl = offerLinkUrl(appUrl, { ...link, intent: 'negotiate' });
+  const name = ownerDisplayName(property);
+  const subject = `Cash Offer for ${address}`;
+  const e = escapeHtml;
+
+  const text = [
+    `Dear ${name},`,
+    '',
+    `We would like to buy your property at ${address} for cash.`,
+    '',
+    `Your cash offer: ${range} (up to ${formatMoney(property.offerRange.high)}).`,
+    '',
+    `Accept the offer: ${acceptUrl}`,
+    `Negotiate the offer: ${negotiateUrl}`,
+    '',
+    'Why sell to us:',
+    ...OFFER_BENEFITS.map((benefit) => `- ${benefit}`),
+    '',
+    `This offer is valid for ${OFFER_VALID_DAYS} days.`,
+    `Questions? Reply to this e-mail to reach ${wholesalerEmail}.`,
+    '',
+    `Do not want offers like this? Unsubscribe: ${unsubscribeUrl}`,
+  ].join('\n');
+
+  const button = 'display: inline-block; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600';
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5; max-width: 600px">
+<p>Dear ${e(name)},</p>
+<p>We would like to buy your property at <strong>${e(address)}</strong> for cash.</p>
+<p style="font-size: 14px; color: #4b5563; margin-bottom: 0">Your cash offer</p>
+<p style="font-size: 26px; font-weight: 700; margin-top: 0">${e(range)}</p>
+<p>
+<a href="${e(acceptUrl)}" style="${button}; background: #15803d; color: #ffffff">Accept Offer</a>
+&nbsp;
+<a href="${e(negotiateUrl)}" style="${button}; background: #ffffff; color: #1d4ed8; border: 1px solid #1d4ed8">Negotiate</a>
+</p>
+<h2 style="font-size: 18px">Why sell to us</h2>
+<ul>
+${OFFER_BENEFITS.map((benefit) => `<li>${e(benefit)}</li>`).join('\n')}
+</ul>
+<p><strong>This offer is valid for ${OFFER_VALID_DAYS} days.</strong></p>
+<p>Questions? Reply to this e-mail to reach ${e(wholesalerEmail)}.</p>
+<p style="font-size: 12px; color: #6b7280">Do not want offers like this? <a href="${e(unsubscribeUrl)}" style="color: #6b7280">Unsubscribe</a>.</p>
+</body></html>`;
+
+  return { subject, html, text };
+}

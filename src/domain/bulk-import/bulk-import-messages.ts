@@ -1,0 +1,21 @@
+/** §5 CSV upload limit: files must be under 50 MB (binary megabytes, as browsers report File.size in bytes). */
+export const MAX_CSV_FILE_BYTES = 50 * 1024 * 1024;
+
+/** The most properties one bulk send may carry (a job the server stores and paces at 1 s per e-mail). */
+export const MAX_BULK_SEND_PROPERTIES = 50_000;
+
+/** §8 import/export toasts, verbatim; the functions take whole counts. */
+export const bulkImportMessages = {
+  notCsv: 'Please upload a CSV file',
+  tooLarge: 'File size must be less than 50MB',
+  noData: 'No data found in the file',
+  noValidProperties: 'No valid properties found in the file',
+  readError: 'Error reading CSV file',
+  processingError: 'Error processing file data',
+  selectAtLeastOne: 'Please select at least one property',
+  sendFailed: (count: number) => `Failed to send emails to ${count} recipients`,
+  sent: (count: number) => `Successfully sent ${count} offers`,
+  exported: (count: number) => `Exported ${count} properties to CSV`,
+  tooManyToSend: `Select at most ${MAX_BULK_SEND_PROPERTIES.toLocaleString('en-US')} properties per send`,
+  proOnly: 'Bulk import is only available with the Pro plan',
+} as const;

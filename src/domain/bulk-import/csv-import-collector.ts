@@ -1,0 +1,72 @@
+import type { FormulaTemplate } from '../offer/formula-template';
+import type { BulkImportProperty } from './bulk-import-property';
+import { cleanHeader, createCsvRowNormalizer, type CsvRowResult } from './normalize-csv-row';
+
+/** A skipped row: its number (the header is row 1; blank lines are not counted) and why. */
+export interface CsvRowFailure {
+  row: number;
+  reason: string;
+}
+
+export interface CsvImportBatch {
+  properties: BulkImportProperty[];
+  failures: CsvRowFailure[];
+}
+
+/** How a whole file ended: 'noData' (§8 'No data found in the file'), 'noHeader' (first row names none of the §5 columns), 'noValid', or 'ok'. */
+export type CsvImportOutcome = 'ok' | 'noData' | 'noHeader' | 'noValid';
+
+const RECOGNISED = /^(e-?mail( 2)?|marketvalue|market value|market_value|first ?name|last ?name)$|address/i;
+
+/**
+ * Turns parsed CSV records (arrays of cells, in file order, any number of calls) into
+ * bulk-import properties and failures: the first non-blank record is the header (§5: required),
+ * blank records (every cell empty) are skipped, every other record goes through the §5 rules.
+ */
+export function createCsvImportCollector(template: Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>) {
+  let headers: string[] | null = null;
+  let normalize: ((cells: readonly (string | undefined)[]) => CsvRowResult) | null = null;
+  let headerRecognised = false;
+  let rowNumber = 1;
+  let dataRows = 0;
+  let validRows = 0;
+
+  const isBlank = (cells: readonly string[]) => {
+    for (const cell of cells) if (cell.trim() !== '') return false;
+    return true;
+  };
+
+  return {
+    /** The header row as read (cleaned), once seen. */
+    get headers(): readonly string[] | null {
+      return headers;
+    },
+    add(records: readonly (readonly string[])[]): CsvImportBatch {
+      const properties: BulkImportProperty[] = [];
+      const failures: CsvRowFailure[] = [];
+      for (const cells of records) {
+        if (isBlank(cells)) continue;
+        if (!headers) {
+          headers = cells.map(cleanHeader);
+          headerRecognised = headers.some((header) => RECOGNISED.test(header));
+          normalize = createCsvRowNormalizer(headers, template);
+          continue;
+        }
+        rowNumber++;
+        dataRows++;
+        const result = normalize!(cells);
+        if (result.ok) {
+          validRows++;
+          properties.push(result.property);
+        } else failures.push({ row: rowNumber, reason: result.reason });
+      }
+      return { properties, failures };
+    },
+    /** The file's outcome once every record was added. */
+    outcome(): CsvImportOutcome {
+      if (dataRows === 0) return 'noData';
+      if (!headerRecognised) return 'noHeader';
+      return validRows === 0 ? 'noValid' : 'ok';
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { parseMarketValue } from '../money/parse-market-value';
+import { computeSimpleOfferRange, offerIsWorkable } from '../offer/compute-offer-range';
+import type { FormulaTemplate } from '../offer/formula-template';
+import type { BulkImportProperty } from './bulk-import-property';
+
+/** Why a CSV row was skipped, as listed in the review (one or more, joined by '; '). */
+export const csvRowReasons = {
+  email: 'No e-mail with @ in Email, Email 2 or email',
+  addressMissing: 'No address',
+  addressPoBox: 'PO Box addresses are not accepted',
+  addressNoNumber: 'Address has no street number',
+  marketValueMissing: 'No market value',
+  marketValueInvalid: 'Market value must be a positive number',
+  offerUnworkable: 'Market value too low for a cash offer with this formula',
+} as const;
+
+export type CsvRowResult = { ok: true; property: BulkImportProperty } | { ok: false; reason: string };
+
+type OfferFormula = Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>;
+
+// §5 column names, in the order they are tried.
+const EMAIL_COLUMNS = ['Email', 'Email 2', 'email'];
+const MARKET_VALUE_COLUMNS = ['marketvalue', 'MarketValue', 'Market Value', 'MARKET_VALUE'];
+const FIRST_NAME_COLUMNS = ['First Name', 'firstName'];
+const LAST_NAME_COLUMNS = ['Last Name', 'lastName'];
+
+const DIGIT = /\d/;
+// 'PO Box', 'P.O. Box', 'p o box', 'POBox': §5 refuses post-office boxes (no house to buy).
+const PO_BOX = /\bp\.?\s*o\.?\s*box\b/i;
+// §5: an owner that is a company or trust. Whole words, so 'Lincoln' or 'Trustee Rd' do not count.
+const ENTITY = /\b(LLC|TRUST|INC)\b/i;
+
+/** A header cell as a spreadsheet shows it: without a byte-order mark or surrounding spaces. */
+export function cleanHeader(header: string): string {
+  return header.replace(/^\uFEFF/, '').trim();
+}
+
+function indexesOf(headers: readonly string[], names: readonly string[]): number[] {
+  // Every column with one of the names, by name priority then file order: a duplicated
+  // header (two 'Email' columns) is read in file order, first non-empty value first.
+  return names.flatMap((name) => headers.flatMap((header, index) => (header === name ? [index] : [])));
+}
+
+/**
+ * §5 CSV row rules, compiled once for a header row: returns a function from a row's cells (in
+ * header order) to the bulk-import property with its simple-formula offer (whole dollars), or
+ * the reason the row is skipped. Cells are trimmed; missing trailing cells count as empty.
+ */
+export function createCsvRowNormalizer(rawHeaders: readonly string[], template: OfferFormula): (cells: readonly (string | undefined)[]) => CsvRowResult {
+  const headers = rawHeaders.map(cleanHeader);
+  const emailColumns = indexesOf(headers, EMAIL_COLUMNS);
+  // §5: any column whose name contains 'address' but not 'email', in file order.
+  const addressColumns = headers.flatMap((header, index) => {
+    const lower = header.toLowerCase();
+    return lower.includes('address') && !lower.includes('email') ? [index] : [];
+  });
+  const marketValueColumns = indexesOf(headers, MARKET_VALUE_COLUMNS);
+  const firstNameColumns = indexesOf(headers, FIRST_NAME_COLUMNS);
+  const lastNameColumns = indexesOf(headers, LAST_NAME_COLUMNS);
+  const used = new Set([...emailColumns, ...addressColumns, ...marketValueColumns, ...firstNameColumns, ...lastNameColumns]);
+  // Where an owner that is a company or trust may be named: owner/name/company columns first.
+  const rest = headers.map((_, index) => index).filter((index) => !used.has(index));
+  const ownerLike = (index: number) => /owner|name|company|entity/i.test(headers[index]!);
+  const entityColumns = [...rest.filter(ownerLike), ...rest.filter((index) => !ownerLike(index))];
+
+  const cell = (cells: readonly (string | undefined)[], index: number) => cells[index]?.trim() ?? '';
+  const firstFilled = (cells: readonly (string | undefined)[], columns: readonly number[]) => {
+    for (const index of columns) {
+      const value = cell(cells, index);
+      if (value !== '') return value;
+    }
+    return '';
+  };
+
+  return (cells) => {
+    const reasons: string[] = [];
+
+    let email = '';
+    for (const index of emailColumns) {
+      const value = cell(cells, index);
+      if (value.includes('@')) {
+        email = value;
+        break;
+      }
+    }
+    if (email === '') reasons.push(csvRowReasons.email);
+
+    let address = '';
+    let sawPoBox = false;
+    let sawAny = false;
+    for (const index of addressColumns) {
+      const value = cell(cells, index);
+      if (value === '') continue;
+      sawAny = true;
+      if (PO_BOX.test(value)) sawPoBox = true;
+      else if (DIGIT.test(value)) {
+        address = value;
+        break;
+      }
+    }
+    if (address === '') {
+      reasons.push(!sawAny ? csvRowReasons.addressMissing : sawPoBox ? csvRowReasons.addressPoBox : csvRowReasons.addressNoNumber);
+    }
+
+    let marketValue = 0;
+    const marketValueText = firstFilled(cells, marketValueColumns);
+    if (marketValueText === '') reasons.push(csvRowReasons.marketValueMissing);
+    else {
+      const parsed = parseMarketValue(marketValueText);
+      if (parsed.ok) marketValue = parsed.value;
+      else reasons.push(csvRowReasons.marketValueInvalid);
+    }
+
+    if (reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
+
+    const offerRange = computeSimpleOfferRange({ marketValue, template });
+    if (!offerIsWorkable(offerRange)) return { ok: false, reason: csvRowReasons.offerUnworkable };
+
+    let firstName = firstFilled(cells, firstNameColumns);
+    let lastName = firstFilled(cells, lastNameColumns);
+    if (firstName !== '' && lastName === '' && firstName.includes(' ')) {
+      // §5: 'Jane Doe' in First Name with no Last Name is split at the first space.
+      const space = firstName.indexOf(' ');
+      lastName = firstName.slice(space + 1).trim();
+      firstName = firstName.slice(0, space);
+    } else if (firstName === '' && lastName === '') {
+      // §5: no names; an LLC/TRUST/INC value is the owner ('Owner' + entity), else 'Property' 'Owner'.
+      let entity = '';
+      for (const index of entityColumns) {
+        const value = cell(cells, index);
+        if (value !== '' && ENTITY.test(value)) {
+          entity = value;
+          break;
+        }
+      }
+      firstName = entity ? 'Owner' : 'Property';
+      lastName = entity || 'Owner';
+    }
+
+    return { ok: true, property: { firstName, lastName, address, marketValue, email, offerRange } };
+  };
+}
+
+/** §5 rules for one row given as a record keyed by header (see createCsvRowNormalizer to normalise many rows). */
+export function normalizeCsvRow(row: Readonly<Record<string, string | undefined>>, headers: readonly string[], template: OfferFormula): CsvRowResult {
+  return createCsvRowNormalizer(headers, template)(headers.map((header) => row[header]));
+}

@@ -1,0 +1,135 @@
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { builtInTemplates, defaultTemplate } from '../../domain/offer/built-in-templates';
+import { bulkSendItems, bulkSendJobs, emailOutbox, subscriptions } from '../db/schema';
+import { duplicateItemReason } from './create-bulk-send-job';
+import { sendDueBulkItems } from './send-due-bulk-items';
+
+const owner = (n: number, overrides: Record<string, unknown> = {}) => ({
+  firstName: `Owner${n}`,
+  lastName: 'Lee',
+  email: `owner${n}@example.com`,
+  address: `${n} Oak St, Austin, TX`,
+  marketValue: 200000 + n * 1000,
+  ...overrides,
+});
+
+const post = (headers: Record<string, string>, body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+describeEachDatabase('bulk send API', (database) => {
+  let app: ReturnType<typeof createTestApp>;
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+  });
+
+  const setPlan = (userId: string, status: 'free' | 'personal' | 'pro') =>
+    database().db.update(subscriptions).set({ status }).where(eq(subscriptions.userId, userId));
+
+  async function proUser() {
+    const signedIn = await signUpTestUser(app);
+    await setPlan(signedIn.user.id, 'pro');
+    return signedIn;
+  }
+
+  it('refuses anyone not signed in, and free and personal plans (403), whatever the body', async () => {
+    expect((await app.request('/api/bulk-send', post({ origin: 'http://localhost:3000' }, {}))).status).toBe(401);
+    const { headers, user } = await signUpTestUser(app);
+    for (const plan of ['free', 'personal'] as const) {
+      await setPlan(user.id, plan);
+      for (const body of [{ template: defaultTemplate, properties: [owner(1)] }, {}]) {
+        const response = await app.request('/api/bulk-send', post(headers, body));
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ error: 'Bulk import is only available with the Pro plan' });
+      }
+    }
+    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
+  });
+
+  it('stores the job and one item per property durably, offers recomputed by the server', async () => {
+    const { headers, user } = await proUser();
+    const aggressive = builtInTemplates.find((template) => template.name === 'Aggressive Investor')!;
+    const properties = [owner(1, { offerRange: { low: 1, high: 2 } }), owner(2)];
+    const response = await app.request('/api/bulk-send', post(headers, { template: aggressive, properties }));
+    expect(response.status).toBe(201);
+    const { jobId, total } = (await response.json()) as { jobId: string; total: number };
+    expect(total).toBe(2);
+
+    const [job] = await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.id, jobId));
+    expect(job).toMatchObject({ userId: user.id, status: 'running', total: 2, finishedAt: null });
+    const items = await database().db.select().from(bulkSendItems).where(eq(bulkSendItems.jobId, jobId)).orderBy(asc(bulkSendItems.position));
+    expect(items.map((item) => [item.position, item.email, item.status])).toEqual([
+      [0, 'owner1@example.com', 'pending'],
+      [1, 'owner2@example.com', 'pending'],
+    ]);
+    // floor(201000 × 0.6 − 30000), floor(201000 × 0.6 − 10000): the browser's figures are ignored.
+    expect(items[0]?.property).toEqual({ ...owner(1), offerRange: { low: 90600, high: 110600 }, templateName: 'Aggressive Investor' });
+
+    const progress = await app.request(`/api/bulk-send/${jobId}`, { headers });
+    expect(progress.status).toBe(200);
+    expect(await progress.json()).toMatchObject({ id: jobId, total: 2, queued: 2, sending: 0, sent: 0, failed: 0, skipped: 0, finished: false, problems: [] });
+    // Leave nothing pending for the next tests' workers.
+    await drainQueue();
+  });
+
+  it('stores a repeated row (same e-mail and address) as skipped, so nobody gets the offer twice', async () => {
+    const { headers } = await proUser();
+    const properties = [owner(1), owner(2), owner(1, { email: 'OWNER1@example.com ', address: '1  oak st, Austin, TX' })];
+    const response = await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties }));
+    const { jobId } = (await response.json()) as { jobId: string };
+    const progress = (await (await app.request(`/api/bulk-send/${jobId}`, { headers })).json()) as Record<string, unknown>;
+    expect(progress).toMatchObject({ total: 3, queued: 2, skipped: 1 });
+    expect(progress.problems).toEqual([{ position: 2, email: 'OWNER1@example.com', address: '1  oak st, Austin, TX', status: 'skipped', reason: duplicateItemReason }]);
+    await drainQueue();
+  });
+
+  it.each([
+    [{ template: defaultTemplate, properties: [] }, 'Please select at least one property', 'properties'],
+    [{ template: defaultTemplate, properties: [owner(1, { email: 'nobody' })] }, 'Email must contain @', 'properties.0.email'],
+    [{ template: defaultTemplate, properties: [owner(1, { address: '' })] }, 'Address is required', 'properties.0.address'],
+    [{ template: defaultTemplate, properties: [owner(1, { marketValue: -5 })] }, 'Market value must be a positive number', 'properties.0.marketValue'],
+    [{ template: defaultTemplate, properties: [owner(1, { marketValue: 20000 })] }, 'Market value too low for a cash offer with this formula', 'properties.0.marketValue'],
+    [{ template: { ...defaultTemplate, arvMultiplier: 9 }, properties: [owner(1)] }, 'ARV multiplier must be at most 1.5', 'template.arvMultiplier'],
+    [{ properties: [owner(1)] }, undefined, 'template'],
+  ])('answers 400 to an invalid request (%#)', async (body, error, field) => {
+    const { headers, user } = await proUser();
+    const response = await app.request('/api/bulk-send', post(headers, body));
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { error: string; field?: string };
+    if (error) expect(answer.error).toBe(error);
+    expect(answer.field).toBe(field);
+    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses more than 50,000 properties in one send', async () => {
+    const { headers } = await proUser();
+    const properties = Array.from({ length: 50_001 }, (_, n) => ({ firstName: '', lastName: '', email: 'a@x.co', address: `${n} A St`, marketValue: 100000 }));
+    const response = await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe('Select at most 50,000 properties per send');
+  });
+
+  it('shows a job only to its owner', async () => {
+    const { headers } = await proUser();
+    const { jobId } = (await (await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties: [owner(1)] }))).json()) as { jobId: string };
+    const other = await proUser();
+    expect((await app.request(`/api/bulk-send/${jobId}`, { headers: other.headers })).status).toBe(404);
+    expect((await app.request('/api/bulk-send/not-a-uuid', { headers })).status).toBe(400);
+    await drainQueue();
+  });
+
+  /** Hands every pending item to the outbox and marks those e-mails failed, so later tests start from an empty queue. */
+  async function drainQueue() {
+    const db = database().db;
+    while ((await sendDueBulkItems({ db, appUrl: 'http://localhost:3000', from: 'a@x.co', serverSecret: TEST_AUTH_SECRET, intervalMs: 0, batchSize: 100 })).claimed > 0) {
+      // next batch
+    }
+    await db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.status, 'pending'));
+  }
+});

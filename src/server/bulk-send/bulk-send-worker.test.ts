@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
+import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { parseOfferLink } from '../../domain/bulk-import/offer-link';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { bulkSendJobs, emailOutbox, emailUnsubscribes, subscriptions } from '../db/schema';
+import { createResendTransport } from '../email/resend-transport';
+import { startEmailWorker, type EmailWorker } from '../email/start-email-worker';
+import type { BulkSendProgress } from './get-bulk-send-progress';
+import { unsubscribedItemReason } from './send-due-bulk-items';
+import { startBulkSendWorker, type BulkSendWorker } from './start-bulk-send-worker';
+import { readUnsubscribeToken } from './unsubscribe-token';
+
+const APP_URL = 'http://localhost:3000';
+const FROM = 'Cash Offer Calculator <offers@example.com>';
+
+const owner = (n: number, overrides: Record<string, unknown> = {}) => ({
+  firstName: `Owner${n}`,
+  lastName: 'Lee',
+  email: `owner${n}@example.com`,
+  address: `${n} Oak St, Austin, TX`,
+  marketValue: 200000,
+  ...overrides,
+});
+
+let fake: ResendFake;
+beforeAll(async () => {
+  fake = await startResendFake({ apiKey: 're_good' });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.emails.length = 0;
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+describeEachDatabase('bulk send worker', (database) => {
+  let app: ReturnType<typeof createTestApp>;
+  const running: { bulk?: BulkSendWorker; email?: EmailWorker } = {};
+
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+  });
+  afterEach(async () => {
+    await running.bulk?.stop();
+    await running.email?.stop();
+    running.bulk = undefined;
+    running.email = undefined;
+  });
+
+  function startWorkers({ intervalMs = 10, batchSize = 5 } = {}) {
+    running.email = startEmailWorker({ database: database(), transport: createResendTransport({ apiUrl: fake.url, apiKey: 're_good' }), pollIntervalMs: 200 });
+    running.bulk = startBulkSendWorker({ database: database(), appUrl: APP_URL, from: FROM, serverSecret: TEST_AUTH_SECRET, intervalMs, batchSize, idlePollMs: 200 });
+    return running;
+  }
+
+  async function startJob(properties: unknown[]) {
+    const { headers, user } = await signUpTestUser(app);
+    await database().db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, user.id));
+    const response = await app.request('/api/bulk-send', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ template: defaultTemplate, properties }),
+    });
+    expect(response.status).toBe(201);
+    const { jobId } = (await response.json()) as { jobId: string };
+    const progress = async () => (await (await app.request(`/api/bulk-send/${jobId}`, { headers })).json()) as BulkSendProgress;
+    return { jobId, user, progress };
+  }
+
+  const waitFinished = (progress: () => Promise<BulkSendProgress>, timeout = 15_000) =>
+    vi.waitFor(
+      async () => {
+        const current = await progress();
+        expect(current.finished).toBe(true);
+        return current;
+      },
+      { timeout, interval: 50 },
+    );
+
+  it('sends one e-mail per owner through the provider: sender, reply-to, subject, links, escaping', async () => {
+    const { progress, user } = await startJob([owner(1), owner(2, { firstName: '<b>Bo</b>', address: '2 "Elm" St <i>&</i>' })]);
+    startWorkers();
+    const done = await waitFinished(progress);
+    expect(done).toMatchObject({ total: 2, sent: 2, failed: 0, skipped: 0, queued: 0, sending: 0, problems: [] });
+
+    expect(fake.emails).toHaveLength(2);
+    const [first, second] = [...fake.emails].sort((a, b) => a.to[0]!.localeCompare(b.to[0]!));
+    expect(first).toMatchObject({ from: FROM, to: ['owner1@example.com'], reply_to: user.email, subject: 'Cash Offer for 1 Oak St, Austin, TX' });
+    expect(first?.html).toContain('$120,000 - $135,000');
+    const links = [...first!.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+    expect(links).toHaveLength(3);
+    expect(parseOfferLink(new URL(links[0]!).searchParams)).toEqual({
+      intent: 'accept',
+      address: '1 Oak St, Austin, TX',
+      marketValue: 200000,
+      offerRange: { low: 120000, high: 135000 },
+      templateName: 'Standard Wholesale',
+    });
+    expect(parseOfferLink(new URL(links[1]!).searchParams)?.intent).toBe('negotiate');
+    expect(readUnsubscribeToken(TEST_AUTH_SECRET, new URL(links[2]!).searchParams.get('token')!)).toBe('owner1@example.com');
+
+    expect(second?.subject).toBe('Cash Offer for 2 "Elm" St <i>&</i>');
+    expect(second?.html).toContain('Dear &lt;b&gt;Bo&lt;/b&gt; Lee,');
+    expect(second?.html).toContain('2 &quot;Elm&quot; St &lt;i&gt;&amp;&lt;/i&gt;');
+    expect(second?.html).not.toMatch(/<b>|<i>/);
+  });
+
+  it('never e-mails an unsubscribed address, whoever sends', async () => {
+    await database().db.insert(emailUnsubscribes).values({ email: 'gone@example.com' }).onConflictDoNothing();
+    const { progress } = await startJob([owner(1), owner(3, { email: 'Gone@Example.com' })]);
+    startWorkers();
+    const done = await waitFinished(progress);
+    expect(done).toMatchObject({ sent: 1, skipped: 1, failed: 0 });
+    expect(done.problems).toEqual([{ position: 1, email: 'Gone@Example.com', address: '3 Oak St, Austin, TX', status: 'skipped', reason: unsubscribedItemReason }]);
+    expect(fake.emails.map((email) => email.to[0])).toEqual(['owner1@example.com']);
+  });
+
+  it('collects the recipients the provider refused as failed', async () => {
+    fake.failNext({ status: 422, name: 'validation_error', message: 'Invalid `to` field.' });
+    const { progress } = await startJob([owner(1), owner(2)]);
+    startWorkers({ intervalMs: 50 });
+    const done = await waitFinished(progress);
+    expect(done).toMatchObject({ total: 2, sent: 1, failed: 1 });
+    expect(done.problems).toEqual([
+      { position: 0, email: 'owner1@example.com', address: '1 Oak St, Austin, TX', status: 'failed', reason: 'Resend 422 validation_error: Invalid `to` field.' },
+    ]);
+  });
+
+  it('paces e-mails one interval apart, in batches', async () => {
+    const { progress, jobId } = await startJob(Array.from({ length: 7 }, (_, n) => owner(n + 1)));
+    startWorkers({ intervalMs: 150, batchSize: 5 });
+    await waitFinished(progress);
+    const sentAt = (await database().db.select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.toAddress, 'owner7@example.com')))[0]?.sentAt;
+    const firstAt = (await database().db.select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.toAddress, 'owner1@example.com')))[0]?.sentAt;
+    expect(fake.emails).toHaveLength(7);
+    // 7 e-mails 150 ms apart: the last goes out at least 6 intervals after the first.
+    expect(sentAt!.getTime() - firstAt!.getTime()).toBeGreaterThanOrEqual(6 * 150 - 20);
+    const [job] = await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.id, jobId));
+    expect(job?.status).toBe('done');
+    expect(job?.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it('survives a restart mid-send and finishes without sending anyone a second copy', async () => {
+    const total = 23;
+    const { progress } = await startJob(Array.from({ length: total }, (_, n) => owner(n + 1)));
+    startWorkers({ intervalMs: 40 });
+    await vi.waitFor(() => expect(fake.emails.length).toBeGreaterThanOrEqual(6), { timeout: 10_000, interval: 20 });
+    // The server stops (workers and all) mid-job...
+    await running.bulk?.stop();
+    await running.email?.stop();
+    const before = (await progress()).sent;
+    expect(before).toBeLessThan(total);
+    // ...and a new one starts on the same database.
+    startWorkers({ intervalMs: 40 });
+    const done = await waitFinished(progress);
+    expect(done).toMatchObject({ total, sent: total, failed: 0, skipped: 0 });
+    const recipients = fake.emails.map((email) => email.to[0]);
+    expect(recipients).toHaveLength(total);
+    expect(new Set(recipients).size).toBe(total);
+  });
+
+  it('two workers at once (two server processes) still send each owner exactly one e-mail', async () => {
+    const total = 12;
+    const { progress } = await startJob(Array.from({ length: total }, (_, n) => owner(n + 100)));
+    startWorkers({ intervalMs: 5 });
+    const second = startBulkSendWorker({ database: database(), appUrl: APP_URL, from: FROM, serverSecret: TEST_AUTH_SECRET, intervalMs: 5, batchSize: 5, idlePollMs: 200 });
+    try {
+      await waitFinished(progress);
+    } finally {
+      await second.stop();
+    }
+    expect(fake.emails).toHaveLength(total);
+    expect(new Set(fake.emails.map((email) => email.to[0])).size).toBe(total);
+  });
+});

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
+import type { BulkSendRequest } from '../../domain/bulk-import/bulk-send-request';
+import { csvRowReasons } from '../../domain/bulk-import/normalize-csv-row';
+import { computeSimpleOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import type { Database } from '../db/database';
+import { bulkSendJobs } from '../db/schema';
+
+/** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
+export const BULK_SEND_CHANNEL = 'bulk_send';
+
+/** What a bulk_send_items.property holds: the §3 property (offer computed here) and the template it came from. */
+export interface BulkSendItemProperty extends BulkImportProperty {
+  templateName: string;
+}
+
+export const duplicateItemReason = 'Duplicate of an earlier row (same e-mail and address)';
+
+export class UnworkableOfferError extends Error {
+  override name = 'UnworkableOfferError';
+  constructor(readonly index: number) {
+    super(csvRowReasons.offerUnworkable);
+  }
+}
+
+const dedupeKey = (property: { email: string; address: string }) =>
+  `${property.email.trim().toLowerCase()}\u0000${property.address.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+
+/**
+ * §4/§7 Send Selected Offers: stores the job and one item per selected property in one
+ * transaction (one INSERT … SELECT from a JSON array), offers recomputed from the template.
+ * A row repeating an earlier one's e-mail and address is stored as skipped, so nobody gets
+ * the same offer twice. Returns the job id; the worker (start-bulk-send-worker.ts) sends.
+ */
+export async function createBulkSendJob(db: Database, userId: string, request: BulkSendRequest): Promise<{ jobId: string; total: number }> {
+  const seen = new Set<string>();
+  const items = request.properties.map((property, index) => {
+    const offerRange = computeSimpleOfferRange({ marketValue: property.marketValue, template: request.template });
+    if (!offerIsWorkable(offerRange)) throw new UnworkableOfferError(index);
+    const stored: BulkSendItemProperty = { ...property, offerRange, templateName: request.template.name };
+    const key = dedupeKey(property);
+    const duplicate = seen.has(key);
+    seen.add(key);
+    return { email: property.email, property: stored, status: duplicate ? 'skipped' : 'pending', error: duplicate ? duplicateItemReason : null };
+  });
+
+  return db.transaction(async (tx) => {
+    const [job] = await tx.insert(bulkSendJobs).values({ userId, total: items.length }).returning({ id: bulkSendJobs.id });
+    if (!job) throw new Error('bulk_send_jobs insert returned no row');
+    await tx.execute(sql`
+      insert into bulk_send_items (job_id, position, email, property, status, error, processed_at)
+      select ${job.id}::uuid, (item.position - 1)::int, item.value->>'email', item.value->'property',
+             item.value->>'status', item.value->>'error',
+             case when item.value->>'status' = 'pending' then null else now() end
+      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as item(value, position)`);
+    await tx.execute(sql`select pg_notify(${BULK_SEND_CHANNEL}, ${job.id})`);
+    return { jobId: job.id, total: items.length };
+  });
+}

@@ -1,0 +1,84 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { bulkSendJobs } from '../db/schema';
+
+/** A recipient that did not get the offer: §8 'Failed to send emails to {n} recipients' lists the failed ones. */
+export interface BulkSendProblem {
+  /** 0-based position in the selection. */
+  position: number;
+  email: string;
+  address: string;
+  status: 'failed' | 'skipped';
+  reason: string;
+}
+
+export interface BulkSendProgress {
+  id: string;
+  total: number;
+  /** Delivered by the e-mail provider (or the built-in outbox). */
+  sent: number;
+  /** Handed to the outbox, not delivered yet (waiting for its second, or retrying). */
+  sending: number;
+  /** Waiting in the queue. */
+  queued: number;
+  failed: number;
+  /** Unsubscribed addresses and repeated rows. */
+  skipped: number;
+  /** True when nothing is queued or sending: every item is sent, failed or skipped. */
+  finished: boolean;
+  createdAt: string;
+  /** The first failed and skipped recipients, by position. */
+  problems: BulkSendProblem[];
+}
+
+const PROBLEMS_LISTED = 500;
+
+/** Rows of a raw query; PGlite and node-postgres both answer with `rows`. */
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/**
+ * The job's progress, read live: an item handed to the outbox counts by its e-mail's delivery
+ * status (joined by bulk_send_item_id), so a delivery that failed for good is a failed
+ * recipient. Null when the job does not exist or belongs to someone else.
+ */
+export async function getBulkSendProgress(db: Database, userId: string, jobId: string): Promise<BulkSendProgress | null> {
+  const [job] = await db
+    .select({ id: bulkSendJobs.id, total: bulkSendJobs.total, createdAt: bulkSendJobs.createdAt })
+    .from(bulkSendJobs)
+    .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.userId, userId)));
+  if (!job) return null;
+
+  const counts = await rowsOf<{ queued: number; sending: number; sent: number; failed: number; skipped: number }>(db, sql`
+    select
+      count(*) filter (where i.status = 'pending')::int as queued,
+      count(*) filter (where i.status = 'sent' and o.status in ('pending', 'sending'))::int as sending,
+      count(*) filter (where i.status = 'sent' and o.status = 'sent')::int as sent,
+      count(*) filter (where i.status = 'failed' or o.status = 'failed' or (i.status = 'sent' and o.id is null))::int as failed,
+      count(*) filter (where i.status = 'skipped')::int as skipped
+    from bulk_send_items i
+    left join email_outbox o on o.bulk_send_item_id = i.id
+    where i.job_id = ${jobId}::uuid`);
+  const problems = await rowsOf<{ position: number; email: string; address: string | null; status: 'failed' | 'skipped'; reason: string | null }>(db, sql`
+    select i.position, i.email, i.property->>'address' as address,
+      case when i.status = 'skipped' then 'skipped' else 'failed' end as status,
+      coalesce(i.error, o.last_error, 'Not delivered') as reason
+    from bulk_send_items i
+    left join email_outbox o on o.bulk_send_item_id = i.id
+    where i.job_id = ${jobId}::uuid
+      and (i.status in ('failed', 'skipped') or o.status = 'failed' or (i.status = 'sent' and o.id is null))
+    order by i.position
+    limit ${PROBLEMS_LISTED}`);
+
+  const row = counts[0] ?? { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
+  return {
+    id: job.id,
+    total: job.total,
+    ...row,
+    finished: row.queued === 0 && row.sending === 0,
+    createdAt: job.createdAt.toISOString(),
+    problems: problems.map((problem) => ({ ...problem, address: problem.address ?? '', reason: problem.reason ?? 'Not delivered' })),
+  };
+}

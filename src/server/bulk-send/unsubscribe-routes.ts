@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { emailUnsubscribes } from '../db/schema';
+import { validate } from '../http/validate';
+import { serverSecret } from './server-secret';
+import { readUnsubscribeToken } from './unsubscribe-token';
+
+const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
+const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });
+
+/**
+ * The unsubscribe link of offer e-mails (§7): GET tells the /unsubscribe page whose address a
+ * token is for and whether it is unsubscribed already; POST unsubscribes it, for good and for
+ * every user of the app (the bulk-send worker skips it).
+ */
+export function unsubscribeRoutes(context: AppContext) {
+  const { db } = context.database;
+  const emailOf = async (token: string) => readUnsubscribeToken(await serverSecret(context.env), token);
+
+  return new Hono()
+    .get('/', validate('query', TokenSchema), async (c) => {
+      const email = await emailOf(c.req.valid('query').token);
+      if (!email) return c.json({ error: invalidLink }, 400);
+      const [row] = await db.select({ email: emailUnsubscribes.email }).from(emailUnsubscribes).where(eq(emailUnsubscribes.email, email));
+      return c.json({ email, unsubscribed: Boolean(row) });
+    })
+    .post('/', validate('json', TokenSchema), async (c) => {
+      const email = await emailOf(c.req.valid('json').token);
+      if (!email) return c.json({ error: invalidLink }, 400);
+      await db.insert(emailUnsubscribes).values({ email }).onConflictDoNothing();
+      return c.json({ email, unsubscribed: true });
+    });
+}

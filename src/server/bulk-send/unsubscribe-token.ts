@@ -1,0 +1,35 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// Derived from the server secret for this one purpose, so an unsubscribe signature can never
+// be mistaken for (or help forge) a session cookie signed with the same secret.
+const unsubscribeKey = (serverSecret: string) => createHmac('sha256', serverSecret).update('email-unsubscribe-v1').digest();
+
+/** The address as unsubscribes store and compare it. */
+export function normalizeUnsubscribeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const signature = (serverSecret: string, email: string) =>
+  createHmac('sha256', unsubscribeKey(serverSecret)).update(email).digest('base64url');
+
+/** A token for one address's unsubscribe link: the address and its HMAC, base64url, joined by '.'. It does not expire. */
+export function createUnsubscribeToken(serverSecret: string, email: string): string {
+  const normalized = normalizeUnsubscribeEmail(email);
+  return `${Buffer.from(normalized).toString('base64url')}.${signature(serverSecret, normalized)}`;
+}
+
+/** The address a token was made for, or null when it was not made with this secret (edited, truncated, forged). */
+export function readUnsubscribeToken(serverSecret: string, token: string): string | null {
+  const [encoded, given, extra] = token.split('.');
+  if (!encoded || !given || extra !== undefined) return null;
+  const email = Buffer.from(encoded, 'base64url').toString('utf8');
+  if (!email.includes('@') || email !== normalizeUnsubscribeEmail(email)) return null;
+  const expected = Buffer.from(signature(serverSecret, email));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? email : null;
+}
+
+/** The web page that asks for confirmation and then unsubscribes (a GET must not unsubscribe: mail scanners follow links). */
+export function unsubscribeUrl(appUrl: string, serverSecret: string, email: string): string {
+  return `${appUrl.replace(/\/+$/, '')}/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(serverSecret, email))}`;
+}

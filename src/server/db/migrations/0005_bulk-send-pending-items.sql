@@ -1,0 +1,1 @@
+CREATE INDEX "bulk_send_items_pending_idx" ON "bulk_send_items" USING btree ("job_id","position") WHERE "bulk_send_items"."status" = 'pending';

@@ -1,0 +1,274 @@
+// The wholesaler's integrations (issue 7; spec §2 Export dialogs, Test page, Connections page;
+// §3 CRM and sheets payloads; §4 CRM export; §5; §8 toasts): the GoHighLevel key set-up, an
+// export to the CRM and one to a sheet, the Test page and the Connections page, against the
+// real server. The e2e server points CRM_WEBHOOK_URL, SHEETS_WEBHOOK_URL and GHL_API_URL at
+// local fakes (support/integration-fakes.ts); the tests read what arrived there.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { registerThroughUi } from './support/accounts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { E2E_GHL_API_KEY, E2E_GHL_LOCATION_ID, integrationFakesUrl, type RecordedIntegrationRequests } from './support/integration-fakes';
+
+async function recorded(): Promise<RecordedIntegrationRequests> {
+  // The same port as playwright.config.ts gives the e2e server.
+  const response = await fetch(`${integrationFakesUrl(Number(process.env.E2E_PORT ?? 3111))}/__requests`);
+  return (await response.json()) as RecordedIntegrationRequests;
+}
+
+/** Waits until the fakes hold a request whose body has this e-mail, and returns what each got. */
+async function requestsFor(email: string) {
+  const mine = (requests: { body: unknown }[]) => requests.filter((request) => (request.body as { email?: string }).email === email);
+  await expect.poll(async () => {
+    const all = await recorded();
+    return mine(all.crmWebhook).length + mine(all.sheetsWebhook).length;
+  }).toBeGreaterThan(0);
+  const all = await recorded();
+  return { crmWebhook: mine(all.crmWebhook), sheetsWebhook: mine(all.sheetsWebhook), ghl: mine(all.ghl) };
+}
+
+const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+
+async function calculateAsWholesaler(page: Page, { address, marketValue = '200000' }: { address: string; marketValue?: string }) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  await page.getByLabel('Property address').fill(address);
+  await page.getByLabel('Market value', { exact: true }).fill(marketValue);
+  await page.getByLabel(/New Roof/).check();
+  await page.getByRole('button', { name: 'Get Cash Offer' }).click();
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Whether the e2e server runs with a payment provider (STRIPE_SECRET_KEY, pointed at a fake). */
+async function serverHasPaymentProvider(page: Page): Promise<boolean> {
+  const config = (await (await page.request.get('/api/config')).json()) as { billingMode: string };
+  return config.billingMode === 'stripe';
+}
+
+test('a wholesaler sets up the GoHighLevel key and exports a deal to the CRM', async ({ page }) => {
+  await registerThroughUi(page);
+
+  // §5: without a usable range there is nothing to export.
+  await calculateAsWholesaler(page, { address: '1 Tiny Ln, Austin, TX', marketValue: '20000' });
+  await page.getByRole('button', { name: 'Export to GHL' }).click();
+  await expect(page.getByText('Please enter property details first')).toBeVisible();
+
+  await calculateAsWholesaler(page, { address: '42 Export Ave, Austin, TX' });
+  await expect(page.getByTestId('offer-range')).toContainText('$113,000');
+  await page.getByRole('button', { name: 'Export to GHL' }).click();
+
+  const summary = dialog(page, 'Export to GoHighLevel');
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText('42 Export Ave, Austin, TX');
+  await expect(summary).toContainText('$200,000');
+  await expect(summary).toContainText('$7,000');
+  await expect(summary).toContainText('$113,000 - $128,000');
+  await expectNoAxeViolations(page, 'Export to GoHighLevel summary');
+  await summary.getByRole('button', { name: 'Continue' }).click();
+
+  // No key yet: §8 toast, then the key set-up.
+  await expect(page.getByText('Please set up your GoHighLevel API key')).toBeVisible();
+  const setup = dialog(page, 'GoHighLevel API Key Setup');
+  await expect(setup).toBeVisible();
+  const save = setup.getByRole('button', { name: 'Save API Key' });
+  await expect(save).toBeDisabled();
+  await expect(setup.getByLabel('API Key')).toBeFocused();
+  await setup.getByLabel('API Key').fill(E2E_GHL_API_KEY);
+  await expect(save).toBeDisabled();
+  await setup.getByLabel('Location ID').fill(E2E_GHL_LOCATION_ID);
+  await expectNoAxeViolations(page, 'GoHighLevel API Key Setup');
+  await save.click();
+  await expect(page.getByText('API key saved successfully')).toBeVisible();
+
+  const contact = dialog(page, 'Add Contact Information');
+  await expect(contact).toBeVisible();
+  const submit = contact.getByRole('button', { name: 'Export to GoHighLevel' });
+  await expect(submit).toBeDisabled();
+  // §5 wordings, tied to their fields.
+  await contact.getByLabel('Name').focus();
+  await contact.getByLabel('Email').fill('not-an-email');
+  await contact.getByLabel('Phone').fill('555');
+  await contact.getByLabel('Name').focus();
+  await expect(contact.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+  await expect(contact.getByLabel('Email')).toHaveAccessibleDescription('Invalid email format');
+  await expect(contact.getByLabel('Phone')).toHaveAccessibleDescription('Invalid phone format (XXX-XXX-XXXX)');
+  await expectNoAxeViolations(page, 'Add Contact Information (CRM) with errors');
+
+  const email = uniqueEmail('crm');
+  await contact.getByLabel('Name').fill('Mary Ann Lee');
+  await contact.getByLabel('Email').fill(email);
+  await contact.getByLabel('Phone').fill('');
+  await contact.getByLabel('Phone').pressSequentially('5125550100');
+  await expect(contact.getByLabel('Phone')).toHaveValue('512-555-0100');
+  await submit.click();
+  await expect(page.getByText('Successfully exported to GoHighLevel')).toBeVisible();
+  await expect(contact).toBeHidden();
+
+  // The §3 CRM payload reached the webhook, and the contact was created through the CRM's API.
+  const arrived = await requestsFor(email);
+  expect(arrived.crmWebhook).toHaveLength(1);
+  expect(arrived.crmWebhook[0]?.body).toStrictEqual({
+    firstName: 'Mary',
+    lastName: 'Ann Lee',
+    email,
+    phone: '512-555-0100',
+    address: '42 Export Ave, Austin, TX',
+    marketValue: 200000,
+    totalRepairCost: 7000,
+    repairDetails: [{ name: 'New Roof', cost: 7000 }],
+    cashOfferLow: 113000,
+    cashOfferHigh: 128000,
+    exportDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    source: 'Cash Offer Calculator',
+    tags: ['Cash Offer Generated', 'Calculator Export'],
+  });
+  expect(arrived.ghl).toHaveLength(1);
+  expect(arrived.ghl[0]).toMatchObject({
+    method: 'POST',
+    path: '/contacts/',
+    authorization: `Bearer ${E2E_GHL_API_KEY}`,
+    version: '2021-07-28',
+    body: { locationId: E2E_GHL_LOCATION_ID, firstName: 'Mary', lastName: 'Ann Lee', phone: '+15125550100', address1: '42 Export Ave, Austin, TX' },
+  });
+
+  // With the key stored, the next export goes straight from the summary to the contact form.
+  await page.getByRole('button', { name: 'Export to GHL' }).click();
+  await dialog(page, 'Export to GoHighLevel').getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog(page, 'Add Contact Information')).toBeVisible();
+  await expect(dialog(page, 'Add Contact Information').getByLabel('Name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page, 'Add Contact Information')).toBeHidden();
+});
+
+test('a wholesaler exports a saved property to a sheet', async ({ page }) => {
+  await registerThroughUi(page);
+  await calculateAsWholesaler(page, { address: '7 Sheet St, Austin, TX' });
+  await page.getByRole('button', { name: 'Save Property' }).click();
+  const saveDialog = dialog(page, 'Save Property');
+  await saveDialog.getByLabel('Name').fill('Owner One');
+  await saveDialog.getByLabel('Phone', { exact: true }).fill('512-555-0199');
+  await saveDialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/saved$/);
+
+  const card = page.getByRole('article', { name: '7 Sheet St, Austin, TX' });
+  await card.getByRole('button', { name: 'Export to Sheets' }).click();
+  const contact = dialog(page, 'Add Contact Information');
+  await expect(contact).toBeVisible();
+  await expect(contact).toContainText('7 Sheet St, Austin, TX · $113,000 - $128,000');
+
+  const email = uniqueEmail('sheets');
+  await contact.getByLabel('Name').fill('Ann Lee');
+  await contact.getByLabel('Email').fill(email);
+  await contact.getByLabel('Phone').fill('512-555-0100');
+  await contact.getByLabel('City').fill('Austin');
+  // §5: the state is upper-cased as typed and kept to two letters.
+  await contact.getByLabel('State').pressSequentially('txa');
+  await expect(contact.getByLabel('State')).toHaveValue('TX');
+  await contact.getByLabel('ZIP Code').fill('7870');
+  await contact.getByLabel('City').focus();
+  await expect(contact.getByLabel('ZIP Code')).toHaveAccessibleDescription('Invalid ZIP code format');
+  await expect(contact.getByRole('button', { name: 'Export to Google Sheets' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'Add Contact Information (sheets) with an error');
+  await contact.getByLabel('ZIP Code').fill('78701');
+  await contact.getByRole('button', { name: 'Export to Google Sheets' }).click();
+  await expect(page.getByText('Successfully exported to Google Sheets')).toBeVisible();
+  await expect(contact).toBeHidden();
+
+  const arrived = await requestsFor(email);
+  expect(arrived.sheetsWebhook).toHaveLength(1);
+  expect(arrived.sheetsWebhook[0]?.body).toStrictEqual({
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email,
+    phone: '512-555-0100',
+    address: '7 Sheet St, Austin, TX',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78701',
+    marketValue: 200000,
+    repairDetails: 'New Roof: $7,000',
+    totalRepairs: 7000,
+    offerLow: '$113,000',
+    offerHigh: '$128,000',
+    exportDate: expect.stringMatching(/^\d{1,2}\/\d{1,2}\/\d{4}$/),
+    exportTime: expect.stringMatching(/^\d{1,2}:\d{2}:\d{2} [AP]M$/),
+  });
+  expect(arrived.crmWebhook).toHaveLength(0);
+});
+
+test('the Test page tells the truth about the key and tests it for real', async ({ page, consoleErrors }) => {
+  // A refused key is answered 502 by the server, and the browser logs the failed request.
+  consoleErrors.allow(/status of 502/);
+  await registerThroughUi(page);
+  await page.goto('/test');
+  await expect(page.getByRole('heading', { level: 1, name: 'Integration Tests' })).toBeVisible();
+
+  const ghlCard = page.getByRole('article', { name: 'GoHighLevel' });
+  await expect(ghlCard).toContainText('API key not found');
+  await expect(ghlCard.getByRole('button', { name: 'Test Connection' })).toBeDisabled();
+  await expect(ghlCard).toContainText('Setup instructions');
+  // Test Payment is offered exactly when the server has a payment provider, and then really calls it.
+  const paymentCard = page.getByRole('article', { name: 'Stripe payments' });
+  if (await serverHasPaymentProvider(page)) {
+    await expect(paymentCard).toContainText('Payment provider configured');
+    await paymentCard.getByRole('button', { name: 'Test Payment' }).click();
+    await expect(page.getByText('Stripe integration working!')).toBeVisible();
+  } else {
+    await expect(paymentCard).toContainText('Payment provider not configured');
+    await expect(paymentCard.getByRole('button', { name: 'Test Payment' })).toBeDisabled();
+  }
+  await expectNoAxeViolations(page, '/test without a key');
+
+  // A key the CRM refuses: stored, shown by its last four characters only, and the test fails.
+  await ghlCard.getByRole('button', { name: 'Set Up API Key' }).click();
+  const setup = dialog(page, 'GoHighLevel API Key Setup');
+  await setup.getByLabel('API Key').fill('pit-refused-key-0000-wxyz');
+  await setup.getByLabel('Location ID').fill(E2E_GHL_LOCATION_ID);
+  await setup.getByRole('button', { name: 'Save API Key' }).click();
+  await expect(page.getByText('API key saved successfully')).toBeVisible();
+  await expect(ghlCard).toContainText('API key configured (ending in wxyz)');
+  await expect(page.getByText('pit-refused-key')).toHaveCount(0);
+  await ghlCard.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(page.getByText('GoHighLevel test failed', { exact: true })).toBeVisible();
+  await expect(ghlCard.getByRole('status')).toHaveText('GoHighLevel test failed: GoHighLevel answered 401: Invalid JWT');
+
+  // Replaced with the right key: the test passes.
+  await ghlCard.getByRole('button', { name: 'Replace API Key' }).click();
+  await expect(setup.getByLabel('Location ID')).toHaveValue(E2E_GHL_LOCATION_ID);
+  await setup.getByLabel('API Key').fill(E2E_GHL_API_KEY);
+  await setup.getByRole('button', { name: 'Save API Key' }).click();
+  await expect(ghlCard).toContainText('API key configured (ending in ab12)');
+  await ghlCard.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(page.getByText('GoHighLevel integration working!')).toBeVisible();
+  await expect(ghlCard.getByRole('status')).toContainText(`GoHighLevel accepted the API key for location ${E2E_GHL_LOCATION_ID}`);
+  await expectNoAxeViolations(page, '/test with a working key');
+
+  // Removed: back to "not found".
+  await ghlCard.getByRole('button', { name: 'Remove API Key' }).click();
+  await dialog(page, 'Remove API Key').getByRole('button', { name: 'Remove' }).click();
+  await expect(ghlCard).toContainText('API key not found');
+  await expect(ghlCard.getByRole('button', { name: 'Test Connection' })).toBeDisabled();
+});
+
+test('the Connections page reports what the server really has', async ({ page }) => {
+  await page.goto('/connections');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection Status' })).toBeVisible();
+  const item = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+  // The e2e server has its database, and no Google or Resend configuration; a payment provider
+  // (a local fake) only if the billing set-up gives it one.
+  await expect(item('Backend service')).toContainText('Connected');
+  await expect(item('Sign-in identity provider')).toContainText('Error');
+  await expect(item('Sign-in identity provider')).toContainText('Google Client ID not configured');
+  const payments = await serverHasPaymentProvider(page);
+  await expect(item('Payment provider')).toContainText(payments ? 'Connected' : 'Stripe publishable key not configured');
+  await expect(item('E-mail service')).toContainText('Resend API key not configured');
+  await expect(item('E-mail service')).toContainText('built-in outbox');
+  await expectNoAxeViolations(page, '/connections');
+
+  const checked = page.waitForResponse((response) => response.url().endsWith('/api/integrations/connections/backend'));
+  await page.getByRole('button', { name: 'Test All Connections' }).click();
+  await checked;
+  await expect(item('Backend service')).toContainText('Connected');
+  await expect(page.getByRole('status').filter({ hasText: 'Checks done' })).toHaveText(`Checks done: ${payments ? 2 : 1} of 4 connected.`);
+});

@@ -1,0 +1,63 @@
+// Local fakes of the CRM API (GoHighLevel) and of the CRM and spreadsheet automation webhooks,
+// started beside the e2e server (start-e2e-server.ts) so exports really leave the app and
+// arrive somewhere. What they recorded is readable by the tests at GET <url>/__requests, the
+// url written to a small file named after the app's port (several e2e servers may run at once,
+// so the read-out takes any free port).
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startGhlFake } from '../../fakes/ghl-fake';
+import { startWebhookFake } from '../../fakes/webhook-fake';
+
+/** The GoHighLevel key and location the CRM fake accepts in end-to-end tests. */
+export const E2E_GHL_API_KEY = 'pit-e2e-0000-1111-2222-ab12';
+export const E2E_GHL_LOCATION_ID = 'e2eLocation0001';
+
+const readOutFile = (appPort: number) => path.join(os.tmpdir(), `cash-offer-e2e-integration-fakes-${appPort}.json`);
+
+/** Where the tests read what the fakes received, for the e2e server on `appPort`. */
+export function integrationFakesUrl(appPort: number): string {
+  return (JSON.parse(readFileSync(readOutFile(appPort), 'utf8')) as { url: string }).url;
+}
+
+export interface RecordedIntegrationRequests {
+  crmWebhook: { path: string; body: unknown }[];
+  sheetsWebhook: { path: string; body: unknown }[];
+  ghl: { method: string; path: string; authorization?: string; version?: string; body: unknown }[];
+}
+
+/** Starts the three fakes and the read-out endpoint; returns the app variables that point at them. */
+export async function startIntegrationFakes(appPort: number) {
+  const [crmWebhook, sheetsWebhook, ghl] = await Promise.all([
+    startWebhookFake(),
+    startWebhookFake(),
+    startGhlFake({ tokens: { [E2E_GHL_API_KEY]: E2E_GHL_LOCATION_ID } }),
+  ]);
+
+  const control = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/__requests') {
+      const recorded: RecordedIntegrationRequests = {
+        crmWebhook: crmWebhook.requests.map(({ path, body }) => ({ path, body })),
+        sheetsWebhook: sheetsWebhook.requests.map(({ path, body }) => ({ path, body })),
+        ghl: ghl.requests.map(({ method, path, authorization, version, body }) => ({ method, path, authorization, version, body })),
+      };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(recorded));
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const file = readOutFile(appPort);
+  writeFileSync(file, JSON.stringify({ url: `http://127.0.0.1:${(control.address() as AddressInfo).port}` }));
+  process.once('exit', () => rmSync(file, { force: true }));
+
+  return {
+    env: { CRM_WEBHOOK_URL: crmWebhook.url, SHEETS_WEBHOOK_URL: sheetsWebhook.url, GHL_API_URL: ghl.url },
+    close: async () => {
+      control.close();
+      await Promise.all([crmWebhook.close(), sheetsWebhook.close(), ghl.close()]);
+    },
+  };
+}
