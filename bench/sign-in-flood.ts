@@ -5,7 +5,7 @@
 // Run: npx tsx bench/sign-in-flood.ts   (PGlite in memory, the real app over HTTP on 127.0.0.1)
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app';
@@ -118,7 +118,10 @@ async function main() {
   await scenario(`flood, hashing bounded to 2`, 2);
   await scenario(`flood, hashing unbounded`, 1_000);
 
-  console.log(`sign-in flood: ${FLOOD_CONNECTIONS} connections of sign-ins + ${HEALTH_CONNECTIONS} of GET /api/health, ${DURATION_SECONDS} s each, ${cores} cores, PGlite`);
+  console.log(
+    `sign-in flood: ${FLOOD_CONNECTIONS} connections of sign-ins + ${HEALTH_CONNECTIONS} of GET /api/health, ${DURATION_SECONDS} s each, ` +
+      `${cores} cores (load average ${loadavg()[0]!.toFixed(1)} at the end: other work on the machine inflates every figure), PGlite`,
+  );
   for (const row of rows) console.log(`  ${row}`);
   await database.close();
 }

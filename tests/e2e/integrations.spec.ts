@@ -7,7 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { registerThroughUi } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
-import { E2E_GHL_API_KEY, E2E_GHL_LOCATION_ID, integrationFakesUrl, type RecordedIntegrationRequests } from './support/integration-fakes';
+import {
+  E2E_GHL_API_KEY,
+  E2E_GHL_LOCATION_ID,
+  integrationFakesUrl,
+  type RecordedIntegrationRequests,
+} from './support/integration-fakes';
 
 async function recorded(): Promise<RecordedIntegrationRequests> {
   // The same port as playwright.config.ts gives the e2e server.
@@ -17,18 +22,24 @@ async function recorded(): Promise<RecordedIntegrationRequests> {
 
 /** Waits until the fakes hold a request whose body has this e-mail, and returns what each got. */
 async function requestsFor(email: string) {
-  const mine = (requests: { body: unknown }[]) => requests.filter((request) => (request.body as { email?: string }).email === email);
-  await expect.poll(async () => {
-    const all = await recorded();
-    return mine(all.crmWebhook).length + mine(all.sheetsWebhook).length;
-  }).toBeGreaterThan(0);
+  const mine = (requests: { body: unknown }[]) =>
+    requests.filter((request) => (request.body as { email?: string }).email === email);
+  await expect
+    .poll(async () => {
+      const all = await recorded();
+      return mine(all.crmWebhook).length + mine(all.sheetsWebhook).length;
+    })
+    .toBeGreaterThan(0);
   const all = await recorded();
   return { crmWebhook: mine(all.crmWebhook), sheetsWebhook: mine(all.sheetsWebhook), ghl: mine(all.ghl) };
 }
 
 const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
-async function calculateAsWholesaler(page: Page, { address, marketValue = '200000' }: { address: string; marketValue?: string }) {
+async function calculateAsWholesaler(
+  page: Page,
+  { address, marketValue = '200000' }: { address: string; marketValue?: string },
+) {
   await page.goto('/');
   await page.getByRole('button', { name: 'Wholesaler' }).click();
   await page.getByLabel('Property address').fill(address);
@@ -128,7 +139,13 @@ test('a wholesaler sets up the GoHighLevel key and exports a deal to the CRM', a
     path: '/contacts/',
     authorization: `Bearer ${E2E_GHL_API_KEY}`,
     version: '2021-07-28',
-    body: { locationId: E2E_GHL_LOCATION_ID, firstName: 'Mary', lastName: 'Ann Lee', phone: '+15125550100', address1: '42 Export Ave, Austin, TX' },
+    body: {
+      locationId: E2E_GHL_LOCATION_ID,
+      firstName: 'Mary',
+      lastName: 'Ann Lee',
+      phone: '+15125550100',
+      address1: '42 Export Ave, Austin, TX',
+    },
   });
 
   // With the key stored, the next export goes straight from the summary to the contact form.
@@ -230,7 +247,9 @@ test('the Test page tells the truth about the key and tests it for real', async 
   await expect(page.getByText('pit-refused-key')).toHaveCount(0);
   await ghlCard.getByRole('button', { name: 'Test Connection' }).click();
   await expect(page.getByText('GoHighLevel test failed', { exact: true })).toBeVisible();
-  await expect(ghlCard.getByRole('status')).toHaveText('GoHighLevel test failed: GoHighLevel answered 401: Invalid JWT');
+  await expect(ghlCard.getByRole('status')).toHaveText(
+    'GoHighLevel test failed: GoHighLevel answered 401: Invalid JWT',
+  );
 
   // Replaced with the right key: the test passes.
   await ghlCard.getByRole('button', { name: 'Replace API Key' }).click();
@@ -240,7 +259,9 @@ test('the Test page tells the truth about the key and tests it for real', async 
   await expect(ghlCard).toContainText('API key configured (ending in ab12)');
   await ghlCard.getByRole('button', { name: 'Test Connection' }).click();
   await expect(page.getByText('GoHighLevel integration working!')).toBeVisible();
-  await expect(ghlCard.getByRole('status')).toContainText(`GoHighLevel accepted the API key for location ${E2E_GHL_LOCATION_ID}`);
+  await expect(ghlCard.getByRole('status')).toContainText(
+    `GoHighLevel accepted the API key for location ${E2E_GHL_LOCATION_ID}`,
+  );
   await expectNoAxeViolations(page, '/test with a working key');
 
   // Removed: back to "not found".
@@ -261,7 +282,9 @@ test('the Connections page reports what the server really has', async ({ page })
   await expect(item('Sign-in identity provider')).toContainText('Error');
   await expect(item('Sign-in identity provider')).toContainText('Google Client ID not configured');
   const payments = await serverHasPaymentProvider(page);
-  await expect(item('Payment provider')).toContainText(payments ? 'Connected' : 'Stripe publishable key not configured');
+  await expect(item('Payment provider')).toContainText(
+    payments ? 'Connected' : 'Stripe publishable key not configured',
+  );
   await expect(item('E-mail service')).toContainText('Resend API key not configured');
   await expect(item('E-mail service')).toContainText('built-in outbox');
   await expectNoAxeViolations(page, '/connections');
@@ -270,5 +293,7 @@ test('the Connections page reports what the server really has', async ({ page })
   await page.getByRole('button', { name: 'Test All Connections' }).click();
   await checked;
   await expect(item('Backend service')).toContainText('Connected');
-  await expect(page.getByRole('status').filter({ hasText: 'Checks done' })).toHaveText(`Checks done: ${payments ? 2 : 1} of 4 connected.`);
+  await expect(page.getByRole('status').filter({ hasText: 'Checks done' })).toHaveText(
+    `Checks done: ${payments ? 2 : 1} of 4 connected.`,
+  );
 });

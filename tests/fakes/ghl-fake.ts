@@ -67,10 +67,16 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 /** GoHighLevel ids are 20 letters and digits. */
 function ghlId() {
-  return randomBytes(15).toString('base64').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 20);
+  return randomBytes(15)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .slice(0, 20);
 }
 
-export async function startGhlFake({ tokens = { 'pit-test-token-0001': 'loc-test-0001' }, port = 0 }: GhlFakeOptions = {}) {
+export async function startGhlFake({
+  tokens = { 'pit-test-token-0001': 'loc-test-0001' },
+  port = 0,
+}: GhlFakeOptions = {}) {
   const requests: GhlFakeRequest[] = [];
   const contacts: GhlFakeContact[] = [];
   const failures: GhlFakeFailure[] = [];
@@ -94,9 +100,15 @@ export async function startGhlFake({ tokens = { 'pit-test-token-0001': 'loc-test
       const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
       const tokenLocation = token === undefined ? undefined : tokens[token];
       if (tokenLocation === undefined) return send(res, 401, { statusCode: 401, message: 'Invalid JWT' });
-      if (version !== GHL_API_VERSION) return send(res, 400, { statusCode: 400, message: 'Version header was not found' });
+      if (version !== GHL_API_VERSION)
+        return send(res, 400, { statusCode: 400, message: 'Version header was not found' });
       const failure = failures.shift();
-      if (failure) return send(res, failure.status, failure.body ?? { statusCode: failure.status, message: 'Internal server error' });
+      if (failure)
+        return send(
+          res,
+          failure.status,
+          failure.body ?? { statusCode: failure.status, message: 'Internal server error' },
+        );
 
       const forbidden = () =>
         send(res, 403, { statusCode: 403, message: 'The token does not have access to this location.' });
@@ -104,7 +116,11 @@ export async function startGhlFake({ tokens = { 'pit-test-token-0001': 'loc-test
 
       if (req.method === 'POST' && (url.pathname === '/contacts/' || url.pathname === '/contacts')) {
         if (typeof fields.locationId !== 'string' || fields.locationId === '') {
-          return send(res, 422, { statusCode: 422, message: ['locationId should not be empty'], error: 'Unprocessable Entity' });
+          return send(res, 422, {
+            statusCode: 422,
+            message: ['locationId should not be empty'],
+            error: 'Unprocessable Entity',
+          });
         }
         if (fields.locationId !== tokenLocation) return forbidden();
         const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string) : undefined);
@@ -181,6 +197,8 @@ export type GhlFake = Awaited<ReturnType<typeof startGhlFake>>;
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const fake = await startGhlFake({ port: Number(process.argv[2] ?? 0) });
   const [[token, location]] = Object.entries(fake.tokens) as [[string, string]];
-  console.log(`GoHighLevel fake on ${fake.url} (GHL_API_URL=${fake.url}; API key ${token}, location id ${location}); Ctrl-C to stop`);
+  console.log(
+    `GoHighLevel fake on ${fake.url} (GHL_API_URL=${fake.url}; API key ${token}, location id ${location}); Ctrl-C to stop`,
+  );
   process.once('SIGINT', () => void fake.close().then(() => process.exit(0)));
 }

@@ -6,8 +6,17 @@ import { setRepairCost, toggleRepair } from '../repairs/repair-state';
 import { buildCrmPayload } from './build-crm-payload';
 import { dealFromCalculation } from './export-deal';
 
-const repairs = setRepairCost(toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Flooring'), 'New Roof', 9000);
-const deal = dealFromCalculation({ address: '12 Oak St, Austin, TX', marketValue: 200000, repairs, template: defaultTemplate });
+const repairs = setRepairCost(
+  toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Flooring'),
+  'New Roof',
+  9000,
+);
+const deal = dealFromCalculation({
+  address: '12 Oak St, Austin, TX',
+  marketValue: 200000,
+  repairs,
+  template: defaultTemplate,
+});
 const contact = { name: 'Mary Ann Lee', email: 'mary@example.com', phone: '512-555-0100' };
 const now = new Date('2025-03-04T15:06:07.089Z');
 
@@ -35,9 +44,21 @@ describe('buildCrmPayload (§3 CRM export payload)', () => {
   });
 
   it('gives a one-word name an empty last name and no repairs an empty list', () => {
-    const bare = dealFromCalculation({ address: '1 A St', marketValue: 100000, repairs: [...defaultRepairCatalog], template: defaultTemplate });
+    const bare = dealFromCalculation({
+      address: '1 A St',
+      marketValue: 100000,
+      repairs: [...defaultRepairCatalog],
+      template: defaultTemplate,
+    });
     const payload = buildCrmPayload({ contact: { ...contact, name: 'Cher' }, deal: bare, now });
-    expect(payload).toMatchObject({ firstName: 'Cher', lastName: '', repairDetails: [], totalRepairCost: 0, cashOfferLow: 50000, cashOfferHigh: 65000 });
+    expect(payload).toMatchObject({
+      firstName: 'Cher',
+      lastName: '',
+      repairDetails: [],
+      totalRepairCost: 0,
+      cashOfferLow: 50000,
+      cashOfferHigh: 65000,
+    });
   });
 
   it('returns fresh arrays (the tags constant cannot be changed through a payload)', () => {
@@ -51,27 +72,40 @@ describe('buildCrmPayload (§3 CRM export payload)', () => {
 
 describe('buildCrmPayload properties', () => {
   it('lists exactly the selected repairs, in order, and their total; the range follows §5', () => {
-    const catalogChoices = fc.array(fc.record({ selected: fc.boolean(), cents: fc.integer({ min: 0, max: 5_000_000 }) }), {
-      minLength: defaultRepairCatalog.length,
-      maxLength: defaultRepairCatalog.length,
-    });
+    const catalogChoices = fc.array(
+      fc.record({ selected: fc.boolean(), cents: fc.integer({ min: 0, max: 5_000_000 }) }),
+      {
+        minLength: defaultRepairCatalog.length,
+        maxLength: defaultRepairCatalog.length,
+      },
+    );
     fc.assert(
-      fc.property(catalogChoices, fc.integer({ min: 1, max: 5_000_000 }), fc.date({ noInvalidDate: true }), (choices, marketValue, when) => {
-        const items = defaultRepairCatalog.map((item, index) => ({
-          ...item,
-          isSelected: choices[index]!.selected,
-          cost: choices[index]!.cents / 100,
-        }));
-        const calculation = { address: '1 A St', marketValue, repairs: items, template: defaultTemplate };
-        const payload = buildCrmPayload({ contact, deal: dealFromCalculation(calculation), now: when });
-        const selected = items.filter((item) => item.isSelected);
-        expect(payload.repairDetails).toEqual(selected.map(({ name, cost }) => ({ name, cost })));
-        expect(payload.totalRepairCost).toBeCloseTo(selected.reduce((sum, item) => sum + item.cost, 0), 2);
-        expect(payload.cashOfferHigh - payload.cashOfferLow).toBe(defaultTemplate.maxProfit - defaultTemplate.minProfit);
-        expect(Number.isInteger(payload.cashOfferLow)).toBe(true);
-        expect(payload.exportDate).toBe(when.toISOString());
-        expect(payload.tags).toEqual(['Cash Offer Generated', 'Calculator Export']);
-      }),
+      fc.property(
+        catalogChoices,
+        fc.integer({ min: 1, max: 5_000_000 }),
+        fc.date({ noInvalidDate: true }),
+        (choices, marketValue, when) => {
+          const items = defaultRepairCatalog.map((item, index) => ({
+            ...item,
+            isSelected: choices[index]!.selected,
+            cost: choices[index]!.cents / 100,
+          }));
+          const calculation = { address: '1 A St', marketValue, repairs: items, template: defaultTemplate };
+          const payload = buildCrmPayload({ contact, deal: dealFromCalculation(calculation), now: when });
+          const selected = items.filter((item) => item.isSelected);
+          expect(payload.repairDetails).toEqual(selected.map(({ name, cost }) => ({ name, cost })));
+          expect(payload.totalRepairCost).toBeCloseTo(
+            selected.reduce((sum, item) => sum + item.cost, 0),
+            2,
+          );
+          expect(payload.cashOfferHigh - payload.cashOfferLow).toBe(
+            defaultTemplate.maxProfit - defaultTemplate.minProfit,
+          );
+          expect(Number.isInteger(payload.cashOfferLow)).toBe(true);
+          expect(payload.exportDate).toBe(when.toISOString());
+          expect(payload.tags).toEqual(['Cash Offer Generated', 'Calculator Export']);
+        },
+      ),
     );
   });
 

@@ -20,7 +20,15 @@ export interface CrmPayload {
 }
 
 /** §3 CRM payload: name split at the first space (§5), selected repairs only, exportDate = now as ISO 8601 (UTC). */
-export function buildCrmPayload({ contact, deal, now }: { contact: CrmContact; deal: ExportDeal; now: Date }): CrmPayload {
+export function buildCrmPayload({
+  contact,
+  deal,
+  now,
+}: {
+  contact: CrmContact;
+  deal: ExportDeal;
+  now: Date;
+}): CrmPayload {
   const { firstName, lastName } = splitFullName(contact.name);
   return {
     firstName,

@@ -5,9 +5,25 @@ import { setRepairCost, toggleRepair } from '../repairs/repair-state';
 import { buildSheetsPayload, describeRepairs, formatExportDateTime } from './build-sheets-payload';
 import { dealFromCalculation } from './export-deal';
 
-const repairs = setRepairCost(toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Paint & Sheetrock'), 'New Roof', 9000.5);
-const deal = dealFromCalculation({ address: '12 Oak St, Austin, TX', marketValue: 250000, repairs, template: defaultTemplate });
-const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100', city: 'Austin', state: 'TX', zipCode: '78701' };
+const repairs = setRepairCost(
+  toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Paint & Sheetrock'),
+  'New Roof',
+  9000.5,
+);
+const deal = dealFromCalculation({
+  address: '12 Oak St, Austin, TX',
+  marketValue: 250000,
+  repairs,
+  template: defaultTemplate,
+});
+const contact = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '512-555-0100',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+};
 const now = new Date('2025-03-04T15:06:07.000Z');
 
 describe('buildSheetsPayload (§3 sheets payload)', () => {
@@ -33,7 +49,10 @@ describe('buildSheetsPayload (§3 sheets payload)', () => {
   });
 
   it('uses UTC without a time zone', () => {
-    expect(buildSheetsPayload({ contact, deal, now })).toMatchObject({ exportDate: '3/4/2025', exportTime: '3:06:07 PM' });
+    expect(buildSheetsPayload({ contact, deal, now })).toMatchObject({
+      exportDate: '3/4/2025',
+      exportTime: '3:06:07 PM',
+    });
   });
 });
 
@@ -56,7 +75,10 @@ describe('describeRepairs', () => {
 describe('formatExportDateTime', () => {
   it('crosses midnight with the time zone and prints plain spaces', () => {
     const late = new Date('2025-01-01T02:30:00Z');
-    expect(formatExportDateTime(late, 'America/Los_Angeles')).toEqual({ exportDate: '12/31/2024', exportTime: '6:30:00 PM' });
+    expect(formatExportDateTime(late, 'America/Los_Angeles')).toEqual({
+      exportDate: '12/31/2024',
+      exportTime: '6:30:00 PM',
+    });
     expect(formatExportDateTime(late, 'UTC')).toEqual({ exportDate: '1/1/2025', exportTime: '2:30:00 AM' });
     expect(formatExportDateTime(new Date('2025-06-01T12:00:00Z'), 'UTC').exportTime).toBe('12:00:00 PM');
   });

@@ -21,7 +21,12 @@ export interface SheetsPayload {
   exportTime: string;
 }
 
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** A repair cost as money text: whole dollars as '$9,000', an amount with cents as '$9,000.50'. */
 function formatRepairCost(dollars: number): string {

@@ -25,6 +25,10 @@ export function dealFromCalculation(calculation: CalculationInput): ExportDeal {
     marketValue: calculation.marketValue,
     totalRepairCost,
     repairs: selectedRepairs(calculation.repairs).map(({ name, cost }) => ({ name, cost })),
-    offerRange: computeOfferRange({ marketValue: calculation.marketValue, totalRepairCost, template: calculation.template }),
+    offerRange: computeOfferRange({
+      marketValue: calculation.marketValue,
+      totalRepairCost,
+      template: calculation.template,
+    }),
   };
 }

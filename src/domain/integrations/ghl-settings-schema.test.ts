@@ -11,8 +11,17 @@ describe('GhlSettingsSchema', () => {
   });
 
   it.each([
-    [{ apiKey: '', locationId: '' }, { apiKey: 'API key is required', locationId: 'Location ID is required' }],
-    [{ apiKey: 'two words', locationId: 'a/b' }, { apiKey: 'API key must not contain spaces', locationId: 'Location ID may contain only letters, digits, - and _' }],
+    [
+      { apiKey: '', locationId: '' },
+      { apiKey: 'API key is required', locationId: 'Location ID is required' },
+    ],
+    [
+      { apiKey: 'two words', locationId: 'a/b' },
+      {
+        apiKey: 'API key must not contain spaces',
+        locationId: 'Location ID may contain only letters, digits, - and _',
+      },
+    ],
   ])('%j is refused', (input, errors) => {
     expect(fieldErrors(GhlSettingsSchema.safeParse(input))).toEqual(errors);
   });

@@ -25,7 +25,10 @@ type Result = Omit<ConnectionCheck, 'service' | 'checkedAt'>;
 async function checkBackend({ database }: Pick<AppContext, 'database'>): Promise<Result> {
   try {
     await database.db.execute(sql`select 1`);
-    return { status: 'connected', message: `API and database answering (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})` };
+    return {
+      status: 'connected',
+      message: `API and database answering (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,
+    };
   } catch (error) {
     console.warn('connection check: the database did not answer', error);
     return { status: 'error', message: 'The database did not answer' };
@@ -34,7 +37,12 @@ async function checkBackend({ database }: Pick<AppContext, 'database'>): Promise
 
 function checkIdentityProvider(env: Pick<Env, 'GOOGLE_CLIENT_ID'>): Result {
   // Google sign-in has no server-side call to make: a configured client id is all there is to check.
-  if (!env.GOOGLE_CLIENT_ID) return { status: 'error', message: integrationMessages.googleClientIdMissing, note: 'Sign-in with e-mail and password works without it.' };
+  if (!env.GOOGLE_CLIENT_ID)
+    return {
+      status: 'error',
+      message: integrationMessages.googleClientIdMissing,
+      note: 'Sign-in with e-mail and password works without it.',
+    };
   return { status: 'connected', message: 'Google Client ID configured' };
 }
 
@@ -43,7 +51,10 @@ export function describeStripeError(error: unknown, secretKey: string | undefine
   const stripeError = error as { statusCode?: unknown; message?: unknown; type?: unknown };
   const status = typeof stripeError.statusCode === 'number' ? ` ${stripeError.statusCode}` : '';
   const message = typeof stripeError.message === 'string' ? stripeError.message : String(error);
-  const text = stripeError.type === 'StripeConnectionError' ? `Stripe could not be reached (${message})` : `Stripe answered${status}: ${message}`;
+  const text =
+    stripeError.type === 'StripeConnectionError'
+      ? `Stripe could not be reached (${message})`
+      : `Stripe answered${status}: ${message}`;
   return redact(text, [secretKey]).slice(0, 300);
 }
 
@@ -54,13 +65,18 @@ export async function callStripe(stripe: Stripe, env: Pick<Env, 'STRIPE_SECRET_K
     return { livemode: balance.livemode };
   } catch (error) {
     const status = (error as { statusCode?: unknown }).statusCode;
-    throw new UpstreamError('Stripe', describeStripeError(error, env.STRIPE_SECRET_KEY), typeof status === 'number' ? status : undefined);
+    throw new UpstreamError(
+      'Stripe',
+      describeStripeError(error, env.STRIPE_SECRET_KEY),
+      typeof status === 'number' ? status : undefined,
+    );
   }
 }
 
 async function checkPaymentProvider(env: Env): Promise<Result> {
   const demo = 'Billing runs in demo mode: no payments are taken.';
-  if (!env.STRIPE_PUBLISHABLE_KEY) return { status: 'error', message: integrationMessages.stripePublishableKeyMissing, note: demo };
+  if (!env.STRIPE_PUBLISHABLE_KEY)
+    return { status: 'error', message: integrationMessages.stripePublishableKeyMissing, note: demo };
   const stripe = createStripeClient(env);
   if (!stripe) return { status: 'error', message: 'Stripe secret key not configured', note: demo };
   try {
@@ -87,12 +103,18 @@ async function checkEmailService(env: Env): Promise<Result> {
       await response.body?.cancel().catch(() => {});
       return { status: 'connected', message: 'Resend answered' };
     }
-    const text = await response.clone().text().catch(() => '');
+    const text = await response
+      .clone()
+      .text()
+      .catch(() => '');
     // A sending-only key is valid but may not list domains: it is still a working key.
     if (response.status === 401 && text.includes('restricted_api_key')) {
       return { status: 'connected', message: 'Resend answered (sending-only API key)' };
     }
-    return { status: 'error', message: redact(`Resend answered ${response.status}: ${await readUpstreamMessage(response)}`, secrets) };
+    return {
+      status: 'error',
+      message: redact(`Resend answered ${response.status}: ${await readUpstreamMessage(response)}`, secrets),
+    };
   } catch (error) {
     if (error instanceof UpstreamError) return { status: 'error', message: error.message };
     throw error;
@@ -100,7 +122,10 @@ async function checkEmailService(env: Env): Promise<Result> {
 }
 
 /** Runs one service's check for real: the database, configuration, and the provider's API where a key is set. */
-export async function checkConnection(context: Pick<AppContext, 'env' | 'database'>, service: ConnectionService): Promise<ConnectionCheck> {
+export async function checkConnection(
+  context: Pick<AppContext, 'env' | 'database'>,
+  service: ConnectionService,
+): Promise<ConnectionCheck> {
   const checks: Record<ConnectionService, () => Result | Promise<Result>> = {
     backend: () => checkBackend(context),
     identity: () => checkIdentityProvider(context.env),

@@ -35,18 +35,29 @@ type JsonServer = Awaited<ReturnType<typeof startJsonServer>>;
 const stripeAnswer = (req: IncomingMessage) => {
   if (req.headers.authorization !== `Bearer ${stripeSecretKey}`) {
     const shown = (req.headers.authorization ?? '').replace(/^Bearer (sk_\w{5}).*(\w{4})$/, '$1****$2');
-    return { status: 401, body: { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown}` } } };
+    return {
+      status: 401,
+      body: { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown}` } },
+    };
   }
-  if (req.method === 'GET' && req.url === '/v1/balance') return { status: 200, body: { object: 'balance', available: [], pending: [], livemode: false } };
-  return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } } };
+  if (req.method === 'GET' && req.url === '/v1/balance')
+    return { status: 200, body: { object: 'balance', available: [], pending: [], livemode: false } };
+  return {
+    status: 404,
+    body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } },
+  };
 };
 
 /** Resend's GET /domains: a full-access key lists domains, a sending-only key is refused with restricted_api_key. */
 const resendAnswer = (req: IncomingMessage) => {
   if (req.headers.authorization === `Bearer ${resendSendingOnlyKey}`) {
-    return { status: 401, body: { statusCode: 401, name: 'restricted_api_key', message: 'This API key is restricted to only send emails' } };
+    return {
+      status: 401,
+      body: { statusCode: 401, name: 'restricted_api_key', message: 'This API key is restricted to only send emails' },
+    };
   }
-  if (req.headers.authorization !== `Bearer ${resendKey}`) return { status: 403, body: { statusCode: 403, name: 'invalid_api_key', message: 'API key is invalid' } };
+  if (req.headers.authorization !== `Bearer ${resendKey}`)
+    return { status: 403, body: { statusCode: 403, name: 'invalid_api_key', message: 'API key is invalid' } };
   return { status: 200, body: { object: 'list', data: [] } };
 };
 
@@ -61,7 +72,11 @@ const stripeEnv = (url: string, secret = stripeSecretKey) => ({
 
 const check = async (app: ReturnType<typeof createTestApp>, service: string) => {
   const response = await app.request(`/api/integrations/connections/${service}`);
-  return { status: response.status, text: await response.clone().text(), body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    text: await response.clone().text(),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 };
 
 describeEachDatabase('connection checks and integration tests', (database) => {
@@ -70,7 +85,11 @@ describeEachDatabase('connection checks and integration tests', (database) => {
   let ghl: GhlFake;
 
   beforeAll(async () => {
-    [stripe, resend, ghl] = await Promise.all([startJsonServer(stripeAnswer), startJsonServer(resendAnswer), startGhlFake()]);
+    [stripe, resend, ghl] = await Promise.all([
+      startJsonServer(stripeAnswer),
+      startJsonServer(resendAnswer),
+      startGhlFake(),
+    ]);
   });
   afterAll(() => Promise.all([stripe.close(), resend.close(), ghl.close()]));
   beforeEach(() => {
@@ -81,8 +100,15 @@ describeEachDatabase('connection checks and integration tests', (database) => {
 
   it('with nothing configured: the backend is connected and the other three say what is missing', async () => {
     const app = createTestApp(database());
-    expect((await check(app, 'backend')).body).toMatchObject({ service: 'backend', status: 'connected', message: expect.stringMatching(/^API and database answering/) });
-    expect((await check(app, 'identity')).body).toMatchObject({ status: 'error', message: 'Google Client ID not configured' });
+    expect((await check(app, 'backend')).body).toMatchObject({
+      service: 'backend',
+      status: 'connected',
+      message: expect.stringMatching(/^API and database answering/),
+    });
+    expect((await check(app, 'identity')).body).toMatchObject({
+      status: 'error',
+      message: 'Google Client ID not configured',
+    });
     expect((await check(app, 'payment')).body).toMatchObject({
       status: 'error',
       message: 'Stripe publishable key not configured',
@@ -99,9 +125,20 @@ describeEachDatabase('connection checks and integration tests', (database) => {
   });
 
   it('with providers configured: really calls them, and reports success', async () => {
-    const app = createTestApp(database(), { GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com', RESEND_API_KEY: resendKey, RESEND_API_URL: resend.url, ...stripeEnv(stripe.url) });
-    expect((await check(app, 'identity')).body).toMatchObject({ status: 'connected', message: 'Google Client ID configured' });
-    expect((await check(app, 'payment')).body).toMatchObject({ status: 'connected', message: 'Stripe answered (test mode)' });
+    const app = createTestApp(database(), {
+      GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      RESEND_API_KEY: resendKey,
+      RESEND_API_URL: resend.url,
+      ...stripeEnv(stripe.url),
+    });
+    expect((await check(app, 'identity')).body).toMatchObject({
+      status: 'connected',
+      message: 'Google Client ID configured',
+    });
+    expect((await check(app, 'payment')).body).toMatchObject({
+      status: 'connected',
+      message: 'Stripe answered (test mode)',
+    });
     expect(stripe.seen).toEqual([{ method: 'GET', path: '/v1/balance', authorization: `Bearer ${stripeSecretKey}` }]);
     expect((await check(app, 'email')).body).toMatchObject({ status: 'connected', message: 'Resend answered' });
     expect(resend.seen).toEqual([{ method: 'GET', path: '/domains', authorization: `Bearer ${resendKey}` }]);
@@ -113,22 +150,42 @@ describeEachDatabase('connection checks and integration tests', (database) => {
 
   it('reports refused keys as errors naming the service, never showing the key', async () => {
     const badStripeKey = 'sk_test_wrongwrongwrongwrongwrong1234';
-    const app = createTestApp(database(), { RESEND_API_KEY: 're_wrong_key_0000', RESEND_API_URL: resend.url, ...stripeEnv(stripe.url, badStripeKey) });
+    const app = createTestApp(database(), {
+      RESEND_API_KEY: 're_wrong_key_0000',
+      RESEND_API_URL: resend.url,
+      ...stripeEnv(stripe.url, badStripeKey),
+    });
     const payment = await check(app, 'payment');
-    expect(payment.body).toMatchObject({ status: 'error', message: expect.stringMatching(/^Stripe answered 401: Invalid API Key provided/) });
+    expect(payment.body).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^Stripe answered 401: Invalid API Key provided/),
+    });
     expect(payment.text).not.toContain(badStripeKey);
     const email = await check(app, 'email');
     expect(email.body).toMatchObject({ status: 'error', message: 'Resend answered 403: API key is invalid' });
     expect(email.text).not.toContain('re_wrong_key_0000');
 
     const sendingOnly = createTestApp(database(), { RESEND_API_KEY: resendSendingOnlyKey, RESEND_API_URL: resend.url });
-    expect((await check(sendingOnly, 'email')).body).toMatchObject({ status: 'connected', message: 'Resend answered (sending-only API key)' });
+    expect((await check(sendingOnly, 'email')).body).toMatchObject({
+      status: 'connected',
+      message: 'Resend answered (sending-only API key)',
+    });
   });
 
   it('reports an unreachable provider', async () => {
-    const app = createTestApp(database(), { RESEND_API_KEY: resendKey, RESEND_API_URL: 'http://127.0.0.1:1', ...stripeEnv('http://127.0.0.1:1') });
-    expect((await check(app, 'email')).body).toMatchObject({ status: 'error', message: expect.stringMatching(/^Resend could not be reached/) });
-    expect((await check(app, 'payment')).body).toMatchObject({ status: 'error', message: expect.stringMatching(/^Stripe could not be reached/) });
+    const app = createTestApp(database(), {
+      RESEND_API_KEY: resendKey,
+      RESEND_API_URL: 'http://127.0.0.1:1',
+      ...stripeEnv('http://127.0.0.1:1'),
+    });
+    expect((await check(app, 'email')).body).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^Resend could not be reached/),
+    });
+    expect((await check(app, 'payment')).body).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^Stripe could not be reached/),
+    });
   });
 
   it('tests the GoHighLevel connection with the stored key', async () => {
@@ -138,13 +195,23 @@ describeEachDatabase('connection checks and integration tests', (database) => {
 
     const missing = await app.request('/api/integrations/ghl/test', { method: 'POST', headers });
     expect(missing.status).toBe(409);
-    expect(await missing.json()).toEqual({ error: 'GoHighLevel API key not found. Please set up your API key first.', code: 'ghl_key_missing' });
+    expect(await missing.json()).toEqual({
+      error: 'GoHighLevel API key not found. Please set up your API key first.',
+      code: 'ghl_key_missing',
+    });
     expect(ghl.requests).toHaveLength(0);
 
-    await app.request('/api/integrations/ghl/settings', { method: 'PUT', headers: json, body: JSON.stringify({ apiKey: 'pit-test-token-0001', locationId: 'loc-test-0001' }) });
+    await app.request('/api/integrations/ghl/settings', {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ apiKey: 'pit-test-token-0001', locationId: 'loc-test-0001' }),
+    });
     const working = await app.request('/api/integrations/ghl/test', { method: 'POST', headers });
     expect(working.status).toBe(200);
-    expect(await working.json()).toEqual({ message: 'GoHighLevel integration working!', detail: 'GoHighLevel accepted the API key for location loc-test-0001 (0 contacts)' });
+    expect(await working.json()).toEqual({
+      message: 'GoHighLevel integration working!',
+      detail: 'GoHighLevel accepted the API key for location loc-test-0001 (0 contacts)',
+    });
     expect(ghl.requests).toEqual([
       {
         method: 'POST',
@@ -157,32 +224,56 @@ describeEachDatabase('connection checks and integration tests', (database) => {
     ]);
 
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await app.request('/api/integrations/ghl/settings', { method: 'PUT', headers: json, body: JSON.stringify({ apiKey: 'pit-test-token-0001', locationId: 'someone-elses' }) });
+    await app.request('/api/integrations/ghl/settings', {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({ apiKey: 'pit-test-token-0001', locationId: 'someone-elses' }),
+    });
     const forbidden = await app.request('/api/integrations/ghl/test', { method: 'POST', headers });
     expect(forbidden.status).toBe(502);
-    expect(await forbidden.json()).toEqual({ error: 'GoHighLevel test failed: GoHighLevel answered 403: The token does not have access to this location.' });
+    expect(await forbidden.json()).toEqual({
+      error: 'GoHighLevel test failed: GoHighLevel answered 403: The token does not have access to this location.',
+    });
   });
 
   it('tests the payment provider with a real call, only when configured', async () => {
     const demo = createTestApp(database(), { TRUST_PROXY: '1' });
     const demoUser = await signUpTestUser(demo);
-    const notConfigured = await demo.request('/api/integrations/stripe/test', { method: 'POST', headers: demoUser.headers });
+    const notConfigured = await demo.request('/api/integrations/stripe/test', {
+      method: 'POST',
+      headers: demoUser.headers,
+    });
     expect(notConfigured.status).toBe(409);
 
     const app = createTestApp(database(), { TRUST_PROXY: '1', ...stripeEnv(stripe.url) });
     const { headers } = await signUpTestUser(app);
     const working = await app.request('/api/integrations/stripe/test', { method: 'POST', headers });
-    expect(await working.json()).toEqual({ message: 'Stripe integration working!', detail: 'Stripe answered (test mode)' });
+    expect(await working.json()).toEqual({
+      message: 'Stripe integration working!',
+      detail: 'Stripe answered (test mode)',
+    });
     expect(stripe.seen).toHaveLength(1);
 
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const wrong = createTestApp(database(), { TRUST_PROXY: '1', ...stripeEnv(stripe.url, 'sk_test_wrongwrongwrongwrongwrong1234') });
+    const wrong = createTestApp(database(), {
+      TRUST_PROXY: '1',
+      ...stripeEnv(stripe.url, 'sk_test_wrongwrongwrongwrongwrong1234'),
+    });
     const failed = await wrong.request('/api/integrations/stripe/test', { method: 'POST', headers });
     expect(failed.status).toBe(502);
     const text = await failed.text();
-    expect(JSON.parse(text)).toEqual({ error: expect.stringMatching(/^Stripe test failed: Stripe answered 401: Invalid API Key provided/) });
+    expect(JSON.parse(text)).toEqual({
+      error: expect.stringMatching(/^Stripe test failed: Stripe answered 401: Invalid API Key provided/),
+    });
     expect(text).not.toContain('sk_test_wrongwrongwrongwrongwrong1234');
 
-    expect((await app.request('/api/integrations/stripe/test', { method: 'POST', headers: { origin: 'http://localhost:3000' } })).status).toBe(401);
+    expect(
+      (
+        await app.request('/api/integrations/stripe/test', {
+          method: 'POST',
+          headers: { origin: 'http://localhost:3000' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

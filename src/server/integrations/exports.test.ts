@@ -13,7 +13,11 @@ import { savedProperties, wholesalerSettings } from '../db/schema';
 const apiKey = 'pit-test-token-0001';
 const locationId = 'loc-test-0001';
 // New Roof at 9,000 and Flooring at its 3,000 minimum are selected; the rest are not.
-const repairs = setRepairCost(toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Flooring'), 'New Roof', 9000);
+const repairs = setRepairCost(
+  toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Flooring'),
+  'New Roof',
+  9000,
+);
 const calculation = { address: '12 Oak St, Austin, TX', marketValue: 200000, repairs, template: defaultTemplate };
 const contact = { name: 'Mary Ann Lee', email: 'mary@example.com', phone: '512-555-0100' };
 const sheetsContact = { ...contact, city: 'Austin', state: 'tx', zipCode: '78701' };
@@ -32,7 +36,11 @@ describeEachDatabase('deal exports', (database) => {
   let app: ReturnType<typeof createTestApp>;
 
   beforeAll(async () => {
-    [crmHook, sheetsHook, ghl] = await Promise.all([startWebhookFake(), startWebhookFake(), startGhlFake({ tokens: { [apiKey]: locationId } })]);
+    [crmHook, sheetsHook, ghl] = await Promise.all([
+      startWebhookFake(),
+      startWebhookFake(),
+      startGhlFake({ tokens: { [apiKey]: locationId } }),
+    ]);
     app = createTestApp(database(), {
       TRUST_PROXY: '1',
       CRM_WEBHOOK_URL: crmHook.url,
@@ -59,7 +67,10 @@ describeEachDatabase('deal exports', (database) => {
   }
 
   async function saveProperty(headers: Record<string, string>) {
-    const response = await app.request('/api/properties', post(headers, { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } }));
+    const response = await app.request(
+      '/api/properties',
+      post(headers, { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } }),
+    );
     expect(response.status).toBe(201);
     return ((await response.json()) as { property: { id: string } }).property.id;
   }
@@ -89,7 +100,13 @@ describeEachDatabase('deal exports', (database) => {
     // A total or range sent by the browser is ignored: the server computes its own.
     const response = await app.request(
       '/api/integrations/ghl/export',
-      post(headers, { source: { kind: 'calculation', calculation: { ...calculation, totalRepairCost: 1, offerRange: { low: 1, high: 2 } } }, contact }),
+      post(headers, {
+        source: {
+          kind: 'calculation',
+          calculation: { ...calculation, totalRepairCost: 1, offerRange: { low: 1, high: 2 } },
+        },
+        contact,
+      }),
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { exported: boolean; contactId: string; webhook: string };
@@ -102,7 +119,12 @@ describeEachDatabase('deal exports', (database) => {
     expect(Date.parse(payload.exportDate as string)).toBeGreaterThanOrEqual(before - 1000);
 
     expect(ghl.requests).toHaveLength(1);
-    expect(ghl.requests[0]).toMatchObject({ method: 'POST', path: '/contacts/', authorization: `Bearer ${apiKey}`, version: '2021-07-28' });
+    expect(ghl.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/contacts/',
+      authorization: `Bearer ${apiKey}`,
+      version: '2021-07-28',
+    });
     expect(ghl.requests[0]?.body).toStrictEqual({
       locationId,
       firstName: 'Mary',
@@ -119,14 +141,20 @@ describeEachDatabase('deal exports', (database) => {
   it('exports a saved property as the server stored it, only for its owner', async () => {
     const owner = await wholesalerWithKey();
     const id = await saveProperty(owner.headers);
-    const response = await app.request('/api/integrations/ghl/export', post(owner.headers, { source: { kind: 'saved', savedPropertyId: id }, contact }));
+    const response = await app.request(
+      '/api/integrations/ghl/export',
+      post(owner.headers, { source: { kind: 'saved', savedPropertyId: id }, contact }),
+    );
     expect(response.status).toBe(200);
     expect(crmHook.requests[0]?.body).toStrictEqual(expectedCrmPayload);
 
     crmHook.reset();
     ghl.reset();
     const intruder = await wholesalerWithKey();
-    const stolen = await app.request('/api/integrations/ghl/export', post(intruder.headers, { source: { kind: 'saved', savedPropertyId: id }, contact }));
+    const stolen = await app.request(
+      '/api/integrations/ghl/export',
+      post(intruder.headers, { source: { kind: 'saved', savedPropertyId: id }, contact }),
+    );
     expect(stolen.status).toBe(404);
     expect(await stolen.json()).toEqual({ error: 'Property not found' });
     expect(crmHook.requests).toHaveLength(0);
@@ -138,15 +166,22 @@ describeEachDatabase('deal exports', (database) => {
     await saveProperty(headers);
     const snapshot = async () => ({
       settings: await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id)),
-      saved: (await database().db.select({ n: count() }).from(savedProperties).where(eq(savedProperties.userId, user.id)))[0]?.n,
+      saved: (
+        await database().db.select({ n: count() }).from(savedProperties).where(eq(savedProperties.userId, user.id))
+      )[0]?.n,
     });
     const before = await snapshot();
     crmHook.failWith(500, '{"message":"Zap is turned off"}');
     vi.spyOn(console, 'warn').mockImplementation(() => {});
 
-    const response = await app.request('/api/integrations/ghl/export', post(headers, { source: { kind: 'calculation', calculation }, contact }));
+    const response = await app.request(
+      '/api/integrations/ghl/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact }),
+    );
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'Failed to export to GoHighLevel: The CRM webhook answered 500: Zap is turned off' });
+    expect(await response.json()).toEqual({
+      error: 'Failed to export to GoHighLevel: The CRM webhook answered 500: Zap is turned off',
+    });
     expect(crmHook.requests).toHaveLength(1);
     expect(ghl.requests).toHaveLength(0);
     expect(ghl.contacts).toHaveLength(0);
@@ -157,26 +192,48 @@ describeEachDatabase('deal exports', (database) => {
     const wrongKey = 'pit-wrong-token-9999-abcdef';
     const { headers } = await wholesalerWithKey(wrongKey);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const response = await app.request('/api/integrations/ghl/export', post(headers, { source: { kind: 'calculation', calculation }, contact }));
+    const response = await app.request(
+      '/api/integrations/ghl/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact }),
+    );
     expect(response.status).toBe(502);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ error: 'Failed to export to GoHighLevel: GoHighLevel answered 401: Invalid JWT' });
+    expect(JSON.parse(text)).toEqual({
+      error: 'Failed to export to GoHighLevel: GoHighLevel answered 401: Invalid JWT',
+    });
     expect(text).not.toContain(wrongKey);
     expect(ghl.requests[0]?.authorization).toBe(`Bearer ${wrongKey}`);
 
-    ghl.failNext({ status: 400, body: { statusCode: 400, message: 'This location does not allow duplicated contacts.', meta: { contactId: 'abc' } } });
+    ghl.failNext({
+      status: 400,
+      body: {
+        statusCode: 400,
+        message: 'This location does not allow duplicated contacts.',
+        meta: { contactId: 'abc' },
+      },
+    });
     const { headers: second } = await wholesalerWithKey();
-    const duplicate = await app.request('/api/integrations/ghl/export', post(second, { source: { kind: 'calculation', calculation }, contact }));
+    const duplicate = await app.request(
+      '/api/integrations/ghl/export',
+      post(second, { source: { kind: 'calculation', calculation }, contact }),
+    );
     expect(await duplicate.json()).toEqual({
-      error: 'Failed to export to GoHighLevel: GoHighLevel answered 400: This location does not allow duplicated contacts.',
+      error:
+        'Failed to export to GoHighLevel: GoHighLevel answered 400: This location does not allow duplicated contacts.',
     });
   });
 
   it('asks for a key first, and sends nothing without one', async () => {
     const { headers } = await signUpTestUser(app);
-    const response = await app.request('/api/integrations/ghl/export', post(headers, { source: { kind: 'calculation', calculation }, contact }));
+    const response = await app.request(
+      '/api/integrations/ghl/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact }),
+    );
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: 'GoHighLevel API key not found. Please set up your API key first.', code: 'ghl_key_missing' });
+    expect(await response.json()).toEqual({
+      error: 'GoHighLevel API key not found. Please set up your API key first.',
+      code: 'ghl_key_missing',
+    });
     expect(crmHook.requests).toHaveLength(0);
     expect(ghl.requests).toHaveLength(0);
   });
@@ -184,7 +241,10 @@ describeEachDatabase('deal exports', (database) => {
   it('creates the contact without the webhook when CRM_WEBHOOK_URL is unset', async () => {
     const noWebhook = createTestApp(database(), { TRUST_PROXY: '1', GHL_API_URL: ghl.url });
     const { headers } = await wholesalerWithKey();
-    const response = await noWebhook.request('/api/integrations/ghl/export', post(headers, { source: { kind: 'calculation', calculation }, contact }));
+    const response = await noWebhook.request(
+      '/api/integrations/ghl/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact }),
+    );
     expect(await response.json()).toMatchObject({ exported: true, webhook: 'not configured' });
     expect(ghl.contacts).toHaveLength(1);
     expect(crmHook.requests).toHaveLength(0);
@@ -196,7 +256,10 @@ describeEachDatabase('deal exports', (database) => {
     [{ ...contact, phone: '5125550100' }, 'Invalid phone format (XXX-XXX-XXXX)'],
   ])('refuses an invalid contact %# with the §5 message', async (badContact, message) => {
     const { headers } = await wholesalerWithKey();
-    const response = await app.request('/api/integrations/ghl/export', post(headers, { source: { kind: 'calculation', calculation }, contact: badContact }));
+    const response = await app.request(
+      '/api/integrations/ghl/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact: badContact }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: message });
     expect(crmHook.requests).toHaveLength(0);
@@ -206,7 +269,11 @@ describeEachDatabase('deal exports', (database) => {
     const { headers } = await signUpTestUser(app);
     const response = await app.request(
       '/api/integrations/sheets/export',
-      post(headers, { source: { kind: 'calculation', calculation }, contact: sheetsContact, timeZone: 'America/Chicago' }),
+      post(headers, {
+        source: { kind: 'calculation', calculation },
+        contact: sheetsContact,
+        timeZone: 'America/Chicago',
+      }),
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ exported: true });
@@ -235,29 +302,51 @@ describeEachDatabase('deal exports', (database) => {
     const { headers } = await signUpTestUser(app);
     const created = await app.request(
       '/api/properties',
-      post(headers, { ...calculation, repairs: [...defaultRepairCatalog], contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } }),
+      post(headers, {
+        ...calculation,
+        repairs: [...defaultRepairCatalog],
+        contact: { name: 'Owner', email: '', phones: ['512-555-0199'] },
+      }),
     );
     const { property } = (await created.json()) as { property: { id: string } };
-    const response = await app.request('/api/integrations/sheets/export', post(headers, { source: { kind: 'saved', savedPropertyId: property.id }, contact: sheetsContact }));
+    const response = await app.request(
+      '/api/integrations/sheets/export',
+      post(headers, { source: { kind: 'saved', savedPropertyId: property.id }, contact: sheetsContact }),
+    );
     expect(response.status).toBe(200);
-    expect(sheetsHook.requests[0]?.body).toMatchObject({ repairDetails: 'None', totalRepairs: 0, offerLow: '$120,000', offerHigh: '$135,000' });
+    expect(sheetsHook.requests[0]?.body).toMatchObject({
+      repairDetails: 'None',
+      totalRepairs: 0,
+      offerLow: '$120,000',
+      offerHigh: '$135,000',
+    });
   });
 
   it('reports a failing spreadsheet webhook with its text', async () => {
     const { headers } = await signUpTestUser(app);
     sheetsHook.failWith(503, 'Sheet is full');
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const response = await app.request('/api/integrations/sheets/export', post(headers, { source: { kind: 'calculation', calculation }, contact: sheetsContact }));
+    const response = await app.request(
+      '/api/integrations/sheets/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact: sheetsContact }),
+    );
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'Failed to export to Google Sheets: The spreadsheet webhook answered 503: Sheet is full' });
+    expect(await response.json()).toEqual({
+      error: 'Failed to export to Google Sheets: The spreadsheet webhook answered 503: Sheet is full',
+    });
   });
 
   it('says the sheet export is not configured without SHEETS_WEBHOOK_URL', async () => {
     const bare = createTestApp(database(), { TRUST_PROXY: '1' });
     const { headers } = await signUpTestUser(bare);
-    const response = await bare.request('/api/integrations/sheets/export', post(headers, { source: { kind: 'calculation', calculation }, contact: sheetsContact }));
+    const response = await bare.request(
+      '/api/integrations/sheets/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact: sheetsContact }),
+    );
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: 'Google Sheets export is not configured on this server (SHEETS_WEBHOOK_URL is not set)' });
+    expect(await response.json()).toEqual({
+      error: 'Google Sheets export is not configured on this server (SHEETS_WEBHOOK_URL is not set)',
+    });
   });
 
   it.each([
@@ -268,7 +357,10 @@ describeEachDatabase('deal exports', (database) => {
     [{ ...sheetsContact, zipCode: '787011' }, 'Invalid ZIP code format'],
   ])('refuses an invalid sheets contact %# with the §5 message', async (badContact, message) => {
     const { headers } = await signUpTestUser(app);
-    const response = await app.request('/api/integrations/sheets/export', post(headers, { source: { kind: 'calculation', calculation }, contact: badContact }));
+    const response = await app.request(
+      '/api/integrations/sheets/export',
+      post(headers, { source: { kind: 'calculation', calculation }, contact: badContact }),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: message });
     expect(sheetsHook.requests).toHaveLength(0);
@@ -276,7 +368,21 @@ describeEachDatabase('deal exports', (database) => {
 
   it('refuses anonymous exports', async () => {
     const origin = { origin: 'http://localhost:3000' };
-    expect((await app.request('/api/integrations/ghl/export', post(origin, { source: { kind: 'calculation', calculation }, contact }))).status).toBe(401);
-    expect((await app.request('/api/integrations/sheets/export', post(origin, { source: { kind: 'calculation', calculation }, contact: sheetsContact }))).status).toBe(401);
+    expect(
+      (
+        await app.request(
+          '/api/integrations/ghl/export',
+          post(origin, { source: { kind: 'calculation', calculation }, contact }),
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await app.request(
+          '/api/integrations/sheets/export',
+          post(origin, { source: { kind: 'calculation', calculation }, contact: sheetsContact }),
+        )
+      ).status,
+    ).toBe(401);
   });
 });

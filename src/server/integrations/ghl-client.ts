@@ -46,18 +46,26 @@ export function ghlContactBody(payload: CrmPayload, locationId: string) {
 }
 
 /** POST {apiUrl}/contacts/ with the user's key; returns the new contact's id. */
-export async function createGhlContact(credentials: GhlCredentials, payload: CrmPayload): Promise<{ contactId: string }> {
+export async function createGhlContact(
+  credentials: GhlCredentials,
+  payload: CrmPayload,
+): Promise<{ contactId: string }> {
   const secrets = [credentials.apiKey];
   const response = await fetchUpstream(
     SERVICE,
     endpoint(credentials.apiUrl, '/contacts/'),
-    { method: 'POST', headers: headers(credentials.apiKey), body: JSON.stringify(ghlContactBody(payload, credentials.locationId)) },
+    {
+      method: 'POST',
+      headers: headers(credentials.apiKey),
+      body: JSON.stringify(ghlContactBody(payload, credentials.locationId)),
+    },
     { secrets },
   );
   if (!response.ok) throw await upstreamFailure(SERVICE, response, secrets);
   const body = (await response.json().catch(() => null)) as { contact?: { id?: unknown } } | null;
   const contactId = body?.contact?.id;
-  if (typeof contactId !== 'string') throw new UpstreamError(SERVICE, `${SERVICE} answered ${response.status} without a contact id`, response.status);
+  if (typeof contactId !== 'string')
+    throw new UpstreamError(SERVICE, `${SERVICE} answered ${response.status} without a contact id`, response.status);
   return { contactId };
 }
 
@@ -70,7 +78,11 @@ export async function checkGhlConnection(credentials: GhlCredentials): Promise<{
   const response = await fetchUpstream(
     SERVICE,
     endpoint(credentials.apiUrl, '/contacts/search'),
-    { method: 'POST', headers: headers(credentials.apiKey), body: JSON.stringify({ locationId: credentials.locationId, pageLimit: 1 }) },
+    {
+      method: 'POST',
+      headers: headers(credentials.apiKey),
+      body: JSON.stringify({ locationId: credentials.locationId, pageLimit: 1 }),
+    },
     { secrets },
   );
   if (!response.ok) throw await upstreamFailure(SERVICE, response, secrets);

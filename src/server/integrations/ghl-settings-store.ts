@@ -19,7 +19,11 @@ export type StoredGhlSettings =
 const owner = (userId: string, settingName: string) => `${userId}:${settingName}`;
 
 /** The user's GoHighLevel key and location id, decrypted; never leaves the server. */
-export async function readGhlSettings(db: Database, cipher: SettingsCipher, userId: string): Promise<StoredGhlSettings> {
+export async function readGhlSettings(
+  db: Database,
+  cipher: SettingsCipher,
+  userId: string,
+): Promise<StoredGhlSettings> {
   const rows = await db
     .select({ name: wholesalerSettings.settingName, value: wholesalerSettings.settingValue })
     .from(wholesalerSettings)
@@ -40,11 +44,20 @@ export async function readGhlSettings(db: Database, cipher: SettingsCipher, user
 }
 
 /** Stores (or replaces) both values, encrypted, in one statement. */
-export async function saveGhlSettings(db: Database, cipher: SettingsCipher, userId: string, settings: GhlSettings): Promise<void> {
+export async function saveGhlSettings(
+  db: Database,
+  cipher: SettingsCipher,
+  userId: string,
+  settings: GhlSettings,
+): Promise<void> {
   await db
     .insert(wholesalerSettings)
     .values([
-      { userId, settingName: GHL_API_KEY_SETTING, settingValue: cipher.seal(settings.apiKey, owner(userId, GHL_API_KEY_SETTING)) },
+      {
+        userId,
+        settingName: GHL_API_KEY_SETTING,
+        settingValue: cipher.seal(settings.apiKey, owner(userId, GHL_API_KEY_SETTING)),
+      },
       {
         userId,
         settingName: GHL_LOCATION_ID_SETTING,

@@ -27,7 +27,10 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
     const empty = await app.request('/api/integrations/ghl/settings', { headers });
     expect(await empty.json()).toEqual({ configured: false, unreadable: false, last4: null, locationId: null });
 
-    const saved = await app.request('/api/integrations/ghl/settings', send('PUT', headers, { apiKey: ` ${apiKey} `, locationId }));
+    const saved = await app.request(
+      '/api/integrations/ghl/settings',
+      send('PUT', headers, { apiKey: ` ${apiKey} `, locationId }),
+    );
     expect(saved.status).toBe(200);
     const savedText = await saved.text();
     expect(savedText).not.toContain(apiKey.slice(0, -4));
@@ -50,27 +53,45 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
   it('replaces and removes the key', async () => {
     const { headers, user } = await signUpTestUser(app);
     await app.request('/api/integrations/ghl/settings', send('PUT', headers, { apiKey, locationId }));
-    const replaced = await app.request('/api/integrations/ghl/settings', send('PUT', headers, { apiKey: 'pit-replacement-key-0000-4321', locationId: 'other-loc' }));
+    const replaced = await app.request(
+      '/api/integrations/ghl/settings',
+      send('PUT', headers, { apiKey: 'pit-replacement-key-0000-4321', locationId: 'other-loc' }),
+    );
     expect(await replaced.json()).toMatchObject({ configured: true, last4: '4321', locationId: 'other-loc' });
-    expect(await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id))).toHaveLength(2);
+    expect(
+      await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id)),
+    ).toHaveLength(2);
 
     const removed = await app.request('/api/integrations/ghl/settings', send('DELETE', headers));
     expect(await removed.json()).toEqual({ removed: true });
-    expect(await (await app.request('/api/integrations/ghl/settings', { headers })).json()).toMatchObject({ configured: false });
-    expect(await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id))).toHaveLength(0);
+    expect(await (await app.request('/api/integrations/ghl/settings', { headers })).json()).toMatchObject({
+      configured: false,
+    });
+    expect(
+      await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id)),
+    ).toHaveLength(0);
   });
 
   it('keeps each user’s key to that user', async () => {
     const owner = await signUpTestUser(app);
     const other = await signUpTestUser(app);
     await app.request('/api/integrations/ghl/settings', send('PUT', owner.headers, { apiKey, locationId }));
-    expect(await (await app.request('/api/integrations/ghl/settings', { headers: other.headers })).json()).toMatchObject({ configured: false });
+    expect(
+      await (await app.request('/api/integrations/ghl/settings', { headers: other.headers })).json(),
+    ).toMatchObject({ configured: false });
     await app.request('/api/integrations/ghl/settings', send('DELETE', other.headers));
-    expect(await (await app.request('/api/integrations/ghl/settings', { headers: owner.headers })).json()).toMatchObject({ configured: true });
+    expect(
+      await (await app.request('/api/integrations/ghl/settings', { headers: owner.headers })).json(),
+    ).toMatchObject({ configured: true });
 
     // A sealed value copied into another user's row does not open there.
-    const ownerRows = await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, owner.user.id));
-    await database().db.insert(wholesalerSettings).values(ownerRows.map((row) => ({ ...row, userId: other.user.id })));
+    const ownerRows = await database()
+      .db.select()
+      .from(wholesalerSettings)
+      .where(eq(wholesalerSettings.userId, owner.user.id));
+    await database()
+      .db.insert(wholesalerSettings)
+      .values(ownerRows.map((row) => ({ ...row, userId: other.user.id })));
     expect(await (await app.request('/api/integrations/ghl/settings', { headers: other.headers })).json()).toEqual({
       configured: false,
       unreadable: true,
@@ -100,7 +121,9 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
   it('refuses anonymous callers', async () => {
     const origin = { origin: TEST_ORIGIN };
     expect((await app.request('/api/integrations/ghl/settings', { headers: origin })).status).toBe(401);
-    expect((await app.request('/api/integrations/ghl/settings', send('PUT', origin, { apiKey, locationId }))).status).toBe(401);
+    expect(
+      (await app.request('/api/integrations/ghl/settings', send('PUT', origin, { apiKey, locationId }))).status,
+    ).toBe(401);
     expect((await app.request('/api/integrations/ghl/settings', send('DELETE', origin))).status).toBe(401);
     expect((await app.request('/api/integrations/ghl/test', send('POST', origin))).status).toBe(401);
   });

@@ -7,7 +7,13 @@ import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { createStripeClient } from '../billing/create-stripe-client';
 import { validate } from '../http/validate';
-import { callStripe, checkConnection, CONNECTION_SERVICES, type ConnectionCheck, type ConnectionService } from './check-connections';
+import {
+  callStripe,
+  checkConnection,
+  CONNECTION_SERVICES,
+  type ConnectionCheck,
+  type ConnectionService,
+} from './check-connections';
 import { exportToGhl, GhlKeyMissingError } from './export-to-ghl';
 import { exportToSheets, SheetsNotConfiguredError } from './export-to-sheets';
 import { checkGhlConnection } from './ghl-client';
@@ -56,7 +62,9 @@ export function integrationsRoutes(context: AppContext) {
       )
 
       // --- GoHighLevel credentials: per user, encrypted at rest, never sent back ---
-      .get('/ghl/settings', signedIn, async (c) => c.json(settingsView(await readGhlSettings(db, await cipher(), c.var.user.id))))
+      .get('/ghl/settings', signedIn, async (c) =>
+        c.json(settingsView(await readGhlSettings(db, await cipher(), c.var.user.id))),
+      )
       .put('/ghl/settings', signedIn, validate('json', GhlSettingsSchema), async (c) => {
         const settings = c.req.valid('json');
         await saveGhlSettings(db, await cipher(), c.var.user.id, settings);
@@ -71,7 +79,8 @@ export function integrationsRoutes(context: AppContext) {
         if (settings.status !== 'configured') return c.json(keyMissing, 409);
         try {
           const { contactsInLocation } = await checkGhlConnection({ apiUrl: context.env.GHL_API_URL, ...settings });
-          const count = contactsInLocation === null ? '' : ` (${contactsInLocation} contact${contactsInLocation === 1 ? '' : 's'})`;
+          const count =
+            contactsInLocation === null ? '' : ` (${contactsInLocation} contact${contactsInLocation === 1 ? '' : 's'})`;
           const detail = `GoHighLevel accepted the API key for location ${settings.locationId}${count}`;
           return c.json({ message: integrationMessages.ghlTestPassed, detail });
         } catch (error) {
@@ -110,10 +119,14 @@ export function integrationsRoutes(context: AppContext) {
       // --- Payment provider test (§2 Test page): a real call with the server's secret key ---
       .post('/stripe/test', signedIn, async (c) => {
         const stripe = createStripeClient(context.env);
-        if (!stripe) return c.json({ error: 'Stripe is not configured on this server: billing runs in demo mode' }, 409);
+        if (!stripe)
+          return c.json({ error: 'Stripe is not configured on this server: billing runs in demo mode' }, 409);
         try {
           const { livemode } = await callStripe(stripe, context.env);
-          return c.json({ message: integrationMessages.stripeTestPassed, detail: `Stripe answered (${livemode ? 'live' : 'test'} mode)` });
+          return c.json({
+            message: integrationMessages.stripeTestPassed,
+            detail: `Stripe answered (${livemode ? 'live' : 'test'} mode)`,
+          });
         } catch (error) {
           if (!(error instanceof UpstreamError)) throw error;
           console.warn(`Stripe test failed: ${error.message}`);

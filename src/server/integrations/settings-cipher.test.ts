@@ -21,7 +21,9 @@ describe('createSettingsCipher (AES-256-GCM, key by HKDF from the server secret)
     const bytes = Buffer.from(sealed.slice(3), 'base64');
     bytes[bytes.length - 1]! ^= 1;
     expect(() => cipher.open(`v1:${bytes.toString('base64')}`, 'user-1:ghl_api_key')).toThrow(SettingUnreadableError);
-    expect(() => createSettingsCipher(`${secret}-rotated`).open(sealed, 'user-1:ghl_api_key')).toThrow(SettingUnreadableError);
+    expect(() => createSettingsCipher(`${secret}-rotated`).open(sealed, 'user-1:ghl_api_key')).toThrow(
+      SettingUnreadableError,
+    );
     expect(() => cipher.open('plain-text-key', 'user-1:ghl_api_key')).toThrow(SettingUnreadableError);
     expect(() => cipher.open('v1:AAAA', 'user-1:ghl_api_key')).toThrow(SettingUnreadableError);
   });

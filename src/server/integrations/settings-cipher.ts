@@ -23,7 +23,9 @@ export interface SettingsCipher {
  * values unreadable; the user is then asked to enter them again.
  */
 export function createSettingsCipher(serverSecret: string): SettingsCipher {
-  const key = Buffer.from(hkdfSync('sha256', serverSecret, 'cash-offer-calculator', 'wholesaler-settings/aes-256-gcm/v1', 32));
+  const key = Buffer.from(
+    hkdfSync('sha256', serverSecret, 'cash-offer-calculator', 'wholesaler-settings/aes-256-gcm/v1', 32),
+  );
   return {
     seal(plaintext, owner) {
       const iv = randomBytes(IV_BYTES);
@@ -41,7 +43,9 @@ export function createSettingsCipher(serverSecret: string): SettingsCipher {
         const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
         decipher.setAAD(Buffer.from(owner, 'utf8'));
         decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
         throw new SettingUnreadableError('setting does not decrypt with this server secret');
       }

@@ -26,7 +26,10 @@ export async function fetchUpstream(
   service: string,
   url: string,
   init: RequestInit,
-  { timeoutMs = UPSTREAM_TIMEOUT_MS, secrets = [] }: { timeoutMs?: number; secrets?: readonly (string | undefined)[] } = {},
+  {
+    timeoutMs = UPSTREAM_TIMEOUT_MS,
+    secrets = [],
+  }: { timeoutMs?: number; secrets?: readonly (string | undefined)[] } = {},
 ): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
@@ -66,8 +69,16 @@ export async function readUpstreamMessage(response: Response): Promise<string> {
 }
 
 /** An UpstreamError for a non-ok answer: '<service> answered <status>: <message>'. */
-export async function upstreamFailure(service: string, response: Response, secrets: readonly (string | undefined)[] = []) {
+export async function upstreamFailure(
+  service: string,
+  response: Response,
+  secrets: readonly (string | undefined)[] = [],
+) {
   const message = await readUpstreamMessage(response);
   const detail = message ? `: ${message}` : ` ${response.statusText}`.trimEnd();
-  return new UpstreamError(service, redact(`${service} answered ${response.status}${detail}`, secrets), response.status);
+  return new UpstreamError(
+    service,
+    redact(`${service} answered ${response.status}${detail}`, secrets),
+    response.status,
+  );
 }

@@ -31,6 +31,7 @@ const router = createBrowserRouter([
       { index: true, element: <CalculatorPage /> },
       { path: 'wholesalers', ...lazyPage(async () => (await import('../features/plans/wholesalers-page')).WholesalersPage) },
       { path: 'offer/accept', ...lazyPage(async () => (await import('../features/homeowner/lead-page')).LeadPage) },
+      { path: 'unsubscribe', ...lazyPage(async () => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage) },
       { path: 'login', element: <LoginPage /> },
       { path: 'register', element: <RegisterPage /> },
       { path: 'forgot-password', element: <ForgotPasswordPage /> },

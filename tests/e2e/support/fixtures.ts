@@ -8,7 +8,17 @@ export { expect };
  * with one line per violation: rule id, impact, help text and the offending elements.
  */
 export async function expectNoAxeViolations(page: Page, context = page.url()): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // An element caught mid-transition (a toast fading in or out) has blended colours that axe
+  // reports as a contrast failure; with transitions off, everything is in its settled state.
+  const settled = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+  });
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'];
+  try {
+    ({ violations } = await new AxeBuilder({ page }).analyze());
+  } finally {
+    await settled.evaluate((style) => (style as Element).remove()).catch(() => {});
+  }
   const report = violations.map((violation) => {
     const targets = violation.nodes.map((node) => `      ${node.target.join(' ')}`).join('\n');
     return `  ${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}\n${targets}`;

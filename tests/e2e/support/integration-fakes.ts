@@ -41,7 +41,13 @@ export async function startIntegrationFakes(appPort: number) {
       const recorded: RecordedIntegrationRequests = {
         crmWebhook: crmWebhook.requests.map(({ path, body }) => ({ path, body })),
         sheetsWebhook: sheetsWebhook.requests.map(({ path, body }) => ({ path, body })),
-        ghl: ghl.requests.map(({ method, path, authorization, version, body }) => ({ method, path, authorization, version, body })),
+        ghl: ghl.requests.map(({ method, path, authorization, version, body }) => ({
+          method,
+          path,
+          authorization,
+          version,
+          body,
+        })),
       };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(recorded));
       return;

@@ -4,6 +4,8 @@ import { defaultTemplate } from '../../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { notify } from '../../components/notify';
+import { BulkImportButton } from '../bulk-import/bulk-import-button';
+import { calculatorStateFromOfferLink } from '../bulk-import/offer-link-prefill';
 import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { FormulaTemplatesDialog } from './formula-templates-dialog';
 import { OfferResult } from './offer-result';
@@ -61,8 +63,12 @@ interface CalculatorProps {
 
 function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
-  const [state, dispatch] = useReducer(calculatorReducer, undefined, () =>
-    initialCalculatorState(repairCatalog, startingTemplate),
+  const { search } = useLocation();
+  // An offer e-mail's accept/negotiate link opens the calculator prefilled for the homeowner.
+  const [state, dispatch] = useReducer(
+    calculatorReducer,
+    undefined,
+    () => calculatorStateFromOfferLink(search, repairCatalog, templates, startingTemplate) ?? initialCalculatorState(repairCatalog, startingTemplate),
   );
   const [templatesOpen, setTemplatesOpen] = useState(false);
 
@@ -114,9 +120,12 @@ function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: Ca
                   Using <strong>{state.template.name}</strong>
                 </p>
               </div>
-              <button type="button" className="button button-secondary" onClick={() => setTemplatesOpen(true)}>
-                Formula Settings
-              </button>
+              <div className="wholesaler-tools-buttons">
+                <button type="button" className="button button-secondary" onClick={() => setTemplatesOpen(true)}>
+                  Formula Settings
+                </button>
+                <BulkImportButton template={state.template} />
+              </div>
             </div>
           )}
           <OfferResult offer={state.offer} userType={userType} templateName={state.template.name} />

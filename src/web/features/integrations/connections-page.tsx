@@ -33,10 +33,17 @@ export function ConnectionsPage() {
   return (
     <section className="page integrations-page" aria-labelledby="connections-title">
       <h1 id="connections-title">Connection Status</h1>
-      <p className="muted">The server checks each service now, with real calls where a key is configured. No key or secret is shown.</p>
+      <p className="muted">
+        The server checks each service now, with real calls where a key is configured. No key or secret is shown.
+      </p>
       <ul className="connection-list" aria-busy={checking}>
         {services.map((service, index) => (
-          <ConnectionItem key={service.id} name={service.name} what={service.what} state={states[index] ?? { kind: 'checking' }} />
+          <ConnectionItem
+            key={service.id}
+            name={service.name}
+            what={service.what}
+            state={states[index] ?? { kind: 'checking' }}
+          />
         ))}
       </ul>
       <p className="visually-hidden" role="status">
@@ -55,7 +62,12 @@ export function ConnectionsPage() {
 }
 
 function ConnectionItem({ name, what, state }: { name: string; what: string; state: ItemState }) {
-  const status = state.kind === 'checking' ? 'checking' : state.kind === 'done' && state.check.status === 'connected' ? 'connected' : 'error';
+  const status =
+    state.kind === 'checking'
+      ? 'checking'
+      : state.kind === 'done' && state.check.status === 'connected'
+        ? 'connected'
+        : 'error';
   const label = { checking: 'Checking...', connected: 'Connected', error: 'Error' }[status];
   return (
     <li className="card connection-item">
@@ -65,10 +77,14 @@ function ConnectionItem({ name, what, state }: { name: string; what: string; sta
       </div>
       <p className="muted connection-what">{what}</p>
       {state.kind === 'done' && (
-        <p className={status === 'error' ? 'connection-message connection-message-error' : 'connection-message'}>{state.check.message}</p>
+        <p className={status === 'error' ? 'connection-message connection-message-error' : 'connection-message'}>
+          {state.check.message}
+        </p>
       )}
       {state.kind === 'done' && state.check.note && <p className="field-hint">{state.check.note}</p>}
-      {state.kind === 'unreachable' && <p className="connection-message connection-message-error">The server did not answer</p>}
+      {state.kind === 'unreachable' && (
+        <p className="connection-message connection-message-error">The server did not answer</p>
+      )}
     </li>
   );
 }

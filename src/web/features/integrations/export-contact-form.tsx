@@ -10,7 +10,9 @@ import { formatPhoneInput } from '../../../domain/contact/phone';
 import { TextField } from '../../components/text-field';
 import { useFocusOnMount } from './focus-on-mount';
 
-type Variant = { variant: 'crm'; onSubmit: (contact: CrmContact) => void } | { variant: 'sheets'; onSubmit: (contact: SheetsContact) => void };
+type Variant =
+  | { variant: 'crm'; onSubmit: (contact: CrmContact) => void }
+  | { variant: 'sheets'; onSubmit: (contact: SheetsContact) => void };
 
 type ExportContactFormProps = Variant & {
   idPrefix: string;
@@ -36,10 +38,15 @@ export function ExportContactForm(props: ExportContactFormProps) {
   useFocusOnMount(`${idPrefix}-name`);
 
   const { name, email, phone } = values;
-  const result = variant === 'crm' ? CrmContactSchema.safeParse({ name, email, phone }) : SheetsContactSchema.safeParse(values);
+  const result =
+    variant === 'crm' ? CrmContactSchema.safeParse({ name, email, phone }) : SheetsContactSchema.safeParse(values);
   const errors = fieldErrors(result);
 
-  const field = (key: keyof typeof empty, label: string, options: { type?: string; autoComplete?: string; placeholder?: string; format?: (value: string) => string } = {}) => (
+  const field = (
+    key: keyof typeof empty,
+    label: string,
+    options: { type?: string; autoComplete?: string; placeholder?: string; format?: (value: string) => string } = {},
+  ) => (
     <TextField
       id={`${idPrefix}-${key}`}
       label={label}
@@ -48,7 +55,9 @@ export function ExportContactForm(props: ExportContactFormProps) {
       placeholder={options.placeholder}
       value={values[key]}
       error={touched[key] ? errors[key] : undefined}
-      onChange={(value) => setValues((current) => ({ ...current, [key]: options.format ? options.format(value) : value }))}
+      onChange={(value) =>
+        setValues((current) => ({ ...current, [key]: options.format ? options.format(value) : value }))
+      }
       onBlur={() => setTouched((current) => ({ ...current, [key]: true }))}
     />
   );
@@ -65,13 +74,26 @@ export function ExportContactForm(props: ExportContactFormProps) {
     >
       {field('name', 'Name', { autoComplete: 'name' })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
-      {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', placeholder: '555-123-4567', format: formatPhoneInput })}
+      {field('phone', 'Phone', {
+        type: 'tel',
+        autoComplete: 'tel',
+        placeholder: '555-123-4567',
+        format: formatPhoneInput,
+      })}
       {variant === 'sheets' && (
         <div className="form-grid export-address-grid">
           {field('city', 'City', { autoComplete: 'address-level2' })}
           {/* §5: upper-cased as typed, two letters at most. */}
-          {field('state', 'State', { autoComplete: 'address-level1', placeholder: 'TX', format: (value) => value.toUpperCase().slice(0, 2) })}
-          {field('zipCode', 'ZIP Code', { autoComplete: 'postal-code', placeholder: '78701', format: (value) => value.slice(0, 10) })}
+          {field('state', 'State', {
+            autoComplete: 'address-level1',
+            placeholder: 'TX',
+            format: (value) => value.toUpperCase().slice(0, 2),
+          })}
+          {field('zipCode', 'ZIP Code', {
+            autoComplete: 'postal-code',
+            placeholder: '78701',
+            format: (value) => value.slice(0, 10),
+          })}
         </div>
       )}
       {error && (

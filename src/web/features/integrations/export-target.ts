@@ -13,8 +13,21 @@ export function exportTargetFromOffer(offer: ComputedOffer | null): ExportTarget
   if (!offer || !offerIsWorkable(offer.range)) return null;
   return {
     // The server recomputes the figures from these inputs.
-    source: { kind: 'calculation', calculation: { address: offer.address, marketValue: offer.marketValue, repairs: offer.repairs, template: offer.template } },
-    summary: { address: offer.address, marketValue: offer.marketValue, totalRepairCost: offer.totalRepairCost, offerRange: offer.range },
+    source: {
+      kind: 'calculation',
+      calculation: {
+        address: offer.address,
+        marketValue: offer.marketValue,
+        repairs: offer.repairs,
+        template: offer.template,
+      },
+    },
+    summary: {
+      address: offer.address,
+      marketValue: offer.marketValue,
+      totalRepairCost: offer.totalRepairCost,
+      offerRange: offer.range,
+    },
   };
 }
 

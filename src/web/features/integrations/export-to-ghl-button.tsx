@@ -30,7 +30,11 @@ interface ExportToGhlButtonProps {
  * §2/§4 CRM export: the deal's summary, then (with no key stored) the key set-up, then the
  * contact form, then the server sends it to the CRM webhook and creates the contact.
  */
-export function ExportToGhlButton({ target, className = 'button button-secondary', labelSuffix }: ExportToGhlButtonProps) {
+export function ExportToGhlButton({
+  target,
+  className = 'button button-secondary',
+  labelSuffix,
+}: ExportToGhlButtonProps) {
   const [step, setStep] = useState<Step | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -96,13 +100,20 @@ export function ExportToGhlButton({ target, className = 'button button-secondary
               <button type="button" className="button button-secondary" onClick={close}>
                 Cancel
               </button>
-              <button type="button" className="button button-primary" disabled={checkKey.isPending} onClick={() => checkKey.mutate()}>
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={checkKey.isPending}
+                onClick={() => checkKey.mutate()}
+              >
                 {checkKey.isPending ? 'Checking...' : 'Continue'}
               </button>
             </div>
           </>
         )}
-        {step === 'setup' && <GhlKeySetupForm idPrefix="ghl-export-setup" onSaved={() => setStep('contact')} onCancel={close} />}
+        {step === 'setup' && (
+          <GhlKeySetupForm idPrefix="ghl-export-setup" onSaved={() => setStep('contact')} onCancel={close} />
+        )}
         {step === 'contact' && (
           <ExportContactForm
             variant="crm"

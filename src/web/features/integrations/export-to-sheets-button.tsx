@@ -26,7 +26,11 @@ function browserTimeZone(): string | undefined {
 }
 
 /** §2 Sheets export: 'Add Contact Information' with city, state and ZIP; the server posts the §3 sheets payload. */
-export function ExportToSheetsButton({ target, className = 'button button-secondary', labelSuffix }: ExportToSheetsButtonProps) {
+export function ExportToSheetsButton({
+  target,
+  className = 'button button-secondary',
+  labelSuffix,
+}: ExportToSheetsButtonProps) {
   const [open, setOpen] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 

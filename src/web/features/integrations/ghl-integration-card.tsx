@@ -11,9 +11,13 @@ import { StatusDot, type DotState } from './status-dot';
 function keyStatus(settings: GhlSettingsView | undefined, loading: boolean): { dot: DotState; text: string } {
   if (loading || !settings) return { dot: 'checking', text: 'Checking...' };
   if (settings.configured) {
-    return { dot: 'ok', text: settings.last4 ? `API key configured (ending in ${settings.last4})` : 'API key configured' };
+    return {
+      dot: 'ok',
+      text: settings.last4 ? `API key configured (ending in ${settings.last4})` : 'API key configured',
+    };
   }
-  if (settings.unreadable) return { dot: 'missing', text: 'API key can no longer be read (the server secret changed): please enter it again' };
+  if (settings.unreadable)
+    return { dot: 'missing', text: 'API key can no longer be read (the server secret changed): please enter it again' };
   return { dot: 'missing', text: 'API key not found' };
 }
 
@@ -53,10 +57,20 @@ export function GhlIntegrationCard() {
       </p>
       {settings.data?.locationId && <p className="muted integration-detail">Location ID: {settings.data.locationId}</p>}
       <div className="integration-actions">
-        <button type="button" className="button button-primary" disabled={!configured || test.isPending} onClick={() => test.mutate()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!configured || test.isPending}
+          onClick={() => test.mutate()}
+        >
           {test.isPending ? 'Testing...' : 'Test Connection'}
         </button>
-        <button type="button" className="button button-secondary" disabled={settings.isPending} onClick={() => setSetupOpen(true)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={settings.isPending}
+          onClick={() => setSetupOpen(true)}
+        >
           {configured ? 'Replace API Key' : 'Set Up API Key'}
         </button>
         {(configured || settings.data?.unreadable) && (
@@ -65,7 +79,10 @@ export function GhlIntegrationCard() {
           </button>
         )}
       </div>
-      <p className={`integration-result ${result ? (result.ok ? 'integration-result-ok' : 'integration-result-error') : ''}`} role="status">
+      <p
+        className={`integration-result ${result ? (result.ok ? 'integration-result-ok' : 'integration-result-error') : ''}`}
+        role="status"
+      >
         {result?.text}
       </p>
 

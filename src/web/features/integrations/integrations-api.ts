@@ -31,7 +31,13 @@ export function useRemoveGhlSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => readJson(api.integrations.ghl.settings.$delete()),
-    onSuccess: () => queryClient.setQueryData<GhlSettingsView>(ghlSettingsKey, { configured: false, unreadable: false, last4: null, locationId: null }),
+    onSuccess: () =>
+      queryClient.setQueryData<GhlSettingsView>(ghlSettingsKey, {
+        configured: false,
+        unreadable: false,
+        last4: null,
+        locationId: null,
+      }),
   });
 }
 
@@ -62,6 +68,7 @@ export function isGhlKeyMissing(error: unknown): boolean {
 
 /** The server's own words for a refused or failed export (4xx, or an outside service's failure); otherwise `fallback`. */
 export function exportErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (error.status < 500 || error.status === 502 || error.status === 503)) return error.message;
+  if (error instanceof ApiError && (error.status < 500 || error.status === 502 || error.status === 503))
+    return error.message;
   return fallback;
 }

@@ -36,19 +36,31 @@ export function PaymentIntegrationCard() {
       </h2>
       <p className="integration-status">
         <StatusDot state={configured ? 'ok' : 'missing'} />
-        <span>{configured ? 'Payment provider configured' : 'Payment provider not configured: billing runs in demo mode (no payments are taken)'}</span>
+        <span>
+          {configured
+            ? 'Payment provider configured'
+            : 'Payment provider not configured: billing runs in demo mode (no payments are taken)'}
+        </span>
       </p>
       <div className="integration-actions">
-        <button type="button" className="button button-primary" disabled={!configured || test.isPending} onClick={() => test.mutate()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!configured || test.isPending}
+          onClick={() => test.mutate()}
+        >
           {test.isPending ? 'Testing...' : 'Test Payment'}
         </button>
       </div>
-      <p className={`integration-result ${result ? (result.ok ? 'integration-result-ok' : 'integration-result-error') : ''}`} role="status">
+      <p
+        className={`integration-result ${result ? (result.ok ? 'integration-result-ok' : 'integration-result-error') : ''}`}
+        role="status"
+      >
         {result?.text}
       </p>
       <p className="field-hint">
-        The test asks Stripe for the account&apos;s balance with the server&apos;s secret key: nothing is charged. The server
-        is configured with STRIPE_SECRET_KEY and the related settings.
+        The test asks Stripe for the account&apos;s balance with the server&apos;s secret key: nothing is charged. The
+        server is configured with STRIPE_SECRET_KEY and the related settings.
       </p>
     </article>
   );

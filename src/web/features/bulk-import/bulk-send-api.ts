@@ -1,0 +1,42 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { InferResponseType } from 'hono/client';
+import type { BulkSendRequestInput } from '../../../domain/bulk-import/bulk-send-request';
+import { api, readJson } from '../../api/api-client';
+
+export type BulkSendProgress = InferResponseType<(typeof api)['bulk-send'][':id']['$get'], 200>;
+
+/** POST /api/bulk-send: the selected properties become one durable send job on the server. */
+export function useStartBulkSend() {
+  return useMutation({
+    mutationFn: (request: BulkSendRequestInput) => readJson(api['bulk-send'].$post({ json: request })),
+  });
+}
+
+/**
+ * The job's progress, polled every second until it is finished; a failed poll (a server
+ * restart) is retried. `onFinished` runs once per job, when a poll first finds it finished.
+ */
+export function useBulkSendProgress(jobId: string | null, onFinished: (progress: BulkSendProgress) => void) {
+  const finishedHandler = useRef(onFinished);
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    finishedHandler.current = onFinished;
+  });
+  return useQuery({
+    queryKey: ['bulk-send', jobId],
+    queryFn: async () => {
+      const progress = await readJson(api['bulk-send'][':id'].$get({ param: { id: jobId! } }));
+      if (progress.finished && announced.current !== progress.id) {
+        announced.current = progress.id;
+        finishedHandler.current(progress);
+      }
+      return progress;
+    },
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data?.finished ? false : 1000),
+    refetchIntervalInBackground: true,
+    retry: 30,
+    retryDelay: 1000,
+  });
+}

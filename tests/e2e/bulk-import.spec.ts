@@ -1,0 +1,317 @@
+// Pro bulk import (spec §2 Bulk import dialog, §3 CRM CSV, §4, §5 CSV rules, §7 e-mails, §8
+// toasts): a Pro wholesaler drops a messy real-world export, reviews it, exports the CRM CSV,
+// sends offers to a selection and watches them arrive at a local fake of the e-mail provider
+// (Resend), while the server is restarted mid-send; the e-mailed links open the calculator and
+// the unsubscribe page.
+//
+// This spec runs its own app server (not the shared e2e one), because it needs the e-mail
+// provider configured (RESEND_API_URL pointing at the fake, in this process) and must stop and
+// restart that server on the same database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { startResendFake, type ResendFake } from '../fakes/resend-fake';
+import { registerThroughUi } from './support/accounts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { migratedPgliteTemplate } from './support/migrated-database-template';
+
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+const screenshots = path.join(repositoryRoot, 'test-results', 'bulk-import-screens');
+
+// A real-world-style export: byte-order mark, CRLF, a duplicated Email header, quoted cells with
+// commas, doubled quotes and line breaks, blank lines, $ and thousand separators, an LLC owner
+// without names, and two rows that fail the §5 rules (a PO box; no market value).
+const messyCsv = [
+  '\uFEFFFirst Name,Last Name,Email,Email,Property Address,Market Value,Owner,Notes',
+  'Ann,Lee,ann@example.com,,"12 Oak St, Austin, TX 78701","$250,000",,"Call after 5, weekdays"',
+  '',
+  'Bob Smith,,,bob@example.com,"34 Elm St',
+  'Apt 2","300,000",,"Says ""maybe"""',
+  'Cy,Diaz,cy@example.com,,PO Box 1234,"180,000",,',
+  ',,dee@example.com,,56 Pine Rd,"1,000,000",GREEN ACRES LLC,',
+  'Eve,Ng,eve@example.com,,78 Cedar Ln,call for price,,',
+  ',,,,,,,',
+  'Fay,Ortiz,fay@example.com,,90 Lake Dr,"$180,000.00",,',
+  'Gus,<b>Park</b>,gus@example.com,,"1 ""Main"" St & Co",200000,,',
+  'Hal,Quinn,hal@example.com,,22 River Rd,275000,,',
+].join('\r\n');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The app with an e-mail provider (the Resend fake) on a database of its own; can be stopped and started again on it. */
+class BulkImportServer {
+  private child: ChildProcess | undefined;
+  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'cash-offer-bulk-e2e-'));
+  constructor(
+    readonly port: number,
+    private readonly resendUrl: string,
+  ) {}
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start() {
+    const env: Record<string, string> = {};
+    for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS']) if (process.env[name] !== undefined) env[name] = process.env[name]!;
+    Object.assign(env, {
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      APP_URL: this.url,
+      DATA_DIR: this.dataDir,
+      TRUST_PROXY: '1',
+      RESEND_API_KEY: 're_e2e_key',
+      RESEND_API_URL: this.resendUrl,
+      EMAIL_FROM: 'Cash Offer Calculator <offers@e2e.example>',
+      // Quicker than production's one a second, still paced, so a restart lands mid-send.
+      BULK_EMAIL_INTERVAL_MS: '400',
+    });
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        if ((await fetch(`${this.url}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('the bulk-import e2e server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  /** Stops the server as a deployment would (SIGTERM), waiting for it to exit. */
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+
+  async dispose() {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+let resend: ResendFake;
+let server: BulkImportServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  resend = await startResendFake({ apiKey: 're_e2e_key' });
+  server = new BulkImportServer(await freePort(), resend.url);
+  cpSync(await migratedPgliteTemplate(), path.join(server.dataDir, 'pglite'), { recursive: true });
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+  await resend?.close();
+});
+
+test.use({ baseURL: async ({}, use) => use(server.url) });
+
+async function becomePro(page: Page) {
+  await page.goto('/wholesalers');
+  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.getByRole('button', { name: 'Confirm Pro plan' }).click();
+  await expect(page.getByText('0 of ∞ properties saved')).toBeVisible();
+}
+
+async function openAsWholesaler(page: Page) {
+  await page.goto('/');
+  await page.getByRole('group', { name: 'I am a' }).getByRole('button', { name: 'Wholesaler' }).click();
+  await expect(page.getByRole('button', { name: 'Formula Settings' })).toBeVisible();
+}
+
+/** Drops a file on the drop zone the way a browser does (a drop event carrying it). */
+async function dropFile(page: Page, name: string, content: string) {
+  await page.getByTestId('bulk-dropzone').evaluate(
+    (zone, file) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([file.content], file.name, { type: 'text/csv' }));
+      zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    },
+    { name, content },
+  );
+}
+
+async function waitForToastsToGo(page: Page) {
+  // axe measures contrast mid-animation, so let toasts go first.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+test('Bulk Import is for Pro only: hidden otherwise, refused by the server otherwise', async ({ page }) => {
+  await registerThroughUi(page);
+  await openAsWholesaler(page);
+  await expect(page.getByRole('button', { name: 'Bulk Import' })).toHaveCount(0);
+  const response = await page.request.post('/api/bulk-send', {
+    data: { template: { name: 'x', description: '', arvMultiplier: 0.7, repairMultiplier: 1, minProfit: 0, maxProfit: 0 }, properties: [] },
+    headers: { origin: server.url },
+  });
+  expect(response.status()).toBe(403);
+});
+
+test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends offers through a server restart', async ({ page }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  await registerThroughUi(page);
+  await becomePro(page);
+  await openAsWholesaler(page);
+
+  await page.getByRole('button', { name: 'Bulk Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+  await expect(dialog.getByText('Drag and drop a CSV file here')).toBeVisible();
+  await expect(dialog.getByText('File requirements')).toBeVisible();
+  await expectNoAxeViolations(page, 'bulk import dialog: upload');
+
+  // §5: not a CSV.
+  await dialog.getByLabel('Choose a CSV file').setInputFiles({ name: 'list.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
+  await expect(page.getByText('Please upload a CSV file').first()).toBeVisible();
+  // No data rows.
+  await dropFile(page, 'empty.csv', 'Email,Address,Market Value\r\n\r\n');
+  await expect(page.getByText('No data found in the file').first()).toBeVisible();
+
+  // The messy export, through the file input.
+  await dialog.getByLabel('Choose a CSV file').setInputFiles({ name: 'propstream-export.csv', mimeType: 'text/csv', buffer: Buffer.from(messyCsv) });
+  await expect(dialog.getByText('6 of 6 properties selected (2 failed)')).toBeVisible();
+  const table = dialog.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['', 'Name', 'Address', 'Email', 'Market Value', 'Offer Range']);
+  const annRow = table.getByRole('row', { name: /12 Oak St, Austin, TX 78701/ });
+  await expect(annRow).toContainText('Ann Lee');
+  await expect(annRow).toContainText('$250,000');
+  await expect(annRow).toContainText('$155,000 - $170,000');
+  await expect(table.getByRole('row', { name: /34 Elm St Apt 2/ })).toContainText('Bob Smith');
+  await expect(table.getByRole('row', { name: /56 Pine Rd/ })).toContainText('Owner GREEN ACRES LLC');
+  await expect(table.getByRole('row', { name: /1 "Main" St & Co/ })).toContainText('Gus <b>Park</b>');
+  await dialog.getByText('2 rows were skipped: see why').click();
+  await expect(dialog.getByText('Row 4: PO Box addresses are not accepted')).toBeVisible();
+  await expect(dialog.getByText('Row 6: Market value must be a positive number')).toBeVisible();
+  await waitForToastsToGo(page);
+  await expectNoAxeViolations(page, 'bulk import dialog: review');
+
+  // §5: nothing selected.
+  const selectAll = dialog.getByRole('checkbox', { name: 'Select all properties' });
+  await selectAll.uncheck();
+  await expect(dialog.getByText('0 of 6 properties selected (2 failed)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
+  await expect(page.getByText('Please select at least one property')).toBeVisible();
+  await selectAll.check();
+  await expect(dialog.getByText('6 of 6 properties selected (2 failed)')).toBeVisible();
+
+  // §3 Export to GHL.
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export to GHL' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^ghl_contacts_bulk_\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = readFileSync(await download.path(), 'utf8').split('\r\n');
+  expect(exported[0]).toBe('First Name,Last Name,Email,Address,Custom.Market Value,Custom.Offer Low,Custom.Offer High,Custom.Property Address,Tags,Source');
+  expect(exported[1]).toBe('Ann,Lee,ann@example.com,"12 Oak St, Austin, TX 78701",250000,155000,170000,"12 Oak St, Austin, TX 78701",Cash Offer Generated,Cash Offer Calculator');
+  await expect(page.getByText('Exported 6 properties to CSV')).toBeVisible();
+
+  // Send to a selection: everyone but Hal.
+  await dialog.getByRole('checkbox', { name: 'Select 22 River Rd' }).uncheck();
+  await expect(dialog.getByText('5 of 6 properties selected (2 failed)')).toBeVisible();
+  resend.emails.length = 0;
+  await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /Sending offers: sent \d of 5/ })).toBeVisible();
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+
+  // The server stops mid-send and comes back on the same database: the page keeps polling.
+  await expect.poll(() => resend.emails.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await server.stop();
+  const beforeRestart = resend.emails.length;
+  expect(beforeRestart).toBeLessThan(5);
+  await server.start();
+
+  await expect(page.getByText('Successfully sent 5 offers')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+
+  // Every selected owner got exactly one e-mail; Hal none.
+  const recipients = resend.emails.map((email) => email.to[0]).sort();
+  expect(recipients).toEqual(['ann@example.com', 'bob@example.com', 'dee@example.com', 'fay@example.com', 'gus@example.com']);
+  expect(recipients).not.toContain('hal@example.com');
+  const gus = resend.emails.find((email) => email.to[0] === 'gus@example.com')!;
+  expect(gus.subject).toBe('Cash Offer for 1 "Main" St & Co');
+  expect(gus.from).toBe('Cash Offer Calculator <offers@e2e.example>');
+  expect(gus.html).toContain('Dear Gus &lt;b&gt;Park&lt;/b&gt;,');
+  expect(gus.html).not.toContain('<b>Park');
+
+  // The accept link opens the calculator prefilled for the homeowner.
+  const ann = resend.emails.find((email) => email.to[0] === 'ann@example.com')!;
+  expect(ann.reply_to).toMatch(/^e2e-.*@example\.com$/);
+  const links = [...ann.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+  await page.goto(links[0]!);
+  await expect(page.getByLabel('Property address')).toHaveValue('12 Oak St, Austin, TX 78701');
+  await expect(page.getByRole('region', { name: 'Your Cash Offer Range' }).getByTestId('offer-range')).toHaveText(/\$155,000\s*–?\s*to\s*\$170,000/);
+  await expect(page.getByRole('button', { name: 'Get Offer' })).toBeVisible();
+
+  // The unsubscribe link: confirm, and the address is never e-mailed again.
+  await page.goto(links[2]!);
+  await expect(page.getByText('Stop cash offer e-mails to ann@example.com?')).toBeVisible();
+  await expectNoAxeViolations(page, '/unsubscribe');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText('ann@example.com is unsubscribed.')).toBeVisible();
+});
+
+test('an unsubscribed owner is skipped; a dropped file goes through the same import', async ({ page }) => {
+  await registerThroughUi(page);
+  await becomePro(page);
+  await openAsWholesaler(page);
+  await page.getByRole('button', { name: 'Bulk Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+  // ann@example.com unsubscribed in the test before.
+  await dropFile(page, 'two.csv', 'Email,Address,Market Value\nann@example.com,12 Oak St,250000\nnew@example.com,3 New St,"300,000"\n');
+  await expect(dialog.getByText('2 of 2 properties selected (0 failed)')).toBeVisible();
+  resend.emails.length = 0;
+  await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
+  await expect(dialog.getByText('Finished: sent 1 of 2, 1 skipped')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText(/ann@example\.com.*skipped, Unsubscribed from offer e-mails/)).toBeVisible();
+  await expect(page.getByText('Successfully sent 1 offers')).toBeVisible();
+  expect(resend.emails.map((email) => email.to[0])).toEqual(['new@example.com']);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('screenshots of the dialog at 360 and 1280 px', async ({ page }, testInfo) => {
+  testInfo.setTimeout(60_000);
+  await registerThroughUi(page);
+  await becomePro(page);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 860 });
+    await openAsWholesaler(page);
+    await page.getByRole('button', { name: 'Bulk Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+    await page.screenshot({ path: path.join(screenshots, `upload-${width}.png`) });
+    const many = ['Email,Address,Market Value,First Name,Last Name', ...Array.from({ length: 20000 }, (_, n) => `owner${n}@example.com,${n + 1} Oak St,${200000 + n},Ann,Lee`)].join('\n');
+    await dialog.getByLabel('Choose a CSV file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(many) });
+    await expect(dialog.getByText('20,000 of 20,000 properties selected (0 failed)')).toBeVisible();
+    await waitForToastsToGo(page);
+    await page.screenshot({ path: path.join(screenshots, `review-${width}.png`) });
+    await dialog.getByRole('checkbox', { name: 'Select all properties' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Select 1 Oak St' }).check();
+    await dialog.getByRole('checkbox', { name: 'Select 2 Oak St' }).check();
+    await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await page.screenshot({ path: path.join(screenshots, `progress-${width}.png`) });
+    await expect(page.getByText('Successfully sent 2 offers')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('body')).not.toHaveCSS('overflow-x', 'scroll');
+  }
+});
