@@ -107,9 +107,11 @@ try {
     again.push(result);
     console.log(`  ${`start ${run + 1}, existing DATA_DIR:`.padEnd(40)} ${format(result.healthyAfterMs)}${result.rebuiltWeb ? '  (included a web rebuild)' : ''}`);
   }
-  if (again.length > 0) {
-    const typical = median(again.map((result) => result.healthyAfterMs));
-    console.log(`  ${`existing DATA_DIR, median of ${again.length}:`.padEnd(40)} ${format(typical)}`);
+  // A start that rebuilt the web app (someone edited a source meanwhile) is not an everyday start.
+  const everyday = again.filter((result) => !result.rebuiltWeb);
+  if (everyday.length > 0) {
+    const typical = median(everyday.map((result) => result.healthyAfterMs));
+    console.log(`  ${`existing DATA_DIR, median of ${everyday.length}:`.padEnd(40)} ${format(typical)}`);
     console.log(`\nTarget: under ${format(targetMs)} on an existing install: ${typical < targetMs ? 'MET' : 'NOT MET'}`);
   }
   if (first.rebuiltWeb || again.some((result) => result.rebuiltWeb)) {

@@ -23,6 +23,8 @@ export function webAssets(root: string) {
         },
       }),
     )
+    // A missing hashed asset is a stale page asking for an old build: say so, not index.html.
+    .get('/assets/*', (c) => c.text('Not found', 404))
     .use(serveStatic({ root }))
     .get('*', (c) => {
       c.header('Cache-Control', 'no-cache');

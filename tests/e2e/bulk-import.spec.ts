@@ -9,7 +9,6 @@
 // restart that server on the same database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,16 +39,8 @@ const messyCsv = [
   'Hal,Quinn,hal@example.com,,22 River Rd,275000,,',
 ].join('\r\n');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// Beside the shared e2e servers' ports (playwright.config.ts): 3111 and the Stripe pair.
+const bulkImportPort = Number(process.env.E2E_BULK_IMPORT_PORT ?? 3131);
 
 /** The app with an e-mail provider (the Resend fake) on a database of its own; can be stopped and started again on it. */
 class BulkImportServer {
@@ -116,7 +107,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   resend = await startResendFake({ apiKey: 're_e2e_key' });
-  server = new BulkImportServer(await freePort(), resend.url);
+  server = new BulkImportServer(bulkImportPort, resend.url);
   cpSync(await migratedPgliteTemplate(), path.join(server.dataDir, 'pglite'), { recursive: true });
   await server.start();
 });
@@ -126,7 +117,7 @@ test.afterAll(async () => {
   await resend?.close();
 });
 
-test.use({ baseURL: async ({}, use) => use(server.url) });
+test.use({ baseURL: `http://127.0.0.1:${bulkImportPort}` });
 
 async function becomePro(page: Page) {
   await page.goto('/wholesalers');

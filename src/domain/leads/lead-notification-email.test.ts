@@ -1,26 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LeadRequestSchema, type LeadRequest } from './lead-request-schema';
-import { escapeHtml, leadNotificationEmail } from './lead-notification-email';
+import { leadNotificationEmail } from './lead-notification-email';
 
 const meta = { id: '0b9a3c1e-2f4d-4f57-9a43-6f1c2f9a1b11', receivedAt: new Date('2025-01-02T03:04:05.000Z') };
 const parse = (input: unknown): LeadRequest => LeadRequestSchema.parse(input);
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
-      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
-    );
-  });
-
-  it('leaves no markup behind for any text', () => {
-    fc.assert(
-      fc.property(fc.string(), (text) => {
-        expect(escapeHtml(text)).not.toMatch(/[<>"']/);
-      }),
-    );
-  });
-});
 
 describe('leadNotificationEmail', () => {
   it('describes an accepted offer with its contact', () => {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import type { LeadRequest } from './lead-request-schema';
 import { timeframeLabel } from './mls-program-schema';
@@ -8,16 +9,6 @@ export interface LeadNotificationEmail {
   text: string;
   /** The homeowner's e-mail when the lead has one, so a reply reaches them. */
   replyTo?: string;
-}
-
-/** Escapes text for an HTML text node or a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 // A subject is one header line: line breaks in an address must not start another header.

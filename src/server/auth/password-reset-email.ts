@@ -1,5 +1,5 @@
 import type { EmailMessage } from '../email/email-message';
-import { escapeHtml } from '../email/escape-html';
+import { escapeHtml } from '../../domain/html/escape-html';
 
 /** The message with the link to /reset-password that Better Auth asks us to send. */
 export function passwordResetEmail({ to, link, validForMinutes }: { to: string; link: string; validForMinutes: number }): EmailMessage {
