@@ -15,13 +15,12 @@ export function webAssets(root: string) {
     .use(compress())
     .use(
       '/assets/*',
-      serveStatic({
-        root,
-        onFound: (_path, c) => {
-          // File names carry a content hash, so they never change.
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
+      async (c, next) => {
+        await next();
+        // File names carry a content hash, so they never change.
+        if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+      serveStatic({ root }),
     )
     // A missing hashed asset is a stale page asking for an old build: say so, not index.html.
     .get('/assets/*', (c) => c.text('Not found', 404))

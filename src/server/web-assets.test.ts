@@ -1,0 +1,38 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webAssets } from './web-assets';
+
+describe('webAssets', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'web-assets-'));
+    await mkdir(path.join(root, 'assets'));
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+    await writeFile(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('serves index.html for client-side routes, never cached', async () => {
+    const response = await webAssets(root).request('/saved');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<title>app</title>');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await webAssets(root).request('/assets/main-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers 404 for an asset that is not in this build', async () => {
+    const response = await webAssets(root).request('/assets/main-old999.js');
+    expect(response.status).toBe(404);
+  });
+
+  it('refuses to start without a build', () => {
+    expect(() => webAssets(path.join(root, 'missing'))).toThrow(/npm run build/);
+  });
+});
