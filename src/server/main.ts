@@ -55,8 +55,11 @@ async function main() {
 
   const shutdown = () => {
     clearInterval(pruneTimer);
+    // No new bulk-send batch once shutting down (open connections may hold the close for seconds);
+    // what is not handed to the outbox yet waits in the database for the next start.
+    const bulkSendStopped = bulkSendWorker.stop();
     listener.close(() => {
-      void Promise.all([bulkSendWorker.stop(), emailWorker.stop(), changeFeed.close()])
+      void Promise.all([bulkSendStopped, emailWorker.stop(), changeFeed.close()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

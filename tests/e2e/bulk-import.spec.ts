@@ -39,8 +39,8 @@ const messyCsv = [
   'Hal,Quinn,hal@example.com,,22 River Rd,275000,,',
 ].join('\r\n');
 
-// Beside the shared e2e servers' ports (playwright.config.ts): 3111 and the Stripe pair.
-const bulkImportPort = Number(process.env.E2E_BULK_IMPORT_PORT ?? 3131);
+// Beside the shared e2e servers' ports (playwright.config.ts: E2E_PORT, and +20/+21 for the Stripe pair).
+const bulkImportPort = Number(process.env.E2E_PORT ?? 3111) + 40;
 
 /** The app with an e-mail provider (the Resend fake) on a database of its own; can be stopped and started again on it. */
 class BulkImportServer {
@@ -68,7 +68,7 @@ class BulkImportServer {
       RESEND_API_URL: this.resendUrl,
       EMAIL_FROM: 'Cash Offer Calculator <offers@e2e.example>',
       // Quicker than production's one a second, still paced, so a restart lands mid-send.
-      BULK_EMAIL_INTERVAL_MS: '400',
+      BULK_EMAIL_INTERVAL_MS: '700',
     });
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
     this.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
@@ -161,8 +161,10 @@ test('Bulk Import is for Pro only: hidden otherwise, refused by the server other
   expect(response.status()).toBe(403);
 });
 
-test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends offers through a server restart', async ({ page }, testInfo) => {
+test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends offers through a server restart', async ({ page, consoleErrors }, testInfo) => {
   testInfo.setTimeout(120_000);
+  // While the server restarts, the page's polls and its live feed fail to connect; expected.
+  consoleErrors.allow(/ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET/);
   await registerThroughUi(page);
   await becomePro(page);
   await openAsWholesaler(page);
@@ -226,7 +228,7 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await expect(dialog.getByRole('progressbar')).toBeVisible();
 
   // The server stops mid-send and comes back on the same database: the page keeps polling.
-  await expect.poll(() => resend.emails.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => resend.emails.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   await server.stop();
   const beforeRestart = resend.emails.length;
   expect(beforeRestart).toBeLessThan(5);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketValueSchema } from '../money/parse-market-value';
+import { MarketValueSchema } from '../money/market-value-schema';
 
 /** §5: an e-mail from a CSV row only has to contain '@'; the provider is the judge of the rest. */
 export const bulkEmailMessage = 'Email must contain @';

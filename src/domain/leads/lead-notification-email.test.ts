@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LeadRequestSchema, type LeadRequest } from './lead-request-schema';
 import { leadNotificationEmail } from './lead-notification-email';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HomeownerContactSchema } from '../contact/contact-schema';
-import { MarketValueSchema } from '../money/parse-market-value';
-import { calculationMessages } from '../offer/offer-request-schema';
+import { MarketValueSchema } from '../money/market-value-schema';
+import { calculationMessages } from '../offer/calculation-messages';
 import { DesiredPriceSchema } from './desired-price';
 import { leadFormQueryMessages } from './lead-form-query';
 import { MlsProgramSchema } from './mls-program-schema';

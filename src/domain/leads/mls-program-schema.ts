@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactMessages } from '../contact/contact-schema';
 import { PHONE_PATTERN } from '../contact/phone';
-import { calculationMessages } from '../offer/offer-request-schema';
+import { calculationMessages } from '../offer/calculation-messages';
 
 /** §5 MLS form: the property's condition, best first. */
 export const PROPERTY_CONDITIONS = ['Excellent', 'Good', 'Fair', 'Poor'] as const;

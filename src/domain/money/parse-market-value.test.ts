@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatMoney } from './format-money';
-import { MarketValueSchema, marketValueMessages, parseMarketValue } from './parse-market-value';
+import { MarketValueSchema } from './market-value-schema';
+import { marketValueMessages, parseMarketValue } from './parse-market-value';
 
 describe('parseMarketValue accepts', () => {
   it.each([

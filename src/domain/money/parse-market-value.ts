@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { roundToCents } from './round-to-cents';
 
 /** Largest market value accepted, in dollars; anything above is a typo, not a house. */
@@ -43,14 +42,3 @@ export function parseMarketValue(input: string): ParseMarketValueResult {
   if (value > MAX_MARKET_VALUE) return { ok: false, message: marketValueMessages.tooLarge };
   return { ok: true, value };
 }
-
-/** Market value in dollars for numeric API input: finite (zod 4 numbers reject ±Infinity and NaN), > 0, <= 1e10; not rounded. */
-export const MarketValueSchema = z
-  .number({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? marketValueMessages.required
-        : marketValueMessages.notANumber,
-  })
-  .positive(marketValueMessages.notPositive)
-  .max(MAX_MARKET_VALUE, marketValueMessages.tooLarge);

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { MarketValueSchema } from '../money/parse-market-value';
-import { RepairItemSchema } from '../repairs/repair-catalog';
+import { MarketValueSchema } from '../money/market-value-schema';
+import { RepairItemSchema } from '../repairs/repair-item-schema';
+import { calculationMessages } from './calculation-messages';
 import { FormulaTemplateSchema } from './formula-template';
 
-/** §5 verbatim. */
-export const calculationMessages = {
-  addressRequired: 'Please enter a property address',
-} as const;
 
 /** One calculation as the save endpoint receives it: address text, market value in dollars, the repair checklist and the template used. */
 export const CalculationInputSchema = z.object({

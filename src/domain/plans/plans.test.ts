@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PlanIdSchema } from './plan-id-schema';
 import {
-  PlanIdSchema,
   canBulkImport,
   canDeleteSavedProperties,
   canExportSavedList,

@@ -1,9 +1,7 @@
-import { z } from 'zod';
-
 /** The three subscription plans (§3 subscription status, §9 limits). */
-export const PlanIdSchema = z.enum(['free', 'personal', 'pro']);
+export const planIds = ['free', 'personal', 'pro'] as const;
 
-export type PlanId = z.infer<typeof PlanIdSchema>;
+export type PlanId = (typeof planIds)[number];
 
 export type Plan = {
   id: PlanId;
@@ -82,8 +80,8 @@ export function formatPropertyLimit(limit: number): string {
 
 /** §3: a plan's display name lower-cased (and trimmed) selects the plan ('Pro' → 'pro'); unknown names give null. */
 export function planFromName(name: string): PlanId | null {
-  const parsed = PlanIdSchema.safeParse(name.trim().toLowerCase());
-  return parsed.success ? parsed.data : null;
+  const candidate = name.trim().toLowerCase();
+  return planIds.find((id) => id === candidate) ?? null;
 }
 
 /** §6/§8 plan messages, verbatim; limitReached takes the whole-number limit. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SaveContactSchema } from '../contact/contact-schema';
 import { CalculationInputSchema } from '../offer/offer-request-schema';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RepairItemSchema, defaultRepairCatalog } from './repair-catalog';
+import { defaultRepairCatalog } from './repair-catalog';
+import { RepairItemSchema } from './repair-item-schema';
 
 describe('defaultRepairCatalog', () => {
   // §3 verbatim, in order.

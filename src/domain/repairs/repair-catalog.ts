@@ -1,30 +1,16 @@
-import { z } from 'zod';
-
 /** Largest single repair cost accepted, in dollars (same ceiling as a market value). */
 export const MAX_REPAIR_COST = 1e10;
 
-const dollars = z
-  .number()
-  .gte(0, 'Repair cost must be 0 or more')
-  .lte(MAX_REPAIR_COST, 'Repair cost must be at most $10,000,000,000');
-
 /** A §3 repair item; costs are dollars. cost may leave [minCost, maxCost] once edited (customAmount). */
-export const RepairItemSchema = z
-  .object({
-    name: z.string().trim().min(1, 'Repair name is required').max(100, 'Repair name must be at most 100 characters'),
-    cost: dollars,
-    isSelected: z.boolean(),
-    description: z.string().trim().max(500, 'Description must be at most 500 characters'),
-    minCost: dollars,
-    maxCost: dollars,
-    customAmount: z.boolean(),
-  })
-  .refine((item) => item.maxCost >= item.minCost, {
-    message: 'Maximum cost must be at least the minimum cost',
-    path: ['maxCost'],
-  });
-
-export type RepairItem = z.infer<typeof RepairItemSchema>;
+export interface RepairItem {
+  name: string;
+  cost: number;
+  isSelected: boolean;
+  description: string;
+  minCost: number;
+  maxCost: number;
+  customAmount: boolean;
+}
 
 function catalogItem(name: string, minCost: number, maxCost: number, description: string): RepairItem {
   // §4: an untouched item costs its minimum and is not selected.

@@ -3,11 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { LiveUpdates } from '../features/saved/live-updates';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
 import { RequireUser } from '../features/auth/require-user';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { CalculatorPage } from '../features/calculator/calculator-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -32,10 +28,10 @@ const router = createBrowserRouter([
       { path: 'wholesalers', ...lazyPage(async () => (await import('../features/plans/wholesalers-page')).WholesalersPage) },
       { path: 'offer/accept', ...lazyPage(async () => (await import('../features/homeowner/lead-page')).LeadPage) },
       { path: 'unsubscribe', ...lazyPage(async () => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage) },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'login', ...lazyPage(async () => (await import('../features/auth/login-page')).LoginPage) },
+      { path: 'register', ...lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage) },
+      { path: 'forgot-password', ...lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage) },
+      { path: 'reset-password', ...lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage) },
       {
         path: 'saved',
         ...lazyPage(async () => {

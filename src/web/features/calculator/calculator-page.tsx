@@ -8,7 +8,7 @@ import { BulkImportButton } from '../bulk-import/bulk-import-button';
 import { calculatorStateFromOfferLink } from '../bulk-import/offer-link-prefill';
 import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { FormulaTemplatesDialog } from './formula-templates-dialog';
-import { OfferResult } from './offer-result';
+import { OfferResult, preloadOfferActions } from './offer-result';
 import { PropertyDetails } from './property-details';
 import { RepairsChecklist } from './repairs-checklist';
 import { useCalculatorReferenceData } from './use-calculator-reference-data';
@@ -89,6 +89,7 @@ function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: Ca
           className="calculator-form"
           noValidate
           aria-label="Property and repairs"
+          onChange={() => preloadOfferActions(userType)}
           onSubmit={(event) => {
             event.preventDefault();
             dispatch({ type: 'calculate' });

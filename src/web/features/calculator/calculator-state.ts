@@ -1,7 +1,7 @@
 import { computeOfferRange, type OfferRange } from '../../../domain/offer/compute-offer-range';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import { parseMarketValue } from '../../../domain/money/parse-market-value';
-import { calculationMessages } from '../../../domain/offer/offer-request-schema';
+import { calculationMessages } from '../../../domain/offer/calculation-messages';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair, totalSelectedRepairCost } from '../../../domain/repairs/repair-state';
 

@@ -1,9 +1,20 @@
 import { formatMoney } from '../../../domain/money/format-money';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
-import { HomeownerOfferActions } from '../homeowner/homeowner-offer-actions';
+import { lazy, Suspense } from 'react';
 import type { ComputedOffer } from './calculator-state';
 import type { UserType } from './user-type';
-import { WholesalerOfferActions } from './wholesaler-offer-actions';
+
+// What a visitor can do with an offer (forms, exports) loads with the first offer, keeping the
+// calculator's first download small.
+const loadHomeownerActions = () => import('../homeowner/homeowner-offer-actions');
+const loadWholesalerActions = () => import('./wholesaler-offer-actions');
+const HomeownerOfferActions = lazy(async () => ({ default: (await loadHomeownerActions()).HomeownerOfferActions }));
+const WholesalerOfferActions = lazy(async () => ({ default: (await loadWholesalerActions()).WholesalerOfferActions }));
+
+/** Starts fetching the offer actions before they are needed (on the first calculator input). */
+export function preloadOfferActions(userType: UserType) {
+  void (userType === 'homeowner' ? loadHomeownerActions() : loadWholesalerActions());
+}
 
 interface OfferResultProps {
   offer: ComputedOffer | null;
@@ -49,8 +60,10 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
           Check the market value and repair costs.
         </p>
       )}
-      {offer && userType === 'wholesaler' && <WholesalerOfferActions offer={offer} />}
-      {offer && userType === 'homeowner' && offerIsWorkable(offer.range) && <HomeownerOfferActions offer={offer} />}
+      <Suspense fallback={<p className="muted">Loading...</p>}>
+        {offer && userType === 'wholesaler' && <WholesalerOfferActions offer={offer} />}
+        {offer && userType === 'homeowner' && offerIsWorkable(offer.range) && <HomeownerOfferActions offer={offer} />}
+      </Suspense>
     </section>
   );
 }
