@@ -279,7 +279,7 @@ test('an unsubscribed owner is skipped; a dropped file goes through the same imp
   await expect(dialog.getByText(/ann@example\.com.*skipped, Unsubscribed from offer e-mails/)).toBeVisible();
   await expect(page.getByText('Successfully sent 1 offers')).toBeVisible();
   expect(resend.emails.map((email) => email.to[0])).toEqual(['new@example.com']);
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 });
 
@@ -292,6 +292,7 @@ test('screenshots of the dialog at 360 and 1280 px', async ({ page }, testInfo) 
     await openAsWholesaler(page);
     await page.getByRole('button', { name: 'Bulk Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+    await expect(dialog.getByText('Drag and drop a CSV file here')).toBeVisible();
     await page.screenshot({ path: path.join(screenshots, `upload-${width}.png`) });
     const many = ['Email,Address,Market Value,First Name,Last Name', ...Array.from({ length: 20000 }, (_, n) => `owner${n}@example.com,${n + 1} Oak St,${200000 + n},Ann,Lee`)].join('\n');
     await dialog.getByLabel('Choose a CSV file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(many) });

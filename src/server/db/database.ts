@@ -54,6 +54,9 @@ export async function openPgliteDatabase(options: { dataDir?: string; loadDataDi
 /** Opens a PostgreSQL server by URL and migrates it. */
 export async function openPostgresDatabase(url: string): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection that the server drops (a restart, a failover) must not crash the
+  // process: the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));
   const db = drizzlePostgres({ client: pool, schema });
   await migratePostgres(db, { migrationsFolder });
   const listeners = new Set<() => Promise<void>>();

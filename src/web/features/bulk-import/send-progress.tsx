@@ -30,7 +30,7 @@ export function SendProgress({
       <progress className="bulk-progress" max={total} value={done} aria-labelledby="bulk-sending-label" />
       {!progress?.finished && (
         <p className="muted">
-          About one e-mail a second{left > 60 ? `: about ${Math.ceil(left / 60)} minutes left` : ''}. Sending goes on on the server if you close this window.
+          About one e-mail a second{left > 60 ? `: about ${Math.ceil(left / 60)} minutes left` : ''}. The server keeps sending if you close this window.
           {reconnecting && ' Reconnecting…'}
         </p>
       )}
@@ -48,7 +48,7 @@ export function SendProgress({
       )}
       <div className="modal-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
-          {progress?.finished ? 'Close' : 'Close (sending goes on)'}
+          {progress?.finished ? 'Done' : 'Close (sending goes on)'}
         </button>
       </div>
     </div>

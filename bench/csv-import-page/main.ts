@@ -1,0 +1,97 @@
+// The CSV import benchmark page (bench/csv-import.ts builds it with Vite and drives it in
+// Chromium): runs the app's real import (importCsvFile: Web Worker, Papa Parse, §5 row rules,
+// batches posted to this page) and the raw parsers alone on one File, timing each and watching
+// this page's main thread (long tasks, animation-frame gaps) while it runs.
+import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
+import { importCsvFile } from '../../src/web/features/bulk-import/import-csv-file';
+
+export interface BenchResult {
+  scenario: string;
+  ms: number;
+  rows: number;
+  valid?: number;
+  failed?: number;
+  /** Longest main-thread task reported by the Long Tasks API (only tasks over 50 ms are reported); 0 when none. */
+  longestTaskMs: number;
+  longTasks: number;
+  /** Longest gap between animation frames on the main thread. */
+  longestFrameGapMs: number;
+}
+
+let file: File | undefined;
+
+async function loadFile(url: string) {
+  const blob = await (await fetch(url)).blob();
+  file = new File([blob], 'bench.csv', { type: 'text/csv' });
+  return file.size;
+}
+
+function rawWorker(kind: string): Worker {
+  switch (kind) {
+    case 'papa':
+      return new Worker(new URL('./raw-papa.worker.ts', import.meta.url), { type: 'module' });
+    case 'papa-file':
+      return new Worker(new URL('./raw-papa-file.worker.ts', import.meta.url), { type: 'module' });
+    case 'udsv':
+      return new Worker(new URL('./raw-udsv.worker.ts', import.meta.url), { type: 'module' });
+    default:
+      throw new Error(`unknown parser ${kind}`);
+  }
+}
+
+function runRaw(kind: string): Promise<{ rows: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = rawWorker(kind);
+    worker.onmessage = ({ data }: MessageEvent<{ rows?: number; error?: string }>) => {
+      worker.terminate();
+      if (data.error !== undefined) reject(new Error(data.error));
+      else resolve({ rows: data.rows ?? 0 });
+    };
+    worker.onerror = (event) => reject(new Error(event.message));
+    worker.postMessage({ file });
+  });
+}
+
+async function measure(scenario: string, run: () => Promise<Partial<BenchResult> & { rows: number }>): Promise<BenchResult> {
+  let longestTaskMs = 0;
+  let longTasks = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      longTasks++;
+      longestTaskMs = Math.max(longestTaskMs, entry.duration);
+    }
+  });
+  observer.observe({ type: 'longtask' });
+  let longestFrameGapMs = 0;
+  let lastFrame = performance.now();
+  let watching = true;
+  const frame = (now: number) => {
+    longestFrameGapMs = Math.max(longestFrameGapMs, now - lastFrame);
+    lastFrame = now;
+    if (watching) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+
+  const started = performance.now();
+  const result = await run();
+  const ms = performance.now() - started;
+  watching = false;
+  // Let the observer deliver the last entries.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  return { scenario, ms, longestTaskMs, longTasks, longestFrameGapMs, ...result };
+}
+
+async function run(scenario: string): Promise<BenchResult> {
+  if (!file) throw new Error('load the file first');
+  if (scenario === 'import') {
+    return measure(scenario, async () => {
+      const result = await importCsvFile(file!, defaultTemplate);
+      return { rows: result.properties.length + result.failures.length, valid: result.properties.length, failed: result.failures.length };
+    });
+  }
+  return measure(scenario, () => runRaw(scenario));
+}
+
+Object.assign(window, { benchLoadFile: loadFile, benchRun: run });
+document.getElementById('status')!.textContent = 'Ready';

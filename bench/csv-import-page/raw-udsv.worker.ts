@@ -1,0 +1,23 @@
+// uDSV alone on the same decoded text stream, counting rows (its incremental chunk API).
+import { inferSchema, initParser, type Parser } from 'udsv';
+
+self.onmessage = async (event: MessageEvent<{ file: File }>) => {
+  try {
+    const reader = event.data.file.stream().pipeThrough(new TextDecoderStream()).getReader();
+    let parser: Parser | null = null;
+    let rows = 0;
+    const count = () => {
+      rows++;
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser ??= initParser(inferSchema(value, { col: ',' }));
+      parser.chunk<string[]>(value, parser.stringArrs, count);
+    }
+    parser?.end();
+    self.postMessage({ rows: rows + 1 });
+  } catch (error) {
+    self.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+};
