@@ -18,7 +18,7 @@ import { savedProperties, subscriptions } from '../src/server/db/schema';
 import { webAssets } from '../src/server/web-assets';
 import { createTestContext } from '../tests/support/test-app';
 import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
-import { signUpUser } from '../tests/support/test-users';
+import { signUpUser, TEST_ORIGIN } from '../tests/support/test-users';
 
 const DURATION_SECONDS = 8;
 const CONNECTIONS = 20;
@@ -33,7 +33,8 @@ const saveBody = JSON.stringify({
 });
 
 async function serveApp(database: DatabaseConnection, port: number) {
-  const context = createTestContext(database, { APP_URL: `http://127.0.0.1:${port}` });
+  // The app's own origin as the sign-up helper and the API calls state it (CSRF checks).
+  const context = createTestContext(database, { APP_URL: TEST_ORIGIN });
   const server = new Hono().route('/', createApp(context)).route('/', webAssets(path.resolve('dist/web')));
   const listener = serve({ fetch: server.fetch, port, hostname: '127.0.0.1' });
   return { context, close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
@@ -57,7 +58,7 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
   const origin = `http://127.0.0.1:${port}`;
   const user = await signUpUser(app, { email: `bench-${randomUUID().slice(0, 8)}@example.com` });
   await database.db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, user.userId));
-  const headers = { cookie: user.cookie, origin, 'content-type': 'application/json' };
+  const headers = { cookie: user.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
   const rows = [
     await load(`POST /api/properties (${kind})`, { url: `${origin}/api/properties`, method: 'POST', headers, body: saveBody }),
