@@ -28,7 +28,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/web/**', '**/tests/**'], message: 'src/domain must not import from src/server, src/web or tests.' },
+            {
+              group: ['**/server/**', '**/web/**', '**/tests/**'],
+              message: 'src/domain must not import from src/server, src/web or tests.',
+            },
             { regex: '^(?!zod$|\\.{1,2}/)', message: 'src/domain may import only zod and other domain files.' },
           ],
         },
@@ -40,7 +43,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/env.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts.' },
+      ],
     },
   },
 );

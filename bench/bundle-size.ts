@@ -153,7 +153,12 @@ interface Row {
 
 function measure(file: string, kind: string): Row {
   const content = readFileSync(file);
-  return { file: path.relative(webRoot, file), kind, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+  return {
+    file: path.relative(webRoot, file),
+    kind,
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+  };
 }
 
 const jsRows = [...initialJs].map(([file, kind]) => measure(file, kind));
@@ -166,7 +171,9 @@ const sum = (rows: Row[], key: 'raw' | 'gzip') => rows.reduce((total, row) => to
 function printTable(rows: Row[]) {
   const width = Math.max(4, ...rows.map((row) => row.file.length));
   const kindWidth = Math.max(4, ...rows.map((row) => row.kind.length));
-  console.log(`  ${'file'.padEnd(width)}  ${'kind'.padEnd(kindWidth)}  ${'raw'.padStart(10)}  ${'gzip -9'.padStart(10)}`);
+  console.log(
+    `  ${'file'.padEnd(width)}  ${'kind'.padEnd(kindWidth)}  ${'raw'.padStart(10)}  ${'gzip -9'.padStart(10)}`,
+  );
   for (const row of rows) {
     console.log(
       `  ${row.file.padEnd(width)}  ${row.kind.padEnd(kindWidth)}  ${kib(row.raw).padStart(10)}  ${kib(row.gzip).padStart(10)}`,
@@ -184,7 +191,9 @@ console.log(`  initial JavaScript: ${kib(sum(jsRows, 'raw'))} raw, ${kib(jsGzip)
 console.log(`  initial CSS:        ${kib(sum(cssRows, 'raw'))} raw, ${kib(cssGzip)} gzip (${cssRows.length} file(s))`);
 console.log(`  initial total:      ${kib(jsGzip + cssGzip)} gzip`);
 if (lazyRows.length > 0) {
-  console.log(`\n  lazy chunks, loaded later by route (not counted): ${lazyRows.length}, ${kib(sum(lazyRows, 'gzip'))} gzip`);
+  console.log(
+    `\n  lazy chunks, loaded later by route (not counted): ${lazyRows.length}, ${kib(sum(lazyRows, 'gzip'))} gzip`,
+  );
   printTable(lazyRows);
 }
 // Where the initial JavaScript comes from: minified bytes per package, from the source maps.
@@ -199,7 +208,9 @@ if (contributions.size > 0) {
   const total = [...contributions.values()].reduce((a, b) => a + b, 0);
   console.log('\n  initial JavaScript by origin (minified bytes from the source maps, before gzip):');
   for (const [owner, bytes] of [...contributions].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
-    console.log(`    ${owner.padEnd(32)} ${kib(bytes).padStart(10)}  ${((bytes / total) * 100).toFixed(0).padStart(3)}%`);
+    console.log(
+      `    ${owner.padEnd(32)} ${kib(bytes).padStart(10)}  ${((bytes / total) * 100).toFixed(0).padStart(3)}%`,
+    );
   }
 }
 

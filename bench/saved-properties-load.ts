@@ -61,7 +61,12 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
   const headers = { cookie: user.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
   const rows = [
-    await load(`POST /api/properties (${kind})`, { url: `${origin}/api/properties`, method: 'POST', headers, body: saveBody }),
+    await load(`POST /api/properties (${kind})`, {
+      url: `${origin}/api/properties`,
+      method: 'POST',
+      headers,
+      body: saveBody,
+    }),
   ];
   // Fill the list to LIST_ROWS, then measure reading its first page.
   await database.db.execute(sql`
@@ -71,7 +76,10 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
   rows.push(await load(`GET /api/properties (${kind})`, { url: `${origin}/api/properties?limit=100`, headers }));
 
   const firstScreenMs = await firstScreenOfSavedList(origin, user.cookie);
-  const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(savedProperties).where(eq(savedProperties.userId, user.userId));
+  const [count] = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(savedProperties)
+    .where(eq(savedProperties.userId, user.userId));
   await close();
   return { rows, firstScreenMs, saved: count?.n ?? 0 };
 }
@@ -79,7 +87,16 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
 async function firstScreenOfSavedList(origin: string, cookie: string) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const context = await browser.newContext();
   await context.addCookies(

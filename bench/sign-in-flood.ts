@@ -88,7 +88,11 @@ async function main() {
     const { port } = server.address() as AddressInfo;
     server.close();
     const url = `http://127.0.0.1:${port}`;
-    const context = createTestContext(database, { APP_URL: url, TRUST_PROXY: '1' }, { passwordHashing: maxConcurrent ? { maxConcurrent, maxQueue: 10_000 } : {} });
+    const context = createTestContext(
+      database,
+      { APP_URL: url, TRUST_PROXY: '1' },
+      { passwordHashing: maxConcurrent ? { maxConcurrent, maxQueue: 10_000 } : {} },
+    );
     const app = createApp(context);
     const listener = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
     try {
@@ -105,7 +109,11 @@ async function main() {
   }
 
   {
-    const server = serve({ fetch: createApp(createTestContext(database, { APP_URL: 'http://127.0.0.1' })).fetch, port: 0, hostname: '127.0.0.1' });
+    const server = serve({
+      fetch: createApp(createTestContext(database, { APP_URL: 'http://127.0.0.1' })).fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+    });
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     const health = await healthLoad(`http://127.0.0.1:${port}`);

@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -48,7 +50,12 @@ async function timeStart(dataDir: string): Promise<StartResult> {
 
   const started = performance.now();
   // Its own process group, so one signal reaches npm, the shell and the server.
-  const child = spawn('npm', ['start', '--silent'], { cwd: repositoryRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: repositoryRoot,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -99,23 +106,31 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cash-offer-bench-start-'));
 try {
   console.log('Start time of `npm start` to GET /api/health 200 (embedded database)\n');
   const first = await timeStart(dataDir);
-  console.log(`  ${'start 1, fresh DATA_DIR (migrations):'.padEnd(40)} ${format(first.healthyAfterMs)}${first.rebuiltWeb ? '  (included a web rebuild: the build was stale)' : ''}`);
+  console.log(
+    `  ${'start 1, fresh DATA_DIR (migrations):'.padEnd(40)} ${format(first.healthyAfterMs)}${first.rebuiltWeb ? '  (included a web rebuild: the build was stale)' : ''}`,
+  );
 
   const again: StartResult[] = [];
   for (let run = 1; run <= restarts; run += 1) {
     const result = await timeStart(dataDir);
     again.push(result);
-    console.log(`  ${`start ${run + 1}, existing DATA_DIR:`.padEnd(40)} ${format(result.healthyAfterMs)}${result.rebuiltWeb ? '  (included a web rebuild)' : ''}`);
+    console.log(
+      `  ${`start ${run + 1}, existing DATA_DIR:`.padEnd(40)} ${format(result.healthyAfterMs)}${result.rebuiltWeb ? '  (included a web rebuild)' : ''}`,
+    );
   }
   // A start that rebuilt the web app (someone edited a source meanwhile) is not an everyday start.
   const everyday = again.filter((result) => !result.rebuiltWeb);
   if (everyday.length > 0) {
     const typical = median(everyday.map((result) => result.healthyAfterMs));
     console.log(`  ${`existing DATA_DIR, median of ${everyday.length}:`.padEnd(40)} ${format(typical)}`);
-    console.log(`\nTarget: under ${format(targetMs)} on an existing install: ${typical < targetMs ? 'MET' : 'NOT MET'}`);
+    console.log(
+      `\nTarget: under ${format(targetMs)} on an existing install: ${typical < targetMs ? 'MET' : 'NOT MET'}`,
+    );
   }
   if (first.rebuiltWeb || again.some((result) => result.rebuiltWeb)) {
-    console.log('Note: a start rebuilt the web app (sources newer than dist/web); run `npx vite build` first for an everyday figure.');
+    console.log(
+      'Note: a start rebuilt the web app (sources newer than dist/web); run `npx vite build` first for an everyday figure.',
+    );
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

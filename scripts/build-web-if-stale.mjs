@@ -17,7 +17,11 @@ function newestChange(dir) {
 }
 
 const sources = ['src/web', 'src/domain'];
-const sourceTime = Math.max(...sources.map(newestChange), statSync('vite.config.ts').mtimeMs, statSync('package-lock.json').mtimeMs);
+const sourceTime = Math.max(
+  ...sources.map(newestChange),
+  statSync('vite.config.ts').mtimeMs,
+  statSync('package-lock.json').mtimeMs,
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   console.log('Building the web app...');
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });

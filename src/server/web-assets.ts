@@ -11,22 +11,24 @@ export function webAssets(root: string) {
     throw new Error(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  return new Hono()
-    .use(compress())
-    .use(
-      '/assets/*',
-      async (c, next) => {
-        await next();
-        // File names carry a content hash, so they never change.
-        if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-      serveStatic({ root }),
-    )
-    // A missing hashed asset is a stale page asking for an old build: say so, not index.html.
-    .get('/assets/*', (c) => c.text('Not found', 404))
-    .use(serveStatic({ root }))
-    .get('*', (c) => {
-      c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
-    });
+  return (
+    new Hono()
+      .use(compress())
+      .use(
+        '/assets/*',
+        async (c, next) => {
+          await next();
+          // File names carry a content hash, so they never change.
+          if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+        serveStatic({ root }),
+      )
+      // A missing hashed asset is a stale page asking for an old build: say so, not index.html.
+      .get('/assets/*', (c) => c.text('Not found', 404))
+      .use(serveStatic({ root }))
+      .get('*', (c) => {
+        c.header('Cache-Control', 'no-cache');
+        return c.html(indexHtml);
+      })
+  );
 }

@@ -20,7 +20,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('register, stay signed in across reloads and tabs, sign out everywhere, sign in back to /saved', async ({ page, context }) => {
+test('register, stay signed in across reloads and tabs, sign out everywhere, sign in back to /saved', async ({
+  page,
+  context,
+}) => {
   const email = await registerThroughUi(page);
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -106,7 +109,15 @@ test.describe('password recovery through the outbox log', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cash-offer-e2e-auth-'));
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: repositoryRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: host, APP_URL: baseUrl, DATA_DIR: dataDir, TRUST_PROXY: '1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: String(port),
+        HOST: host,
+        APP_URL: baseUrl,
+        DATA_DIR: dataDir,
+        TRUST_PROXY: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -134,7 +145,10 @@ test.describe('password recovery through the outbox log', () => {
     return /link: (\S+\/reset-password\?token=\S+)/.exec(messages.at(-1) ?? '')?.[1];
   }
 
-  test('forgot password → link from the outbox log → new password → sign in; the link works once', async ({ page, consoleErrors }) => {
+  test('forgot password → link from the outbox log → new password → sign in; the link works once', async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 40[01]/);
     const email = `reset-${Date.now()}@example.com`;
     await page.goto(`${baseUrl}/register`);

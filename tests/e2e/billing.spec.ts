@@ -20,7 +20,10 @@ async function expectSameWindow(page: Page) {
   expect(await page.evaluate(() => 'billingSpecMark' in window), 'the page was reloaded').toBe(true);
 }
 
-test('with no payment provider, Pro comes through the demo checkout, and an open saved list switches to ∞', async ({ page, context }) => {
+test('with no payment provider, Pro comes through the demo checkout, and an open saved list switches to ∞', async ({
+  page,
+  context,
+}) => {
   await registerThroughUi(page);
   // The saved list open in another tab: it must switch by itself (§4 changes arrive live).
   const savedTab = await context.newPage();
@@ -51,7 +54,10 @@ test('with no payment provider, Pro comes through the demo checkout, and an open
 test.describe('with a payment provider', () => {
   test.use({ baseURL: stripeAppUrl });
 
-  test("buys Pro on the provider's checkout, sees /saved switch to ∞ live, then cancels in the billing portal", async ({ page, request }) => {
+  test("buys Pro on the provider's checkout, sees /saved switch to ∞ live, then cancels in the billing portal", async ({
+    page,
+    request,
+  }) => {
     await registerThroughUi(page);
     await subscribeNow(page, 'Pro');
     await expect(page).toHaveURL(new RegExp(`^${stripeFakeUrl}/checkout/cs_test_`));
@@ -97,8 +103,8 @@ test.describe('with a payment provider', () => {
       subscriptions: { customer: string; status: string }[];
     };
     const customer = state.customers.find((candidate) => candidate.email === email);
-    expect(state.subscriptions.filter((subscription) => subscription.customer === customer?.id).map(({ status }) => status)).toEqual([
-      'canceled',
-    ]);
+    expect(
+      state.subscriptions.filter((subscription) => subscription.customer === customer?.id).map(({ status }) => status),
+    ).toEqual(['canceled']);
   });
 });

@@ -57,7 +57,8 @@ class BulkImportServer {
 
   async start() {
     const env: Record<string, string> = {};
-    for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS']) if (process.env[name] !== undefined) env[name] = process.env[name]!;
+    for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS'])
+      if (process.env[name] !== undefined) env[name] = process.env[name]!;
     Object.assign(env, {
       PORT: String(this.port),
       HOST: '127.0.0.1',
@@ -67,10 +68,15 @@ class BulkImportServer {
       RESEND_API_KEY: 're_e2e_key',
       RESEND_API_URL: this.resendUrl,
       EMAIL_FROM: 'Cash Offer Calculator <offers@e2e.example>',
-      // Quicker than production's one a second, still paced, so a restart lands mid-send.
+      // Quicker than production's one a second, and small batches, so a restart lands mid-send.
       BULK_EMAIL_INTERVAL_MS: '700',
+      BULK_EMAIL_BATCH_SIZE: '2',
     });
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: repositoryRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: repositoryRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     this.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     const deadline = Date.now() + 60_000;
     for (;;) {
@@ -155,13 +161,19 @@ test('Bulk Import is for Pro only: hidden otherwise, refused by the server other
   await openAsWholesaler(page);
   await expect(page.getByRole('button', { name: 'Bulk Import' })).toHaveCount(0);
   const response = await page.request.post('/api/bulk-send', {
-    data: { template: { name: 'x', description: '', arvMultiplier: 0.7, repairMultiplier: 1, minProfit: 0, maxProfit: 0 }, properties: [] },
+    data: {
+      template: { name: 'x', description: '', arvMultiplier: 0.7, repairMultiplier: 1, minProfit: 0, maxProfit: 0 },
+      properties: [],
+    },
     headers: { origin: server.url },
   });
   expect(response.status()).toBe(403);
 });
 
-test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends offers through a server restart', async ({ page, consoleErrors }, testInfo) => {
+test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends offers through a server restart', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
   testInfo.setTimeout(120_000);
   // While the server restarts, the page's polls and its live feed fail to connect; expected.
   consoleErrors.allow(/ERR_CONNECTION_REFUSED|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET/);
@@ -176,17 +188,28 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await expectNoAxeViolations(page, 'bulk import dialog: upload');
 
   // §5: not a CSV.
-  await dialog.getByLabel('Choose a CSV file').setInputFiles({ name: 'list.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
+  await dialog
+    .getByLabel('Choose a CSV file')
+    .setInputFiles({ name: 'list.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
   await expect(page.getByText('Please upload a CSV file').first()).toBeVisible();
   // No data rows.
   await dropFile(page, 'empty.csv', 'Email,Address,Market Value\r\n\r\n');
   await expect(page.getByText('No data found in the file').first()).toBeVisible();
 
   // The messy export, through the file input.
-  await dialog.getByLabel('Choose a CSV file').setInputFiles({ name: 'propstream-export.csv', mimeType: 'text/csv', buffer: Buffer.from(messyCsv) });
+  await dialog
+    .getByLabel('Choose a CSV file')
+    .setInputFiles({ name: 'propstream-export.csv', mimeType: 'text/csv', buffer: Buffer.from(messyCsv) });
   await expect(dialog.getByText('6 of 6 properties selected (2 failed)')).toBeVisible();
   const table = dialog.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['', 'Name', 'Address', 'Email', 'Market Value', 'Offer Range']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    '',
+    'Name',
+    'Address',
+    'Email',
+    'Market Value',
+    'Offer Range',
+  ]);
   const annRow = table.getByRole('row', { name: /12 Oak St, Austin, TX 78701/ });
   await expect(annRow).toContainText('Ann Lee');
   await expect(annRow).toContainText('$250,000');
@@ -215,8 +238,12 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^ghl_contacts_bulk_\d{4}-\d{2}-\d{2}\.csv$/);
   const exported = readFileSync(await download.path(), 'utf8').split('\r\n');
-  expect(exported[0]).toBe('First Name,Last Name,Email,Address,Custom.Market Value,Custom.Offer Low,Custom.Offer High,Custom.Property Address,Tags,Source');
-  expect(exported[1]).toBe('Ann,Lee,ann@example.com,"12 Oak St, Austin, TX 78701",250000,155000,170000,"12 Oak St, Austin, TX 78701",Cash Offer Generated,Cash Offer Calculator');
+  expect(exported[0]).toBe(
+    'First Name,Last Name,Email,Address,Custom.Market Value,Custom.Offer Low,Custom.Offer High,Custom.Property Address,Tags,Source',
+  );
+  expect(exported[1]).toBe(
+    'Ann,Lee,ann@example.com,"12 Oak St, Austin, TX 78701",250000,155000,170000,"12 Oak St, Austin, TX 78701",Cash Offer Generated,Cash Offer Calculator',
+  );
   await expect(page.getByText('Exported 6 properties to CSV')).toBeVisible();
 
   // Send to a selection: everyone but Hal.
@@ -239,7 +266,13 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
 
   // Every selected owner got exactly one e-mail; Hal none.
   const recipients = resend.emails.map((email) => email.to[0]).sort();
-  expect(recipients).toEqual(['ann@example.com', 'bob@example.com', 'dee@example.com', 'fay@example.com', 'gus@example.com']);
+  expect(recipients).toEqual([
+    'ann@example.com',
+    'bob@example.com',
+    'dee@example.com',
+    'fay@example.com',
+    'gus@example.com',
+  ]);
   expect(recipients).not.toContain('hal@example.com');
   const gus = resend.emails.find((email) => email.to[0] === 'gus@example.com')!;
   expect(gus.subject).toBe('Cash Offer for 1 "Main" St & Co');
@@ -253,7 +286,9 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   const links = [...ann.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
   await page.goto(links[0]!);
   await expect(page.getByLabel('Property address')).toHaveValue('12 Oak St, Austin, TX 78701');
-  await expect(page.getByRole('region', { name: 'Your Cash Offer Range' }).getByTestId('offer-range')).toHaveText(/\$155,000\s*–?\s*to\s*\$170,000/);
+  await expect(page.getByRole('region', { name: 'Your Cash Offer Range' }).getByTestId('offer-range')).toHaveText(
+    /\$155,000\s*–?\s*to\s*\$170,000/,
+  );
   await expect(page.getByRole('button', { name: 'Get Offer' })).toBeVisible();
 
   // The unsubscribe link: confirm, and the address is never e-mailed again.
@@ -271,7 +306,11 @@ test('an unsubscribed owner is skipped; a dropped file goes through the same imp
   await page.getByRole('button', { name: 'Bulk Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
   // ann@example.com unsubscribed in the test before.
-  await dropFile(page, 'two.csv', 'Email,Address,Market Value\nann@example.com,12 Oak St,250000\nnew@example.com,3 New St,"300,000"\n');
+  await dropFile(
+    page,
+    'two.csv',
+    'Email,Address,Market Value\nann@example.com,12 Oak St,250000\nnew@example.com,3 New St,"300,000"\n',
+  );
   await expect(dialog.getByText('2 of 2 properties selected (0 failed)')).toBeVisible();
   resend.emails.length = 0;
   await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
@@ -294,8 +333,13 @@ test('screenshots of the dialog at 360 and 1280 px', async ({ page }, testInfo) 
     const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
     await expect(dialog.getByText('Drag and drop a CSV file here')).toBeVisible();
     await page.screenshot({ path: path.join(screenshots, `upload-${width}.png`) });
-    const many = ['Email,Address,Market Value,First Name,Last Name', ...Array.from({ length: 20000 }, (_, n) => `owner${n}@example.com,${n + 1} Oak St,${200000 + n},Ann,Lee`)].join('\n');
-    await dialog.getByLabel('Choose a CSV file').setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(many) });
+    const many = [
+      'Email,Address,Market Value,First Name,Last Name',
+      ...Array.from({ length: 20000 }, (_, n) => `owner${n}@example.com,${n + 1} Oak St,${200000 + n},Ann,Lee`),
+    ].join('\n');
+    await dialog
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(many) });
     await expect(dialog.getByText('20,000 of 20,000 properties selected (0 failed)')).toBeVisible();
     await waitForToastsToGo(page);
     await page.screenshot({ path: path.join(screenshots, `review-${width}.png`) });

@@ -186,7 +186,10 @@ test.describe('wholesaler', () => {
       'Light Rehab',
       'Standard Wholesale',
     ]);
-    await expect(dialog.getByRole('button', { name: 'Select Standard Wholesale' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.getByRole('button', { name: 'Select Standard Wholesale' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expectNoAxeViolations(page, '/ (wholesaler, Formula Templates dialog)');
 
     await dialog.getByRole('button', { name: 'Select Aggressive Investor' }).click();
@@ -206,7 +209,10 @@ test.describe('wholesaler', () => {
 
     // Close and Escape both close the dialog; the choice is remembered.
     await settings.click();
-    await expect(dialog.getByRole('button', { name: 'Select Aggressive Investor' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog.getByRole('button', { name: 'Select Aggressive Investor' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toBeHidden();
     await settings.click();
@@ -298,7 +304,9 @@ test.describe('navigation', () => {
     await expect(page.getByRole('button', { name: 'Formula Settings' })).toBeVisible();
 
     // §2: the passed type is then cleared, so a reload starts as homeowner again.
-    await expect.poll(() => page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr ?? null)).toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr ?? null))
+      .toBeNull();
     await page.reload();
     await expect(calculatorHeading(page)).toBeVisible();
     await expect(userTypeButton(page, 'Homeowner')).toHaveAttribute('aria-pressed', 'true');

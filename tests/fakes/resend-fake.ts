@@ -90,7 +90,8 @@ export async function startResendFake({ apiKey = 're_test_key' }: { apiKey?: str
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (res.destroyed) return;
 
-      if (req.method !== 'POST' || path !== '/emails') return error(res, 404, 'not_found', 'The requested endpoint does not exist.');
+      if (req.method !== 'POST' || path !== '/emails')
+        return error(res, 404, 'not_found', 'The requested endpoint does not exist.');
       const authorization = req.headers.authorization;
       if (!authorization) return error(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
       if (authorization !== `Bearer ${apiKey}`) return error(res, 403, 'invalid_api_key', 'API key is invalid');

@@ -28,7 +28,8 @@ export interface StripeFakePrice {
 }
 
 /** Where events go: the app's webhook URL, or a function (tests that call the app in-process). */
-export type StripeFakeWebhookTarget = string | ((delivery: { payload: string; signature: string }) => Promise<Response>);
+export type StripeFakeWebhookTarget =
+  string | ((delivery: { payload: string; signature: string }) => Promise<Response>);
 
 export interface StripeFakeOptions {
   secretKey?: string;
@@ -69,7 +70,10 @@ type FakeObject = Record<string, unknown> & { id: string };
 type Subscription = FakeObject & {
   customer: string;
   status: string;
-  items: { object: 'list'; data: Array<FakeObject & { price: FakeObject; current_period_end: number; current_period_start: number }> };
+  items: {
+    object: 'list';
+    data: Array<FakeObject & { price: FakeObject; current_period_end: number; current_period_start: number }>;
+  };
 };
 
 interface Matcher {
@@ -151,11 +155,20 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
       typeof webhook === 'string'
         ? await fetch(webhook, {
             method: 'POST',
-            headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'stripe-signature': signature,
+              'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+            },
             body: payload,
           })
         : await webhook({ payload, signature });
-    const delivery = { eventId: event.id, type: String(event.type), status: response.status, body: await response.text() };
+    const delivery = {
+      eventId: event.id,
+      type: String(event.type),
+      status: response.status,
+      body: await response.text(),
+    };
     deliveries.push(delivery);
     return delivery;
   }
@@ -227,7 +240,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${String(session.status)}`);
     const price = findPrice(session.price_id);
     if (!price) throw new Error(`checkout session ${sessionId} has no known price`);
-    const subscription = newSubscription(String(session.customer), price, (session.subscription_data as { metadata?: unknown } | undefined)?.metadata);
+    const subscription = newSubscription(
+      String(session.customer),
+      price,
+      (session.subscription_data as { metadata?: unknown } | undefined)?.metadata,
+    );
     Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id });
     const created = createEvent('customer.subscription.created', subscription);
     const completed = createEvent('checkout.session.completed', publicSession(session));
@@ -272,15 +289,31 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
   const missing = (kind: string, id: string) =>
     stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' });
   const required = (param: string) =>
-    stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param });
+    stripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, {
+      code: 'parameter_missing',
+      param,
+    });
 
   function api(method: string, path: string, body: Record<string, unknown>): Answer {
     let match: RegExpMatchArray | null;
     if (method === 'GET' && path === '/v1/balance') {
-      return ok({ object: 'balance', available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }], pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }], livemode: false });
+      return ok({
+        object: 'balance',
+        available: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+        pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+        livemode: false,
+      });
     }
     if (method === 'POST' && path === '/v1/customers') {
-      const customer: FakeObject = { id: newId('cus'), object: 'customer', created: now(), email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, livemode: false };
+      const customer: FakeObject = {
+        id: newId('cus'),
+        object: 'customer',
+        created: now(),
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return ok(customer);
     }
@@ -290,14 +323,21 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (!body.mode) return required('mode');
-      if (body.mode !== 'subscription') return stripeError(400, 'invalid_request_error', 'The fake supports mode=subscription only.', { param: 'mode' });
+      if (body.mode !== 'subscription')
+        return stripeError(400, 'invalid_request_error', 'The fake supports mode=subscription only.', {
+          param: 'mode',
+        });
       if (!body.success_url) return required('success_url');
       if (body.customer && !customers.has(String(body.customer))) return missing('customer', String(body.customer));
       const lineItems = body.line_items as Array<{ price?: string; quantity?: string }> | undefined;
       const priceId = lineItems?.[0]?.price;
       if (!priceId) return required('line_items');
       const price = findPrice(priceId);
-      if (!price) return stripeError(400, 'invalid_request_error', `No such price: '${priceId}'`, { code: 'resource_missing', param: 'line_items[0][price]' });
+      if (!price)
+        return stripeError(400, 'invalid_request_error', `No such price: '${priceId}'`, {
+          code: 'resource_missing',
+          param: 'line_items[0][price]',
+        });
       const id = newId('cs_test');
       const session: FakeObject = {
         id,
@@ -336,19 +376,32 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
       if (!subscription) return missing('subscription', match[1]!);
       // The strictest answer: a subscription that has ended cannot be cancelled again.
       if (subscription.status === 'canceled') {
-        return stripeError(400, 'invalid_request_error', `This subscription has already been canceled: '${subscription.id}'`);
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `This subscription has already been canceled: '${subscription.id}'`,
+        );
       }
       return ok(cancelSubscription(subscription.id).subscription);
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!body.customer) return required('customer');
       if (!customers.has(String(body.customer))) return missing('customer', String(body.customer));
-      const flow = body.flow_data as { type?: string; subscription_update_confirm?: { subscription?: string; items?: Array<{ id?: string; price?: string }> } } | undefined;
+      const flow = body.flow_data as
+        | {
+            type?: string;
+            subscription_update_confirm?: { subscription?: string; items?: Array<{ id?: string; price?: string }> };
+          }
+        | undefined;
       if (flow?.type === 'subscription_update_confirm') {
         const confirm = flow.subscription_update_confirm;
         const subscription = subscriptions.get(String(confirm?.subscription));
-        if (!subscription || subscription.customer !== body.customer) return missing('subscription', String(confirm?.subscription));
-        if (!findPrice(confirm?.items?.[0]?.price)) return stripeError(400, 'invalid_request_error', `No such price: '${String(confirm?.items?.[0]?.price)}'`, { code: 'resource_missing' });
+        if (!subscription || subscription.customer !== body.customer)
+          return missing('subscription', String(confirm?.subscription));
+        if (!findPrice(confirm?.items?.[0]?.price))
+          return stripeError(400, 'invalid_request_error', `No such price: '${String(confirm?.items?.[0]?.price)}'`, {
+            code: 'resource_missing',
+          });
       }
       const id = newId('bps');
       const session: FakeObject = {
@@ -390,15 +443,25 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     let match: RegExpMatchArray | null;
     if ((match = path.match(/^\/checkout\/([^/]+)(\/pay)?$/))) {
       const session = checkoutSessions.get(match[1]!);
-      if (!session) return html(res, 404, page('Not found', '<h1>This checkout does not exist</h1>')), true;
+      if (!session) return (html(res, 404, page('Not found', '<h1>This checkout does not exist</h1>')), true);
       const price = findPrice(session.price_id);
       const customer = customers.get(String(session.customer));
       if (req.method === 'POST' && match[2]) {
         if (session.status === 'open') completeCheckout(session.id);
-        return redirect(res, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)), true;
+        return (redirect(res, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)), true);
       }
       if (session.status !== 'open') {
-        return html(res, 200, page('Checkout complete', `<h1>This checkout is complete</h1><p><a href="${escapeHtml(String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id))}">Return to the app</a></p>`)), true;
+        return (
+          html(
+            res,
+            200,
+            page(
+              'Checkout complete',
+              `<h1>This checkout is complete</h1><p><a href="${escapeHtml(String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id))}">Return to the app</a></p>`,
+            ),
+          ),
+          true
+        );
       }
       const amount = dollars(price?.unitAmount ?? 0);
       return (
@@ -420,19 +483,24 @@ ${session.cancel_url ? `<a href="${escapeHtml(String(session.cancel_url))}">Canc
 
     if ((match = path.match(/^\/billing_portal\/([^/]+)(?:\/(cancel|confirm-update)(?:\/([^/]+))?)?$/))) {
       const session = portalSessions.get(match[1]!);
-      if (!session) return html(res, 404, page('Not found', '<h1>This billing session does not exist</h1>')), true;
+      if (!session) return (html(res, 404, page('Not found', '<h1>This billing session does not exist</h1>')), true);
       const returnUrl = String(session.return_url ?? '/');
-      const flow = session.flow as { type?: string; after_completion?: { redirect?: { return_url?: string } }; subscription_update_confirm?: { subscription: string; items: Array<{ price: string }> } } | null;
+      const flow = session.flow as {
+        type?: string;
+        after_completion?: { redirect?: { return_url?: string } };
+        subscription_update_confirm?: { subscription: string; items: Array<{ price: string }> };
+      } | null;
       if (req.method === 'POST' && match[2] === 'cancel' && match[3]) {
         const subscription = subscriptions.get(match[3]);
-        if (subscription && subscription.customer === session.customer && subscription.status !== 'canceled') cancelSubscription(subscription.id);
-        return redirect(res, returnUrl), true;
+        if (subscription && subscription.customer === session.customer && subscription.status !== 'canceled')
+          cancelSubscription(subscription.id);
+        return (redirect(res, returnUrl), true);
       }
       if (req.method === 'POST' && match[2] === 'confirm-update' && flow?.subscription_update_confirm) {
         const { subscription, items } = flow.subscription_update_confirm;
         const priceId = items[0]?.price;
         if (priceId) changeSubscriptionPrice(subscription, priceId);
-        return redirect(res, flow.after_completion?.redirect?.return_url ?? returnUrl), true;
+        return (redirect(res, flow.after_completion?.redirect?.return_url ?? returnUrl), true);
       }
       const customer = customers.get(String(session.customer));
       let content: string;
@@ -445,7 +513,9 @@ ${session.cancel_url ? `<a href="${escapeHtml(String(session.cancel_url))}">Canc
 <div class="actions"><form method="post" action="/billing_portal/${session.id}/confirm-update"><button type="submit">Confirm</button></form>
 <a href="${escapeHtml(returnUrl)}">Return to the app</a></div>`;
       } else {
-        const active = [...subscriptions.values()].filter((s) => s.customer === session.customer && s.status !== 'canceled');
+        const active = [...subscriptions.values()].filter(
+          (s) => s.customer === session.customer && s.status !== 'canceled',
+        );
         const rows = active
           .map((s) => {
             const item = s.items.data[0];
@@ -458,24 +528,36 @@ ${session.cancel_url ? `<a href="${escapeHtml(String(session.cancel_url))}">Canc
 ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.</p>'}
 <div class="actions"><a href="${escapeHtml(returnUrl)}">Return to the app</a></div>`;
       }
-      return html(res, 200, page('Billing - test portal', `<p class="note">Billing portal of a local fake payment provider.</p>${content}`)), true;
+      return (
+        html(
+          res,
+          200,
+          page(
+            'Billing - test portal',
+            `<p class="note">Billing portal of a local fake payment provider.</p>${content}`,
+          ),
+        ),
+        true
+      );
     }
 
     // Test controls (for end-to-end tests in another process): what the provider holds, and
     // holding back the events it would send, then releasing them.
     if (req.method === 'GET' && path === '/_fake/state') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ customers: [...customers.values()], subscriptions: [...subscriptions.values()], deliveries }));
+      res.end(
+        JSON.stringify({ customers: [...customers.values()], subscriptions: [...subscriptions.values()], deliveries }),
+      );
       return true;
     }
     if (req.method === 'POST' && path === '/_fake/hold-deliveries') {
       holding = true;
-      return res.writeHead(204).end(), true;
+      return (res.writeHead(204).end(), true);
     }
     if (req.method === 'POST' && path === '/_fake/release-deliveries') {
       holding = false;
       send(held.splice(0));
-      return res.writeHead(204).end(), true;
+      return (res.writeHead(204).end(), true);
     }
     return false;
   }
@@ -493,20 +575,39 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
       const body = decodeForm(raw);
       const query = decodeForm(url.search.slice(1));
       const idempotencyKey = header(req, 'idempotency-key');
-      requests.push({ method: req.method ?? '', path: url.pathname, query, body, authorization: req.headers.authorization, idempotencyKey });
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        query,
+        body,
+        authorization: req.headers.authorization,
+        idempotencyKey,
+      });
 
       const answer = (status: number, payload: unknown, replayed = false) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req'), ...(replayed && { 'idempotent-replayed': 'true' }) });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': newId('req'),
+          ...(replayed && { 'idempotent-replayed': 'true' }),
+        });
         res.end(JSON.stringify(payload));
       };
       const given = apiKeyOf(req.headers.authorization);
       if (given !== secretKey) {
-        return answer(401, { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${given.slice(0, 8)}****` } });
+        return answer(401, {
+          error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${given.slice(0, 8)}****` },
+        });
       }
       const failureIndex = failures.findIndex(({ matcher }) => matches(matcher, req.method ?? '', url.pathname));
       if (failureIndex >= 0) {
         const { failure } = failures.splice(failureIndex, 1)[0]!;
-        return answer(failure.status ?? 400, { error: { type: failure.type ?? 'invalid_request_error', message: failure.message, ...(failure.code && { code: failure.code }) } });
+        return answer(failure.status ?? 400, {
+          error: {
+            type: failure.type ?? 'invalid_request_error',
+            message: failure.message,
+            ...(failure.code && { code: failure.code }),
+          },
+        });
       }
       const replayKey = idempotencyKey && req.method === 'POST' ? `${url.pathname} ${idempotencyKey}` : undefined;
       const replay = replayKey ? idempotent.get(replayKey) : undefined;
@@ -515,7 +616,10 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
       if (replayKey && status < 500) idempotent.set(replayKey, { status, body: payload });
       answer(status, payload);
     })().catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
     });
   });
 
@@ -595,7 +699,8 @@ function matches(matcher: Matcher, method: string, path: string) {
 function apiKeyOf(authorization: string | undefined): string {
   if (!authorization) return '';
   if (authorization.startsWith('Bearer ')) return authorization.slice('Bearer '.length);
-  if (authorization.startsWith('Basic ')) return Buffer.from(authorization.slice('Basic '.length), 'base64').toString('utf8').split(':')[0] ?? '';
+  if (authorization.startsWith('Basic '))
+    return Buffer.from(authorization.slice('Basic '.length), 'base64').toString('utf8').split(':')[0] ?? '';
   return '';
 }
 
@@ -636,9 +741,17 @@ export function decodeForm(text: string): Record<string, unknown> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
-  const fake = await startStripeFake({ webhook: `${appUrl}/api/billing/stripe-webhook`, port: Number(process.env.STRIPE_FAKE_PORT ?? 0), deliveryDelayMs: 500 });
-  const env = Object.entries(fake.env).map(([name, value]) => `${name}=${value}`).join(' ');
-  console.log(`Stripe fake on ${fake.url}, sending events to ${appUrl}/api/billing/stripe-webhook.\nStart the app with: ${env} npm start\nCtrl-C to stop`);
+  const fake = await startStripeFake({
+    webhook: `${appUrl}/api/billing/stripe-webhook`,
+    port: Number(process.env.STRIPE_FAKE_PORT ?? 0),
+    deliveryDelayMs: 500,
+  });
+  const env = Object.entries(fake.env)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  console.log(
+    `Stripe fake on ${fake.url}, sending events to ${appUrl}/api/billing/stripe-webhook.\nStart the app with: ${env} npm start\nCtrl-C to stop`,
+  );
   setInterval(() => {}, 1 << 30);
   process.once('SIGINT', () => void fake.close().then(() => process.exit(0)));
 }

@@ -77,7 +77,15 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   try {
     if (isRoot) await exec('chown', ['postgres:', dir]);
     const [initdb, initdbArgs] = command('initdb', [
-      '-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C',
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C',
     ]);
     await exec(initdb, initdbArgs).catch((error: { stderr?: string; message: string }) => {
       throw new Error(`initdb failed: ${error.stderr || error.message}`);
@@ -102,14 +110,22 @@ async function launch(dir: string, dataDir: string, logFile: string, port: numbe
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const log = await open(logFile, 'a');
   const [postgres, args] = command('postgres', [
-    '-D', dataDir,
-    '-p', String(port),
-    '-h', '127.0.0.1',
-    '-k', dir,
-    '-c', 'fsync=off',
-    '-c', 'synchronous_commit=off',
-    '-c', 'full_page_writes=off',
-    '-c', 'max_connections=200',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-h',
+    '127.0.0.1',
+    '-k',
+    dir,
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
   ]);
   const child = spawn(postgres, args, { stdio: ['ignore', log.fd, log.fd] });
   await log.close(); // the child has its own copy of the descriptor
@@ -149,7 +165,9 @@ async function launch(dir: string, dataDir: string, logFile: string, port: numbe
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await canConnect(url))) {
     if (exited || Date.now() > deadline) {
-      const why = exited ? `postgres exited (${await exitedPromise})` : `postgres did not accept connections within ${START_TIMEOUT_MS} ms`;
+      const why = exited
+        ? `postgres exited (${await exitedPromise})`
+        : `postgres did not accept connections within ${START_TIMEOUT_MS} ms`;
       process.removeListener('exit', onExit);
       if (!exited) {
         await killServer('SIGKILL').catch(() => {});

@@ -42,7 +42,11 @@ export interface SignedInUser {
 /** Registers a new account (signed in, as after the register form) and returns its session cookie. */
 export async function signUpUser(
   app: RequestingApp,
-  { email = uniqueEmail(), password = TEST_PASSWORD, headers = {} }: { email?: string; password?: string; headers?: Record<string, string> } = {},
+  {
+    email = uniqueEmail(),
+    password = TEST_PASSWORD,
+    headers = {},
+  }: { email?: string; password?: string; headers?: Record<string, string> } = {},
 ): Promise<SignedInUser> {
   const response = await postAuth(app, '/sign-up/email', { email, password, name: email.split('@')[0] }, headers);
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
@@ -51,7 +55,12 @@ export async function signUpUser(
 }
 
 /** Signs in and returns the new session cookie; throws unless the sign-in succeeded. */
-export async function signInUser(app: RequestingApp, email: string, password: string, headers: Record<string, string> = {}) {
+export async function signInUser(
+  app: RequestingApp,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   const response = await postAuth(app, '/sign-in/email', { email, password }, headers);
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return cookieFrom(response);

@@ -59,16 +59,22 @@ describe('RegisterSchema', () => {
 
 describe('PasswordResetRequestSchema', () => {
   it('needs a valid e-mail', () => {
-    expect(firstIssue(PasswordResetRequestSchema.safeParse({ email: 'nope' }))?.message).toBe(credentialMessages.emailInvalid);
+    expect(firstIssue(PasswordResetRequestSchema.safeParse({ email: 'nope' }))?.message).toBe(
+      credentialMessages.emailInvalid,
+    );
   });
 });
 
 describe('NewPasswordSchema', () => {
   it('needs the confirmation to match', () => {
-    expect(firstIssue(NewPasswordSchema.safeParse({ password: 'long enough', confirmPassword: 'long enougH' }))).toEqual({
+    expect(
+      firstIssue(NewPasswordSchema.safeParse({ password: 'long enough', confirmPassword: 'long enougH' })),
+    ).toEqual({
       path: 'confirmPassword',
       message: credentialMessages.passwordsDiffer,
     });
-    expect(NewPasswordSchema.safeParse({ password: 'long enough', confirmPassword: ' long enough' }).success).toBe(true);
+    expect(NewPasswordSchema.safeParse({ password: 'long enough', confirmPassword: ' long enough' }).success).toBe(
+      true,
+    );
   });
 });

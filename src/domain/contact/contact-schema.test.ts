@@ -43,7 +43,9 @@ describe('SaveContactSchema (wholesaler save form)', () => {
   });
 
   it('trims text', () => {
-    expect(SaveContactSchema.parse({ name: ' Jane ', email: ' jane@example.com ', phones: [' 555-123-4567 '] })).toEqual({
+    expect(
+      SaveContactSchema.parse({ name: ' Jane ', email: ' jane@example.com ', phones: [' 555-123-4567 '] }),
+    ).toEqual({
       name: 'Jane',
       email: 'jane@example.com',
       phones: ['555-123-4567'],
@@ -66,7 +68,11 @@ describe('SaveContactSchema (wholesaler save form)', () => {
     [
       'everything empty',
       { name: '', email: 'x', phones: [''] },
-      { name: contactMessages.nameRequired, email: contactMessages.emailInvalid, 'phones.0': contactMessages.phoneRequired },
+      {
+        name: contactMessages.nameRequired,
+        email: contactMessages.emailInvalid,
+        'phones.0': contactMessages.phoneRequired,
+      },
     ],
   ])('rejects %s', (_label, change, errors) => {
     expect(fieldErrors(SaveContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors);
@@ -169,7 +175,12 @@ describe('phone validation property', () => {
   });
 
   it('save form passes exactly when the first phone is valid and the rest are valid or blank', () => {
-    const phone = fc.oneof(fc.constant(''), fc.constant('555-123-4567'), fc.constant('555-123'), fc.constant('5551234567'));
+    const phone = fc.oneof(
+      fc.constant(''),
+      fc.constant('555-123-4567'),
+      fc.constant('555-123'),
+      fc.constant('5551234567'),
+    );
     fc.assert(
       fc.property(fc.array(phone, { maxLength: 5 }), (phones) => {
         const ok = phones[0] === '555-123-4567' && phones.every((value) => value === '' || value === '555-123-4567');

@@ -5,9 +5,7 @@ import { MAX_MARKET_VALUE, marketValueMessages } from './parse-market-value';
 export const MarketValueSchema = z
   .number({
     error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? marketValueMessages.required
-        : marketValueMessages.notANumber,
+      issue.input === undefined || issue.input === null ? marketValueMessages.required : marketValueMessages.notANumber,
   })
   .positive(marketValueMessages.notPositive)
   .max(MAX_MARKET_VALUE, marketValueMessages.tooLarge);

@@ -50,8 +50,14 @@ describe('builtInTemplates', () => {
 describe('sortTemplatesByName', () => {
   it.each([
     [[], []],
-    [['b', 'a', 'c'], ['a', 'b', 'c']],
-    [['Standard Wholesale', 'Buy & Hold', 'aggressive'], ['aggressive', 'Buy & Hold', 'Standard Wholesale']],
+    [
+      ['b', 'a', 'c'],
+      ['a', 'b', 'c'],
+    ],
+    [
+      ['Standard Wholesale', 'Buy & Hold', 'aggressive'],
+      ['aggressive', 'Buy & Hold', 'Standard Wholesale'],
+    ],
   ])('%j → %j', (names, expected) => {
     expect(sortTemplatesByName(names.map((name) => ({ name }))).map((template) => template.name)).toEqual(expected);
   });

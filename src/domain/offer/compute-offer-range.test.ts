@@ -48,7 +48,10 @@ describe('computeOfferRange table', () => {
     expect(1290 * 0.7).toBe(902.9999999999999);
     expect(82000 * 0.7 - 5000).toBe(52399.99999999999);
     const zeroProfit = { ...defaultTemplate, minProfit: 0, maxProfit: 0 };
-    expect(computeOfferRange({ marketValue: 1290, totalRepairCost: 0, template: zeroProfit })).toEqual({ low: 903, high: 903 });
+    expect(computeOfferRange({ marketValue: 1290, totalRepairCost: 0, template: zeroProfit })).toEqual({
+      low: 903,
+      high: 903,
+    });
     expect(computeOfferRange({ marketValue: 82000, totalRepairCost: 0, template: defaultTemplate }).high).toBe(52400);
   });
 
@@ -113,21 +116,31 @@ const repairTotalInDollarsAndCents = fc.integer({ min: 0, max: 1e9 }).map((cents
 describe('computeOfferRange properties', () => {
   it('gives whole dollars with low <= high', () => {
     fc.assert(
-      fc.property(marketValueInDollarsAndCents, repairTotalInDollarsAndCents, templateArbitrary(), (marketValue, totalRepairCost, formula) => {
-        const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula });
-        expect(Number.isInteger(low)).toBe(true);
-        expect(Number.isInteger(high)).toBe(true);
-        expect(low).toBeLessThanOrEqual(high);
-      }),
+      fc.property(
+        marketValueInDollarsAndCents,
+        repairTotalInDollarsAndCents,
+        templateArbitrary(),
+        (marketValue, totalRepairCost, formula) => {
+          const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula });
+          expect(Number.isInteger(low)).toBe(true);
+          expect(Number.isInteger(high)).toBe(true);
+          expect(low).toBeLessThanOrEqual(high);
+        },
+      ),
     );
   });
 
   it('spans maxProfit − minProfit (within 1 for flooring)', () => {
     fc.assert(
-      fc.property(marketValueInDollarsAndCents, repairTotalInDollarsAndCents, templateArbitrary(), (marketValue, totalRepairCost, formula) => {
-        const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula });
-        expect(Math.abs(high - low - (formula.maxProfit - formula.minProfit))).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        marketValueInDollarsAndCents,
+        repairTotalInDollarsAndCents,
+        templateArbitrary(),
+        (marketValue, totalRepairCost, formula) => {
+          const { low, high } = computeOfferRange({ marketValue, totalRepairCost, template: formula });
+          expect(Math.abs(high - low - (formula.maxProfit - formula.minProfit))).toBeLessThanOrEqual(1);
+        },
+      ),
     );
   });
 
@@ -184,7 +197,12 @@ describe('computeOfferRange properties', () => {
             low: Math.floor((baseCents - maxProfit * 100) / 100),
             high: Math.floor((baseCents - minProfit * 100) / 100),
           };
-          const template = { arvMultiplier: arvHundredths / 100, repairMultiplier: repairHundredths / 100, minProfit, maxProfit };
+          const template = {
+            arvMultiplier: arvHundredths / 100,
+            repairMultiplier: repairHundredths / 100,
+            minProfit,
+            maxProfit,
+          };
           const actual = computeOfferRange({ marketValue, totalRepairCost, template });
           expect(actual.low + 0).toBe(expected.low + 0);
           expect(actual.high + 0).toBe(expected.high + 0);

@@ -34,10 +34,20 @@ describe('FormulaTemplateSchema', () => {
     ['long description', { description: 'x'.repeat(501) }, 'description', 'Description must be at most 500 characters'],
     ['arvMultiplier 0', { arvMultiplier: 0 }, 'arvMultiplier', 'ARV multiplier must be greater than 0'],
     ['arvMultiplier above 1.5', { arvMultiplier: 1.51 }, 'arvMultiplier', 'ARV multiplier must be at most 1.5'],
-    ['negative repairMultiplier', { repairMultiplier: -0.1 }, 'repairMultiplier', 'Repair multiplier must be 0 or more'],
+    [
+      'negative repairMultiplier',
+      { repairMultiplier: -0.1 },
+      'repairMultiplier',
+      'Repair multiplier must be 0 or more',
+    ],
     ['repairMultiplier above 5', { repairMultiplier: 5.01 }, 'repairMultiplier', 'Repair multiplier must be at most 5'],
     ['negative minProfit', { minProfit: -1 }, 'minProfit', 'Minimum profit must be 0 or more'],
-    ['max below min', { minProfit: 20000, maxProfit: 5000 }, 'maxProfit', 'Maximum profit must be at least the minimum profit'],
+    [
+      'max below min',
+      { minProfit: 20000, maxProfit: 5000 },
+      'maxProfit',
+      'Maximum profit must be at least the minimum profit',
+    ],
     ['NaN multiplier', { arvMultiplier: Number.NaN }, 'arvMultiplier', undefined],
     ['infinite profit', { maxProfit: Number.POSITIVE_INFINITY }, 'maxProfit', undefined],
   ])('rejects %s', (_label, change, path, message) => {
@@ -63,7 +73,13 @@ describe('FormulaTemplateSchema', () => {
             repairMultiplier <= 5 &&
             minProfit >= 0 &&
             maxProfit >= minProfit;
-          const result = FormulaTemplateSchema.safeParse({ ...valid, arvMultiplier, repairMultiplier, minProfit, maxProfit });
+          const result = FormulaTemplateSchema.safeParse({
+            ...valid,
+            arvMultiplier,
+            repairMultiplier,
+            minProfit,
+            maxProfit,
+          });
           expect(result.success).toBe(ok);
         },
       ),

@@ -26,9 +26,24 @@ describe('CalculationInputSchema', () => {
     ['long address', { address: 'x'.repeat(301) }, ['address'], 'Address must be at most 300 characters'],
     ['zero market value', { marketValue: 0 }, ['marketValue'], 'Market value must be a positive number'],
     ['missing market value', { marketValue: undefined }, ['marketValue'], 'Please enter the market value'],
-    ['51 repairs', { repairs: Array.from({ length: 51 }, () => defaultRepairCatalog[0]) }, ['repairs'], 'At most 50 repair items'],
-    ['negative repair cost', { repairs: [{ ...defaultRepairCatalog[0], cost: -1 }] }, ['repairs', 0, 'cost'], 'Repair cost must be 0 or more'],
-    ['bad template', { template: { ...defaultTemplate, arvMultiplier: 2 } }, ['template', 'arvMultiplier'], 'ARV multiplier must be at most 1.5'],
+    [
+      '51 repairs',
+      { repairs: Array.from({ length: 51 }, () => defaultRepairCatalog[0]) },
+      ['repairs'],
+      'At most 50 repair items',
+    ],
+    [
+      'negative repair cost',
+      { repairs: [{ ...defaultRepairCatalog[0], cost: -1 }] },
+      ['repairs', 0, 'cost'],
+      'Repair cost must be 0 or more',
+    ],
+    [
+      'bad template',
+      { template: { ...defaultTemplate, arvMultiplier: 2 } },
+      ['template', 'arvMultiplier'],
+      'ARV multiplier must be at most 1.5',
+    ],
   ])('rejects %s', (_label, change, path, message) => {
     const result = CalculationInputSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);

@@ -4,7 +4,6 @@ import { RepairItemSchema } from '../repairs/repair-item-schema';
 import { calculationMessages } from './calculation-messages';
 import { FormulaTemplateSchema } from './formula-template';
 
-
 /** One calculation as the save endpoint receives it: address text, market value in dollars, the repair checklist and the template used. */
 export const CalculationInputSchema = z.object({
   address: z

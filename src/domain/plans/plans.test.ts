@@ -20,11 +20,14 @@ describe('plans', () => {
     ]);
   });
 
-  it.each(plans.map((plan) => [plan.id, plan] as const))('%s: limit agrees with savedPropertyLimit, name selects it, has features', (id, plan) => {
-    expect(savedPropertyLimit(id)).toBe(plan.propertyLimit);
-    expect(planFromName(plan.name)).toBe(id);
-    expect(plan.features.length).toBeGreaterThan(0);
-  });
+  it.each(plans.map((plan) => [plan.id, plan] as const))(
+    '%s: limit agrees with savedPropertyLimit, name selects it, has features',
+    (id, plan) => {
+      expect(savedPropertyLimit(id)).toBe(plan.propertyLimit);
+      expect(planFromName(plan.name)).toBe(id);
+      expect(plan.features.length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('plan capabilities (§6)', () => {
@@ -32,12 +35,15 @@ describe('plan capabilities (§6)', () => {
     ['free', 3, false, false, false],
     ['personal', 25, false, false, true],
     ['pro', Infinity, true, true, true],
-  ] as const)('%s: limit %s, delete %s, bulk import %s, export list %s', (plan, limit, canDelete, canImport, canExport) => {
-    expect(savedPropertyLimit(plan)).toBe(limit);
-    expect(canDeleteSavedProperties(plan)).toBe(canDelete);
-    expect(canBulkImport(plan)).toBe(canImport);
-    expect(canExportSavedList(plan)).toBe(canExport);
-  });
+  ] as const)(
+    '%s: limit %s, delete %s, bulk import %s, export list %s',
+    (plan, limit, canDelete, canImport, canExport) => {
+      expect(savedPropertyLimit(plan)).toBe(limit);
+      expect(canDeleteSavedProperties(plan)).toBe(canDelete);
+      expect(canBulkImport(plan)).toBe(canImport);
+      expect(canExportSavedList(plan)).toBe(canExport);
+    },
+  );
 });
 
 describe('formatPropertyLimit', () => {

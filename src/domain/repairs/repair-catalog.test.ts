@@ -16,13 +16,16 @@ describe('defaultRepairCatalog', () => {
     ]);
   });
 
-  it.each(defaultRepairCatalog.map((item) => [item.name, item] as const))('%s starts at minCost, unselected, not custom', (_name, item) => {
-    expect(item.cost).toBe(item.minCost);
-    expect(item.isSelected).toBe(false);
-    expect(item.customAmount).toBe(false);
-    expect(item.description.length).toBeGreaterThan(0);
-    expect(RepairItemSchema.parse(item)).toEqual(item);
-  });
+  it.each(defaultRepairCatalog.map((item) => [item.name, item] as const))(
+    '%s starts at minCost, unselected, not custom',
+    (_name, item) => {
+      expect(item.cost).toBe(item.minCost);
+      expect(item.isSelected).toBe(false);
+      expect(item.customAmount).toBe(false);
+      expect(item.description.length).toBeGreaterThan(0);
+      expect(RepairItemSchema.parse(item)).toEqual(item);
+    },
+  );
 
   it('cannot be mutated', () => {
     expect(Object.isFrozen(defaultRepairCatalog)).toBe(true);
@@ -34,7 +37,9 @@ describe('RepairItemSchema', () => {
   const roof = defaultRepairCatalog[0];
 
   it('accepts a custom cost outside the suggested range', () => {
-    expect(RepairItemSchema.safeParse({ ...roof, cost: 20000, customAmount: true, isSelected: true }).success).toBe(true);
+    expect(RepairItemSchema.safeParse({ ...roof, cost: 20000, customAmount: true, isSelected: true }).success).toBe(
+      true,
+    );
   });
 
   it.each([

@@ -103,7 +103,9 @@ describe('selectedRepairs and totalSelectedRepairCost', () => {
             if (selected) items = toggleRepair(items, name);
             items = setRepairCost(items, name, cents / 100);
           });
-          const expectedCents = items.filter((item) => item.isSelected).reduce((sum, item) => sum + Math.round(item.cost * 100), 0);
+          const expectedCents = items
+            .filter((item) => item.isSelected)
+            .reduce((sum, item) => sum + Math.round(item.cost * 100), 0);
           expect(totalSelectedRepairCost(items)).toBe(expectedCents / 100);
         },
       ),

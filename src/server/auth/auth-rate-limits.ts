@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Database } from '../db/database';
-import { consumeRateLimit, refundRateLimit, tooManyAttemptsMessage, type RateLimitRule } from '../rate-limit/consume-rate-limit';
+import {
+  consumeRateLimit,
+  refundRateLimit,
+  tooManyAttemptsMessage,
+  type RateLimitRule,
+} from '../rate-limit/consume-rate-limit';
 
 const MINUTE = 60_000;
 
@@ -50,7 +55,13 @@ async function emailInBody(request: Request): Promise<string | undefined> {
  *   bounds the password checks: 50 concurrent wrong passwords against a limit of 10 get 10.
  * Refused requests get 429 with 'Too many attempts. Please try again in N minutes.'
  */
-export function authRateLimits({ db, clientIp }: { db: Database; clientIp: (c: Parameters<MiddlewareHandler>[0]) => string }): MiddlewareHandler {
+export function authRateLimits({
+  db,
+  clientIp,
+}: {
+  db: Database;
+  clientIp: (c: Parameters<MiddlewareHandler>[0]) => string;
+}): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const path = c.req.path.replace(/^\/api\/auth/, '').replace(/\/+$/, '');
@@ -61,7 +72,8 @@ export function authRateLimits({ db, clientIp }: { db: Database; clientIp: (c: P
     const email = kind === 'sign-in' || path === '/request-password-reset' ? await emailInBody(c.req.raw) : undefined;
     const failureKey = email && kind === 'sign-in' ? accountKey('sign-in-failures:account', email) : undefined;
     if (failureKey) rules.push({ key: failureKey, ...PER_ACCOUNT_LIMIT });
-    if (email && path === '/request-password-reset') rules.push({ key: accountKey('recovery:account', email), ...PER_ACCOUNT_LIMIT });
+    if (email && path === '/request-password-reset')
+      rules.push({ key: accountKey('recovery:account', email), ...PER_ACCOUNT_LIMIT });
 
     for (const rule of rules) {
       const decision = await consumeRateLimit(db, rule);

@@ -14,14 +14,21 @@ export interface ConcurrencyLimit {
  * A semaphore: at most `maxConcurrent` tasks at once, up to `maxQueue` more waiting in
  * first-come order; beyond that `run` rejects at once with ConcurrencyLimitQueueFullError.
  */
-export function createConcurrencyLimit({ maxConcurrent, maxQueue = Infinity }: { maxConcurrent: number; maxQueue?: number }): ConcurrencyLimit {
+export function createConcurrencyLimit({
+  maxConcurrent,
+  maxQueue = Infinity,
+}: {
+  maxConcurrent: number;
+  maxQueue?: number;
+}): ConcurrencyLimit {
   if (!(maxConcurrent >= 1)) throw new RangeError('maxConcurrent must be at least 1');
   let running = 0;
   const queue: (() => void)[] = [];
 
   const release = () => {
     const next = queue.shift();
-    if (next) next(); // the slot passes straight to the next waiter
+    if (next)
+      next(); // the slot passes straight to the next waiter
     else running--;
   };
 

@@ -1,7 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { credentialMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLengthProblem } from '../../domain/auth/credentials';
+import {
+  credentialMessages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordLengthProblem,
+} from '../../domain/auth/credentials';
 import type { DatabaseConnection } from '../db/database';
 import { account, session, user, verification } from '../db/schema';
 import { sendEmail } from '../email/enqueue-email';
@@ -88,7 +93,8 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
         if (ctx.path === '/sign-up/email') assertAcceptablePassword(body?.password);
-        if (ctx.path === '/reset-password' || ctx.path === '/change-password') assertAcceptablePassword(body?.newPassword);
+        if (ctx.path === '/reset-password' || ctx.path === '/change-password')
+          assertAcceptablePassword(body?.newPassword);
       }),
     },
     // A refused request (wrong password, weak password, bad token) is the client's doing and

@@ -2,7 +2,15 @@ import type { EmailMessage } from '../email/email-message';
 import { escapeHtml } from '../../domain/html/escape-html';
 
 /** The message with the link to /reset-password that Better Auth asks us to send. */
-export function passwordResetEmail({ to, link, validForMinutes }: { to: string; link: string; validForMinutes: number }): EmailMessage {
+export function passwordResetEmail({
+  to,
+  link,
+  validForMinutes,
+}: {
+  to: string;
+  link: string;
+  validForMinutes: number;
+}): EmailMessage {
   const subject = 'Reset your Cash Offer Calculator password';
   const text = [
     'Someone asked to reset the password of your Cash Offer Calculator account.',

@@ -13,11 +13,16 @@ describeEachDatabase('password recovery', (database) => {
   let app: ReturnType<typeof createApp>;
   let dora: SignedInUser;
   // Each request from its own address, so the per-address limits (tested elsewhere) stay out of the way.
-  const post = (path: string, body: unknown) => postAuth(app, path, body, { 'x-forwarded-for': `203.0.113.${++ipCounter % 250}` });
+  const post = (path: string, body: unknown) =>
+    postAuth(app, path, body, { 'x-forwarded-for': `203.0.113.${++ipCounter % 250}` });
 
   beforeAll(async () => {
     app = createApp(
-      createTestContext(database(), { APP_URL: 'http://localhost:3000', EMAIL_FROM: 'Offers <offers@example.com>', TRUST_PROXY: '1' }),
+      createTestContext(database(), {
+        APP_URL: 'http://localhost:3000',
+        EMAIL_FROM: 'Offers <offers@example.com>',
+        TRUST_PROXY: '1',
+      }),
     );
     dora = await signUpUser(app, { email: uniqueEmail('dora') });
   });
@@ -25,7 +30,12 @@ describeEachDatabase('password recovery', (database) => {
   async function requestResetLink(email: string): Promise<string> {
     const response = await post('/request-password-reset', { email });
     expect(response.status).toBe(200);
-    const [message] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+    const [message] = await database()
+      .db.select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
     if (!message) throw new Error('no reset e-mail in the outbox');
     const link = /http:\/\/localhost:3000\/reset-password\?token=[^\s]+/.exec(message.text)?.[0];
     if (!link) throw new Error(`no link in: ${message.text}`);
@@ -38,7 +48,11 @@ describeEachDatabase('password recovery', (database) => {
     const link = await requestResetLink(dora.email);
     expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{16,}$/);
     const [message] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, dora.email));
-    expect(message).toMatchObject({ status: 'pending', fromAddress: 'Offers <offers@example.com>', subject: 'Reset your Cash Offer Calculator password' });
+    expect(message).toMatchObject({
+      status: 'pending',
+      fromAddress: 'Offers <offers@example.com>',
+      subject: 'Reset your Cash Offer Calculator password',
+    });
     expect(message?.html).toContain(`href="${link}"`);
   });
 
@@ -74,7 +88,10 @@ describeEachDatabase('password recovery', (database) => {
   it('refuses an expired link', async () => {
     const link = await requestResetLink(dora.email);
     // An hour later: every reset token of this user has expired.
-    await database().db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.value, dora.userId));
+    await database()
+      .db.update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.value, dora.userId));
     const response = await post('/reset-password', { token: tokenOf(link), newPassword: 'too late passphrase 9' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'INVALID_TOKEN' });
@@ -82,7 +99,10 @@ describeEachDatabase('password recovery', (database) => {
   });
 
   it('refuses a made-up token', async () => {
-    const response = await post('/reset-password', { token: 'made-up-token-1234567890', newPassword: 'whatever passphrase 10' });
+    const response = await post('/reset-password', {
+      token: 'made-up-token-1234567890',
+      newPassword: 'whatever passphrase 10',
+    });
     expect(response.status).toBe(400);
   });
 
@@ -96,6 +116,8 @@ describeEachDatabase('password recovery', (database) => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ message });
     }
-    expect((await post('/reset-password', { token: tokenOf(link), newPassword: 'finally a good one 11' })).status).toBe(200);
+    expect((await post('/reset-password', { token: tokenOf(link), newPassword: 'finally a good one 11' })).status).toBe(
+      200,
+    );
   });
 });

@@ -46,7 +46,9 @@ export function requireUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandl
 }
 
 /** Sets c.var.user to the signed-in user, or null, and always continues. */
-export function optionalUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: OptionalAuthVariables }> {
+export function optionalUser({
+  auth,
+}: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: OptionalAuthVariables }> {
   return createMiddleware<{ Variables: OptionalAuthVariables }>(async (c, next) => {
     const found = await readSession(auth.betterAuth, c);
     c.set('user', found?.user ?? null);

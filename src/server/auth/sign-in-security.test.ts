@@ -52,7 +52,9 @@ describeEachDatabase('sign-in security', (database) => {
         expect(counts.verifications - before.verifications).toBe(kind === 'wrong' ? 1 : 0);
       }
     }
-    expect([...bodies]).toEqual([JSON.stringify({ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' })]);
+    expect([...bodies]).toEqual([
+      JSON.stringify({ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' }),
+    ]);
     // Loose bound: both branches are dominated by the same ~200 ms scrypt run.
     const ratio = median(timings.unknown) / median(timings.wrong);
     expect(ratio).toBeGreaterThan(0.33);
@@ -63,7 +65,9 @@ describeEachDatabase('sign-in security', (database) => {
     const victim = await signUpUser(app, { email: uniqueEmail('victim'), headers: fromIp(freshIp()) });
     const before = context.auth.passwordHasher.counts.verifications;
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => postAuth(app, '/sign-in/email', { email: victim.email, password: WRONG }, fromIp(freshIp()))),
+      Array.from({ length: 50 }, () =>
+        postAuth(app, '/sign-in/email', { email: victim.email, password: WRONG }, fromIp(freshIp())),
+      ),
     );
     const checks = context.auth.passwordHasher.counts.verifications - before;
     expect(checks).toBeLessThanOrEqual(10);
@@ -75,7 +79,12 @@ describeEachDatabase('sign-in security', (database) => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
 
     // Locked for the window even with the right password, and without checking it.
-    const right = await postAuth(app, '/sign-in/email', { email: victim.email, password: victim.password }, fromIp(freshIp()));
+    const right = await postAuth(
+      app,
+      '/sign-in/email',
+      { email: victim.email, password: victim.password },
+      fromIp(freshIp()),
+    );
     expect(right.status).toBe(429);
     expect(context.auth.passwordHasher.counts.verifications - before).toBe(checks);
   });
@@ -83,8 +92,13 @@ describeEachDatabase('sign-in security', (database) => {
   it('counts failures per account, not successes', async () => {
     const { db } = database();
     const carol = await signUpUser(app, { email: uniqueEmail('carol'), headers: fromIp(freshIp()) });
-    expect((await postAuth(app, '/sign-in/email', { email: carol.email, password: WRONG }, fromIp(freshIp()))).status).toBe(401);
-    expect((await postAuth(app, '/sign-in/email', { email: carol.email, password: carol.password }, fromIp(freshIp()))).status).toBe(200);
+    expect(
+      (await postAuth(app, '/sign-in/email', { email: carol.email, password: WRONG }, fromIp(freshIp()))).status,
+    ).toBe(401);
+    expect(
+      (await postAuth(app, '/sign-in/email', { email: carol.email, password: carol.password }, fromIp(freshIp())))
+        .status,
+    ).toBe(200);
     // The failure counter of the account holds the one failure only (keys hold a digest of the e-mail).
     const counters = await db.select().from(rateLimits).where(like(rateLimits.key, 'sign-in-failures:account:%'));
     expect(counters.some((row) => row.count === 1)).toBe(true);
@@ -96,12 +110,17 @@ describeEachDatabase('sign-in security', (database) => {
     const before = { ...context.auth.passwordHasher.counts };
     const responses = [];
     // Unknown e-mails, so only the address limit applies.
-    for (let i = 0; i < 11; i++) responses.push(await postAuth(app, '/sign-in/email', { email: uniqueEmail('scan'), password: WRONG }, fromIp(ip)));
+    for (let i = 0; i < 11; i++)
+      responses.push(
+        await postAuth(app, '/sign-in/email', { email: uniqueEmail('scan'), password: WRONG }, fromIp(ip)),
+      );
     expect(responses.map((r) => r.status)).toEqual([...Array<number>(10).fill(401), 429]);
     expect(await message(responses[10]!)).toBe('Too many attempts. Please try again in 1 minute.');
     expect(context.auth.passwordHasher.counts.hashes - before.hashes).toBe(10);
     // Another address is not affected.
-    expect((await postAuth(app, '/sign-in/email', { email: bob.email, password: bob.password }, fromIp(freshIp()))).status).toBe(200);
+    expect(
+      (await postAuth(app, '/sign-in/email', { email: bob.email, password: bob.password }, fromIp(freshIp()))).status,
+    ).toBe(200);
   });
 
   it('allows 10 sign-ups a minute per address', async () => {
@@ -109,7 +128,16 @@ describeEachDatabase('sign-in security', (database) => {
     const statuses = [];
     // Too-short passwords are refused without hashing but still count as attempts.
     for (let i = 0; i < 11; i++) {
-      statuses.push((await postAuth(app, '/sign-up/email', { email: uniqueEmail('flood'), password: 'short', name: 'f' }, fromIp(ip))).status);
+      statuses.push(
+        (
+          await postAuth(
+            app,
+            '/sign-up/email',
+            { email: uniqueEmail('flood'), password: 'short', name: 'f' },
+            fromIp(ip),
+          )
+        ).status,
+      );
     }
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
   });
@@ -117,12 +145,14 @@ describeEachDatabase('sign-in security', (database) => {
   it('allows 10 recovery requests a minute per address, and 10 per account per 15 minutes', async () => {
     const ip = freshIp();
     const perIp = [];
-    for (let i = 0; i < 11; i++) perIp.push((await postAuth(app, '/request-password-reset', { email: uniqueEmail('r') }, fromIp(ip))).status);
+    for (let i = 0; i < 11; i++)
+      perIp.push((await postAuth(app, '/request-password-reset', { email: uniqueEmail('r') }, fromIp(ip))).status);
     expect(perIp).toEqual([...Array<number>(10).fill(200), 429]);
 
     const perAccount = [];
     const email = uniqueEmail('mailbomb');
-    for (let i = 0; i < 11; i++) perAccount.push((await postAuth(app, '/request-password-reset', { email }, fromIp(freshIp()))).status);
+    for (let i = 0; i < 11; i++)
+      perAccount.push((await postAuth(app, '/request-password-reset', { email }, fromIp(freshIp()))).status);
     expect(perAccount).toEqual([...Array<number>(10).fill(200), 429]);
   });
 
@@ -132,7 +162,16 @@ describeEachDatabase('sign-in security', (database) => {
     await database().db.delete(rateLimits).where(eq(rateLimits.key, 'sign-up:ip:unknown'));
     const statuses = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await postAuth(direct, '/sign-up/email', { email: uniqueEmail('spoof'), password: 'short', name: 's' }, fromIp(freshIp()))).status);
+      statuses.push(
+        (
+          await postAuth(
+            direct,
+            '/sign-up/email',
+            { email: uniqueEmail('spoof'), password: 'short', name: 's' },
+            fromIp(freshIp()),
+          )
+        ).status,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
   });
@@ -140,7 +179,9 @@ describeEachDatabase('sign-in security', (database) => {
   it('bounds how many password hashes run at once', async () => {
     const { counts } = context.auth.passwordHasher;
     await Promise.all(
-      Array.from({ length: 6 }, () => postAuth(app, '/sign-in/email', { email: uniqueEmail('burst'), password: WRONG }, fromIp(freshIp()))),
+      Array.from({ length: 6 }, () =>
+        postAuth(app, '/sign-in/email', { email: uniqueEmail('burst'), password: WRONG }, fromIp(freshIp())),
+      ),
     );
     expect(counts.peakConcurrent).toBeLessThanOrEqual(2);
   });
@@ -169,10 +210,21 @@ describeEachDatabase('sign-in security', (database) => {
     const own = await app.request('/api/anything', { method: 'DELETE', headers: { origin: 'https://evil.example' } });
     expect(own.status).toBe(403);
     // Reading is not refused, and the same origin passes.
-    expect((await app.request('/api/health', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+    expect(
+      (
+        await app.request('/api/health', {
+          headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        })
+      ).status,
+    ).toBe(200);
     const same = await app.request('/api/auth/sign-in/email', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin', ...fromIp(freshIp()) },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost:3000',
+        'sec-fetch-site': 'same-origin',
+        ...fromIp(freshIp()),
+      },
       body: JSON.stringify({ email: bob.email, password: bob.password }),
     });
     expect(same.status).toBe(200);
@@ -189,14 +241,23 @@ describeEachDatabase('sign-in security', (database) => {
 
   it('never writes a password to the log', async () => {
     const secret = 'unique-secret-passphrase-31337';
-    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => {}),
+    );
     try {
       const user = await signUpUser(app, { email: uniqueEmail('quiet'), password: secret, headers: fromIp(freshIp()) });
       await postAuth(app, '/sign-in/email', { email: user.email, password: `${secret}-wrong` }, fromIp(freshIp()));
       await postAuth(app, '/sign-in/email', { email: uniqueEmail('ghost'), password: secret }, fromIp(freshIp()));
       await postAuth(app, '/sign-up/email', { email: user.email, password: secret, name: 'again' }, fromIp(freshIp()));
-      await postAuth(app, '/sign-up/email', { email: uniqueEmail('weak'), password: 'password1', name: 'weak' }, fromIp(freshIp()));
-      const logged = spies.flatMap((spy) => spy.mock.calls.flat()).map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg) ?? String(arg)));
+      await postAuth(
+        app,
+        '/sign-up/email',
+        { email: uniqueEmail('weak'), password: 'password1', name: 'weak' },
+        fromIp(freshIp()),
+      );
+      const logged = spies
+        .flatMap((spy) => spy.mock.calls.flat())
+        .map((arg) => (typeof arg === 'string' ? arg : (JSON.stringify(arg) ?? String(arg))));
       expect(logged.filter((text) => text.includes(secret) || text.includes('password1'))).toEqual([]);
     } finally {
       for (const spy of spies) if (spy !== vi.mocked(console.error)) spy.mockRestore();

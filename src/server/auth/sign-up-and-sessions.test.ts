@@ -3,7 +3,15 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
-import { cookieFrom, postAuth, signInUser, signUpUser, TEST_PASSWORD, uniqueEmail, type SignedInUser } from '../../../tests/support/test-users';
+import {
+  cookieFrom,
+  postAuth,
+  signInUser,
+  signUpUser,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type SignedInUser,
+} from '../../../tests/support/test-users';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { account, session, subscriptions, user } from '../db/schema';
@@ -12,8 +20,12 @@ import { optionalUser, requireUser, type AuthVariables, type OptionalAuthVariabl
 
 /** The real app plus two routes behind requireUser / optionalUser, as other features mount them. */
 function appWithProtectedRoutes(context: AppContext) {
-  const protectedRoutes = new Hono<{ Variables: AuthVariables }>().use(requireUser(context)).get('/', (c) => c.json({ user: c.var.user }));
-  const optionalRoutes = new Hono<{ Variables: OptionalAuthVariables }>().use(optionalUser(context)).get('/', (c) => c.json({ user: c.var.user }));
+  const protectedRoutes = new Hono<{ Variables: AuthVariables }>()
+    .use(requireUser(context))
+    .get('/', (c) => c.json({ user: c.var.user }));
+  const optionalRoutes = new Hono<{ Variables: OptionalAuthVariables }>()
+    .use(optionalUser(context))
+    .get('/', (c) => c.json({ user: c.var.user }));
   return new Hono().route('/me', protectedRoutes).route('/maybe-me', optionalRoutes).route('/', createApp(context));
 }
 
@@ -76,7 +88,11 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
   });
 
   it('refuses a duplicate e-mail', async () => {
-    const response = await postAuth(app, '/sign-up/email', { email: ann.email.toUpperCase(), password: 'another good passphrase', name: 'x' });
+    const response = await postAuth(app, '/sign-up/email', {
+      email: ann.email.toUpperCase(),
+      password: 'another good passphrase',
+      name: 'x',
+    });
     expect(response.status).toBe(422);
     expect(((await response.json()) as { message: string }).message).toBe('User already exists. Use another email.');
   });
@@ -99,7 +115,9 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
   it('keeps the user signed in with the cookie: requireUser sets c.var.user', async () => {
     const response = await app.request('/me', { headers: { cookie: ann.cookie } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ user: { id: ann.userId, email: ann.email, name: ann.email.split('@')[0] } });
+    expect(await response.json()).toEqual({
+      user: { id: ann.userId, email: ann.email, name: ann.email.split('@')[0] },
+    });
 
     const session = await app.request('/api/auth/get-session', { headers: { cookie: ann.cookie } });
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe(ann.email);
@@ -115,7 +133,9 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
 
   it('optionalUser gives null without a session and the user with one', async () => {
     expect(await (await app.request('/maybe-me')).json()).toEqual({ user: null });
-    expect(await (await app.request('/maybe-me', { headers: { cookie: ann.cookie } })).json()).toMatchObject({ user: { id: ann.userId } });
+    expect(await (await app.request('/maybe-me', { headers: { cookie: ann.cookie } })).json()).toMatchObject({
+      user: { id: ann.userId },
+    });
   });
 
   it('extends a session that is used after a day, sending the refreshed cookie', async () => {
@@ -123,11 +143,18 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
     const cookie = await signInUser(app, ann.email, ann.password);
     const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
     // As if the session were six days old: one day of its week left.
-    await db.update(session).set({ expiresAt: new Date(Date.now() + 24 * 3600_000) }).where(eq(session.token, token));
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 24 * 3600_000) })
+      .where(eq(session.token, token));
 
     const response = await app.request('/me', { headers: { cookie } });
     expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie().some((c) => c.startsWith('cash-offer.session_token=') && /Max-Age=604800/.test(c))).toBe(true);
+    expect(
+      response.headers
+        .getSetCookie()
+        .some((c) => c.startsWith('cash-offer.session_token=') && /Max-Age=604800/.test(c)),
+    ).toBe(true);
     const [row] = await db.select().from(session).where(eq(session.token, token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600_000);
   });
@@ -136,7 +163,10 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
     const { db } = database();
     const cookie = await signInUser(app, ann.email, ann.password);
     const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
-    await db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
     expect((await app.request('/me', { headers: { cookie } })).status).toBe(401);
   });
 
@@ -148,7 +178,9 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
     const signOut = await postAuth(app, '/sign-out', {}, { cookie });
     expect(signOut.status).toBe(200);
     // The browser is told to drop the cookie…
-    expect(signOut.headers.getSetCookie().some((c) => c.startsWith('cash-offer.session_token=;') && /Max-Age=0/.test(c))).toBe(true);
+    expect(
+      signOut.headers.getSetCookie().some((c) => c.startsWith('cash-offer.session_token=;') && /Max-Age=0/.test(c)),
+    ).toBe(true);
     // …and a copy kept by anyone else no longer works, because the session row is gone.
     expect((await app.request('/me', { headers: { cookie } })).status).toBe(401);
     const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
@@ -168,7 +200,9 @@ describe('cookies under https', () => {
         body: JSON.stringify({ email: uniqueEmail('secure'), password: TEST_PASSWORD, name: 'secure' }),
       });
       expect(response.status).toBe(200);
-      const sessionCookie = response.headers.getSetCookie().find((c) => c.startsWith('__Secure-cash-offer.session_token='));
+      const sessionCookie = response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('__Secure-cash-offer.session_token='));
       expect(sessionCookie).toMatch(/; Secure/i);
       expect(sessionCookie).toMatch(/; HttpOnly/i);
       expect(sessionCookie).toMatch(/; SameSite=Lax/i);

@@ -4,13 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { subscriptions, user } from '../db/schema';
 import { applyBillingEvent } from './apply-billing-event';
-import { applySubscriptionState, decideSubscriptionChange, type SubscriptionRowSnapshot } from './apply-subscription-state';
+import {
+  applySubscriptionState,
+  decideSubscriptionChange,
+  type SubscriptionRowSnapshot,
+} from './apply-subscription-state';
 import type { SubscriptionState } from './subscription-state';
 
 const t = (seconds: number) => new Date(Date.UTC(2030, 0, 1) + seconds * 1000);
 
 function state(overrides: Partial<SubscriptionState> = {}): SubscriptionState {
-  return { plan: 'pro', currentPeriodEnd: t(30 * 86400), subscriptionId: 'sub_a', customerId: 'cus_1', observedAt: t(10), ...overrides };
+  return {
+    plan: 'pro',
+    currentPeriodEnd: t(30 * 86400),
+    subscriptionId: 'sub_a',
+    customerId: 'cus_1',
+    observedAt: t(10),
+    ...overrides,
+  };
 }
 
 describe('decideSubscriptionChange', () => {
@@ -24,7 +35,12 @@ describe('decideSubscriptionChange', () => {
   it.each<[string, SubscriptionRowSnapshot, SubscriptionState, ReturnType<typeof decideSubscriptionChange>]>([
     ['a first state applies', row(), state(), { apply: true, replacedSubscriptionId: null }],
     ['a newer state applies', row({ providerUpdatedAt: t(5) }), state(), { apply: true, replacedSubscriptionId: null }],
-    ['a state read at the same time applies', row({ providerUpdatedAt: t(10) }), state(), { apply: true, replacedSubscriptionId: null }],
+    [
+      'a state read at the same time applies',
+      row({ providerUpdatedAt: t(10) }),
+      state(),
+      { apply: true, replacedSubscriptionId: null },
+    ],
     ['an older state is stale', row({ providerUpdatedAt: t(11) }), state(), { apply: false, reason: 'stale' }],
     [
       "another subscription's end does not end the plan",
@@ -50,7 +66,12 @@ describe('decideSubscriptionChange', () => {
       state({ subscriptionId: 'sub_a' }),
       { apply: true, replacedSubscriptionId: null },
     ],
-    ['demo billing (no subscription) applies', row({ plan: 'personal' }), state({ subscriptionId: null }), { apply: true, replacedSubscriptionId: null }],
+    [
+      'demo billing (no subscription) applies',
+      row({ plan: 'personal' }),
+      state({ subscriptionId: null }),
+      { apply: true, replacedSubscriptionId: null },
+    ],
   ])('%s', (_case, current, next, expected) => {
     expect(decideSubscriptionChange(current, next)).toEqual(expected);
   });
@@ -59,7 +80,9 @@ describe('decideSubscriptionChange', () => {
 describeEachDatabase('applySubscriptionState', (database) => {
   async function newUser() {
     const id = randomUUID();
-    await database().db.insert(user).values({ id, name: 'Test', email: `${id}@example.com` });
+    await database()
+      .db.insert(user)
+      .values({ id, name: 'Test', email: `${id}@example.com` });
     return id;
   }
   async function rowOf(userId: string) {
@@ -79,7 +102,11 @@ describeEachDatabase('applySubscriptionState', (database) => {
       providerUpdatedAt: t(10),
     });
 
-    const byCustomer = await applySubscriptionState(database().db, { customerId: 'cus_1' }, state({ plan: 'pro', observedAt: t(20) }));
+    const byCustomer = await applySubscriptionState(
+      database().db,
+      { customerId: 'cus_1' },
+      state({ plan: 'pro', observedAt: t(20) }),
+    );
     expect(byCustomer).toMatchObject({ outcome: 'applied', userId });
     expect(await rowOf(userId)).toMatchObject({ status: 'pro', providerUpdatedAt: t(20) });
   });
@@ -90,12 +117,18 @@ describeEachDatabase('applySubscriptionState', (database) => {
     const active = state({ customerId, observedAt: t(10) });
     const cancelled = state({ customerId, plan: 'free', currentPeriodEnd: null, observedAt: t(20) });
     await applySubscriptionState(database().db, { userId }, cancelled);
-    expect(await applySubscriptionState(database().db, { customerId }, active)).toEqual({ outcome: 'ignored', userId, reason: 'stale' });
+    expect(await applySubscriptionState(database().db, { customerId }, active)).toEqual({
+      outcome: 'ignored',
+      userId,
+      reason: 'stale',
+    });
     expect(await rowOf(userId)).toMatchObject({ status: 'free', currentPeriodEnd: null });
   });
 
   it('answers no-such-user for a customer nobody has', async () => {
-    expect(await applySubscriptionState(database().db, { customerId: 'cus_nobody' }, state())).toEqual({ outcome: 'no-such-user' });
+    expect(await applySubscriptionState(database().db, { customerId: 'cus_nobody' }, state())).toEqual({
+      outcome: 'no-such-user',
+    });
   });
 
   it('applies an event once, however often it comes', async () => {
@@ -105,7 +138,9 @@ describeEachDatabase('applySubscriptionState', (database) => {
     expect(await applyBillingEvent(database().db, event, change)).toMatchObject({ outcome: 'applied' });
     // Meanwhile the user went back to free; the replayed event must not grant personal again.
     await database().db.update(subscriptions).set({ status: 'free' }).where(eq(subscriptions.userId, userId));
-    expect(await applyBillingEvent(database().db, event, { ...change, state: { ...change.state, observedAt: t(99) } })).toEqual({ outcome: 'duplicate' });
+    expect(
+      await applyBillingEvent(database().db, event, { ...change, state: { ...change.state, observedAt: t(99) } }),
+    ).toEqual({ outcome: 'duplicate' });
     expect(await rowOf(userId)).toMatchObject({ status: 'free' });
   });
 
@@ -113,7 +148,9 @@ describeEachDatabase('applySubscriptionState', (database) => {
     const userId = await newUser();
     const event = { id: `evt_concurrent_${userId}`, type: 'checkout.session.completed' };
     const outcomes = await Promise.all(
-      [1, 2, 3].map(() => applyBillingEvent(database().db, event, { target: { userId }, state: state({ customerId: null }) })),
+      [1, 2, 3].map(() =>
+        applyBillingEvent(database().db, event, { target: { userId }, state: state({ customerId: null }) }),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.outcome === 'applied')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.outcome === 'duplicate')).toHaveLength(2);

@@ -15,8 +15,7 @@ export interface SubscriptionRowSnapshot {
 }
 
 export type SubscriptionDecision =
-  | { apply: true; replacedSubscriptionId: string | null }
-  | { apply: false; reason: 'stale' | 'other-subscription' };
+  { apply: true; replacedSubscriptionId: string | null } | { apply: false; reason: 'stale' | 'other-subscription' };
 
 /**
  * Whether a state may replace the row. Events arrive late, twice and out of order, so:
@@ -63,7 +62,11 @@ export async function applySubscriptionState(
         providerUpdatedAt: subscriptions.providerUpdatedAt,
       })
       .from(subscriptions)
-      .where('userId' in target ? eq(subscriptions.userId, target.userId) : eq(subscriptions.stripeCustomerId, target.customerId))
+      .where(
+        'userId' in target
+          ? eq(subscriptions.userId, target.userId)
+          : eq(subscriptions.stripeCustomerId, target.customerId),
+      )
       .for('update');
     if (!row) return { outcome: 'no-such-user' } as const;
 

@@ -47,7 +47,8 @@ export function billingRoutes(context: AppContext) {
   const { env } = context;
   const { db } = context.database;
   const stripe = context.stripe;
-  if (env.STRIPE_SECRET_KEY && !stripe) throw new Error('STRIPE_SECRET_KEY is set but the app context has no Stripe client');
+  if (env.STRIPE_SECRET_KEY && !stripe)
+    throw new Error('STRIPE_SECRET_KEY is set but the app context has no Stripe client');
   const secret = async () => (await context.auth.betterAuth.$context).secret;
   const signedIn = requireUser(context);
   const notFound = (c: Context) => c.json({ error: 'Not found' }, 404);

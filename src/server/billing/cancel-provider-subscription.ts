@@ -9,7 +9,11 @@ import { hasEnded } from './subscription-state';
  * billed again. Nothing to do in demo billing, without a subscription, or when the provider says
  * it has already ended. Throws when the provider refuses, and the caller then keeps the plan.
  */
-export async function cancelProviderSubscription(stripe: Stripe | undefined, db: Database, userId: string): Promise<void> {
+export async function cancelProviderSubscription(
+  stripe: Stripe | undefined,
+  db: Database,
+  userId: string,
+): Promise<void> {
   if (!stripe) return;
   const [row] = await db
     .select({ subscriptionId: subscriptions.stripeSubscriptionId })

@@ -37,11 +37,19 @@ export function planName(plan: PaidPlanId): string {
  * - Otherwise: a new checkout session for the plan's price, for the user's own customer, with
  *   the user's id as client reference. Only the provider's webhook then grants the plan.
  */
-export async function createCheckout(context: CheckoutContext, user: AuthUser, plan: PaidPlanId): Promise<{ url: string }> {
+export async function createCheckout(
+  context: CheckoutContext,
+  user: AuthUser,
+  plan: PaidPlanId,
+): Promise<{ url: string }> {
   const { env, db, stripe } = context;
   await db.insert(subscriptions).values({ userId: user.id }).onConflictDoNothing();
   const [row] = await db
-    .select({ plan: subscriptions.status, subscriptionId: subscriptions.stripeSubscriptionId, customerId: subscriptions.stripeCustomerId })
+    .select({
+      plan: subscriptions.status,
+      subscriptionId: subscriptions.stripeSubscriptionId,
+      customerId: subscriptions.stripeCustomerId,
+    })
     .from(subscriptions)
     .where(eq(subscriptions.userId, user.id));
   if (row?.plan === plan) throw new BillingError(`You are already on the ${planName(plan)} plan`, 409);
@@ -61,7 +69,10 @@ export async function createCheckout(context: CheckoutContext, user: AuthUser, p
         return_url: appLink(env, '/saved'),
         flow_data: {
           type: 'subscription_update_confirm',
-          subscription_update_confirm: { subscription: subscription.id, items: [{ id: item.id, price: priceId, quantity: 1 }] },
+          subscription_update_confirm: {
+            subscription: subscription.id,
+            items: [{ id: item.id, price: priceId, quantity: 1 }],
+          },
           after_completion: { type: 'redirect', redirect: { return_url: appLink(env, '/saved?checkout=success') } },
         },
       });

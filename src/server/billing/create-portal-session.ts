@@ -15,7 +15,11 @@ export async function createPortalSession(
     .select({ customerId: subscriptions.stripeCustomerId })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));
-  if (!row?.customerId) throw new BillingError('There is no billing account for you yet. Subscribe to a plan first.', 409);
-  const session = await stripe.billingPortal.sessions.create({ customer: row.customerId, return_url: appLink(env, '/saved') });
+  if (!row?.customerId)
+    throw new BillingError('There is no billing account for you yet. Subscribe to a plan first.', 409);
+  const session = await stripe.billingPortal.sessions.create({
+    customer: row.customerId,
+    return_url: appLink(env, '/saved'),
+  });
   return { url: session.url };
 }

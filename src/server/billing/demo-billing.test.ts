@@ -27,7 +27,8 @@ describeEachDatabase('demo billing', (database) => {
     });
   }
   async function planOf(user: TestUser) {
-    return ((await (await app.request('/api/subscription', { headers: user.headers })).json()) as { plan: string }).plan;
+    return ((await (await app.request('/api/subscription', { headers: user.headers })).json()) as { plan: string })
+      .plan;
   }
   async function demoSession(user: TestUser, plan: string) {
     const response = await post('/api/billing/checkout', user, { plan });
@@ -40,14 +41,19 @@ describeEachDatabase('demo billing', (database) => {
   }
 
   it('says billing is the demo in the public configuration', async () => {
-    expect(await (await app.request('/api/config')).json()).toMatchObject({ billingMode: 'demo', stripePublishableKey: null });
+    expect(await (await app.request('/api/config')).json()).toMatchObject({
+      billingMode: 'demo',
+      stripePublishableKey: null,
+    });
   });
 
   it('sends checkout to the demo page, and confirming it grants the plan once, announced live', async () => {
     const user = await signUpTestUser(app);
     const session = await demoSession(user, 'pro');
 
-    const shown = await app.request(`/api/billing/demo/checkout-session?session=${encodeURIComponent(session)}`, { headers: user.headers });
+    const shown = await app.request(`/api/billing/demo/checkout-session?session=${encodeURIComponent(session)}`, {
+      headers: user.headers,
+    });
     expect(await shown.json()).toMatchObject({ plan: 'pro', planName: 'Pro', completed: false });
     expect(await planOf(user)).toBe('free');
 
@@ -65,7 +71,9 @@ describeEachDatabase('demo billing', (database) => {
     const again = await post('/api/billing/demo/confirm', user, { session });
     expect(await again.json()).toMatchObject({ alreadyCompleted: true });
     expect(await planOf(user)).toBe('free');
-    const after = await app.request(`/api/billing/demo/checkout-session?session=${encodeURIComponent(session)}`, { headers: user.headers });
+    const after = await app.request(`/api/billing/demo/checkout-session?session=${encodeURIComponent(session)}`, {
+      headers: user.headers,
+    });
     expect(await after.json()).toMatchObject({ completed: true });
   });
 
@@ -84,7 +92,9 @@ describeEachDatabase('demo billing', (database) => {
     ] as const) {
       const response = await post('/api/billing/demo/confirm', user, { session: token });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'This demo checkout link is invalid or has expired. Choose your plan again.' });
+      expect(await response.json()).toEqual({
+        error: 'This demo checkout link is invalid or has expired. Choose your plan again.',
+      });
     }
     expect(await planOf(owner)).toBe('free');
     expect(await planOf(other)).toBe('free');
@@ -93,7 +103,11 @@ describeEachDatabase('demo billing', (database) => {
   it('has no provider portal and no provider webhook', async () => {
     const user = await signUpTestUser(app);
     expect((await post('/api/billing/portal', user)).status).toBe(404);
-    const webhook = await app.request('/api/billing/stripe-webhook', { method: 'POST', body: '{}', headers: { 'stripe-signature': 't=1,v1=x' } });
+    const webhook = await app.request('/api/billing/stripe-webhook', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'stripe-signature': 't=1,v1=x' },
+    });
     expect(webhook.status).toBe(404);
   });
 

@@ -25,6 +25,7 @@ describe('demo checkout tokens', () => {
     const altered = Buffer.from(JSON.stringify({ ...decoded, plan: 'pro' })).toString('base64url');
     expect(readDemoCheckoutToken(secret, `${altered}.${signature}`, now)).toBeNull();
     expect(readDemoCheckoutToken('another-secret-0123456789abcdefghij', token, now)).toBeNull();
-    for (const garbage of ['', '.', 'abc', 'a.b.c', `${payload}.`]) expect(readDemoCheckoutToken(secret, garbage, now)).toBeNull();
+    for (const garbage of ['', '.', 'abc', 'a.b.c', `${payload}.`])
+      expect(readDemoCheckoutToken(secret, garbage, now)).toBeNull();
   });
 });

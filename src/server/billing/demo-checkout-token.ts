@@ -28,7 +28,12 @@ export function createDemoCheckoutToken(
   { userId, plan }: Pick<DemoCheckout, 'userId' | 'plan'>,
   now = Date.now(),
 ): { token: string; checkout: DemoCheckout } {
-  const checkout: DemoCheckout = { userId, plan, id: randomBytes(12).toString('base64url'), expiresAt: now + VALID_FOR_MS };
+  const checkout: DemoCheckout = {
+    userId,
+    plan,
+    id: randomBytes(12).toString('base64url'),
+    expiresAt: now + VALID_FOR_MS,
+  };
   const payload = Buffer.from(JSON.stringify(checkout)).toString('base64url');
   return { token: `${payload}.${sign(secret, payload).toString('base64url')}`, checkout };
 }

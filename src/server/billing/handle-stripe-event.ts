@@ -37,7 +37,10 @@ interface Change {
  * the subscription is read back from the provider, so a stale, replayed or reordered event can
  * only ever apply the provider's current truth (and applySubscriptionState keeps the newest).
  */
-export async function handleStripeEvent(context: StripeEventContext, event: Stripe.Event): Promise<BillingEventOutcome> {
+export async function handleStripeEvent(
+  context: StripeEventContext,
+  event: Stripe.Event,
+): Promise<BillingEventOutcome> {
   const { db, stripe } = context;
   if (await billingEventSeen(db, event.id)) return { outcome: 'duplicate' };
 
@@ -76,7 +79,8 @@ async function readChange(context: StripeEventContext, event: Stripe.Event): Pro
     const state = stateOf(context, subscription, observedAt, event);
     if (!state) return null;
     const target = await checkoutTarget(context.db, state.customerId, session.client_reference_id);
-    if (!target) console.warn(`billing: ${event.type} ${event.id} names no user or customer this app knows; nothing changed`);
+    if (!target)
+      console.warn(`billing: ${event.type} ${event.id} names no user or customer this app knows; nothing changed`);
     return target ? { target, state } : null;
   }
   return null;
@@ -90,7 +94,9 @@ function stateOf(
 ): SubscriptionState | null {
   const read = subscriptionStateFromProvider(env, subscription, observedAt);
   if (read.kind === 'state') return read.state;
-  console.warn(`billing: ${event.type} ${event.id}: subscription ${subscription.id} is for price(s) ${read.priceIds.join(', ')}, which are neither plan's; nothing changed`);
+  console.warn(
+    `billing: ${event.type} ${event.id}: subscription ${subscription.id} is for price(s) ${read.priceIds.join(', ')}, which are neither plan's; nothing changed`,
+  );
   return null;
 }
 
@@ -104,7 +110,10 @@ async function checkoutTarget(
   clientReferenceId: string | null,
 ): Promise<SubscriptionTarget | null> {
   if (customerId) {
-    const [known] = await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId));
+    const [known] = await db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeCustomerId, customerId));
     if (known) return { userId: known.userId };
   }
   if (clientReferenceId) {

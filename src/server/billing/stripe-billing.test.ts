@@ -142,7 +142,10 @@ describeEachDatabase('billing with the payment provider', (database) => {
     const attempts = [
       await postWebhook(wrongSecret.payload, wrongSecret.signature),
       await postWebhook(tampered.payload),
-      await postWebhook(tampered.payload.replace(fake.prices.pro.id, fake.prices.personal.id) + ' ', tampered.signature),
+      await postWebhook(
+        tampered.payload.replace(fake.prices.pro.id, fake.prices.personal.id) + ' ',
+        tampered.signature,
+      ),
     ];
     for (const response of attempts) {
       expect(response.status).toBe(400);
@@ -157,7 +160,10 @@ describeEachDatabase('billing with the payment provider', (database) => {
     const user = await signUpTestUser(app);
     const { events } = fake.completeCheckout(sessionIdOf(await checkout(user, 'pro')), { send: false });
     const completed = fake.sign(events[1]!);
-    expect(await (await postWebhook(completed.payload, completed.signature)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await (await postWebhook(completed.payload, completed.signature)).json()).toEqual({
+      received: true,
+      outcome: 'applied',
+    });
     expect((await planOf(user)).plan).toBe('pro');
 
     // Something else set the row since (support staff, say); the replay must not undo it.
@@ -173,7 +179,9 @@ describeEachDatabase('billing with the payment provider', (database) => {
   it('ends with the newest state when events arrive out of order', async () => {
     // Bought, then cancelled; the cancellation's event arrives first, the purchase's after it.
     const user = await signUpTestUser(app);
-    const { subscription, events: purchase } = fake.completeCheckout(sessionIdOf(await checkout(user, 'pro')), { send: false });
+    const { subscription, events: purchase } = fake.completeCheckout(sessionIdOf(await checkout(user, 'pro')), {
+      send: false,
+    });
     fake.advanceClock(60);
     const { event: cancellation } = fake.cancelSubscription(subscription.id, { send: false });
     for (const event of [cancellation, ...purchase]) expect((await fake.deliver(event)).status).toBe(200);
@@ -203,7 +211,10 @@ describeEachDatabase('billing with the payment provider', (database) => {
           subscription: subscription.id,
           items: [{ id: subscription.items.data[0]!.id, price: fake.prices.pro.id }],
         },
-        after_completion: { type: 'redirect', redirect: { return_url: 'http://localhost:3000/saved?checkout=success' } },
+        after_completion: {
+          type: 'redirect',
+          redirect: { return_url: 'http://localhost:3000/saved?checkout=success' },
+        },
       },
     });
     expect(fake.requests.slice(before).some((request) => request.path === '/v1/checkout/sessions')).toBe(false);
@@ -226,7 +237,9 @@ describeEachDatabase('billing with the payment provider', (database) => {
     expect(fake.subscriptions.get(older.id)?.status).toBe('canceled');
     expect(fake.subscriptions.get(newer.id)?.status).toBe('active');
     // The older one's cancellation event came too, and did not end the newer plan.
-    expect(fake.deliveries.filter((delivery) => delivery.type === 'customer.subscription.deleted').at(-1)?.status).toBe(200);
+    expect(fake.deliveries.filter((delivery) => delivery.type === 'customer.subscription.deleted').at(-1)?.status).toBe(
+      200,
+    );
     expect((await planOf(user)).plan).toBe('pro');
   });
 
@@ -237,7 +250,7 @@ describeEachDatabase('billing with the payment provider', (database) => {
     expect(await planOf(user)).toMatchObject({ plan: 'free', currentPeriodEnd: null });
   });
 
-  it("refuses the plan the user already has, free as a checkout, and a signed-out visitor", async () => {
+  it('refuses the plan the user already has, free as a checkout, and a signed-out visitor', async () => {
     const { user } = await payingUser('pro');
     const already = await post('/api/billing/checkout', user, { plan: 'pro' });
     expect(already.status).toBe(409);
@@ -258,7 +271,10 @@ describeEachDatabase('billing with the payment provider', (database) => {
   it("shows the provider's own message when it refuses a checkout, and the §8 fallback when our key is wrong", async () => {
     const user = await signUpTestUser(app);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    fake.failNext({ status: 400, message: 'Your account cannot currently make live charges.' }, { path: '/v1/checkout/sessions' });
+    fake.failNext(
+      { status: 400, message: 'Your account cannot currently make live charges.' },
+      { path: '/v1/checkout/sessions' },
+    );
     const refused = await post('/api/billing/checkout', user, { plan: 'pro' });
     expect(refused.status).toBe(502);
     expect(await refused.json()).toEqual({ error: 'Your account cannot currently make live charges.' });
@@ -266,7 +282,10 @@ describeEachDatabase('billing with the payment provider', (database) => {
 
     // A wrong key is the operator's fault: logged as an error, and the user sees the fallback.
     vi.mocked(console.error).mockImplementation(() => {});
-    fake.failNext({ status: 401, message: 'Invalid API Key provided: sk_test_****' }, { path: '/v1/checkout/sessions' });
+    fake.failNext(
+      { status: 401, message: 'Invalid API Key provided: sk_test_****' },
+      { path: '/v1/checkout/sessions' },
+    );
     const unauthorised = await post('/api/billing/checkout', user, { plan: 'pro' });
     expect(await unauthorised.json()).toEqual({ error: 'Error updating subscription' });
     expect(console.error).toHaveBeenCalledTimes(1);
@@ -293,7 +312,11 @@ describeEachDatabase('billing with the payment provider', (database) => {
     const response = await post('/api/subscription/free', user);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ plan: 'free', currentPeriodEnd: null });
-    expect(fake.requests.some((request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${subscription.id}`)).toBe(true);
+    expect(
+      fake.requests.some(
+        (request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${subscription.id}`,
+      ),
+    ).toBe(true);
     expect(fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
 
     // The provider's cancellation event follows and agrees.
@@ -338,7 +361,12 @@ describeEachDatabase('billing with the payment provider', (database) => {
     const response = await fetch(`${fake.url}/v1/checkout/sessions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fake.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ mode: 'subscription', customer: customerId, success_url: 'http://x/', 'line_items[0][price]': fake.prices.pro.id }),
+      body: new URLSearchParams({
+        mode: 'subscription',
+        customer: customerId,
+        success_url: 'http://x/',
+        'line_items[0][price]': fake.prices.pro.id,
+      }),
     });
     const { id } = (await response.json()) as { id: string };
     expect(session.has(id)).toBe(true);

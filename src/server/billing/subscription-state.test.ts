@@ -11,7 +11,14 @@ function subscription(status: string, items: Array<{ price: string; periodEnd: n
     object: 'subscription',
     customer: 'cus_1',
     status,
-    items: { object: 'list', data: items.map((item, index) => ({ id: `si_${index}`, price: { id: item.price }, current_period_end: item.periodEnd })) },
+    items: {
+      object: 'list',
+      data: items.map((item, index) => ({
+        id: `si_${index}`,
+        price: { id: item.price },
+        current_period_end: item.periodEnd,
+      })),
+    },
   } as unknown as Stripe.Subscription;
 }
 
@@ -22,17 +29,37 @@ describe('subscriptionStateFromProvider', () => {
     // The provider is still retrying the card: the plan is kept meanwhile.
     ['past_due', 'price_pro', 'pro'],
   ])('%s on %s grants %s with the period end', (status, price, plan) => {
-    const read = subscriptionStateFromProvider(env, subscription(status, [{ price, periodEnd: 1_900_000_000 }]), observedAt);
+    const read = subscriptionStateFromProvider(
+      env,
+      subscription(status, [{ price, periodEnd: 1_900_000_000 }]),
+      observedAt,
+    );
     expect(read).toEqual({
       kind: 'state',
-      state: { plan, currentPeriodEnd: new Date(1_900_000_000 * 1000), subscriptionId: 'sub_1', customerId: 'cus_1', observedAt },
+      state: {
+        plan,
+        currentPeriodEnd: new Date(1_900_000_000 * 1000),
+        subscriptionId: 'sub_1',
+        customerId: 'cus_1',
+        observedAt,
+      },
     });
   });
 
-  it.each(['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused', 'some_future_status'])('%s grants no plan', (status) => {
-    const read = subscriptionStateFromProvider(env, subscription(status, [{ price: 'price_pro', periodEnd: 1_900_000_000 }]), observedAt);
-    expect(read).toMatchObject({ kind: 'state', state: { plan: 'free', currentPeriodEnd: null, subscriptionId: 'sub_1' } });
-  });
+  it.each(['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused', 'some_future_status'])(
+    '%s grants no plan',
+    (status) => {
+      const read = subscriptionStateFromProvider(
+        env,
+        subscription(status, [{ price: 'price_pro', periodEnd: 1_900_000_000 }]),
+        observedAt,
+      );
+      expect(read).toMatchObject({
+        kind: 'state',
+        state: { plan: 'free', currentPeriodEnd: null, subscriptionId: 'sub_1' },
+      });
+    },
+  );
 
   it('takes the latest period end of the items (the period is per item in current API versions)', () => {
     const read = subscriptionStateFromProvider(
@@ -43,11 +70,18 @@ describe('subscriptionStateFromProvider', () => {
       ]),
       observedAt,
     );
-    expect(read).toMatchObject({ kind: 'state', state: { plan: 'personal', currentPeriodEnd: new Date(1_950_000_000 * 1000) } });
+    expect(read).toMatchObject({
+      kind: 'state',
+      state: { plan: 'personal', currentPeriodEnd: new Date(1_950_000_000 * 1000) },
+    });
   });
 
   it('reports a subscription to a price that is neither plan', () => {
-    const read = subscriptionStateFromProvider(env, subscription('active', [{ price: 'price_other', periodEnd: 1 }]), observedAt);
+    const read = subscriptionStateFromProvider(
+      env,
+      subscription('active', [{ price: 'price_other', periodEnd: 1 }]),
+      observedAt,
+    );
     expect(read).toEqual({ kind: 'unknown-price', priceIds: ['price_other'] });
   });
 });

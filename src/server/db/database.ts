@@ -30,7 +30,9 @@ export interface PgliteConnection extends DatabaseConnection {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens the embedded database (persisted in `dataDir`, or in memory when undefined) and migrates it. */
-export async function openPgliteDatabase(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PgliteConnection> {
+export async function openPgliteDatabase(
+  options: { dataDir?: string; loadDataDir?: Blob } = {},
+): Promise<PgliteConnection> {
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');

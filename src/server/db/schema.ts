@@ -259,6 +259,8 @@ export const bulkSendItems = pgTable(
   (t) => [
     uniqueIndex('bulk_send_items_job_position_idx').on(t.jobId, t.position),
     // The bulk-send worker claims pending items in job and position order; sent ones drop out.
-    index('bulk_send_items_pending_idx').on(t.jobId, t.position).where(sql`${t.status} = 'pending'`),
+    index('bulk_send_items_pending_idx')
+      .on(t.jobId, t.position)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

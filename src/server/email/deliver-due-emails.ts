@@ -82,14 +82,20 @@ export async function deliverDueEmails({
       if (retryable && row.attempts < MAX_EMAIL_ATTEMPTS) {
         await db
           .update(emailOutbox)
-          .set({ status: 'pending', lastError, nextAttemptAt: new Date(now().getTime() + emailRetryDelayMs(row.attempts)) })
+          .set({
+            status: 'pending',
+            lastError,
+            nextAttemptAt: new Date(now().getTime() + emailRetryDelayMs(row.attempts)),
+          })
           .where(eq(emailOutbox.id, row.id));
         report.retrying++;
       } else {
         await db.update(emailOutbox).set({ status: 'failed', lastError }).where(eq(emailOutbox.id, row.id));
         report.failed++;
       }
-      console.warn(`email ${row.id} to ${row.toAddress}: attempt ${row.attempts} failed (${lastError})${retryable && row.attempts < MAX_EMAIL_ATTEMPTS ? ', will retry' : ''}`);
+      console.warn(
+        `email ${row.id} to ${row.toAddress}: attempt ${row.attempts} failed (${lastError})${retryable && row.attempts < MAX_EMAIL_ATTEMPTS ? ', will retry' : ''}`,
+      );
     }
   }
   return report;

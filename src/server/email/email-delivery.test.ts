@@ -73,7 +73,12 @@ describeEachDatabase('e-mail outbox', (database) => {
 
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
-    expect(request).toMatchObject({ method: 'POST', path: '/emails', authorization: 'Bearer re_good', idempotencyKey: id });
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/emails',
+      authorization: 'Bearer re_good',
+      idempotencyKey: id,
+    });
     expect(request?.body).toEqual({
       from: 'Offers <offers@example.com>',
       to: [message.to],
@@ -94,9 +99,15 @@ describeEachDatabase('e-mail outbox', (database) => {
     fake.failNext({ status: 500, name: 'internal_server_error', message: 'An unexpected error occurred.' });
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
     const start = new Date();
-    expect(await deliverDueEmails({ db: database().db, transport: resend(), now: () => start })).toMatchObject({ retrying: 1 });
+    expect(await deliverDueEmails({ db: database().db, transport: resend(), now: () => start })).toMatchObject({
+      retrying: 1,
+    });
     let row = await rowOf(id);
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Resend 500 internal_server_error: An unexpected error occurred.' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Resend 500 internal_server_error: An unexpected error occurred.',
+    });
     expect(row.nextAttemptAt.getTime()).toBe(start.getTime() + emailRetryDelayMs(1));
 
     // Not due yet: nothing is claimed.
@@ -104,7 +115,9 @@ describeEachDatabase('e-mail outbox', (database) => {
     expect((await deliverDueEmails({ db: database().db, transport: resend(), now: () => early })).claimed).toBe(0);
 
     const later = new Date(start.getTime() + emailRetryDelayMs(1) + 1000);
-    expect(await deliverDueEmails({ db: database().db, transport: resend(), now: () => later })).toMatchObject({ sent: 1 });
+    expect(await deliverDueEmails({ db: database().db, transport: resend(), now: () => later })).toMatchObject({
+      sent: 1,
+    });
     row = await rowOf(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     // Both attempts carried the same Idempotency-Key, so Resend sends it at most once.
@@ -115,7 +128,10 @@ describeEachDatabase('e-mail outbox', (database) => {
     fake.failNext({ status: 429, name: 'rate_limit_exceeded', message: 'Too many requests.' });
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
     await deliverDueEmails({ db: database().db, transport: resend() });
-    expect(await rowOf(id)).toMatchObject({ status: 'pending', lastError: 'Resend 429 rate_limit_exceeded: Too many requests.' });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending',
+      lastError: 'Resend 429 rate_limit_exceeded: Too many requests.',
+    });
     await drain(resend(), () => new Date(Date.now() + 60 * 60_000));
   });
 
@@ -123,13 +139,23 @@ describeEachDatabase('e-mail outbox', (database) => {
     fake.failNext({ status: 422, name: 'validation_error', message: 'Invalid `to` field.' });
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
     expect(await deliverDueEmails({ db: database().db, transport: resend() })).toMatchObject({ failed: 1 });
-    expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'Resend 422 validation_error: Invalid `to` field.' });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'Resend 422 validation_error: Invalid `to` field.',
+    });
   });
 
   it('marks a wrong API key failed', async () => {
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
-    await deliverDueEmails({ db: database().db, transport: createResendTransport({ apiUrl: fake.url, apiKey: 're_wrong' }) });
-    expect(await rowOf(id)).toMatchObject({ status: 'failed', lastError: 'Resend 403 invalid_api_key: API key is invalid' });
+    await deliverDueEmails({
+      db: database().db,
+      transport: createResendTransport({ apiUrl: fake.url, apiKey: 're_wrong' }),
+    });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      lastError: 'Resend 403 invalid_api_key: API key is invalid',
+    });
   });
 
   it('gives up on a provider that does not answer in time, and retries later', async () => {
@@ -139,7 +165,10 @@ describeEachDatabase('e-mail outbox', (database) => {
     const started = performance.now();
     await deliverDueEmails({ db: database().db, transport: slow });
     expect(performance.now() - started).toBeLessThan(900);
-    expect(await rowOf(id)).toMatchObject({ status: 'pending', lastError: 'Resend unreachable: no answer within 100 ms' });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'pending',
+      lastError: 'Resend unreachable: no answer within 100 ms',
+    });
     fake.delayResponses(0);
     await drain(resend(), () => new Date(Date.now() + 60 * 60_000));
   });
@@ -152,12 +181,19 @@ describeEachDatabase('e-mail outbox', (database) => {
       await deliverDueEmails({ db: database().db, transport: resend(), now: () => new Date(clock) });
       clock += emailRetryDelayMs(attempt) + 1000;
     }
-    expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS, lastError: 'Resend 503 service_unavailable: Down.' });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_EMAIL_ATTEMPTS,
+      lastError: 'Resend 503 service_unavailable: Down.',
+    });
   });
 
   it('takes over a message whose worker died mid-send once its claim lapses', async () => {
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
-    await database().db.update(emailOutbox).set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) }).where(eq(emailOutbox.id, id));
+    await database()
+      .db.update(emailOutbox)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) })
+      .where(eq(emailOutbox.id, id));
     expect((await deliverDueEmails({ db: database().db, transport: resend() })).claimed).toBe(0);
     await deliverDueEmails({ db: database().db, transport: resend(), now: () => new Date(Date.now() + 61_000) });
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
@@ -165,7 +201,9 @@ describeEachDatabase('e-mail outbox', (database) => {
 
   it('never hands one message to two concurrent deliveries', async () => {
     const ids = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => enqueueEmail(database().db, { ...message, to: `owner${i}@example.com`, from: 'a@example.com' })),
+      Array.from({ length: 12 }, (_, i) =>
+        enqueueEmail(database().db, { ...message, to: `owner${i}@example.com`, from: 'a@example.com' }),
+      ),
     );
     await Promise.all([drain(), drain(), drain()]);
     expect(fake.emails).toHaveLength(12);
@@ -205,16 +243,17 @@ describe('createEmailTransport', () => {
 
 describe('emailRetryDelayMs', () => {
   it('doubles from 30 s up to an hour', () => {
-    expect([1, 2, 3, 4, 8, 20].map(emailRetryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 4, 8, 20].map(emailRetryDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
   });
 });
 
 describe('linksIn', () => {
   it('finds links in the text and the html, once each, unescaping &amp;', () => {
     expect(linksIn(message)).toEqual(['http://localhost:3000/reset-password?token=abc&x=1']);
-    expect(linksIn({ text: 'see https://a.example/x.', html: '<a href="https://b.example/?a=1&amp;b=2">b</a>' })).toEqual([
-      'https://a.example/x.',
-      'https://b.example/?a=1&b=2',
-    ]);
+    expect(
+      linksIn({ text: 'see https://a.example/x.', html: '<a href="https://b.example/?a=1&amp;b=2">b</a>' }),
+    ).toEqual(['https://a.example/x.', 'https://b.example/?a=1&b=2']);
   });
 });

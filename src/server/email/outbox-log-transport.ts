@@ -5,7 +5,8 @@ import type { EmailTransport } from './email-transport';
 export function linksIn(message: Pick<OutboxEmail, 'text' | 'html'>): string[] {
   const links = new Set<string>();
   for (const match of message.text.matchAll(/https?:\/\/[^\s<>"')]+/g)) links.add(match[0]);
-  for (const match of message.html.matchAll(/href="(https?:\/\/[^"]+)"/g)) links.add(match[1]!.replaceAll('&amp;', '&'));
+  for (const match of message.html.matchAll(/href="(https?:\/\/[^"]+)"/g))
+    links.add(match[1]!.replaceAll('&amp;', '&'));
   return [...links];
 }
 

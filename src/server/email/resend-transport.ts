@@ -45,7 +45,10 @@ export function createResendTransport({
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String(error instanceof Error ? error.message : error);
+        const reason =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `no answer within ${timeoutMs} ms`
+            : String(error instanceof Error ? error.message : error);
         throw new EmailDeliveryError(`Resend unreachable: ${reason}`, true);
       }
 
@@ -61,10 +64,14 @@ export function createResendTransport({
         const detail = error.message ?? (text.slice(0, 200) || response.statusText);
         // 429 (rate limit) and 5xx are worth another try; other 4xx would fail the same way again.
         const retryable = response.status === 429 || response.status >= 500;
-        throw new EmailDeliveryError(`Resend ${response.status}${error.name ? ` ${error.name}` : ''}: ${detail}`, retryable);
+        throw new EmailDeliveryError(
+          `Resend ${response.status}${error.name ? ` ${error.name}` : ''}: ${detail}`,
+          retryable,
+        );
       }
       const id = (body as { id?: unknown } | undefined)?.id;
-      if (typeof id !== 'string') throw new EmailDeliveryError(`Resend answered ${response.status} without a message id`, true);
+      if (typeof id !== 'string')
+        throw new EmailDeliveryError(`Resend answered ${response.status} without a message id`, true);
       return { providerMessageId: id };
     },
   };

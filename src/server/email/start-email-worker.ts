@@ -71,7 +71,9 @@ export function startEmailWorker({
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await (await unlisten)?.();
+      await (
+        await unlisten
+      )?.();
       await running;
     },
   };

@@ -35,18 +35,16 @@ describeEachDatabase('GET /api/events', (database) => {
     await readUntil(reader, 'ready');
 
     await database().db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, other.user.id));
-    await database()
-      .db.insert(savedProperties)
-      .values({
-        userId: viewer.user.id,
-        address: '1 Elm St',
-        marketValue: 1,
-        repairCosts: [],
-        totalRepairCost: 0,
-        cashOfferLow: 0,
-        cashOfferHigh: 0,
-        contactName: 'A',
-      });
+    await database().db.insert(savedProperties).values({
+      userId: viewer.user.id,
+      address: '1 Elm St',
+      marketValue: 1,
+      repairCosts: [],
+      totalRepairCost: 0,
+      cashOfferLow: 0,
+      cashOfferHigh: 0,
+      contactName: 'A',
+    });
     // The other user's change came first; the viewer's stream shows only its own.
     const change = await readUntil(reader, 'change');
     expect(change).toContain('"table":"saved_properties"');

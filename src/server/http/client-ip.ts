@@ -12,7 +12,8 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     const last = forwarded?.split(',').at(-1)?.trim();
     if (last && isIP(last)) return normalizeIp(last);
   }
-  const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  const socketAddress = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress;
   return socketAddress ? normalizeIp(socketAddress) : 'unknown';
 }
 

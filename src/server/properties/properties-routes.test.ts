@@ -44,7 +44,10 @@ describeEachDatabase('saved properties API', (database) => {
 
   it('saves with figures computed by the server, after posting the offer to the webhook', async () => {
     const { headers } = await signUpTestUser(app);
-    const response = await app.request('/api/properties', json(headers, { ...saveRequest(), offer: { low: 1, high: 2 } }));
+    const response = await app.request(
+      '/api/properties',
+      json(headers, { ...saveRequest(), offer: { low: 1, high: 2 } }),
+    );
     expect(response.status).toBe(201);
     const { property } = (await response.json()) as { property: Record<string, unknown> };
     expect(property).toMatchObject({
@@ -176,7 +179,10 @@ describeEachDatabase('saved properties API', (database) => {
     const created = await app.request('/api/properties', json(owner.headers, saveRequest()));
     const { property } = (await created.json()) as { property: { id: string } };
 
-    const freeDelete = await app.request(`/api/properties/${property.id}`, { method: 'DELETE', headers: owner.headers });
+    const freeDelete = await app.request(`/api/properties/${property.id}`, {
+      method: 'DELETE',
+      headers: owner.headers,
+    });
     expect(freeDelete.status).toBe(403);
     expect(await freeDelete.json()).toEqual({ error: 'Property deletion is only available with the Pro plan' });
 
@@ -190,7 +196,10 @@ describeEachDatabase('saved properties API', (database) => {
     expect(stillThere).toHaveLength(1);
 
     await setPlan(owner.user.id, 'pro');
-    const ownerDelete = await app.request(`/api/properties/${property.id}`, { method: 'DELETE', headers: owner.headers });
+    const ownerDelete = await app.request(`/api/properties/${property.id}`, {
+      method: 'DELETE',
+      headers: owner.headers,
+    });
     expect(ownerDelete.status).toBe(200);
     const gone = await database().db.select().from(savedProperties).where(eq(savedProperties.id, property.id));
     expect(gone).toHaveLength(0);

@@ -23,7 +23,11 @@ export class PlanLimitReachedError extends Error {
 export async function saveProperty({ env, database }: AppContext, userId: string, request: SavePropertyRequest) {
   // The server computes the figures itself; the browser's copy is only for display.
   const totalRepairCost = totalSelectedRepairCost(request.repairs);
-  const offerRange = computeOfferRange({ marketValue: request.marketValue, totalRepairCost, template: request.template });
+  const offerRange = computeOfferRange({
+    marketValue: request.marketValue,
+    totalRepairCost,
+    template: request.template,
+  });
   const contactPhone = joinPhones(request.contact.phones);
 
   if (env.OFFER_WEBHOOK_URL) {

@@ -40,7 +40,10 @@ export async function consumeRateLimit(db: Database, rule: RateLimitRule & { at?
     })
     .returning({
       count: rateLimits.count,
-      msLeft: sql<number>`extract(epoch from (${rateLimits.windowStartedAt} + (${rule.windowMs}::double precision * interval '1 millisecond') - ${now})) * 1000`.mapWith(Number),
+      msLeft:
+        sql<number>`extract(epoch from (${rateLimits.windowStartedAt} + (${rule.windowMs}::double precision * interval '1 millisecond') - ${now})) * 1000`.mapWith(
+          Number,
+        ),
     });
   if (!row) throw new Error('rate limit upsert returned no row');
   const allowed = row.count <= rule.limit;

@@ -38,7 +38,9 @@ export function subscriptionRoutes(context: AppContext) {
         await cancelProviderSubscription(context.stripe, db, userId);
       } catch (error) {
         if (!isProviderError(error)) throw error;
-        console.warn(`downgrade: the payment provider did not cancel the subscription of user ${userId}: ${error.message}`);
+        console.warn(
+          `downgrade: the payment provider did not cancel the subscription of user ${userId}: ${error.message}`,
+        );
         return c.json({ error: 'Error downgrading subscription' }, 502);
       }
       return c.json(await describePlan(db, userId, await setFreePlan(db, userId)), 200);

@@ -27,7 +27,9 @@ type SuccessBody<R> =
     : never;
 
 /** Resolves a client call to its JSON body, or throws an ApiError carrying the server's message. */
-export async function readJson<R extends ClientResponse<unknown, number, 'json'>>(response: Promise<R>): Promise<SuccessBody<R>> {
+export async function readJson<R extends ClientResponse<unknown, number, 'json'>>(
+  response: Promise<R>,
+): Promise<SuccessBody<R>> {
   const res = await response;
   if (res.ok) return (await res.json()) as SuccessBody<R>;
   let message = `Request failed (${res.status})`;

@@ -5,8 +5,7 @@ import type { UserType } from '../features/calculator/user-type';
 export function Layout() {
   const { pathname } = useLocation();
   // §2: the Calculator link resets the visitor to homeowner, unless they are already on it.
-  const calculatorState: { userType?: UserType } | undefined =
-    pathname === '/' ? undefined : { userType: 'homeowner' };
+  const calculatorState: { userType?: UserType } | undefined = pathname === '/' ? undefined : { userType: 'homeowner' };
 
   return (
     <div className="app-shell">

@@ -11,7 +11,17 @@ interface TextFieldProps {
 }
 
 /** A labelled input with its error message tied to it for screen readers. */
-export function TextField({ id, label, value, error, type = 'text', autoComplete, placeholder, onChange, onBlur }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  type = 'text',
+  autoComplete,
+  placeholder,
+  onChange,
+  onBlur,
+}: TextFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -25,11 +25,19 @@ describe('authErrorMessage', () => {
 
 describe('callAuth', () => {
   it('passes data through', async () => {
-    expect(await callAuth(async () => ({ data: { token: 't' }, error: null }))).toEqual({ ok: true, data: { token: 't' } });
+    expect(await callAuth(async () => ({ data: { token: 't' }, error: null }))).toEqual({
+      ok: true,
+      data: { token: 't' },
+    });
   });
 
   it('turns an error answer into its message and code', async () => {
-    expect(await callAuth(async () => ({ data: null, error: { status: 401, message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' } }))).toEqual({
+    expect(
+      await callAuth(async () => ({
+        data: null,
+        error: { status: 401, message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' },
+      })),
+    ).toEqual({
       ok: false,
       message: 'Invalid email or password',
       code: 'INVALID_EMAIL_OR_PASSWORD',
@@ -37,6 +45,9 @@ describe('callAuth', () => {
   });
 
   it('turns a failed fetch into the connection error (§8)', async () => {
-    expect(await callAuth(() => Promise.reject(new TypeError('Failed to fetch')))).toEqual({ ok: false, message: CONNECTION_ERROR });
+    expect(await callAuth(() => Promise.reject(new TypeError('Failed to fetch')))).toEqual({
+      ok: false,
+      message: CONNECTION_ERROR,
+    });
   });
 });

@@ -24,7 +24,9 @@ export type AuthCallResult<T> = { ok: true; data: T } | { ok: false; message: st
  * Runs a Better Auth client call and turns its outcome into ok/data or a message to show: a
  * failed fetch (no answer at all) becomes the connection error.
  */
-export async function callAuth<T>(call: () => Promise<{ data: T | null; error: AuthClientError | null }>): Promise<AuthCallResult<T>> {
+export async function callAuth<T>(
+  call: () => Promise<{ data: T | null; error: AuthClientError | null }>,
+): Promise<AuthCallResult<T>> {
   try {
     const { data, error } = await call();
     if (error) return { ok: false, message: authErrorMessage(error), code: error.code };

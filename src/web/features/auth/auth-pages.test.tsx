@@ -25,7 +25,14 @@ const useSessionMock = vi.mocked(authClient.useSession);
 type SessionValue = ReturnType<typeof authClient.useSession>;
 
 function session(value: Partial<SessionValue>) {
-  useSessionMock.mockReturnValue({ data: null, isPending: false, isRefetching: false, error: null, refetch: vi.fn(async () => {}), ...value } as SessionValue);
+  useSessionMock.mockReturnValue({
+    data: null,
+    isPending: false,
+    isRefetching: false,
+    error: null,
+    refetch: vi.fn(async () => {}),
+    ...value,
+  } as SessionValue);
 }
 
 function WhereAmI() {
@@ -37,9 +44,24 @@ function renderAt(path: string, state?: unknown) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <WhereAmI /> },
-      { path: '/login', element: <><LoginPage /><WhereAmI /></> },
+      {
+        path: '/login',
+        element: (
+          <>
+            <LoginPage />
+            <WhereAmI />
+          </>
+        ),
+      },
       { path: '/register', element: <RegisterPage /> },
-      { path: '/saved', element: <RequireUser><h1>Saved Properties</h1></RequireUser> },
+      {
+        path: '/saved',
+        element: (
+          <RequireUser>
+            <h1>Saved Properties</h1>
+          </RequireUser>
+        ),
+      },
     ],
     { initialEntries: [{ pathname: path, state }] },
   );
@@ -84,7 +106,10 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's error and stays on /login", async () => {
-    signInEmail.mockResolvedValue({ data: null, error: { status: 401, statusText: 'Unauthorized', message: 'Invalid email or password' } } as never);
+    signInEmail.mockResolvedValue({
+      data: null,
+      error: { status: 401, statusText: 'Unauthorized', message: 'Invalid email or password' },
+    } as never);
     const router = renderAt('/login');
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong password{Enter}');
@@ -128,7 +153,10 @@ describe('RegisterPage', () => {
   });
 
   it("shows the server's error", async () => {
-    signUpEmail.mockResolvedValue({ data: null, error: { status: 400, message: 'This password is too common. Please choose a less guessable one.' } } as never);
+    signUpEmail.mockResolvedValue({
+      data: null,
+      error: { status: 400, message: 'This password is too common. Please choose a less guessable one.' },
+    } as never);
     renderAt('/register');
     await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'password1{Enter}');
@@ -151,7 +179,9 @@ describe('RequireUser', () => {
   });
 
   it('shows the page to a signed-in user', () => {
-    session({ data: { user: { id: 'u1', email: 'ann@example.com', name: 'ann' }, session: {} } as SessionValue['data'] });
+    session({
+      data: { user: { id: 'u1', email: 'ann@example.com', name: 'ann' }, session: {} } as SessionValue['data'],
+    });
     renderAt('/saved');
     expect(screen.getByRole('heading', { name: 'Saved Properties' })).toBeTruthy();
   });

@@ -13,7 +13,17 @@ interface CredentialFieldProps {
 }
 
 /** A labelled e-mail or password input with its hint and error tied to it for screen readers. */
-export function CredentialField({ id, label, type, autoComplete, value, error, hint, inputRef, onChange }: CredentialFieldProps) {
+export function CredentialField({
+  id,
+  label,
+  type,
+  autoComplete,
+  value,
+  error,
+  hint,
+  inputRef,
+  onChange,
+}: CredentialFieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">

@@ -57,7 +57,9 @@ export function ForgotPasswordPage() {
           </div>
         ) : (
           <form noValidate onSubmit={onSubmit} aria-busy={submitting}>
-            <p className="muted">Enter the e-mail you signed up with and we will send you a link to choose a new password.</p>
+            <p className="muted">
+              Enter the e-mail you signed up with and we will send you a link to choose a new password.
+            </p>
             <CredentialField
               id="email"
               label="Email"

@@ -33,7 +33,9 @@ export function RegisterPage() {
     setSubmitting(true);
     const { email: address, password: chosen } = parsed.data;
     // The account's display name is not asked for; the e-mail's local part stands in.
-    const result = await callAuth(() => authClient.signUp.email({ email: address, password: chosen, name: address.split('@')[0] ?? address }));
+    const result = await callAuth(() =>
+      authClient.signUp.email({ email: address, password: chosen, name: address.split('@')[0] ?? address }),
+    );
     setSubmitting(false);
     if (!result.ok) {
       notify.error(result.message);

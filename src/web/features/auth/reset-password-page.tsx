@@ -42,7 +42,9 @@ export function ResetPasswordPage() {
     }
     setErrors({});
     setSubmitting(true);
-    const result = await callAuth(() => authClient.resetPassword({ newPassword: parsed.data.password, token: token ?? '' }));
+    const result = await callAuth(() =>
+      authClient.resetPassword({ newPassword: parsed.data.password, token: token ?? '' }),
+    );
     setSubmitting(false);
     if (!result.ok) {
       if (result.code === 'INVALID_TOKEN') setLinkInvalid(true);

@@ -40,7 +40,10 @@ beforeEach(() => {
       const text = await request.text();
       requests.push({ key, body: text ? JSON.parse(text) : undefined });
       const reply = replies[key] ?? { status: 404, body: { error: 'Not found' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -63,7 +66,13 @@ function renderAt(url: string, element: ReactNode, billingMode: PublicConfig['bi
     ],
     { initialEntries: [url] },
   );
-  const config = { googleMapsApiKey: null, googleClientId: null, stripePublishableKey: null, leadFormUrl: null, billingMode } as PublicConfig;
+  const config = {
+    googleMapsApiKey: null,
+    googleClientId: null,
+    stripePublishableKey: null,
+    leadFormUrl: null,
+    billingMode,
+  } as PublicConfig;
   render(
     <PublicConfigProvider value={config}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -75,8 +84,14 @@ function renderAt(url: string, element: ReactNode, billingMode: PublicConfig['bi
 
 describe('DemoCheckoutPage', () => {
   it('says plainly that no payment is taken, shows the plan, and confirming applies it and opens /saved', async () => {
-    replies['GET /api/billing/demo/checkout-session'] = { status: 200, body: { plan: 'pro', planName: 'Pro', expiresAt: '2030-01-01T00:00:00Z', completed: false } };
-    replies['POST /api/billing/demo/confirm'] = { status: 200, body: { plan: 'pro', planName: 'Pro', alreadyCompleted: false } };
+    replies['GET /api/billing/demo/checkout-session'] = {
+      status: 200,
+      body: { plan: 'pro', planName: 'Pro', expiresAt: '2030-01-01T00:00:00Z', completed: false },
+    };
+    replies['POST /api/billing/demo/confirm'] = {
+      status: 200,
+      body: { plan: 'pro', planName: 'Pro', alreadyCompleted: false },
+    };
     renderAt('/billing/demo-checkout?plan=pro&session=token-1', <DemoCheckoutPage />, 'demo');
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Demo checkout — no payment is taken');
@@ -85,14 +100,21 @@ describe('DemoCheckoutPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Pro plan' }));
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/saved'));
-    expect(requests.find((request) => request.key === 'POST /api/billing/demo/confirm')?.body).toEqual({ session: 'token-1' });
+    expect(requests.find((request) => request.key === 'POST /api/billing/demo/confirm')?.body).toEqual({
+      session: 'token-1',
+    });
     expect(mocks.notify.success).toHaveBeenCalledWith('You are now on the Pro plan (demo, no charge)');
   });
 
   it("shows the server's message for a link that is invalid or expired", async () => {
-    replies['GET /api/billing/demo/checkout-session'] = { status: 400, body: { error: 'This demo checkout link is invalid or has expired. Choose your plan again.' } };
+    replies['GET /api/billing/demo/checkout-session'] = {
+      status: 400,
+      body: { error: 'This demo checkout link is invalid or has expired. Choose your plan again.' },
+    };
     renderAt('/billing/demo-checkout?plan=pro&session=bad', <DemoCheckoutPage />, 'demo');
-    expect(await screen.findByText('This demo checkout link is invalid or has expired. Choose your plan again.')).toBeTruthy();
+    expect(
+      await screen.findByText('This demo checkout link is invalid or has expired. Choose your plan again.'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/wholesalers');
     expect(screen.queryByRole('button', { name: /Confirm/ })).toBeNull();
   });
@@ -121,10 +143,17 @@ describe('ManageBillingButton', () => {
   });
 
   it("shows the server's message when the portal cannot be opened", async () => {
-    replies['POST /api/billing/portal'] = { status: 409, body: { error: 'There is no billing account for you yet. Subscribe to a plan first.' } };
+    replies['POST /api/billing/portal'] = {
+      status: 409,
+      body: { error: 'There is no billing account for you yet. Subscribe to a plan first.' },
+    };
     renderAt('/saved', <ManageBillingButton />, 'stripe');
     await userEvent.click(screen.getByRole('button', { name: 'Manage billing' }));
-    await waitFor(() => expect(mocks.notify.error).toHaveBeenCalledWith('There is no billing account for you yet. Subscribe to a plan first.'));
+    await waitFor(() =>
+      expect(mocks.notify.error).toHaveBeenCalledWith(
+        'There is no billing account for you yet. Subscribe to a plan first.',
+      ),
+    );
   });
 });
 

@@ -42,7 +42,12 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
     case 'setAddress':
       return { ...state, address: action.address, offer: null, errors: { ...state.errors, address: undefined } };
     case 'setMarketValue':
-      return { ...state, marketValueText: action.text, offer: null, errors: { ...state.errors, marketValue: undefined } };
+      return {
+        ...state,
+        marketValueText: action.text,
+        offer: null,
+        errors: { ...state.errors, marketValue: undefined },
+      };
     case 'toggleRepair':
       return { ...state, repairs: toggleRepair(state.repairs, action.name), offer: null };
     case 'setRepairCost':

@@ -28,7 +28,9 @@ export function EstimateDialog({ open, address, onClose }: { open: boolean; addr
           Look up <strong>{trimmedAddress}</strong> on a valuation site, then enter the value you trust.
         </p>
       ) : (
-        <p>Enter the property address first for a lookup of that address; without it the sites open on their search page.</p>
+        <p>
+          Enter the property address first for a lookup of that address; without it the sites open on their search page.
+        </p>
       )}
       <ul className="estimate-sites">
         {valuationSites.map((site) => (
@@ -45,7 +47,8 @@ export function EstimateDialog({ open, address, onClose }: { open: boolean; addr
         ))}
       </ul>
       <p className="muted">
-        Third-party estimates vary and can be far from what a house sells for. Compare a few and use recent sales nearby.
+        Third-party estimates vary and can be far from what a house sells for. Compare a few and use recent sales
+        nearby.
       </p>
     </Modal>
   );

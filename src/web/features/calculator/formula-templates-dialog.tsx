@@ -11,7 +11,13 @@ interface FormulaTemplatesDialogProps {
 }
 
 /** §2 'Formula Templates': a list with Select and Close. */
-export function FormulaTemplatesDialog({ open, templates, selectedName, onSelect, onClose }: FormulaTemplatesDialogProps) {
+export function FormulaTemplatesDialog({
+  open,
+  templates,
+  selectedName,
+  onSelect,
+  onClose,
+}: FormulaTemplatesDialogProps) {
   return (
     <Modal
       title="Formula Templates"

@@ -29,7 +29,9 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
       <h2 id="offer-title" className="card-title">
         Your Cash Offer Range
       </h2>
-      {!offer && <p className="muted">Enter the address and market value, pick the repairs, then press Get Cash Offer.</p>}
+      {!offer && (
+        <p className="muted">Enter the address and market value, pick the repairs, then press Get Cash Offer.</p>
+      )}
       {offer && offerIsWorkable(offer.range) && (
         <>
           <p className="offer-range" data-testid="offer-range">
@@ -56,8 +58,8 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
       )}
       {offer && !offerIsWorkable(offer.range) && (
         <p className="offer-unworkable" role="alert">
-          At this market value the repairs and costs exceed what a cash buyer can pay, so there is no cash offer to show.
-          Check the market value and repair costs.
+          At this market value the repairs and costs exceed what a cash buyer can pay, so there is no cash offer to
+          show. Check the market value and repair costs.
         </p>
       )}
       <Suspense fallback={<p className="muted">Loading...</p>}>

@@ -10,7 +10,13 @@ interface PropertyDetailsProps {
   onMarketValueChange: (text: string) => void;
 }
 
-export function PropertyDetails({ address, marketValueText, errors, onAddressChange, onMarketValueChange }: PropertyDetailsProps) {
+export function PropertyDetails({
+  address,
+  marketValueText,
+  errors,
+  onAddressChange,
+  onMarketValueChange,
+}: PropertyDetailsProps) {
   const [estimateOpen, setEstimateOpen] = useState(false);
   const addressInputRef = usePlacesAutocomplete(onAddressChange);
 

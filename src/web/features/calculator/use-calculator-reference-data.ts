@@ -19,7 +19,12 @@ async function fetchReferenceData(): Promise<CalculatorReferenceData> {
   ]);
   return {
     templates,
-    repairCatalog: repairs.map((repair) => ({ ...repair, cost: repair.minCost, isSelected: false, customAmount: false })),
+    repairCatalog: repairs.map((repair) => ({
+      ...repair,
+      cost: repair.minCost,
+      isSelected: false,
+      customAmount: false,
+    })),
   };
 }
 

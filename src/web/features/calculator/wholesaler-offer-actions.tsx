@@ -32,7 +32,12 @@ export function WholesalerOfferActions({ offer }: { offer: ComputedOffer }) {
       <SavePropertyDialog
         open={saveOpen}
         onClose={() => setSaveOpen(false)}
-        calculation={{ address: offer.address, marketValue: offer.marketValue, repairs: offer.repairs, template: offer.template }}
+        calculation={{
+          address: offer.address,
+          marketValue: offer.marketValue,
+          repairs: offer.repairs,
+          template: offer.template,
+        }}
         offerRange={offer.range}
       />
     </div>

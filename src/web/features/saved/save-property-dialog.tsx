@@ -50,7 +50,11 @@ export function SavePropertyDialog({ open, onClose, calculation, offerRange }: S
         return;
       }
       // The server's message for a plan limit or a failed webhook; otherwise the generic one.
-      notify.error(error instanceof ApiError && [403, 502].includes(error.status) ? error.message : 'Error saving property. Please try again.');
+      notify.error(
+        error instanceof ApiError && [403, 502].includes(error.status)
+          ? error.message
+          : 'Error saving property. Please try again.',
+      );
     },
   });
 
@@ -101,7 +105,10 @@ export function SavePropertyDialog({ open, onClose, calculation, offerRange }: S
             value={phone}
             error={errorFor(`phones.${index}`)}
             onChange={(value) =>
-              setContact({ ...contact, phones: contact.phones.map((old, i) => (i === index ? formatPhoneInput(value) : old)) })
+              setContact({
+                ...contact,
+                phones: contact.phones.map((old, i) => (i === index ? formatPhoneInput(value) : old)),
+              })
             }
             onBlur={() => setTouched({ ...touched, [`phones.${index}`]: true })}
           />

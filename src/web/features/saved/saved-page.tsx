@@ -107,7 +107,12 @@ interface SavedListProps {
 function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete }: SavedListProps) {
   // The list's distance from the top of the page, which the window virtualiser needs.
   const [scrollMargin, setScrollMargin] = useState(0);
-  const virtualizer = useWindowVirtualizer({ count: properties.length, estimateSize: () => 220, overscan: 6, scrollMargin });
+  const virtualizer = useWindowVirtualizer({
+    count: properties.length,
+    estimateSize: () => 220,
+    overscan: 6,
+    scrollMargin,
+  });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -180,7 +185,11 @@ function DeleteConfirmation({ property, onClose }: { property: SavedProperty | n
       onClose();
     },
     onError: (error) =>
-      notify.error(error.message === 'Property deletion is only available with the Pro plan' ? error.message : 'Error deleting property'),
+      notify.error(
+        error.message === 'Property deletion is only available with the Pro plan'
+          ? error.message
+          : 'Error deleting property',
+      ),
   });
 
   return (

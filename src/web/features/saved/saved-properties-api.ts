@@ -13,7 +13,9 @@ export function useSavedProperties() {
   return useInfiniteQuery({
     queryKey: savedPropertiesKey,
     queryFn: ({ pageParam }) =>
-      readJson(api.properties.$get({ query: { limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } })),
+      readJson(
+        api.properties.$get({ query: { limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } }),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

@@ -38,8 +38,16 @@ export function SavedPropertyCard({ property, onDelete }: { property: SavedPrope
         </div>
       </dl>
       <footer className="saved-card-actions">
-        <ExportToSheetsButton target={exportTargetFromSaved(property)} className="button button-secondary button-small" labelSuffix={property.address} />
-        <ExportToGhlButton target={exportTargetFromSaved(property)} className="button button-secondary button-small" labelSuffix={property.address} />
+        <ExportToSheetsButton
+          target={exportTargetFromSaved(property)}
+          className="button button-secondary button-small"
+          labelSuffix={property.address}
+        />
+        <ExportToGhlButton
+          target={exportTargetFromSaved(property)}
+          className="button button-secondary button-small"
+          labelSuffix={property.address}
+        />
         <button type="button" className="button button-secondary button-small" onClick={onDelete}>
           Delete<span className="visually-hidden"> {property.address}</span>
         </button>

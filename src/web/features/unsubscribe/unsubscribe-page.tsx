@@ -22,22 +22,31 @@ export function UnsubscribePage() {
     <section className="page narrow unsubscribe-page" aria-labelledby="unsubscribe-title">
       <h1 id="unsubscribe-title">Unsubscribe from cash offer e-mails</h1>
       {token === '' || status.isError ? (
-        <p role="alert">{status.error?.message ?? 'This unsubscribe link is not valid. Use the link from the e-mail, complete.'}</p>
+        <p role="alert">
+          {status.error?.message ?? 'This unsubscribe link is not valid. Use the link from the e-mail, complete.'}
+        </p>
       ) : status.isPending ? (
         <p className="loading" role="status">
           Loading...
         </p>
       ) : done ? (
         <p role="status">
-          <strong>{status.data.email}</strong> is unsubscribed. No one using the Cash Offer Calculator will e-mail it offers again.
+          <strong>{status.data.email}</strong> is unsubscribed. No one using the Cash Offer Calculator will e-mail it
+          offers again.
         </p>
       ) : (
         <>
           <p>
-            Stop cash offer e-mails to <strong>{status.data.email}</strong>? This applies to every wholesaler using the Cash Offer Calculator.
+            Stop cash offer e-mails to <strong>{status.data.email}</strong>? This applies to every wholesaler using the
+            Cash Offer Calculator.
           </p>
           {unsubscribe.isError && <p role="alert">{unsubscribe.error.message}</p>}
-          <button type="button" className="button button-primary" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={unsubscribe.isPending}
+            onClick={() => unsubscribe.mutate()}
+          >
             Unsubscribe
           </button>
         </>
