@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 import { stripeE2ePorts } from './tests/e2e/support/stripe-e2e-server';
 
 // End-to-end tests drive the built app (run `vite build` first; `npm run test:e2e` does)
@@ -24,19 +25,7 @@ export default defineConfig({
     browserName: 'chromium',
     // Playwright adds --headless itself when headless (the default); with this executable it
     // is Chromium's own headless mode, the same browser users run.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -16,6 +16,7 @@ import { createApp } from '../src/server/app';
 import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '../src/server/db/database';
 import { savedProperties, subscriptions } from '../src/server/db/schema';
 import { webAssets } from '../src/server/web-assets';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { createTestContext } from '../tests/support/test-app';
 import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
 import { signUpUser, TEST_ORIGIN } from '../tests/support/test-users';
@@ -85,19 +86,7 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
 }
 
 async function firstScreenOfSavedList(origin: string, cookie: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const context = await browser.newContext();
   await context.addCookies(
     cookie.split('; ').map((pair) => {
