@@ -12,9 +12,49 @@ import { fileURLToPath } from 'node:url';
 
 export const CSV_IMPORT_FILE = fileURLToPath(new URL('./out/csv-import-50mb.csv', import.meta.url));
 
-const firstNames = ['James', 'Mary', 'José', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'Zoë', 'William', 'Élodie', 'David', 'Søren', 'Susan', 'Chen Wei'];
-const lastNames = ['Smith', 'Johnson', 'Williams', 'García', 'Brown', "O'Neil", 'Jones', 'Müller', 'Davis', 'Nguyễn', 'Martinez', 'Wilson'];
-const streets = ['Oak St', 'Maple Ave', 'Cedar Ln', 'Elm St', 'Pine Rd', 'Lakeview Dr', 'Sunset Blvd', 'Main St', 'Hillcrest Ct', 'River Rd'];
+const firstNames = [
+  'James',
+  'Mary',
+  'José',
+  'Patricia',
+  'Robert',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'Zoë',
+  'William',
+  'Élodie',
+  'David',
+  'Søren',
+  'Susan',
+  'Chen Wei',
+];
+const lastNames = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'García',
+  'Brown',
+  "O'Neil",
+  'Jones',
+  'Müller',
+  'Davis',
+  'Nguyễn',
+  'Martinez',
+  'Wilson',
+];
+const streets = [
+  'Oak St',
+  'Maple Ave',
+  'Cedar Ln',
+  'Elm St',
+  'Pine Rd',
+  'Lakeview Dr',
+  'Sunset Blvd',
+  'Main St',
+  'Hillcrest Ct',
+  'River Rd',
+];
 const cities = [
   ['Austin', 'TX', '78701'],
   ['Dallas', 'TX', '75201'],
@@ -23,7 +63,16 @@ const cities = [
   ['Atlanta', 'GA', '30303'],
   ['Denver', 'CO', '80202'],
 ] as const;
-const notes = ['', '', '', 'Vacant', 'Tired landlord, call after 5', '"Motivated" seller', 'Roof leaks,\nneeds foundation work', 'Probate; heirs agree'];
+const notes = [
+  '',
+  '',
+  '',
+  'Vacant',
+  'Tired landlord, call after 5',
+  '"Motivated" seller',
+  'Roof leaks,\nneeds foundation work',
+  'Probate; heirs agree',
+];
 
 /** A small, fast, seeded generator (mulberry32), so every run writes the same file. */
 function random(seed: number) {
@@ -46,7 +95,23 @@ export async function generateCsvImportFile({ targetBytes = 50 * 1000 * 1000, fi
   const next = random(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const out = createWriteStream(file);
-  const header = ['First Name', 'Last Name', 'Email', 'Email', 'Property Address', 'City', 'State', 'Zip', 'Mailing Address', 'Market Value', 'Owner', 'Phone', 'Last Sale Date', 'Lead Source', 'Notes'];
+  const header = [
+    'First Name',
+    'Last Name',
+    'Email',
+    'Email',
+    'Property Address',
+    'City',
+    'State',
+    'Zip',
+    'Mailing Address',
+    'Market Value',
+    'Owner',
+    'Phone',
+    'Last Sale Date',
+    'Lead Source',
+    'Notes',
+  ];
   let bytes = 0;
   let rows = 0;
   const write = (text: string) => {
@@ -87,7 +152,23 @@ export async function generateCsvImportFile({ targetBytes = 50 * 1000 * 1000, fi
       secondEmail = email;
       email = '';
     }
-    const cells = [firstName, lastName, email, secondEmail, propertyAddress, city, state, zip, `${number} ${pick(streets)}`, value, owner, `(${200 + (rows % 700)}) 555-${String(rows % 10000).padStart(4, '0')}`, `${1 + (rows % 12)}/${1 + (rows % 28)}/${1990 + (rows % 34)}`, pick(['Driving for dollars', 'Probate list', 'Absentee owner', 'Tax delinquent']), pick(notes)];
+    const cells = [
+      firstName,
+      lastName,
+      email,
+      secondEmail,
+      propertyAddress,
+      city,
+      state,
+      zip,
+      `${number} ${pick(streets)}`,
+      value,
+      owner,
+      `(${200 + (rows % 700)}) 555-${String(rows % 10000).padStart(4, '0')}`,
+      `${1 + (rows % 12)}/${1 + (rows % 28)}/${1990 + (rows % 34)}`,
+      pick(['Driving for dollars', 'Probate list', 'Absentee owner', 'Tax delinquent']),
+      pick(notes),
+    ];
     let line = `${cells.map(csvCell).join(',')}\r\n`;
     if (rows % 5000 === 0) line += '\r\n'; // blank lines, as spreadsheets leave them
     buffer += line;

@@ -14,3 +14,11 @@ npx tsx bench/bundle-size.ts
 echo
 echo "== Start time"
 npx tsx bench/start-time.ts
+
+echo
+echo "== CSV import (50 MB generated into bench/out/, parsed in Chromium)"
+npx tsx bench/csv-import.ts
+
+echo
+echo "== CSV import review in the app (the same file: review, scrolling, export)"
+npx tsx bench/csv-import-review.ts

@@ -24,7 +24,7 @@ async function main() {
   if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
     console.warn(
       `BETTER_AUTH_SECRET is not set: using the secret in ${path.resolve(env.DATA_DIR, 'auth-secret')}. ` +
-        'Set BETTER_AUTH_SECRET when several server processes share this database, or each will refuse the others\' sessions.',
+        "Set BETTER_AUTH_SECRET when several server processes share this database, or each will refuse the others' sessions.",
     );
   }
   const auth = createAuth({ env, database, secret: await loadAuthSecret(env) });
@@ -41,7 +41,9 @@ async function main() {
     batchSize: env.BULK_EMAIL_BATCH_SIZE,
   });
   const pruneTimer = setInterval(() => {
-    pruneRateLimits(database.db, LONGEST_AUTH_WINDOW_MS).catch((error: unknown) => console.warn('pruning rate limits failed', error));
+    pruneRateLimits(database.db, LONGEST_AUTH_WINDOW_MS).catch((error: unknown) =>
+      console.warn('pruning rate limits failed', error),
+    );
   }, 10 * 60_000);
   pruneTimer.unref();
 
@@ -50,7 +52,9 @@ async function main() {
     .route('/', webAssets(path.resolve('dist/web')));
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(`Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'}, billing: ${env.STRIPE_SECRET_KEY ? 'Stripe' : 'demo, no payments taken'})`);
+    console.log(
+      `Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'}, billing: ${env.STRIPE_SECRET_KEY ? 'Stripe' : 'demo, no payments taken'})`,
+    );
   });
 
   const shutdown = () => {

@@ -27,10 +27,20 @@ export function createTestContext(
     secret: parsedEnv.BETTER_AUTH_SECRET ?? TEST_AUTH_SECRET,
     passwordHasher: createPasswordHasher(options.passwordHashing),
   });
-  return { env: parsedEnv, database, auth, changeFeed: createUserChangeFeed(database), stripe: createStripeClient(parsedEnv) };
+  return {
+    env: parsedEnv,
+    database,
+    auth,
+    changeFeed: createUserChangeFeed(database),
+    stripe: createStripeClient(parsedEnv),
+  };
 }
 
 /** The real app on a test database, with only the given configuration (no outside service unless set). */
-export function createTestApp(database: DatabaseConnection, env: Record<string, string> = {}, options: TestContextOptions = {}) {
+export function createTestApp(
+  database: DatabaseConnection,
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+) {
   return createApp(createTestContext(database, env, options));
 }

@@ -23,7 +23,13 @@ describe('buildGhlContactsCsv', () => {
   });
 
   it('neutralises every cell a spreadsheet would run as a formula, and quotes what needs it', () => {
-    const hostile = { ...property, firstName: '=HYPERLINK("http://evil","x")', lastName: '+1', email: '@a@x.com', address: '-12 Oak\nSt' };
+    const hostile = {
+      ...property,
+      firstName: '=HYPERLINK("http://evil","x")',
+      lastName: '+1',
+      email: '@a@x.com',
+      address: '-12 Oak\nSt',
+    };
     const { content } = buildGhlContactsCsv([hostile], '2026-03-01');
     const [header, row] = Papa.parse<string[]>(content, { skipEmptyLines: true }).data;
     expect(header).toEqual([...GHL_CONTACTS_COLUMNS]);

@@ -26,7 +26,10 @@ function csvCell(value: string | number): string {
  * in plain dollars, offers in whole dollars) and its file name ghl_contacts_bulk_{date}.csv,
  * where `date` is the caller's YYYY-MM-DD.
  */
-export function buildGhlContactsCsv(properties: readonly BulkImportProperty[], date: string): { fileName: string; content: string } {
+export function buildGhlContactsCsv(
+  properties: readonly BulkImportProperty[],
+  date: string,
+): { fileName: string; content: string } {
   const lines = [GHL_CONTACTS_COLUMNS.map(csvCell).join(',')];
   for (const property of properties) {
     lines.push(

@@ -20,7 +20,8 @@ const input = {
   wholesalerEmail: 'deals@wholesaler.example',
 };
 
-const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+const hrefs = (html: string) =>
+  [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
 
 describe('buildOfferEmail', () => {
   it('has the §7 subject, range, links, benefits, validity and unsubscribe link', () => {
@@ -49,15 +50,24 @@ describe('buildOfferEmail', () => {
   });
 
   it('greets an LLC owner by the entity and a nameless owner as Property Owner', () => {
-    expect(buildOfferEmail({ ...input, property: { ...property, firstName: 'Owner', lastName: 'OAK LLC' } }).text).toMatch(/^Dear OAK LLC,/);
-    expect(buildOfferEmail({ ...input, property: { ...property, firstName: 'Property', lastName: 'Owner' } }).text).toMatch(/^Dear Property Owner,/);
+    expect(
+      buildOfferEmail({ ...input, property: { ...property, firstName: 'Owner', lastName: 'OAK LLC' } }).text,
+    ).toMatch(/^Dear OAK LLC,/);
+    expect(
+      buildOfferEmail({ ...input, property: { ...property, firstName: 'Property', lastName: 'Owner' } }).text,
+    ).toMatch(/^Dear Property Owner,/);
   });
 
   it('escapes every value put into the HTML, and keeps the subject on one line', () => {
     const hostile = {
       ...input,
       wholesalerEmail: '"><script>alert(1)</script>@x.com',
-      property: { ...property, firstName: '<img src=x onerror=alert(1)>', lastName: '&', address: '1 "Oak" St\r\nBcc: victim@x.com <b>' },
+      property: {
+        ...property,
+        firstName: '<img src=x onerror=alert(1)>',
+        lastName: '&',
+        address: '1 "Oak" St\r\nBcc: victim@x.com <b>',
+      },
     };
     const email = buildOfferEmail(hostile);
     expect(email.subject).toBe('Cash Offer for 1 "Oak" St Bcc: victim@x.com <b>');
@@ -73,9 +83,17 @@ describe('buildOfferEmail', () => {
   it('never lets a value open a tag or leave an attribute', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.string(), (name, address, wholesaler) => {
-        const email = buildOfferEmail({ ...input, wholesalerEmail: wholesaler, property: { ...property, firstName: name, address: address || '1 A St' } });
+        const email = buildOfferEmail({
+          ...input,
+          wholesalerEmail: wholesaler,
+          property: { ...property, firstName: name, address: address || '1 A St' },
+        });
         const tags = [...email.html.matchAll(/<\/?([a-z0-9]+)/gi)].map((match) => match[1]!.toLowerCase());
-        expect(new Set(tags)).toEqual(new Set(['!doctype', 'html', 'body', 'p', 'strong', 'a', 'h2', 'ul', 'li'].filter((tag) => tag !== '!doctype')));
+        expect(new Set(tags)).toEqual(
+          new Set(
+            ['!doctype', 'html', 'body', 'p', 'strong', 'a', 'h2', 'ul', 'li'].filter((tag) => tag !== '!doctype'),
+          ),
+        );
         expect(hrefs(email.html)).toHaveLength(3);
       }),
     );

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
 import { offerLinkUrl } from './offer-link';
@@ -29,18 +30,25 @@ export interface OfferEmailInput {
   wholesalerEmail: string;
 }
 
-const replacements: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Escapes text for an HTML text node or a quoted attribute. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => replacements[character] ?? character);
 // A subject is one header line: a line break from a CSV cell must not start another header.
-const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+const oneLine = (text: string) =>
+  text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 
 /**
  * §7 bulk offer e-mail: subject 'Cash Offer for {address}', an HTML body (every value escaped)
  * with the range, accept and negotiate links into the calculator, the benefits, the 7-day
  * validity and an unsubscribe link; and the same as plain text.
  */
-export function buildOfferEmail({ property, templateName, appUrl, unsubscribeUrl, wholesalerEmail }: OfferEmailInput): OfferEmail {
+export function buildOfferEmail({
+  property,
+  templateName,
+  appUrl,
+  unsubscribeUrl,
+  wholesalerEmail,
+}: OfferEmailInput): OfferEmail {
   const address = oneLine(property.address);
   const range = formatMoneyRange(property.offerRange);
   const link = { address, marketValue: property.marketValue, offerRange: property.offerRange, templateName };
@@ -69,7 +77,8 @@ export function buildOfferEmail({ property, templateName, appUrl, unsubscribeUrl
     `Do not want offers like this? Unsubscribe: ${unsubscribeUrl}`,
   ].join('\n');
 
-  const button = 'display: inline-block; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600';
+  const button =
+    'display: inline-block; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600';
   const html = `<!doctype html>
 <html><body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5; max-width: 600px">
 <p>Dear ${e(name)},</p>

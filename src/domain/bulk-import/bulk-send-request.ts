@@ -12,7 +12,10 @@ export const BulkSendRequestSchema = z.object({
   properties: z
     .array(BulkImportPropertySchema.omit({ offerRange: true }))
     .min(1, 'Please select at least one property')
-    .max(MAX_BULK_SEND_PROPERTIES, `Select at most ${MAX_BULK_SEND_PROPERTIES.toLocaleString('en-US')} properties per send`),
+    .max(
+      MAX_BULK_SEND_PROPERTIES,
+      `Select at most ${MAX_BULK_SEND_PROPERTIES.toLocaleString('en-US')} properties per send`,
+    ),
 });
 
 export type BulkSendRequest = z.infer<typeof BulkSendRequestSchema>;

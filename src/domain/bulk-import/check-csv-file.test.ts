@@ -8,7 +8,10 @@ describe('checkCsvFile (§5 .csv by type or extension, under 50 MB)', () => {
     [{ name: 'LIST.CSV', type: 'application/vnd.ms-excel', size: 10 }, null],
     [{ name: 'export', type: 'text/csv', size: 10 }, null],
     [{ name: 'list.csv', type: 'text/csv', size: MAX_CSV_FILE_BYTES - 1 }, null],
-    [{ name: 'list.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 10 }, bulkImportMessages.notCsv],
+    [
+      { name: 'list.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size: 10 },
+      bulkImportMessages.notCsv,
+    ],
     [{ name: 'list.txt', type: 'text/plain', size: 10 }, bulkImportMessages.notCsv],
     [{ name: 'list.csv', type: 'text/csv', size: MAX_CSV_FILE_BYTES }, bulkImportMessages.tooLarge],
   ])('%o → %s', (file, message) => {

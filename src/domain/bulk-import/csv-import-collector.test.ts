@@ -15,7 +15,13 @@ function importCsv(text: string, chunkSize?: number) {
     failures.push(...batch.failures);
   };
   if (chunkSize) {
-    Papa.parse<string[]>(text, { header: false, delimiter: ',', skipEmptyLines: 'greedy', chunkSize, chunk: (results: Papa.ParseResult<string[]>) => take(results.data) } as Papa.ParseConfig<string[]>);
+    Papa.parse<string[]>(text, {
+      header: false,
+      delimiter: ',',
+      skipEmptyLines: 'greedy',
+      chunkSize,
+      chunk: (results: Papa.ParseResult<string[]>) => take(results.data),
+    } as Papa.ParseConfig<string[]>);
   } else {
     take(Papa.parse<string[]>(text, { header: false, delimiter: ',', skipEmptyLines: 'greedy' }).data);
   }
@@ -45,10 +51,38 @@ describe('createCsvImportCollector on a messy export', () => {
       expect(outcome).toBe('ok');
       expect(headers?.[0]).toBe('First Name');
       expect(properties).toEqual([
-        { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', address: '12 Oak St, Austin, TX 78701', marketValue: 250000, offerRange: { low: 155000, high: 170000 } },
-        { firstName: 'Bob', lastName: 'Smith', email: 'bob@example.com', address: '34 Elm St\r\nApt 2', marketValue: 300000, offerRange: { low: 190000, high: 205000 } },
-        { firstName: 'Owner', lastName: 'GREEN ACRES LLC', email: 'carol@example.com', address: '56 Pine Rd', marketValue: 1000000, offerRange: { low: 680000, high: 695000 } },
-        { firstName: 'Eve', lastName: 'Ng', email: 'eve@example.com', address: '90 Lake Dr', marketValue: 180000, offerRange: { low: 106000, high: 121000 } },
+        {
+          firstName: 'Ann',
+          lastName: 'Lee',
+          email: 'ann@example.com',
+          address: '12 Oak St, Austin, TX 78701',
+          marketValue: 250000,
+          offerRange: { low: 155000, high: 170000 },
+        },
+        {
+          firstName: 'Bob',
+          lastName: 'Smith',
+          email: 'bob@example.com',
+          address: '34 Elm St\r\nApt 2',
+          marketValue: 300000,
+          offerRange: { low: 190000, high: 205000 },
+        },
+        {
+          firstName: 'Owner',
+          lastName: 'GREEN ACRES LLC',
+          email: 'carol@example.com',
+          address: '56 Pine Rd',
+          marketValue: 1000000,
+          offerRange: { low: 680000, high: 695000 },
+        },
+        {
+          firstName: 'Eve',
+          lastName: 'Ng',
+          email: 'eve@example.com',
+          address: '90 Lake Dr',
+          marketValue: 180000,
+          offerRange: { low: 106000, high: 121000 },
+        },
       ]);
       expect(failures).toEqual([
         { row: 4, reason: `${csvRowReasons.email}; ${csvRowReasons.addressPoBox}` },

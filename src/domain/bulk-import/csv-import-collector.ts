@@ -1,6 +1,6 @@
 import type { FormulaTemplate } from '../offer/formula-template';
 import type { BulkImportProperty } from './bulk-import-property';
-import { cleanHeader, createCsvRowNormalizer, type CsvRowResult } from './normalize-csv-row';
+import { cleanHeader, createCsvRowChecker } from './normalize-csv-row';
 
 /** A skipped row: its number (the header is row 1; blank lines are not counted) and why. */
 export interface CsvRowFailure {
@@ -23,9 +23,11 @@ const RECOGNISED = /^(e-?mail( 2)?|marketvalue|market value|market_value|first ?
  * bulk-import properties and failures: the first non-blank record is the header (§5: required),
  * blank records (every cell empty) are skipped, every other record goes through the §5 rules.
  */
-export function createCsvImportCollector(template: Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>) {
+export function createCsvImportCollector(
+  template: Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>,
+) {
   let headers: string[] | null = null;
-  let normalize: ((cells: readonly (string | undefined)[]) => CsvRowResult) | null = null;
+  let check: ((cells: readonly (string | undefined)[]) => BulkImportProperty | string) | null = null;
   let headerRecognised = false;
   let rowNumber = 1;
   let dataRows = 0;
@@ -49,16 +51,17 @@ export function createCsvImportCollector(template: Pick<FormulaTemplate, 'arvMul
         if (!headers) {
           headers = cells.map(cleanHeader);
           headerRecognised = headers.some((header) => RECOGNISED.test(header));
-          normalize = createCsvRowNormalizer(headers, template);
+          check = createCsvRowChecker(headers, template);
           continue;
         }
         rowNumber++;
         dataRows++;
-        const result = normalize!(cells);
-        if (result.ok) {
+        const result = check!(cells);
+        if (typeof result === 'string') failures.push({ row: rowNumber, reason: result });
+        else {
           validRows++;
-          properties.push(result.property);
-        } else failures.push({ row: rowNumber, reason: result.reason });
+          properties.push(result);
+        }
       }
       return { properties, failures };
     },

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { offerLinkUrl, parseOfferLink, type OfferLink } from './offer-link';
 
-const link: OfferLink = { intent: 'negotiate', address: '12 Oak St & Co, #4', marketValue: 250000.5, offerRange: { low: 155000, high: 170000 }, templateName: 'Fix & Flip' };
+const link: OfferLink = {
+  intent: 'negotiate',
+  address: '12 Oak St & Co, #4',
+  marketValue: 250000.5,
+  offerRange: { low: 155000, high: 170000 },
+  templateName: 'Fix & Flip',
+};
 
 describe('offer links', () => {
   it('round-trips through the URL', () => {
@@ -25,10 +31,13 @@ describe('offer links', () => {
 
   it('round-trips any address', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 200 }).filter((text) => text.trim() !== ''), (address) => {
-        const url = new URL(offerLinkUrl('https://a.example', { ...link, address: address.trim() }));
-        expect(parseOfferLink(url.searchParams)?.address).toBe(address.trim());
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 200 }).filter((text) => text.trim() !== ''),
+        (address) => {
+          const url = new URL(offerLinkUrl('https://a.example', { ...link, address: address.trim() }));
+          expect(parseOfferLink(url.searchParams)?.address).toBe(address.trim());
+        },
+      ),
     );
   });
 });

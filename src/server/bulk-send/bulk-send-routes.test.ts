@@ -63,39 +63,92 @@ describeEachDatabase('bulk send API', (database) => {
 
     const [job] = await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.id, jobId));
     expect(job).toMatchObject({ userId: user.id, status: 'running', total: 2, finishedAt: null });
-    const items = await database().db.select().from(bulkSendItems).where(eq(bulkSendItems.jobId, jobId)).orderBy(asc(bulkSendItems.position));
+    const items = await database()
+      .db.select()
+      .from(bulkSendItems)
+      .where(eq(bulkSendItems.jobId, jobId))
+      .orderBy(asc(bulkSendItems.position));
     expect(items.map((item) => [item.position, item.email, item.status])).toEqual([
       [0, 'owner1@example.com', 'pending'],
       [1, 'owner2@example.com', 'pending'],
     ]);
     // floor(201000 × 0.6 − 30000), floor(201000 × 0.6 − 10000): the browser's figures are ignored.
-    expect(items[0]?.property).toEqual({ ...owner(1), offerRange: { low: 90600, high: 110600 }, templateName: 'Aggressive Investor' });
+    expect(items[0]?.property).toEqual({
+      ...owner(1),
+      offerRange: { low: 90600, high: 110600 },
+      templateName: 'Aggressive Investor',
+    });
 
     const progress = await app.request(`/api/bulk-send/${jobId}`, { headers });
     expect(progress.status).toBe(200);
-    expect(await progress.json()).toMatchObject({ id: jobId, total: 2, queued: 2, sending: 0, sent: 0, failed: 0, skipped: 0, finished: false, problems: [] });
+    expect(await progress.json()).toMatchObject({
+      id: jobId,
+      total: 2,
+      queued: 2,
+      sending: 0,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+      finished: false,
+      problems: [],
+    });
     // Leave nothing pending for the next tests' workers.
     await drainQueue();
   });
 
   it('stores a repeated row (same e-mail and address) as skipped, so nobody gets the offer twice', async () => {
     const { headers } = await proUser();
-    const properties = [owner(1), owner(2), owner(1, { email: 'OWNER1@example.com ', address: '1  oak st, Austin, TX' })];
+    const properties = [
+      owner(1),
+      owner(2),
+      owner(1, { email: 'OWNER1@example.com ', address: '1  oak st, Austin, TX' }),
+    ];
     const response = await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties }));
     const { jobId } = (await response.json()) as { jobId: string };
-    const progress = (await (await app.request(`/api/bulk-send/${jobId}`, { headers })).json()) as Record<string, unknown>;
+    const progress = (await (await app.request(`/api/bulk-send/${jobId}`, { headers })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(progress).toMatchObject({ total: 3, queued: 2, skipped: 1 });
-    expect(progress.problems).toEqual([{ position: 2, email: 'OWNER1@example.com', address: '1  oak st, Austin, TX', status: 'skipped', reason: duplicateItemReason }]);
+    expect(progress.problems).toEqual([
+      {
+        position: 2,
+        email: 'OWNER1@example.com',
+        address: '1  oak st, Austin, TX',
+        status: 'skipped',
+        reason: duplicateItemReason,
+      },
+    ]);
     await drainQueue();
   });
 
   it.each([
     [{ template: defaultTemplate, properties: [] }, 'Please select at least one property', 'properties'],
-    [{ template: defaultTemplate, properties: [owner(1, { email: 'nobody' })] }, 'Email must contain @', 'properties.0.email'],
-    [{ template: defaultTemplate, properties: [owner(1, { address: '' })] }, 'Address is required', 'properties.0.address'],
-    [{ template: defaultTemplate, properties: [owner(1, { marketValue: -5 })] }, 'Market value must be a positive number', 'properties.0.marketValue'],
-    [{ template: defaultTemplate, properties: [owner(1, { marketValue: 20000 })] }, 'Market value too low for a cash offer with this formula', 'properties.0.marketValue'],
-    [{ template: { ...defaultTemplate, arvMultiplier: 9 }, properties: [owner(1)] }, 'ARV multiplier must be at most 1.5', 'template.arvMultiplier'],
+    [
+      { template: defaultTemplate, properties: [owner(1, { email: 'nobody' })] },
+      'Email must contain @',
+      'properties.0.email',
+    ],
+    [
+      { template: defaultTemplate, properties: [owner(1, { address: '' })] },
+      'Address is required',
+      'properties.0.address',
+    ],
+    [
+      { template: defaultTemplate, properties: [owner(1, { marketValue: -5 })] },
+      'Market value must be a positive number',
+      'properties.0.marketValue',
+    ],
+    [
+      { template: defaultTemplate, properties: [owner(1, { marketValue: 20000 })] },
+      'Market value too low for a cash offer with this formula',
+      'properties.0.marketValue',
+    ],
+    [
+      { template: { ...defaultTemplate, arvMultiplier: 9 }, properties: [owner(1)] },
+      'ARV multiplier must be at most 1.5',
+      'template.arvMultiplier',
+    ],
     [{ properties: [owner(1)] }, undefined, 'template'],
   ])('answers 400 to an invalid request (%#)', async (body, error, field) => {
     const { headers, user } = await proUser();
@@ -109,7 +162,13 @@ describeEachDatabase('bulk send API', (database) => {
 
   it('refuses more than 50,000 properties in one send', async () => {
     const { headers } = await proUser();
-    const properties = Array.from({ length: 50_001 }, (_, n) => ({ firstName: '', lastName: '', email: 'a@x.co', address: `${n} A St`, marketValue: 100000 }));
+    const properties = Array.from({ length: 50_001 }, (_, n) => ({
+      firstName: '',
+      lastName: '',
+      email: 'a@x.co',
+      address: `${n} A St`,
+      marketValue: 100000,
+    }));
     const response = await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties }));
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: string }).error).toBe('Select at most 50,000 properties per send');
@@ -117,7 +176,9 @@ describeEachDatabase('bulk send API', (database) => {
 
   it('shows a job only to its owner', async () => {
     const { headers } = await proUser();
-    const { jobId } = (await (await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties: [owner(1)] }))).json()) as { jobId: string };
+    const { jobId } = (await (
+      await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties: [owner(1)] }))
+    ).json()) as { jobId: string };
     const other = await proUser();
     expect((await app.request(`/api/bulk-send/${jobId}`, { headers: other.headers })).status).toBe(404);
     expect((await app.request('/api/bulk-send/not-a-uuid', { headers })).status).toBe(400);
@@ -127,7 +188,18 @@ describeEachDatabase('bulk send API', (database) => {
   /** Hands every pending item to the outbox and marks those e-mails failed, so later tests start from an empty queue. */
   async function drainQueue() {
     const db = database().db;
-    while ((await sendDueBulkItems({ db, appUrl: 'http://localhost:3000', from: 'a@x.co', serverSecret: TEST_AUTH_SECRET, intervalMs: 0, batchSize: 100 })).claimed > 0) {
+    while (
+      (
+        await sendDueBulkItems({
+          db,
+          appUrl: 'http://localhost:3000',
+          from: 'a@x.co',
+          serverSecret: TEST_AUTH_SECRET,
+          intervalMs: 0,
+          batchSize: 100,
+        })
+      ).claimed > 0
+    ) {
       // next batch
     }
     await db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.status, 'pending'));

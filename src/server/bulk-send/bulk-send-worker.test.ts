@@ -52,8 +52,20 @@ describeEachDatabase('bulk send worker', (database) => {
   });
 
   function startWorkers({ intervalMs = 10, batchSize = 5 } = {}) {
-    running.email = startEmailWorker({ database: database(), transport: createResendTransport({ apiUrl: fake.url, apiKey: 're_good' }), pollIntervalMs: 200 });
-    running.bulk = startBulkSendWorker({ database: database(), appUrl: APP_URL, from: FROM, serverSecret: TEST_AUTH_SECRET, intervalMs, batchSize, idlePollMs: 200 });
+    running.email = startEmailWorker({
+      database: database(),
+      transport: createResendTransport({ apiUrl: fake.url, apiKey: 're_good' }),
+      pollIntervalMs: 200,
+    });
+    running.bulk = startBulkSendWorker({
+      database: database(),
+      appUrl: APP_URL,
+      from: FROM,
+      serverSecret: TEST_AUTH_SECRET,
+      intervalMs,
+      batchSize,
+      idlePollMs: 200,
+    });
     return running;
   }
 
@@ -67,7 +79,8 @@ describeEachDatabase('bulk send worker', (database) => {
     });
     expect(response.status).toBe(201);
     const { jobId } = (await response.json()) as { jobId: string };
-    const progress = async () => (await (await app.request(`/api/bulk-send/${jobId}`, { headers })).json()) as BulkSendProgress;
+    const progress = async () =>
+      (await (await app.request(`/api/bulk-send/${jobId}`, { headers })).json()) as BulkSendProgress;
     return { jobId, user, progress };
   }
 
@@ -82,14 +95,22 @@ describeEachDatabase('bulk send worker', (database) => {
     );
 
   it('sends one e-mail per owner through the provider: sender, reply-to, subject, links, escaping', async () => {
-    const { progress, user } = await startJob([owner(1), owner(2, { firstName: '<b>Bo</b>', address: '2 "Elm" St <i>&</i>' })]);
+    const { progress, user } = await startJob([
+      owner(1),
+      owner(2, { firstName: '<b>Bo</b>', address: '2 "Elm" St <i>&</i>' }),
+    ]);
     startWorkers();
     const done = await waitFinished(progress);
     expect(done).toMatchObject({ total: 2, sent: 2, failed: 0, skipped: 0, queued: 0, sending: 0, problems: [] });
 
     expect(fake.emails).toHaveLength(2);
     const [first, second] = [...fake.emails].sort((a, b) => a.to[0]!.localeCompare(b.to[0]!));
-    expect(first).toMatchObject({ from: FROM, to: ['owner1@example.com'], reply_to: user.email, subject: 'Cash Offer for 1 Oak St, Austin, TX' });
+    expect(first).toMatchObject({
+      from: FROM,
+      to: ['owner1@example.com'],
+      reply_to: user.email,
+      subject: 'Cash Offer for 1 Oak St, Austin, TX',
+    });
     expect(first?.html).toContain('$120,000 - $135,000');
     const links = [...first!.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
     expect(links).toHaveLength(3);
@@ -101,7 +122,9 @@ describeEachDatabase('bulk send worker', (database) => {
       templateName: 'Standard Wholesale',
     });
     expect(parseOfferLink(new URL(links[1]!).searchParams)?.intent).toBe('negotiate');
-    expect(readUnsubscribeToken(TEST_AUTH_SECRET, new URL(links[2]!).searchParams.get('token')!)).toBe('owner1@example.com');
+    expect(readUnsubscribeToken(TEST_AUTH_SECRET, new URL(links[2]!).searchParams.get('token')!)).toBe(
+      'owner1@example.com',
+    );
 
     expect(second?.subject).toBe('Cash Offer for 2 "Elm" St <i>&</i>');
     expect(second?.html).toContain('Dear &lt;b&gt;Bo&lt;/b&gt; Lee,');
@@ -115,7 +138,15 @@ describeEachDatabase('bulk send worker', (database) => {
     startWorkers();
     const done = await waitFinished(progress);
     expect(done).toMatchObject({ sent: 1, skipped: 1, failed: 0 });
-    expect(done.problems).toEqual([{ position: 1, email: 'Gone@Example.com', address: '3 Oak St, Austin, TX', status: 'skipped', reason: unsubscribedItemReason }]);
+    expect(done.problems).toEqual([
+      {
+        position: 1,
+        email: 'Gone@Example.com',
+        address: '3 Oak St, Austin, TX',
+        status: 'skipped',
+        reason: unsubscribedItemReason,
+      },
+    ]);
     expect(fake.emails.map((email) => email.to[0])).toEqual(['owner1@example.com']);
   });
 
@@ -126,7 +157,13 @@ describeEachDatabase('bulk send worker', (database) => {
     const done = await waitFinished(progress);
     expect(done).toMatchObject({ total: 2, sent: 1, failed: 1 });
     expect(done.problems).toEqual([
-      { position: 0, email: 'owner1@example.com', address: '1 Oak St, Austin, TX', status: 'failed', reason: 'Resend 422 validation_error: Invalid `to` field.' },
+      {
+        position: 0,
+        email: 'owner1@example.com',
+        address: '1 Oak St, Austin, TX',
+        status: 'failed',
+        reason: 'Resend 422 validation_error: Invalid `to` field.',
+      },
     ]);
   });
 
@@ -134,8 +171,18 @@ describeEachDatabase('bulk send worker', (database) => {
     const { progress, jobId } = await startJob(Array.from({ length: 7 }, (_, n) => owner(n + 1)));
     startWorkers({ intervalMs: 150, batchSize: 5 });
     await waitFinished(progress);
-    const sentAt = (await database().db.select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.toAddress, 'owner7@example.com')))[0]?.sentAt;
-    const firstAt = (await database().db.select({ sentAt: emailOutbox.sentAt }).from(emailOutbox).where(eq(emailOutbox.toAddress, 'owner1@example.com')))[0]?.sentAt;
+    const sentAt = (
+      await database()
+        .db.select({ sentAt: emailOutbox.sentAt })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, 'owner7@example.com'))
+    )[0]?.sentAt;
+    const firstAt = (
+      await database()
+        .db.select({ sentAt: emailOutbox.sentAt })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, 'owner1@example.com'))
+    )[0]?.sentAt;
     expect(fake.emails).toHaveLength(7);
     // 7 e-mails 150 ms apart: the last goes out at least 6 intervals after the first.
     expect(sentAt!.getTime() - firstAt!.getTime()).toBeGreaterThanOrEqual(6 * 150 - 20);
@@ -167,7 +214,15 @@ describeEachDatabase('bulk send worker', (database) => {
     const total = 12;
     const { progress } = await startJob(Array.from({ length: total }, (_, n) => owner(n + 100)));
     startWorkers({ intervalMs: 5 });
-    const second = startBulkSendWorker({ database: database(), appUrl: APP_URL, from: FROM, serverSecret: TEST_AUTH_SECRET, intervalMs: 5, batchSize: 5, idlePollMs: 200 });
+    const second = startBulkSendWorker({
+      database: database(),
+      appUrl: APP_URL,
+      from: FROM,
+      serverSecret: TEST_AUTH_SECRET,
+      intervalMs: 5,
+      batchSize: 5,
+      idlePollMs: 200,
+    });
     try {
       await waitFinished(progress);
     } finally {

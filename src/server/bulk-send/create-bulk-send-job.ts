@@ -32,7 +32,11 @@ const dedupeKey = (property: { email: string; address: string }) =>
  * A row repeating an earlier one's e-mail and address is stored as skipped, so nobody gets
  * the same offer twice. Returns the job id; the worker (start-bulk-send-worker.ts) sends.
  */
-export async function createBulkSendJob(db: Database, userId: string, request: BulkSendRequest): Promise<{ jobId: string; total: number }> {
+export async function createBulkSendJob(
+  db: Database,
+  userId: string,
+  request: BulkSendRequest,
+): Promise<{ jobId: string; total: number }> {
   const seen = new Set<string>();
   const items = request.properties.map((property, index) => {
     const offerRange = computeSimpleOfferRange({ marketValue: property.marketValue, template: request.template });
@@ -41,11 +45,19 @@ export async function createBulkSendJob(db: Database, userId: string, request: B
     const key = dedupeKey(property);
     const duplicate = seen.has(key);
     seen.add(key);
-    return { email: property.email, property: stored, status: duplicate ? 'skipped' : 'pending', error: duplicate ? duplicateItemReason : null };
+    return {
+      email: property.email,
+      property: stored,
+      status: duplicate ? 'skipped' : 'pending',
+      error: duplicate ? duplicateItemReason : null,
+    };
   });
 
   return db.transaction(async (tx) => {
-    const [job] = await tx.insert(bulkSendJobs).values({ userId, total: items.length }).returning({ id: bulkSendJobs.id });
+    const [job] = await tx
+      .insert(bulkSendJobs)
+      .values({ userId, total: items.length })
+      .returning({ id: bulkSendJobs.id });
     if (!job) throw new Error('bulk_send_jobs insert returned no row');
     await tx.execute(sql`
       insert into bulk_send_items (job_id, position, email, property, status, error, processed_at)

@@ -44,14 +44,20 @@ async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
  * status (joined by bulk_send_item_id), so a delivery that failed for good is a failed
  * recipient. Null when the job does not exist or belongs to someone else.
  */
-export async function getBulkSendProgress(db: Database, userId: string, jobId: string): Promise<BulkSendProgress | null> {
+export async function getBulkSendProgress(
+  db: Database,
+  userId: string,
+  jobId: string,
+): Promise<BulkSendProgress | null> {
   const [job] = await db
     .select({ id: bulkSendJobs.id, total: bulkSendJobs.total, createdAt: bulkSendJobs.createdAt })
     .from(bulkSendJobs)
     .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.userId, userId)));
   if (!job) return null;
 
-  const counts = await rowsOf<{ queued: number; sending: number; sent: number; failed: number; skipped: number }>(db, sql`
+  const counts = await rowsOf<{ queued: number; sending: number; sent: number; failed: number; skipped: number }>(
+    db,
+    sql`
     select
       count(*) filter (where i.status = 'pending')::int as queued,
       count(*) filter (where i.status = 'sent' and o.status in ('pending', 'sending'))::int as sending,
@@ -60,8 +66,17 @@ export async function getBulkSendProgress(db: Database, userId: string, jobId: s
       count(*) filter (where i.status = 'skipped')::int as skipped
     from bulk_send_items i
     left join email_outbox o on o.bulk_send_item_id = i.id
-    where i.job_id = ${jobId}::uuid`);
-  const problems = await rowsOf<{ position: number; email: string; address: string | null; status: 'failed' | 'skipped'; reason: string | null }>(db, sql`
+    where i.job_id = ${jobId}::uuid`,
+  );
+  const problems = await rowsOf<{
+    position: number;
+    email: string;
+    address: string | null;
+    status: 'failed' | 'skipped';
+    reason: string | null;
+  }>(
+    db,
+    sql`
     select i.position, i.email, i.property->>'address' as address,
       case when i.status = 'skipped' then 'skipped' else 'failed' end as status,
       coalesce(i.error, o.last_error, 'Not delivered') as reason
@@ -70,7 +85,8 @@ export async function getBulkSendProgress(db: Database, userId: string, jobId: s
     where i.job_id = ${jobId}::uuid
       and (i.status in ('failed', 'skipped') or o.status = 'failed' or (i.status = 'sent' and o.id is null))
     order by i.position
-    limit ${PROBLEMS_LISTED}`);
+    limit ${PROBLEMS_LISTED}`,
+  );
 
   const row = counts[0] ?? { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
   return {
@@ -79,6 +95,10 @@ export async function getBulkSendProgress(db: Database, userId: string, jobId: s
     ...row,
     finished: row.queued === 0 && row.sending === 0,
     createdAt: job.createdAt.toISOString(),
-    problems: problems.map((problem) => ({ ...problem, address: problem.address ?? '', reason: problem.reason ?? 'Not delivered' })),
+    problems: problems.map((problem) => ({
+      ...problem,
+      address: problem.address ?? '',
+      reason: problem.reason ?? 'Not delivered',
+    })),
   };
 }

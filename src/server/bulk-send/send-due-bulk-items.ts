@@ -74,7 +74,12 @@ export async function sendDueBulkItems({
         await tx
           .select({ email: emailUnsubscribes.email })
           .from(emailUnsubscribes)
-          .where(inArray(emailUnsubscribes.email, items.map((item) => normalizeUnsubscribeEmail(item.email))))
+          .where(
+            inArray(
+              emailUnsubscribes.email,
+              items.map((item) => normalizeUnsubscribeEmail(item.email)),
+            ),
+          )
       ).map((row) => row.email),
     );
 
@@ -83,14 +88,19 @@ export async function sendDueBulkItems({
     const [last] = await tx
       .select({ at: max(emailOutbox.nextAttemptAt) })
       .from(emailOutbox)
-      .where(and(isNotNull(emailOutbox.bulkSendItemId), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, 0)));
+      .where(
+        and(isNotNull(emailOutbox.bulkSendItemId), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, 0)),
+      );
     let nextDue = Math.max(now().getTime(), last?.at ? last.at.getTime() + intervalMs : 0);
 
     const dueTimes: Date[] = [];
     const processedAt = now();
     for (const item of items) {
       if (unsubscribed.has(normalizeUnsubscribeEmail(item.email))) {
-        await tx.update(bulkSendItems).set({ status: 'skipped', error: unsubscribedItemReason, processedAt }).where(eq(bulkSendItems.id, item.id));
+        await tx
+          .update(bulkSendItems)
+          .set({ status: 'skipped', error: unsubscribedItemReason, processedAt })
+          .where(eq(bulkSendItems.id, item.id));
         continue;
       }
       let email;
@@ -107,7 +117,10 @@ export async function sendDueBulkItems({
         // A stored property that cannot make an e-mail fails alone; database errors (below)
         // roll the whole batch back, to be claimed again.
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        await tx.update(bulkSendItems).set({ status: 'failed', error: message, processedAt }).where(eq(bulkSendItems.id, item.id));
+        await tx
+          .update(bulkSendItems)
+          .set({ status: 'failed', error: message, processedAt })
+          .where(eq(bulkSendItems.id, item.id));
         continue;
       }
       const dueAt = new Date(nextDue);
@@ -136,7 +149,12 @@ export async function sendDueBulkItems({
 /** Marks running jobs done once none of their items waits to be handed to the outbox. */
 async function finishJobsWithoutPendingItems(tx: Pick<Database, 'execute'>, jobIds?: string[]) {
   if (jobIds && jobIds.length === 0) return;
-  const scope = jobIds ? sql`and id in (${sql.join(jobIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  const scope = jobIds
+    ? sql`and id in (${sql.join(
+        jobIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
   await tx.execute(sql`
     update bulk_send_jobs set status = 'done', finished_at = now()
     where status = 'running' ${scope}

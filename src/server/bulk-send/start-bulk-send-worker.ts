@@ -110,7 +110,9 @@ export function startBulkSendWorker({
       stopped = true;
       interruptIdle?.();
       interruptPacing?.();
-      await (await unlisten)?.();
+      await (
+        await unlisten
+      )?.();
       await running;
     },
   };

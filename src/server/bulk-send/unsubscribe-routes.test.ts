@@ -35,7 +35,11 @@ describeEachDatabase('unsubscribe API', (database) => {
     app = createTestApp(database());
   });
   const post = (body: unknown) =>
-    app.request('/api/unsubscribe', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify(body) });
+    app.request('/api/unsubscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify(body),
+    });
 
   it('tells whose link it is, then unsubscribes the address for good (twice is fine)', async () => {
     const token = createUnsubscribeToken(TEST_AUTH_SECRET, 'Owner@Example.com');
@@ -46,7 +50,9 @@ describeEachDatabase('unsubscribe API', (database) => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ email: 'owner@example.com', unsubscribed: true });
     }
-    expect(await database().db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, 'owner@example.com'))).toHaveLength(1);
+    expect(
+      await database().db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, 'owner@example.com')),
+    ).toHaveLength(1);
     const after = await app.request(`/api/unsubscribe?token=${encodeURIComponent(token)}`);
     expect(await after.json()).toEqual({ email: 'owner@example.com', unsubscribed: true });
   });
@@ -58,6 +64,8 @@ describeEachDatabase('unsubscribe API', (database) => {
     expect(((await response.json()) as { error: string }).error).toMatch(/not valid/);
     expect((await app.request('/api/unsubscribe?token=x')).status).toBe(400);
     expect((await app.request('/api/unsubscribe')).status).toBe(400);
-    expect(await database().db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, 'victim@example.com'))).toEqual([]);
+    expect(
+      await database().db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, 'victim@example.com')),
+    ).toEqual([]);
   });
 });

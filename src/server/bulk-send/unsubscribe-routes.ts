@@ -23,7 +23,10 @@ export function unsubscribeRoutes(context: AppContext) {
     .get('/', validate('query', TokenSchema), async (c) => {
       const email = await emailOf(c.req.valid('query').token);
       if (!email) return c.json({ error: invalidLink }, 400);
-      const [row] = await db.select({ email: emailUnsubscribes.email }).from(emailUnsubscribes).where(eq(emailUnsubscribes.email, email));
+      const [row] = await db
+        .select({ email: emailUnsubscribes.email })
+        .from(emailUnsubscribes)
+        .where(eq(emailUnsubscribes.email, email));
       return c.json({ email, unsubscribed: Boolean(row) });
     })
     .post('/', validate('json', TokenSchema), async (c) => {

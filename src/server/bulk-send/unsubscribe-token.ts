@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // Derived from the server secret for this one purpose, so an unsubscribe signature can never
 // be mistaken for (or help forge) a session cookie signed with the same secret.
-const unsubscribeKey = (serverSecret: string) => createHmac('sha256', serverSecret).update('email-unsubscribe-v1').digest();
+const unsubscribeKey = (serverSecret: string) =>
+  createHmac('sha256', serverSecret).update('email-unsubscribe-v1').digest();
 
 /** The address as unsubscribes store and compare it. */
 export function normalizeUnsubscribeEmail(email: string): string {

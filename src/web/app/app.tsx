@@ -25,13 +25,25 @@ const router = createBrowserRouter([
     element: <Layout />,
     children: [
       { index: true, element: <CalculatorPage /> },
-      { path: 'wholesalers', ...lazyPage(async () => (await import('../features/plans/wholesalers-page')).WholesalersPage) },
+      {
+        path: 'wholesalers',
+        ...lazyPage(async () => (await import('../features/plans/wholesalers-page')).WholesalersPage),
+      },
       { path: 'offer/accept', ...lazyPage(async () => (await import('../features/homeowner/lead-page')).LeadPage) },
-      { path: 'unsubscribe', ...lazyPage(async () => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage) },
+      {
+        path: 'unsubscribe',
+        ...lazyPage(async () => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage),
+      },
       { path: 'login', ...lazyPage(async () => (await import('../features/auth/login-page')).LoginPage) },
       { path: 'register', ...lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage) },
-      { path: 'forgot-password', ...lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage) },
-      { path: 'reset-password', ...lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage) },
+      {
+        path: 'forgot-password',
+        ...lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage),
+      },
+      {
+        path: 'reset-password',
+        ...lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage),
+      },
       {
         path: 'saved',
         ...lazyPage(async () => {
@@ -58,8 +70,14 @@ const router = createBrowserRouter([
           };
         }),
       },
-      { path: 'billing/demo-checkout', ...lazyPage(async () => (await import('../features/billing/demo-checkout-page')).DemoCheckoutPage) },
-      { path: 'connections', ...lazyPage(async () => (await import('../features/integrations/connections-page')).ConnectionsPage) },
+      {
+        path: 'billing/demo-checkout',
+        ...lazyPage(async () => (await import('../features/billing/demo-checkout-page')).DemoCheckoutPage),
+      },
+      {
+        path: 'connections',
+        ...lazyPage(async () => (await import('../features/integrations/connections-page')).ConnectionsPage),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

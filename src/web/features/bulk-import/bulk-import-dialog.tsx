@@ -1,13 +1,12 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bulk-import/bulk-import-messages';
-import { buildGhlContactsCsv } from '../../../domain/bulk-import/build-ghl-contacts-csv';
 import { checkCsvFile } from '../../../domain/bulk-import/check-csv-file';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { useBulkSendProgress, useStartBulkSend } from './bulk-send-api';
-import { downloadTextFile, localDate } from './download-text-file';
-import { CsvImportError, importCsvFile, type CsvImportResult } from './import-csv-file';
+import { downloadFile, localDate } from './download-file';
+import { CsvImportError, importCsvFile, startCsvImportWorker, type CsvImportResult } from './import-csv-file';
 import { ReviewTable } from './review-table';
 import { SendProgress } from './send-progress';
 import { useRowSelection } from './use-row-selection';
@@ -18,12 +17,41 @@ type Step =
   | { step: 'review'; fileName: string; result: CsvImportResult }
   | { step: 'sending'; jobId: string; total: number };
 
-const noHeaderHint = 'The first row must be a header row naming the columns: Email, an address column and Market Value.';
+const noHeaderHint =
+  'The first row must be a header row naming the columns: Email, an address column and Market Value.';
 
 /** §2 Bulk import dialog (Pro): upload a CSV, review the offers, export them for the CRM or e-mail them to the owners. */
-export function BulkImportDialog({ open, onClose, template }: { open: boolean; onClose: () => void; template: FormulaTemplate }) {
+export function BulkImportDialog({
+  open,
+  onClose,
+  template,
+}: {
+  open: boolean;
+  onClose: () => void;
+  template: FormulaTemplate;
+}) {
   const [state, setState] = useState<Step>({ step: 'upload' });
   const importAbort = useRef<AbortController | null>(null);
+  // The import worker holds the reviewed rows; it ends when the review does.
+  const reviewed = state.step === 'review' ? state.result.properties : null;
+  useEffect(() => () => reviewed?.dispose(), [reviewed]);
+  // A worker started while the user picks a file has its script loaded when the file comes.
+  const spareWorker = useRef<Worker | null>(null);
+  useEffect(() => {
+    if (open && state.step === 'upload') {
+      spareWorker.current ??= startCsvImportWorker();
+    } else if (!open) {
+      spareWorker.current?.terminate();
+      spareWorker.current = null;
+    }
+  }, [open, state.step]);
+  useEffect(
+    () => () => {
+      spareWorker.current?.terminate();
+      spareWorker.current = null;
+    },
+    [],
+  );
   // Polled here, not in the step's view, so progress and the end toasts go on while the window is closed.
   const sending = state.step === 'sending' ? state : null;
   const { data: progress, isError: progressError } = useBulkSendProgress(sending?.jobId ?? null, (finished) => {
@@ -55,12 +83,20 @@ export function BulkImportDialog({ open, onClose, template }: { open: boolean; o
     importAbort.current = abort;
     setState({ step: 'reading', fileName: file.name, progress: 0 });
     try {
+      const worker = spareWorker.current ?? undefined;
+      spareWorker.current = null;
       const result = await importCsvFile(file, template, {
+        worker,
         signal: abort.signal,
-        onProgress: (progress) => setState((current) => (current.step === 'reading' ? { ...current, progress } : current)),
+        onProgress: (progress) =>
+          setState((current) => (current.step === 'reading' ? { ...current, progress } : current)),
       });
       const message =
-        result.outcome === 'noData' ? bulkImportMessages.noData : result.outcome === 'ok' ? null : bulkImportMessages.noValidProperties;
+        result.outcome === 'noData'
+          ? bulkImportMessages.noData
+          : result.outcome === 'ok'
+            ? null
+            : bulkImportMessages.noValidProperties;
       if (message) {
         notify.error(message);
         setState({ step: 'upload', error: result.outcome === 'noHeader' ? `${message}. ${noHeaderHint}` : message });
@@ -69,7 +105,10 @@ export function BulkImportDialog({ open, onClose, template }: { open: boolean; o
       setState({ step: 'review', fileName: file.name, result });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      const message = error instanceof CsvImportError && error.kind === 'process' ? bulkImportMessages.processingError : bulkImportMessages.readError;
+      const message =
+        error instanceof CsvImportError && error.kind === 'process'
+          ? bulkImportMessages.processingError
+          : bulkImportMessages.readError;
       notify.error(message);
       setState({ step: 'upload', error: message });
     }
@@ -78,52 +117,62 @@ export function BulkImportDialog({ open, onClose, template }: { open: boolean; o
   return (
     <Modal title="Bulk Import" open={open} onClose={close} size="large">
       <div className="bulk-import">
-      {state.step === 'upload' && <UploadStep error={state.error} template={template} onFile={(file) => void startImport(file)} />}
-      {state.step === 'reading' && (
-        <div className="bulk-reading">
-          <p id="bulk-reading-label">
-            Reading <strong>{state.fileName}</strong>… {Math.round(state.progress * 100)}%
-          </p>
-          <progress className="bulk-progress" max={1} value={state.progress} aria-labelledby="bulk-reading-label" />
-          <div className="modal-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                importAbort.current?.abort();
-                setState({ step: 'upload' });
-              }}
-            >
-              Cancel
-            </button>
+        {state.step === 'upload' && (
+          <UploadStep error={state.error} template={template} onFile={(file) => void startImport(file)} />
+        )}
+        {state.step === 'reading' && (
+          <div className="bulk-reading">
+            <p id="bulk-reading-label">
+              Reading <strong>{state.fileName}</strong>… {Math.round(state.progress * 100)}%
+            </p>
+            <progress className="bulk-progress" max={1} value={state.progress} aria-labelledby="bulk-reading-label" />
+            <div className="modal-actions">
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  importAbort.current?.abort();
+                  setState({ step: 'upload' });
+                }}
+              >
+                Cancel
+              </button>
+            </div>
           </div>
-        </div>
-      )}
-      {state.step === 'review' && (
-        <ReviewStep
-          fileName={state.fileName}
-          result={state.result}
-          onChooseAnother={() => setState({ step: 'upload' })}
-          onSending={(jobId, total) => setState({ step: 'sending', jobId, total })}
-        />
-      )}
-      {state.step === 'sending' && (
-        <SendProgress
-          total={state.total}
-          progress={progress?.id === state.jobId ? progress : undefined}
-          reconnecting={progressError}
-          onClose={() => {
-            if (progress?.finished) setState({ step: 'upload' });
-            onClose();
-          }}
-        />
-      )}
+        )}
+        {state.step === 'review' && (
+          <ReviewStep
+            fileName={state.fileName}
+            result={state.result}
+            onChooseAnother={() => setState({ step: 'upload' })}
+            onSending={(jobId, total) => setState({ step: 'sending', jobId, total })}
+          />
+        )}
+        {state.step === 'sending' && (
+          <SendProgress
+            total={state.total}
+            progress={progress?.id === state.jobId ? progress : undefined}
+            reconnecting={progressError}
+            onClose={() => {
+              if (progress?.finished) setState({ step: 'upload' });
+              onClose();
+            }}
+          />
+        )}
       </div>
     </Modal>
   );
 }
 
-function UploadStep({ error, template, onFile }: { error?: string; template: FormulaTemplate; onFile: (file: File) => void }) {
+function UploadStep({
+  error,
+  template,
+  onFile,
+}: {
+  error?: string;
+  template: FormulaTemplate;
+  onFile: (file: File) => void;
+}) {
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -174,15 +223,16 @@ function UploadStep({ error, template, onFile }: { error?: string; template: For
         </li>
         <li>An address column (any column with “address” in its name) with a street number; PO boxes are skipped.</li>
         <li>
-          A market value column: <code>Market Value</code>, <code>MarketValue</code>, <code>marketvalue</code> or <code>MARKET_VALUE</code> ($ signs and
-          commas are fine).
+          A market value column: <code>Market Value</code>, <code>MarketValue</code>, <code>marketvalue</code> or{' '}
+          <code>MARKET_VALUE</code> ($ signs and commas are fine).
         </li>
         <li>
           Optional: <code>First Name</code> and <code>Last Name</code>.
         </li>
       </ul>
       <p className="muted">
-        Offers use the <strong>{template.name}</strong> formula. Rows that do not meet these rules are skipped and listed with the reason.
+        Offers use the <strong>{template.name}</strong> formula. Rows that do not meet these rules are skipped and
+        listed with the reason.
       </p>
     </div>
   );
@@ -206,27 +256,37 @@ function ReviewStep({
   const startSend = useStartBulkSend();
   const count = (value: number) => value.toLocaleString('en-US');
 
-  const selected = () => selection.selectedIndexes().map((index) => properties[index]!);
+  const [busy, setBusy] = useState(false);
 
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (selection.count === 0) return notify.error(bulkImportMessages.selectAtLeastOne);
-    const chosen = selected();
-    const { fileName: name, content } = buildGhlContactsCsv(chosen, localDate());
-    downloadTextFile(name, content);
-    notify.success(bulkImportMessages.exported(chosen.length));
+    setBusy(true);
+    try {
+      const {
+        fileName: name,
+        file,
+        count: exported,
+      } = await properties.exportCsv(selection.selectedIndexes(), localDate());
+      downloadFile(name, file);
+      notify.success(bulkImportMessages.exported(exported));
+    } finally {
+      setBusy(false);
+    }
   };
 
-  const send = () => {
+  const send = async () => {
     if (selection.count === 0) return notify.error(bulkImportMessages.selectAtLeastOne);
     if (selection.count > MAX_BULK_SEND_PROPERTIES) return notify.error(bulkImportMessages.tooManyToSend);
-    const chosen = selected();
-    startSend.mutate(
-      { template, properties: chosen },
-      {
+    setBusy(true);
+    try {
+      const { body } = await properties.sendBody(selection.selectedIndexes());
+      startSend.mutate(body, {
         onSuccess: ({ jobId, total }) => onSending(jobId, total),
         onError: (error) => notify.error(error.message),
-      },
-    );
+      });
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -252,17 +312,24 @@ function ReviewStep({
               </li>
             ))}
           </ul>
-          {failures.length > FAILURES_LISTED && <p className="muted">…and {count(failures.length - FAILURES_LISTED)} more.</p>}
+          {failures.length > FAILURES_LISTED && (
+            <p className="muted">…and {count(failures.length - FAILURES_LISTED)} more.</p>
+          )}
         </details>
       )}
       <div className="modal-actions bulk-actions">
         <button type="button" className="button button-secondary" onClick={onChooseAnother}>
           Choose another file
         </button>
-        <button type="button" className="button button-secondary" onClick={exportCsv}>
+        <button type="button" className="button button-secondary" onClick={() => void exportCsv()} disabled={busy}>
           Export to GHL
         </button>
-        <button type="button" className="button button-primary" onClick={send} disabled={startSend.isPending}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void send()}
+          disabled={busy || startSend.isPending}
+        >
           {startSend.isPending ? 'Starting…' : 'Send Selected Offers'}
         </button>
       </div>

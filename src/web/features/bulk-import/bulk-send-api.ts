@@ -1,15 +1,28 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { InferResponseType } from 'hono/client';
-import type { BulkSendRequestInput } from '../../../domain/bulk-import/bulk-send-request';
-import { api, readJson } from '../../api/api-client';
+import { api, ApiError, readJson } from '../../api/api-client';
 
 export type BulkSendProgress = InferResponseType<(typeof api)['bulk-send'][':id']['$get'], 200>;
 
-/** POST /api/bulk-send: the selected properties become one durable send job on the server. */
+/**
+ * POST /api/bulk-send: the selected properties become one durable send job on the server. The
+ * body (up to 50,000 properties) is JSON built by the import worker, off the main thread.
+ */
 export function useStartBulkSend() {
   return useMutation({
-    mutationFn: (request: BulkSendRequestInput) => readJson(api['bulk-send'].$post({ json: request })),
+    mutationFn: async (body: Blob): Promise<{ jobId: string; total: number }> => {
+      const response = await fetch('/api/bulk-send', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        body,
+      });
+      const answer = (await response.json().catch(() => ({}))) as { jobId?: string; total?: number; error?: string };
+      if (!response.ok || !answer.jobId)
+        throw new ApiError(answer.error ?? `Request failed (${response.status})`, response.status);
+      return { jobId: answer.jobId, total: answer.total ?? 0 };
+    },
   });
 }
 

@@ -2,14 +2,23 @@ import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import
 import type { CsvImportOutcome, CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 
-/** Main thread → import worker. */
-export interface CsvImportRequest {
-  file: File;
-  template: FormulaTemplate;
-}
+/** Main thread → import worker. The worker keeps the imported rows; the page asks for what it shows or sends. */
+export type CsvImportRequest =
+  | { type: 'import'; file: File; template: FormulaTemplate }
+  /** Rows start..end-1, for the review table. */
+  | { type: 'rows'; requestId: number; start: number; end: number }
+  /** The §3 CRM CSV of these rows (built here, off the main thread). */
+  | { type: 'export'; requestId: number; indexes: Uint32Array; date: string }
+  /** The POST /api/bulk-send body for these rows (JSON). */
+  | { type: 'sendBody'; requestId: number; indexes: Uint32Array };
 
-/** Import worker → main thread: batches as they are parsed (one per ~1 MB of text), then the end. */
+/** Import worker → main thread. */
 export type CsvImportMessage =
-  | { type: 'batch'; properties: BulkImportProperty[]; failures: CsvRowFailure[]; bytesRead: number; totalBytes: number }
-  | { type: 'done'; outcome: CsvImportOutcome; bytesRead: number; totalBytes: number }
-  | { type: 'error'; kind: 'read' | 'process'; detail: string };
+  /** After each ~1 MB of text: the failures found in it and the running counts. */
+  | { type: 'progress'; bytesRead: number; totalBytes: number; valid: number; failures: CsvRowFailure[] }
+  | { type: 'done'; outcome: CsvImportOutcome; valid: number; firstRows: BulkImportProperty[] }
+  | { type: 'error'; kind: 'read' | 'process'; detail: string }
+  | { type: 'rows'; requestId: number; start: number; properties: BulkImportProperty[] }
+  /** Blobs, so a 30 MB CSV is never turned into bytes on the main thread. */
+  | { type: 'export'; requestId: number; fileName: string; file: Blob; count: number }
+  | { type: 'sendBody'; requestId: number; body: Blob; count: number };

@@ -1,6 +1,6 @@
-/** Starts a download of `content` as `fileName` (a CSV, say) without a server round trip. */
-export function downloadTextFile(fileName: string, content: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/** Starts a download of `file` as `fileName` (a CSV, say) without a server round trip. */
+export function downloadFile(fileName: string, file: Blob) {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -18,7 +18,11 @@ const CHUNK_CHARACTERS = 1 << 20;
  * drops a byte-order mark. `onBytes` hears how many bytes have been read so far.
  */
 export function fileTextStream(file: Blob, onBytes: (bytesRead: number) => void = () => {}): TextChunkStream {
-  const listeners = { data: new Set<(value?: unknown) => void>(), end: new Set<(value?: unknown) => void>(), error: new Set<(value?: unknown) => void>() };
+  const listeners = {
+    data: new Set<(value?: unknown) => void>(),
+    end: new Set<(value?: unknown) => void>(),
+    error: new Set<(value?: unknown) => void>(),
+  };
   const emit = (event: keyof typeof listeners, value?: unknown) => {
     for (const listener of [...listeners[event]]) listener(value);
   };

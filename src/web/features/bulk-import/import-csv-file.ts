@@ -1,11 +1,12 @@
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
 import type { CsvImportOutcome, CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
+import { ImportedProperties } from './imported-properties';
 
 export interface CsvImportResult {
   outcome: CsvImportOutcome;
-  properties: BulkImportProperty[];
+  /** Kept by the import worker; dispose() them when done. */
+  properties: ImportedProperties;
   failures: CsvRowFailure[];
   /** The template the offers were computed with. */
   template: FormulaTemplate;
@@ -22,25 +23,40 @@ export class CsvImportError extends Error {
   }
 }
 
+/** Starts an import worker; start one ahead, so its script is loaded by the time a file is chosen. */
+export function startCsvImportWorker(): Worker {
+  return new Worker(new URL('./parse-csv.worker.ts', import.meta.url), { type: 'module', name: 'csv-import' });
+}
+
 /**
- * Parses and validates a CSV file in a Web Worker (parse-csv.worker.ts), reporting progress
- * as a fraction of the bytes read; rejects with CsvImportError, or an AbortError when `signal` aborts.
+ * Parses and validates a CSV file in a Web Worker (parse-csv.worker.ts), reporting progress as
+ * the fraction of bytes read; resolves when every row is checked, with the failures and the
+ * properties (held by the worker, read page by page). Rejects with CsvImportError, or an
+ * AbortError when `signal` aborts.
  */
 export function importCsvFile(
   file: File,
   template: FormulaTemplate,
-  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  {
+    onProgress,
+    signal,
+    worker = startCsvImportWorker(),
+  }: {
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+    /** A worker from startCsvImportWorker() started ahead (when the dialog opens), its script loaded; it is used up. */
+    worker?: Worker;
+  } = {},
 ): Promise<CsvImportResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./parse-csv.worker.ts', import.meta.url), { type: 'module', name: 'csv-import' });
-    const properties: BulkImportProperty[] = [];
     const failures: CsvRowFailure[] = [];
-    const finish = () => {
+    let properties: ImportedProperties | undefined;
+    const stop = () => {
       worker.terminate();
       signal?.removeEventListener('abort', abort);
     };
     const abort = () => {
-      finish();
+      stop();
       reject(new DOMException('The import was cancelled', 'AbortError'));
     };
     if (signal?.aborted) return abort();
@@ -48,28 +64,31 @@ export function importCsvFile(
 
     worker.onmessage = ({ data }: MessageEvent<CsvImportMessage>) => {
       switch (data.type) {
-        case 'batch':
-          // push in a loop: spreading a batch of thousands into push() risks the argument limit.
-          for (const property of data.properties) properties.push(property);
+        case 'progress':
+          // push in a loop: spreading thousands of failures into push() risks the argument limit.
           for (const failure of data.failures) failures.push(failure);
           onProgress?.(data.totalBytes > 0 ? data.bytesRead / data.totalBytes : 1);
           break;
         case 'done':
           onProgress?.(1);
-          finish();
+          signal?.removeEventListener('abort', abort);
+          if (data.outcome !== 'ok') worker.terminate();
+          properties = new ImportedProperties(worker, data.valid, data.firstRows);
           resolve({ outcome: data.outcome, properties, failures, template });
           break;
         case 'error':
-          finish();
+          stop();
           reject(new CsvImportError(data.kind, data.detail));
           break;
+        default:
+          properties?.receive(data);
       }
     };
     worker.onerror = (event) => {
-      finish();
+      stop();
       reject(new CsvImportError('read', event.message || 'The import worker failed'));
     };
-    const request: CsvImportRequest = { file, template };
+    const request: CsvImportRequest = { type: 'import', file, template };
     worker.postMessage(request);
   });
 }

@@ -1,18 +1,29 @@
 /// <reference lib="webworker" />
-// The CSV import's Web Worker: streams the File through Papa Parse and the §5 row rules off
-// the main thread, posting each chunk's properties and failures as one message (so the page
-// receives a few dozen messages, not one per row) with the bytes read so far.
+// The CSV import's Web Worker: streams the File through Papa Parse and the §5 row rules off the
+// main thread and keeps the valid rows here. The page gets progress and failures as it goes,
+// then the counts and the first rows; afterwards it asks for the rows it shows, and for the CRM
+// CSV or the send request of a selection, so 300,000 rows never cross to the main thread at once.
 import Papa from 'papaparse';
+import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
+import { buildGhlContactsCsv } from '../../../domain/bulk-import/build-ghl-contacts-csv';
 import { createCsvImportCollector } from '../../../domain/bulk-import/csv-import-collector';
+import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
 import { fileTextStream } from './file-text-stream';
 
 declare const self: DedicatedWorkerGlobalScope;
 const post = (message: CsvImportMessage) => self.postMessage(message);
 
-self.onmessage = (event: MessageEvent<CsvImportRequest>) => {
-  const { file, template } = event.data;
-  const collector = createCsvImportCollector(template);
+/** Rows sent with 'done', so the review shows at once. */
+const FIRST_ROWS = 200;
+
+let properties: BulkImportProperty[] = [];
+let template: FormulaTemplate | undefined;
+
+function startImport(file: File, chosenTemplate: FormulaTemplate) {
+  properties = [];
+  template = chosenTemplate;
+  const collector = createCsvImportCollector(chosenTemplate);
   let bytesRead = 0;
   let failed = false;
   const fail = (kind: 'read' | 'process', error: unknown) => {
@@ -31,17 +42,67 @@ self.onmessage = (event: MessageEvent<CsvImportRequest>) => {
     chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
       try {
         const batch = collector.add(results.data);
-        post({ type: 'batch', ...batch, bytesRead, totalBytes: file.size });
+        for (const property of batch.properties) properties.push(property);
+        post({
+          type: 'progress',
+          bytesRead,
+          totalBytes: file.size,
+          valid: properties.length,
+          failures: batch.failures,
+        });
       } catch (error) {
         parser.abort();
         fail('process', error);
       }
     },
     complete() {
-      if (!failed) post({ type: 'done', outcome: collector.outcome(), bytesRead: file.size, totalBytes: file.size });
+      if (!failed)
+        post({
+          type: 'done',
+          outcome: collector.outcome(),
+          valid: properties.length,
+          firstRows: properties.slice(0, FIRST_ROWS),
+        });
     },
     error(error: Error) {
       fail('read', error);
     },
   });
+}
+
+const pick = (indexes: Uint32Array) =>
+  Array.from(indexes, (index) => properties[index]).filter((property) => property !== undefined);
+
+self.onmessage = (event: MessageEvent<CsvImportRequest>) => {
+  const request = event.data;
+  switch (request.type) {
+    case 'import':
+      startImport(request.file, request.template);
+      break;
+    case 'rows':
+      post({
+        type: 'rows',
+        requestId: request.requestId,
+        start: request.start,
+        properties: properties.slice(request.start, request.end),
+      });
+      break;
+    case 'export': {
+      const chosen = pick(request.indexes);
+      const { fileName, content } = buildGhlContactsCsv(chosen, request.date);
+      const file = new Blob([content], { type: 'text/csv;charset=utf-8' });
+      post({ type: 'export', requestId: request.requestId, fileName, file, count: chosen.length });
+      break;
+    }
+    case 'sendBody': {
+      const chosen = pick(request.indexes);
+      post({
+        type: 'sendBody',
+        requestId: request.requestId,
+        body: new Blob([JSON.stringify({ template, properties: chosen })], { type: 'application/json' }),
+        count: chosen.length,
+      });
+      break;
+    }
+  }
 };

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
+import type { ImportedProperties } from './imported-properties';
 import type { RowSelection } from './use-row-selection';
 
 const ROW_HEIGHT = 44;
@@ -11,9 +11,11 @@ const ROW_HEIGHT = 44;
  * Range. Only the rows in view (plus a few) are in the DOM, so 300,000 rows scroll smoothly;
  * aria-rowcount and aria-rowindex tell assistive technology where each row is.
  */
-export function ReviewTable({ properties, selection }: { properties: readonly BulkImportProperty[]; selection: RowSelection }) {
+export function ReviewTable({ properties, selection }: { properties: ImportedProperties; selection: RowSelection }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectAllRef = useRef<HTMLInputElement>(null);
+  // The React Compiler leaves this component unmemoised (TanStack Virtual returns fresh functions); it re-renders on scroll anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: properties.length,
     getScrollElement: () => scrollRef.current,
@@ -28,6 +30,14 @@ export function ReviewTable({ properties, selection }: { properties: readonly Bu
   }, [someSelected]);
 
   const rows = virtualizer.getVirtualItems();
+  // Rows live in the import worker: fetch the pages in view (and re-render when they arrive).
+  useSyncExternalStore(properties.subscribe, () => properties.version);
+  const firstIndex = rows[0]?.index ?? 0;
+  const lastIndex = rows.at(-1)?.index ?? 0;
+  useEffect(() => {
+    properties.load(Math.max(0, firstIndex - 100), lastIndex + 200);
+  }, [properties, firstIndex, lastIndex]);
+
   const paddingTop = rows[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
 
@@ -63,7 +73,20 @@ export function ReviewTable({ properties, selection }: { properties: readonly Bu
             </tr>
           )}
           {rows.map((row) => {
-            const property = properties[row.index]!;
+            const property = properties.get(row.index);
+            if (!property) {
+              return (
+                <tr
+                  key={row.key}
+                  aria-rowindex={row.index + 2}
+                  style={{ height: ROW_HEIGHT }}
+                  className="bulk-table-loading"
+                >
+                  <td className="bulk-table-check" />
+                  <td colSpan={5}>Loading…</td>
+                </tr>
+              );
+            }
             const name = `${property.firstName} ${property.lastName}`.trim();
             const address = property.address.replace(/\s+/g, ' ');
             return (

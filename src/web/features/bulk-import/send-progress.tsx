@@ -30,7 +30,8 @@ export function SendProgress({
       <progress className="bulk-progress" max={total} value={done} aria-labelledby="bulk-sending-label" />
       {!progress?.finished && (
         <p className="muted">
-          About one e-mail a second{left > 60 ? `: about ${Math.ceil(left / 60)} minutes left` : ''}. The server keeps sending if you close this window.
+          About one e-mail a second{left > 60 ? `: about ${Math.ceil(left / 60)} minutes left` : ''}. The server keeps
+          sending if you close this window.
           {reconnecting && ' Reconnecting…'}
         </p>
       )}

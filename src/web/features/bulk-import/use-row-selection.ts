@@ -6,7 +6,7 @@ export interface RowSelection {
   toggle(index: number): void;
   setAll(selected: boolean): void;
   /** The selected indexes, in order. */
-  selectedIndexes(): number[];
+  selectedIndexes(): Uint32Array;
 }
 
 interface SelectionState {
@@ -26,7 +26,10 @@ function selectionReducer(state: SelectionState, action: SelectionAction): Selec
       return { bits, count: state.count + (selected ? -1 : 1) };
     }
     case 'setAll':
-      return { bits: new Uint8Array(action.total).fill(action.selected ? 1 : 0), count: action.selected ? action.total : 0 };
+      return {
+        bits: new Uint8Array(action.total).fill(action.selected ? 1 : 0),
+        count: action.selected ? action.total : 0,
+      };
   }
 }
 
@@ -42,8 +45,9 @@ export function useRowSelection(total: number): RowSelection {
       toggle: (index: number) => dispatch({ type: 'toggle', index }),
       setAll: (selected: boolean) => dispatch({ type: 'setAll', selected, total }),
       selectedIndexes: () => {
-        const indexes: number[] = [];
-        for (let index = 0; index < state.bits.length; index++) if (state.bits[index] === 1) indexes.push(index);
+        const indexes = new Uint32Array(state.count);
+        let next = 0;
+        for (let index = 0; index < state.bits.length; index++) if (state.bits[index] === 1) indexes[next++] = index;
         return indexes;
       },
     }),

@@ -28,7 +28,14 @@ export function CalculatorPage() {
       </section>
     );
   }
-  return <Calculator userType={userType.value} onUserTypeChange={userType.set} templates={data.templates} repairCatalog={data.repairCatalog} />;
+  return (
+    <Calculator
+      userType={userType.value}
+      onUserTypeChange={userType.set}
+      templates={data.templates}
+      repairCatalog={data.repairCatalog}
+    />
+  );
 }
 
 /** §2: the user type may arrive in navigation state; it is applied once, then cleared. */
@@ -68,7 +75,9 @@ function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: Ca
   const [state, dispatch] = useReducer(
     calculatorReducer,
     undefined,
-    () => calculatorStateFromOfferLink(search, repairCatalog, templates, startingTemplate) ?? initialCalculatorState(repairCatalog, startingTemplate),
+    () =>
+      calculatorStateFromOfferLink(search, repairCatalog, templates, startingTemplate) ??
+      initialCalculatorState(repairCatalog, startingTemplate),
   );
   const [templatesOpen, setTemplatesOpen] = useState(false);
 

@@ -1,0 +1,96 @@
+import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
+import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
+
+const PAGE = 200;
+
+type Answer = Extract<CsvImportMessage, { requestId: number }>;
+
+/**
+ * The imported properties, kept by the import worker (parse-csv.worker.ts) and read from here:
+ * rows are fetched a page at a time as the review table shows them (get() is undefined until
+ * the page arrives; subscribe() hears when one does), and the export and the send request of a
+ * selection are built in the worker. dispose() ends the worker.
+ */
+export class ImportedProperties {
+  private readonly pages = new Map<number, BulkImportProperty[]>();
+  private readonly requested = new Set<number>();
+  private readonly waiting = new Map<number, (answer: Answer) => void>();
+  private readonly listeners = new Set<() => void>();
+  private nextRequestId = 1;
+  /** Changes whenever a page arrives (for useSyncExternalStore). */
+  version = 0;
+
+  constructor(
+    private readonly worker: Worker,
+    readonly length: number,
+    firstRows: BulkImportProperty[],
+  ) {
+    for (let page = 0; page * PAGE < firstRows.length; page++) {
+      this.pages.set(page, firstRows.slice(page * PAGE, (page + 1) * PAGE));
+      this.requested.add(page);
+    }
+  }
+
+  /** Called by importCsvFile for every answer the worker sends after the import. */
+  receive(message: Answer) {
+    if (message.type === 'rows') {
+      this.pages.set(message.start / PAGE, message.properties);
+      this.version++;
+      for (const listener of this.listeners) listener();
+      return;
+    }
+    this.waiting.get(message.requestId)?.(message);
+    this.waiting.delete(message.requestId);
+  }
+
+  get(index: number): BulkImportProperty | undefined {
+    return this.pages.get(Math.floor(index / PAGE))?.[index % PAGE];
+  }
+
+  /** Asks the worker for the pages holding rows start..end-1 that are not here yet. */
+  load(start: number, end: number) {
+    for (let page = Math.floor(start / PAGE); page * PAGE < Math.min(end, this.length); page++) {
+      if (this.requested.has(page)) continue;
+      this.requested.add(page);
+      this.post({ type: 'rows', requestId: 0, start: page * PAGE, end: (page + 1) * PAGE });
+    }
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The §3 CRM CSV of the rows at these indexes. */
+  exportCsv(indexes: Uint32Array, date: string): Promise<{ fileName: string; file: Blob; count: number }> {
+    return this.ask({ type: 'export', requestId: 0, indexes, date }).then((answer) => {
+      if (answer.type !== 'export') throw new Error('unexpected answer');
+      return answer;
+    });
+  }
+
+  /** The POST /api/bulk-send body (JSON) for the rows at these indexes, with the import's template. */
+  sendBody(indexes: Uint32Array): Promise<{ body: Blob; count: number }> {
+    return this.ask({ type: 'sendBody', requestId: 0, indexes }).then((answer) => {
+      if (answer.type !== 'sendBody') throw new Error('unexpected answer');
+      return answer;
+    });
+  }
+
+  dispose() {
+    this.worker.terminate();
+  }
+
+  private ask(request: Extract<CsvImportRequest, { requestId: number; indexes: Uint32Array }>): Promise<Answer> {
+    const requestId = this.nextRequestId++;
+    return new Promise((resolve) => {
+      this.waiting.set(requestId, resolve);
+      const copy = request.indexes.slice();
+      this.worker.postMessage({ ...request, requestId, indexes: copy }, [copy.buffer]);
+    });
+  }
+
+  private post(request: CsvImportRequest) {
+    this.worker.postMessage(request);
+  }
+}
