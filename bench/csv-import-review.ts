@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { migratedPgliteTemplate } from '../tests/e2e/support/migrated-database-template';
 import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
 
@@ -62,19 +63,7 @@ const scrollTable = `(async () => {
   return { worstFrameMs: Math.round(worst), rowsInDom: document.querySelectorAll('.bulk-table tbody tr').length, stillLoading: document.querySelectorAll('.bulk-table-loading').length };
 })()`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   await page.goto(`${url}/register`);
