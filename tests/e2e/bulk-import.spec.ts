@@ -322,7 +322,7 @@ test('an unsubscribed owner is skipped; a dropped file goes through the same imp
   await expect(dialog).toBeHidden();
 });
 
-test('screenshots of the dialog at 360 and 1280 px', async ({ page }, testInfo) => {
+test('at 360 and 1280 px the dialog imports 20,000 rows and sends a selection', async ({ page }, testInfo) => {
   testInfo.setTimeout(60_000);
   await registerThroughUi(page);
   await becomePro(page);
