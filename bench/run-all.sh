@@ -22,3 +22,11 @@ npx tsx bench/csv-import.ts
 echo
 echo "== CSV import review in the app (the same file: review, scrolling, export)"
 npx tsx bench/csv-import-review.ts
+
+echo
+echo "== Saved properties under load (PGlite and PostgreSQL 15), and /saved with 10,000 properties"
+npx tsx bench/saved-properties-load.ts
+
+echo
+echo "== Health latency during a sign-in flood (bounded password hashing)"
+npx tsx bench/sign-in-flood.ts
