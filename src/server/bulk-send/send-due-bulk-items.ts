@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { buildOfferEmail } from '../../domain/bulk-import/build-offer-email';
 import type { Database } from '../db/database';
+import { enqueueEmail } from '../email/enqueue-email';
 import { bulkSendItems, bulkSendJobs, emailOutbox, emailUnsubscribes, user } from '../db/schema';
 import { normalizeUnsubscribeEmail, unsubscribeUrl } from './unsubscribe-token';
 import type { BulkSendItemProperty } from './create-bulk-send-job';
@@ -124,19 +125,18 @@ export async function sendDueBulkItems({
         continue;
       }
       const dueAt = new Date(nextDue);
-      await tx
-        .insert(emailOutbox)
-        .values({
-          toAddress: item.email,
-          fromAddress: from,
-          replyTo: item.wholesalerEmail,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          nextAttemptAt: dueAt,
-          bulkSendItemId: item.id,
-        })
-        .onConflictDoNothing({ target: emailOutbox.bulkSendItemId });
+      // The item is claimed under a row lock and marked sent in this transaction, so its
+      // message is written once; the unique bulk_send_item_id makes a second copy impossible.
+      await enqueueEmail(tx, {
+        to: item.email,
+        from,
+        replyTo: item.wholesalerEmail,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        sendAt: dueAt,
+        bulkSendItemId: item.id,
+      });
       await tx.update(bulkSendItems).set({ status: 'sent', processedAt }).where(eq(bulkSendItems.id, item.id));
       dueTimes.push(dueAt);
       nextDue += intervalMs;

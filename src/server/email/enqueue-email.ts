@@ -14,7 +14,13 @@ export const EMAIL_OUTBOX_CHANNEL = 'email_outbox';
  */
 export async function enqueueEmail(
   db: Pick<Database, 'insert' | 'execute'>,
-  message: EmailMessage & { from: string },
+  message: EmailMessage & {
+    from: string;
+    /** When it may go out (bulk sends are paced); default now. */
+    sendAt?: Date;
+    /** The bulk-send item this message is for: unique, so an owner never gets a second copy. */
+    bulkSendItemId?: string;
+  },
 ): Promise<{ id: string }> {
   const [row] = await db
     .insert(emailOutbox)
@@ -27,7 +33,8 @@ export async function enqueueEmail(
       text: message.text,
       // The worker compares due times with this process's clock (deliverDueEmails), not the
       // database's, whose microseconds would make a message enqueued this millisecond not due yet.
-      nextAttemptAt: new Date(),
+      nextAttemptAt: message.sendAt ?? new Date(),
+      bulkSendItemId: message.bulkSendItemId ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email_outbox insert returned no row');
