@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../validation/field-errors';
 import fc from 'fast-check';
 import {
   CrmContactSchema,
@@ -6,7 +7,6 @@ import {
   SaveContactSchema,
   SheetsContactSchema,
   contactMessages,
-  fieldErrors,
   joinPhones,
   splitFullName,
 } from './contact-schema';

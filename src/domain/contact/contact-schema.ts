@@ -103,14 +103,3 @@ export function joinPhones(phones: readonly string[]): string {
     .filter((value) => value !== '')
     .join(', ');
 }
-
-/** First error message per field, keyed by dotted path ('phones.0'; '' for the whole object); {} on success. */
-export function fieldErrors(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.map(String).join('.');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../contact/contact-schema';
+import { fieldErrors } from '../validation/field-errors';
 import { defaultTemplate } from '../offer/built-in-templates';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
 import { CrmExportRequestSchema, SheetsExportRequestSchema } from './export-request-schema';

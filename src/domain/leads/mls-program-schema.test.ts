@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../contact/contact-schema';
+import { fieldErrors } from '../validation/field-errors';
 import { MlsProgramSchema, PROPERTY_CONDITIONS, SALE_TIMEFRAMES, timeframeLabel } from './mls-program-schema';
 
 const valid = {

@@ -5,7 +5,7 @@ import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 
 /** /forgot-password: asks for the e-mail and has a reset link sent to it. */
 export function ForgotPasswordPage() {
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const parsed = PasswordResetRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email);
+      setError(fieldErrors(parsed).email);
       emailRef.current?.focus();
       return;
     }

@@ -5,7 +5,7 @@ import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 import { useSession } from './use-session';
 import { returnPathFrom } from './return-path';
 
@@ -26,7 +26,7 @@ export function LoginPage() {
     // §5: sign-in needs an e-mail and a password, and trims both.
     const parsed = SignInSchema.safeParse({ email, password });
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+      const found = fieldErrors(parsed);
       setErrors(found);
       (found.email ? emailRef : passwordRef).current?.focus();
       return;

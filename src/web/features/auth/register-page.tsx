@@ -5,7 +5,7 @@ import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 import { useSession } from './use-session';
 
 /** /register: §2 sign-up; success toasts 'Account created successfully!' and goes to /. */
@@ -24,7 +24,7 @@ export function RegisterPage() {
     event.preventDefault();
     const parsed = RegisterSchema.safeParse({ email, password });
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+      const found = fieldErrors(parsed);
       setErrors(found);
       (found.email ? emailRef : passwordRef).current?.focus();
       return;

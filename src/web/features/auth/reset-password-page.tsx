@@ -5,7 +5,7 @@ import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 
 function InvalidLink() {
   return (
@@ -35,7 +35,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     const parsed = NewPasswordSchema.safeParse({ password, confirmPassword });
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+      const found = fieldErrors(parsed);
       setErrors(found);
       (found.password ? passwordRef : confirmRef).current?.focus();
       return;

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { fieldErrors, HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
+import { HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
 import { formatPhoneInput } from '../../../domain/contact/phone';
 import { parseAcceptPageQuery, type AcceptedOffer } from '../../../domain/leads/accept-page-query';
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fieldErrors } from '../../../domain/contact/contact-schema';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 import { formatPhoneInput } from '../../../domain/contact/phone';
 import {
   MAX_NOTES_LENGTH,

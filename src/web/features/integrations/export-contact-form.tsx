@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 import {
   CrmContactSchema,
-  fieldErrors,
   SheetsContactSchema,
   type CrmContact,
   type SheetsContact,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrors } from '../../../domain/contact/contact-schema';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 import { GhlSettingsSchema } from '../../../domain/integrations/ghl-settings-schema';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
 import { TextField } from '../../components/text-field';

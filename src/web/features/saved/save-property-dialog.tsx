@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fieldErrors } from '../../../domain/validation/field-errors';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fieldErrors, MAX_PHONES, SaveContactSchema, type SaveContact } from '../../../domain/contact/contact-schema';
+import { MAX_PHONES, SaveContactSchema, type SaveContact } from '../../../domain/contact/contact-schema';
 import { formatPhoneInput } from '../../../domain/contact/phone';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { SavePropertyRequest } from '../../../domain/properties/save-property-request';
