@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSession } from '../auth/use-session';
 import { subscriptionKey } from '../plans/use-subscription';
 import { savedPropertiesKey } from './saved-properties-api';
@@ -7,12 +7,25 @@ import { savedPropertiesKey } from './saved-properties-api';
 /**
  * §4: the saved list and plan refresh when the user's rows change anywhere (another tab,
  * device or server process). EventSource reconnects by itself after a dropped connection.
+ * When the account changes (sign-out, another sign-in), nothing cached for the last one stays.
  */
 export function LiveUpdates() {
-  const enabled = useSession().user !== null;
+  const userId = useSession().user?.id ?? null;
   const queryClient = useQueryClient();
+  const previousUserId = useRef(userId);
+
   useEffect(() => {
-    if (!enabled) return;
+    if (previousUserId.current !== null && previousUserId.current !== userId) {
+      // Back to an empty state (and a refetch where shown) rather than another account's data.
+      void queryClient.resetQueries({ queryKey: savedPropertiesKey });
+      void queryClient.resetQueries({ queryKey: subscriptionKey });
+    }
+    previousUserId.current = userId;
+  }, [userId, queryClient]);
+
+  useEffect(() => {
+    if (userId === null) return;
+
     const events = new EventSource('/api/events');
     const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
@@ -26,6 +39,6 @@ export function LiveUpdates() {
       connectedBefore = true;
     });
     return () => events.close();
-  }, [enabled, queryClient]);
+  }, [userId, queryClient]);
   return null;
 }
