@@ -62,7 +62,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startResendFake({ apiKey = 're_test_key' }: { apiKey?: string } = {}): Promise<ResendFake> {
+export async function startResendFake({
+  apiKey = 're_test_key',
+  sendingOnlyApiKey,
+}: {
+  apiKey?: string;
+  /** A key that may send but not read (Resend's "sending access" keys): GET /domains refuses it. */
+  sendingOnlyApiKey?: string;
+} = {}): Promise<ResendFake> {
   const requests: ResendFakeRequest[] = [];
   const emails: ResendFakeEmail[] = [];
   const failures: ResendFakeFailure[] = [];
@@ -90,11 +97,19 @@ export async function startResendFake({ apiKey = 're_test_key' }: { apiKey?: str
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (res.destroyed) return;
 
+      const authorization = req.headers.authorization;
+      if (req.method === 'GET' && path === '/domains') {
+        if (sendingOnlyApiKey && authorization === `Bearer ${sendingOnlyApiKey}`) {
+          return error(res, 401, 'restricted_api_key', 'This API key is restricted to only send emails');
+        }
+        if (authorization !== `Bearer ${apiKey}`) return error(res, 403, 'invalid_api_key', 'API key is invalid');
+        return send(res, 200, { object: 'list', data: [] });
+      }
       if (req.method !== 'POST' || path !== '/emails')
         return error(res, 404, 'not_found', 'The requested endpoint does not exist.');
-      const authorization = req.headers.authorization;
       if (!authorization) return error(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
-      if (authorization !== `Bearer ${apiKey}`) return error(res, 403, 'invalid_api_key', 'API key is invalid');
+      const sendingKeys = [apiKey, sendingOnlyApiKey].filter(Boolean).map((key) => `Bearer ${key}`);
+      if (!sendingKeys.includes(authorization)) return error(res, 403, 'invalid_api_key', 'API key is invalid');
       const failure = failures.shift();
       if (failure) return error(res, failure.status, failure.name, failure.message);
 

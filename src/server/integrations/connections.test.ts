@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
+import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
+import { startStripeFake } from '../../../tests/fakes/stripe-fake';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
@@ -9,57 +9,6 @@ import { signUpTestUser } from '../../../tests/support/test-users';
 const stripeSecretKey = 'sk_test_integrations0000000000000000wxyz';
 const resendKey = 're_full_access_key_1234';
 const resendSendingOnlyKey = 're_sending_only_key_5678';
-
-/** A small local server answering JSON, recording each request's method, path and authorization. */
-async function startJsonServer(answer: (req: IncomingMessage) => { status: number; body: unknown }) {
-  const seen: { method?: string; path?: string; authorization?: string }[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    req.resume();
-    req.on('end', () => {
-      seen.push({ method: req.method, path: req.url, authorization: req.headers.authorization });
-      const { status, body } = answer(req);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type JsonServer = Awaited<ReturnType<typeof startJsonServer>>;
-
-/** Stripe's GET /v1/balance as the SDK sees it: bearer secret key, {object: 'balance', livemode}, or its error JSON. */
-const stripeAnswer = (req: IncomingMessage) => {
-  if (req.headers.authorization !== `Bearer ${stripeSecretKey}`) {
-    const shown = (req.headers.authorization ?? '').replace(/^Bearer (sk_\w{5}).*(\w{4})$/, '$1****$2');
-    return {
-      status: 401,
-      body: { error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown}` } },
-    };
-  }
-  if (req.method === 'GET' && req.url === '/v1/balance')
-    return { status: 200, body: { object: 'balance', available: [], pending: [], livemode: false } };
-  return {
-    status: 404,
-    body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } },
-  };
-};
-
-/** Resend's GET /domains: a full-access key lists domains, a sending-only key is refused with restricted_api_key. */
-const resendAnswer = (req: IncomingMessage) => {
-  if (req.headers.authorization === `Bearer ${resendSendingOnlyKey}`) {
-    return {
-      status: 401,
-      body: { statusCode: 401, name: 'restricted_api_key', message: 'This API key is restricted to only send emails' },
-    };
-  }
-  if (req.headers.authorization !== `Bearer ${resendKey}`)
-    return { status: 403, body: { statusCode: 403, name: 'invalid_api_key', message: 'API key is invalid' } };
-  return { status: 200, body: { object: 'list', data: [] } };
-};
 
 const stripeEnv = (url: string, secret = stripeSecretKey) => ({
   STRIPE_SECRET_KEY: secret,
@@ -80,21 +29,24 @@ const check = async (app: ReturnType<typeof createTestApp>, service: string) => 
 };
 
 describeEachDatabase('connection checks and integration tests', (database) => {
-  let stripe: JsonServer;
-  let resend: JsonServer;
+  let stripe: Awaited<ReturnType<typeof startStripeFake>>;
+  let resend: ResendFake;
   let ghl: GhlFake;
+  // What each provider was asked, as method, path and credentials.
+  const seen = (fake: { requests: { method: string; path: string; authorization?: string }[] }) =>
+    fake.requests.map(({ method, path, authorization }) => ({ method, path, authorization }));
 
   beforeAll(async () => {
     [stripe, resend, ghl] = await Promise.all([
-      startJsonServer(stripeAnswer),
-      startJsonServer(resendAnswer),
+      startStripeFake({ secretKey: stripeSecretKey }),
+      startResendFake({ apiKey: resendKey, sendingOnlyApiKey: resendSendingOnlyKey }),
       startGhlFake(),
     ]);
   });
   afterAll(() => Promise.all([stripe.close(), resend.close(), ghl.close()]));
   beforeEach(() => {
-    stripe.seen.length = 0;
-    resend.seen.length = 0;
+    stripe.requests.length = 0;
+    resend.requests.length = 0;
     ghl.reset();
   });
 
@@ -120,8 +72,8 @@ describeEachDatabase('connection checks and integration tests', (database) => {
       note: 'E-mails are kept in the built-in outbox and printed to the server log.',
     });
     expect((await app.request('/api/integrations/connections/database')).status).toBe(400);
-    expect(stripe.seen).toHaveLength(0);
-    expect(resend.seen).toHaveLength(0);
+    expect(stripe.requests).toHaveLength(0);
+    expect(resend.requests).toHaveLength(0);
   });
 
   it('with providers configured: really calls them, and reports success', async () => {
@@ -139,13 +91,13 @@ describeEachDatabase('connection checks and integration tests', (database) => {
       status: 'connected',
       message: 'Stripe answered (test mode)',
     });
-    expect(stripe.seen).toEqual([{ method: 'GET', path: '/v1/balance', authorization: `Bearer ${stripeSecretKey}` }]);
+    expect(seen(stripe)).toEqual([{ method: 'GET', path: '/v1/balance', authorization: `Bearer ${stripeSecretKey}` }]);
     expect((await check(app, 'email')).body).toMatchObject({ status: 'connected', message: 'Resend answered' });
-    expect(resend.seen).toEqual([{ method: 'GET', path: '/domains', authorization: `Bearer ${resendKey}` }]);
+    expect(seen(resend)).toEqual([{ method: 'GET', path: '/domains', authorization: `Bearer ${resendKey}` }]);
 
     // Checked again within a few seconds: the answer is reused, the provider not called again.
     await check(app, 'payment');
-    expect(stripe.seen).toHaveLength(1);
+    expect(stripe.requests).toHaveLength(1);
   });
 
   it('reports refused keys as errors naming the service, never showing the key', async () => {
@@ -252,7 +204,7 @@ describeEachDatabase('connection checks and integration tests', (database) => {
       message: 'Stripe integration working!',
       detail: 'Stripe answered (test mode)',
     });
-    expect(stripe.seen).toHaveLength(1);
+    expect(stripe.requests).toHaveLength(1);
 
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const wrong = createTestApp(database(), {
