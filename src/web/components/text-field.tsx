@@ -1,3 +1,5 @@
+import { FormField } from './form-field';
+
 interface TextFieldProps {
   id: string;
   label: string;
@@ -10,7 +12,7 @@ interface TextFieldProps {
   onBlur?: () => void;
 }
 
-/** A labelled input with its error message tied to it for screen readers. */
+/** A labelled text input with its error message. */
 export function TextField({
   id,
   label,
@@ -23,24 +25,18 @@ export function TextField({
   onBlur,
 }: TextFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
       )}
-    </div>
+    </FormField>
   );
 }

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { FormField } from '../../components/form-field';
 
 interface CredentialFieldProps {
   id: string;
@@ -24,34 +25,22 @@ export function CredentialField({
   inputRef,
   onChange,
 }: CredentialFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={id}
-        type={type}
-        autoComplete={autoComplete}
-        spellCheck={false}
-        autoCapitalize="none"
-        required
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          name={id}
+          type={type}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }

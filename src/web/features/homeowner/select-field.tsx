@@ -1,3 +1,5 @@
+import { FormField } from '../../components/form-field';
+
 interface SelectFieldProps {
   id: string;
   label: string;
@@ -13,28 +15,17 @@ interface SelectFieldProps {
 /** A labelled native select with its error message tied to it for screen readers. */
 export function SelectField({ id, label, value, placeholder, options, error, onChange, onBlur }: SelectFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <select {...control} value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </FormField>
   );
 }

@@ -1,3 +1,5 @@
+import { FormField } from '../../components/form-field';
+
 interface TextAreaFieldProps {
   id: string;
   label: string;
@@ -11,23 +13,17 @@ interface TextAreaFieldProps {
 /** A labelled multi-line input with its error message tied to it for screen readers. */
 export function TextAreaField({ id, label, value, maxLength, error, onChange, onBlur }: TextAreaFieldProps) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={3}
-        value={value}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
+    <FormField id={id} label={label} error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={3}
+          value={value}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        />
       )}
-    </div>
+    </FormField>
   );
 }
