@@ -27,7 +27,8 @@ async function main() {
         "Set BETTER_AUTH_SECRET when several server processes share this database, or each will refuse the others' sessions.",
     );
   }
-  const auth = createAuth({ env, database, secret: await loadAuthSecret(env) });
+  const secret = await loadAuthSecret(env);
+  const auth = createAuth({ env, database, secret });
   const changeFeed = createUserChangeFeed(database);
   const emailTransport = createEmailTransport(env);
   const emailWorker = startEmailWorker({ database, transport: emailTransport });
@@ -36,7 +37,7 @@ async function main() {
     database,
     appUrl: env.APP_URL,
     from: env.EMAIL_FROM,
-    serverSecret: await loadAuthSecret(env),
+    serverSecret: secret,
     intervalMs: env.BULK_EMAIL_INTERVAL_MS,
     batchSize: env.BULK_EMAIL_BATCH_SIZE,
   });

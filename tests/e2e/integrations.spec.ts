@@ -3,9 +3,10 @@
 // export to the CRM and one to a sheet, the Test page and the Connections page, against the
 // real server. The e2e server points CRM_WEBHOOK_URL, SHEETS_WEBHOOK_URL and GHL_API_URL at
 // local fakes (support/integration-fakes.ts); the tests read what arrived there.
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { registerThroughUi } from './support/accounts';
+import { uniqueEmail } from '../support/test-users';
+import { calculateAsWholesaler } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import {
   E2E_GHL_API_KEY,
@@ -32,20 +33,6 @@ async function requestsFor(email: string) {
     .toBeGreaterThan(0);
   const all = await recorded();
   return { crmWebhook: mine(all.crmWebhook), sheetsWebhook: mine(all.sheetsWebhook), ghl: mine(all.ghl) };
-}
-
-const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
-
-async function calculateAsWholesaler(
-  page: Page,
-  { address, marketValue = '200000' }: { address: string; marketValue?: string },
-) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Wholesaler' }).click();
-  await page.getByLabel('Property address').fill(address);
-  await page.getByLabel('Market value', { exact: true }).fill(marketValue);
-  await page.getByLabel(/New Roof/).check();
-  await page.getByRole('button', { name: 'Get Cash Offer' }).click();
 }
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });

@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test';
 import { registerThroughUi } from './support/accounts';
+import { calculateAsWholesaler } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
-async function calculateAsWholesaler(page: Page, address: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Wholesaler' }).click();
-  await page.getByLabel('Property address').fill(address);
-  await page.getByLabel('Market value').fill('200000');
-  await page.getByLabel(/New Roof/).check();
-  await page.getByRole('button', { name: 'Get Cash Offer' }).click();
-  await expect(page.getByTestId('offer-range')).toContainText('$113,000');
-}
-
 async function saveProperty(page: Page, address: string, checkAxe = false) {
-  await calculateAsWholesaler(page, address);
+  await calculateAsWholesaler(page, { address });
+  await expect(page.getByTestId('offer-range')).toContainText('$113,000');
   await page.getByRole('button', { name: 'Save Property' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save Property' });
   const submit = dialog.getByRole('button', { name: 'Submit' });
@@ -92,7 +84,8 @@ test("a second account sees none of the first account's properties", async ({ br
 });
 
 test('a signed-out wholesaler is sent to sign in, and back', async ({ page }) => {
-  await calculateAsWholesaler(page, '7 Guest Ln, Austin, TX');
+  await calculateAsWholesaler(page, { address: '7 Guest Ln, Austin, TX' });
+  await expect(page.getByTestId('offer-range')).toContainText('$113,000');
   await page.getByRole('link', { name: 'Sign In to Save' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FormulaTemplateSchema } from '../offer/formula-template';
-import { MAX_BULK_SEND_PROPERTIES } from './bulk-import-messages';
+import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from './bulk-import-messages';
 import { BulkImportPropertySchema } from './bulk-import-property';
 
 /**
@@ -11,11 +11,8 @@ export const BulkSendRequestSchema = z.object({
   template: FormulaTemplateSchema,
   properties: z
     .array(BulkImportPropertySchema.omit({ offerRange: true }))
-    .min(1, 'Please select at least one property')
-    .max(
-      MAX_BULK_SEND_PROPERTIES,
-      `Select at most ${MAX_BULK_SEND_PROPERTIES.toLocaleString('en-US')} properties per send`,
-    ),
+    .min(1, bulkImportMessages.selectAtLeastOne)
+    .max(MAX_BULK_SEND_PROPERTIES, bulkImportMessages.tooManyToSend),
 });
 
 export type BulkSendRequest = z.infer<typeof BulkSendRequestSchema>;

@@ -7,10 +7,6 @@ import { leadFormQueryMessages } from './lead-form-query';
 import { MlsProgramSchema } from './mls-program-schema';
 import { negotiationOutcome } from './negotiation-outcome';
 
-/** The kinds of lead, as stored in leads.kind. */
-export const LEAD_KINDS = ['accept', 'negotiate', 'program'] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-
 export const leadRequestMessages = {
   ...leadFormQueryMessages,
   rangeAboveMarketValue: 'The offer range cannot be above the market value',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { planFromName } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
+import { serverSecret } from '../auth/server-secret';
 import { validate } from '../http/validate';
 import { applyBillingEvent, billingEventSeen } from './apply-billing-event';
 import { BillingError, providerMessage } from './billing-error';
@@ -49,7 +50,7 @@ export function billingRoutes(context: AppContext) {
   const stripe = context.stripe;
   if (env.STRIPE_SECRET_KEY && !stripe)
     throw new Error('STRIPE_SECRET_KEY is set but the app context has no Stripe client');
-  const secret = async () => (await context.auth.betterAuth.$context).secret;
+  const secret = () => serverSecret(context.auth);
   const signedIn = requireUser(context);
   const notFound = (c: Context) => c.json({ error: 'Not found' }, 404);
 

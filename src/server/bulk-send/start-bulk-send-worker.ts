@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseConnection } from '../db/database';
+import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/enqueue-email';
 import { BULK_SEND_CHANNEL } from './create-bulk-send-job';
 import { sendDueBulkItems } from './send-due-bulk-items';
@@ -93,16 +94,7 @@ export function startBulkSendWorker({
   };
 
   const running = loop();
-  const unlisten = database.listen(BULK_SEND_CHANNEL, wake).then(
-    (stopListening) => {
-      wake(); // a job created while LISTEN was being set up sent no notice we could hear
-      return stopListening;
-    },
-    (error: unknown) => {
-      console.warn('bulk-send worker: LISTEN failed, relying on polling', error);
-      return undefined;
-    },
-  );
+  const unlisten = listenForWakeUps(database, BULK_SEND_CHANNEL, wake, 'bulk-send worker');
 
   return {
     wake,

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
+import { serverSecret } from '../auth/server-secret';
 import { emailUnsubscribes } from '../db/schema';
 import { validate } from '../http/validate';
-import { serverSecret } from './server-secret';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
@@ -17,7 +17,7 @@ const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, i
  */
 export function unsubscribeRoutes(context: AppContext) {
   const { db } = context.database;
-  const emailOf = async (token: string) => readUnsubscribeToken(await serverSecret(context.env), token);
+  const emailOf = async (token: string) => readUnsubscribeToken(await serverSecret(context.auth), token);
 
   return new Hono()
     .get('/', validate('query', TokenSchema), async (c) => {

@@ -1,4 +1,5 @@
 import type { DatabaseConnection } from '../db/database';
+import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { deliverDueEmails } from './deliver-due-emails';
 import { EMAIL_OUTBOX_CHANNEL } from './enqueue-email';
 import type { EmailTransport } from './email-transport';
@@ -55,16 +56,7 @@ export function startEmailWorker({
   const timer = setInterval(wake, pollIntervalMs);
   timer.unref();
   wake();
-  const unlisten = database.listen(EMAIL_OUTBOX_CHANNEL, wake).then(
-    (stopListening) => {
-      wake(); // a message enqueued while LISTEN was being set up sent no notice we could hear
-      return stopListening;
-    },
-    (error: unknown) => {
-      console.warn('email worker: LISTEN failed, relying on polling', error);
-      return undefined;
-    },
-  );
+  const unlisten = listenForWakeUps(database, EMAIL_OUTBOX_CHANNEL, wake, 'email worker');
 
   return {
     wake,

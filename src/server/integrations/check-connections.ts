@@ -3,7 +3,6 @@ import type Stripe from 'stripe';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { AppContext } from '../app-context';
 import type { Env } from '../env';
-import { createStripeClient } from '../billing/create-stripe-client';
 import { fetchUpstream, readUpstreamMessage, redact, UPSTREAM_TIMEOUT_MS, UpstreamError } from './upstream';
 
 /** §2 Connections page: the four services it lists. */
@@ -73,11 +72,10 @@ export async function callStripe(stripe: Stripe, env: Pick<Env, 'STRIPE_SECRET_K
   }
 }
 
-async function checkPaymentProvider(env: Env): Promise<Result> {
+async function checkPaymentProvider(env: Env, stripe: Stripe | undefined): Promise<Result> {
   const demo = 'Billing runs in demo mode: no payments are taken.';
   if (!env.STRIPE_PUBLISHABLE_KEY)
     return { status: 'error', message: integrationMessages.stripePublishableKeyMissing, note: demo };
-  const stripe = createStripeClient(env);
   if (!stripe) return { status: 'error', message: 'Stripe secret key not configured', note: demo };
   try {
     const { livemode } = await callStripe(stripe, env);
@@ -123,13 +121,13 @@ async function checkEmailService(env: Env): Promise<Result> {
 
 /** Runs one service's check for real: the database, configuration, and the provider's API where a key is set. */
 export async function checkConnection(
-  context: Pick<AppContext, 'env' | 'database'>,
+  context: Pick<AppContext, 'env' | 'database' | 'stripe'>,
   service: ConnectionService,
 ): Promise<ConnectionCheck> {
   const checks: Record<ConnectionService, () => Result | Promise<Result>> = {
     backend: () => checkBackend(context),
     identity: () => checkIdentityProvider(context.env),
-    payment: () => checkPaymentProvider(context.env),
+    payment: () => checkPaymentProvider(context.env, context.stripe),
     email: () => checkEmailService(context.env),
   };
   const result = await checks[service]();

@@ -5,7 +5,6 @@ import { GhlSettingsSchema, lastFour } from '../../domain/integrations/ghl-setti
 import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
-import { createStripeClient } from '../billing/create-stripe-client';
 import { validate } from '../http/validate';
 import {
   callStripe,
@@ -118,7 +117,7 @@ export function integrationsRoutes(context: AppContext) {
 
       // --- Payment provider test (§2 Test page): a real call with the server's secret key ---
       .post('/stripe/test', signedIn, async (c) => {
-        const stripe = createStripeClient(context.env);
+        const { stripe } = context;
         if (!stripe)
           return c.json({ error: 'Stripe is not configured on this server: billing runs in demo mode' }, 409);
         try {

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Auth } from '../auth/create-auth';
+import { serverSecret } from '../auth/server-secret';
 
 const FORMAT = 'v1';
 const IV_BYTES = 12;
@@ -56,13 +57,12 @@ export function createSettingsCipher(serverSecret: string): SettingsCipher {
 const ciphers = new WeakMap<Auth, Promise<SettingsCipher>>();
 
 /**
- * The settings cipher for this app, keyed from the secret Better Auth was created with
- * (BETTER_AUTH_SECRET, or the one generated in DATA_DIR: see auth/auth-secret.ts).
+ * The settings cipher for this app, keyed from the server secret (auth/server-secret.ts).
  */
 export function settingsCipherFor(auth: Auth): Promise<SettingsCipher> {
   let cipher = ciphers.get(auth);
   if (!cipher) {
-    cipher = auth.betterAuth.$context.then(({ secret }) => createSettingsCipher(secret));
+    cipher = serverSecret(auth).then(createSettingsCipher);
     ciphers.set(auth, cipher);
   }
   return cipher;

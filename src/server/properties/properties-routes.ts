@@ -5,10 +5,10 @@ import { SavePropertyRequestSchema } from '../../domain/properties/save-property
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
+import { UpstreamError } from '../integrations/upstream';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { deleteSavedProperty, DeletionNotAllowedError } from './delete-saved-property';
 import { InvalidCursorError, listSavedProperties, SavedListQuerySchema } from './list-saved-properties';
-import { OfferWebhookError } from './post-offer-webhook';
 import { PlanLimitReachedError, saveProperty } from './save-property';
 import { savedListCsv } from './saved-list-csv';
 
@@ -30,7 +30,7 @@ export function propertiesRoutes(context: AppContext) {
         const property = await saveProperty(context, c.var.user.id, c.req.valid('json'));
         return c.json({ property }, 201);
       } catch (error) {
-        if (error instanceof OfferWebhookError) {
+        if (error instanceof UpstreamError) {
           console.warn(`save stopped: ${error.message}`);
           return c.json({ error: 'Failed to submit offer. Please try again.' }, 502);
         }

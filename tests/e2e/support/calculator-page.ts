@@ -51,3 +51,15 @@ export async function chooseWholesaler(page: Page) {
   await userTypeButton(page, 'Wholesaler').click();
   await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
 }
+
+/** A wholesaler's offer for `address` with New Roof at its default cost ($113,000 – $128,000 at $200,000). */
+export async function calculateAsWholesaler(
+  page: Page,
+  { address, marketValue = '200000' }: { address: string; marketValue?: string },
+) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  await enterProperty(page, { address, marketValue });
+  await page.getByLabel(/New Roof/).check();
+  await getCashOffer(page);
+}

@@ -1,38 +1,29 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PasswordResetRequestSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from '../../../domain/validation/field-errors';
+import { useCredentialsForm } from './use-credentials-form';
 
 /** /forgot-password: asks for the e-mail and has a reset link sent to it. */
 export function ForgotPasswordPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
+  const form = useCredentialsForm(['email']);
   const [sentTo, setSentTo] = useState<string>();
-  const emailRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = PasswordResetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed).email);
-      emailRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    setSubmitting(true);
-    const result = await callAuth(() => authClient.requestPasswordReset({ email: parsed.data.email }));
-    setSubmitting(false);
+    const request = form.validate(PasswordResetRequestSchema, { email });
+    if (!request) return;
+    const result = await form.submit(() => callAuth(() => authClient.requestPasswordReset({ email: request.email })));
     if (!result.ok) {
       notify.error(result.message);
       return;
     }
-    setSentTo(parsed.data.email);
+    setSentTo(request.email);
   }
 
   return (
@@ -56,7 +47,7 @@ export function ForgotPasswordPage() {
             </button>
           </div>
         ) : (
-          <form noValidate onSubmit={onSubmit} aria-busy={submitting}>
+          <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
             <p className="muted">
               Enter the e-mail you signed up with and we will send you a link to choose a new password.
             </p>
@@ -66,12 +57,12 @@ export function ForgotPasswordPage() {
               type="email"
               autoComplete="email"
               value={email}
-              error={error}
-              inputRef={emailRef}
+              error={form.errors.email}
+              inputRef={form.inputRef('email')}
               onChange={setEmail}
             />
-            <button type="submit" className="button button-primary button-block" disabled={submitting}>
-              {submitting ? 'Sending...' : 'Send Reset Link'}
+            <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
+              {form.submitting ? 'Sending...' : 'Send Reset Link'}
             </button>
           </form>
         )}

@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SignInSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from '../../../domain/validation/field-errors';
 import { useSession } from './use-session';
 import { returnPathFrom } from './return-path';
+import { useCredentialsForm } from './use-credentials-form';
 
 /** /login: §2 sign-in; returns to the page the user came from (default /). */
 export function LoginPage() {
@@ -16,28 +16,17 @@ export function LoginPage() {
   const session = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useCredentialsForm(['email', 'password']);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     // §5: sign-in needs an e-mail and a password, and trims both.
-    const parsed = SignInSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed);
-      setErrors(found);
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    const result = await callAuth(() => authClient.signIn.email(parsed.data));
-    setSubmitting(false);
+    const credentials = form.validate(SignInSchema, { email, password });
+    if (!credentials) return;
+    const result = await form.submit(() => callAuth(() => authClient.signIn.email(credentials)));
     if (!result.ok) {
       notify.error(result.message);
-      passwordRef.current?.select();
+      form.input('password')?.select();
       return;
     }
     notify.success('Logged in successfully');
@@ -54,15 +43,15 @@ export function LoginPage() {
       <div className="card">
         <h1 id="login-title">Sign In</h1>
         <p className="muted">Sign in to save properties and manage your plan.</p>
-        <form noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
           <CredentialField
             id="email"
             label="Email"
             type="email"
             autoComplete="email"
             value={email}
-            error={errors.email}
-            inputRef={emailRef}
+            error={form.errors.email}
+            inputRef={form.inputRef('email')}
             onChange={setEmail}
           />
           <CredentialField
@@ -71,8 +60,8 @@ export function LoginPage() {
             type="password"
             autoComplete="current-password"
             value={password}
-            error={errors.password}
-            inputRef={passwordRef}
+            error={form.errors.password}
+            inputRef={form.inputRef('password')}
             onChange={setPassword}
           />
           <p className="auth-aside">
@@ -80,8 +69,8 @@ export function LoginPage() {
               Forgot password?
             </Link>
           </p>
-          <button type="submit" className="button button-primary button-block" disabled={submitting}>
-            {submitting ? 'Signing in...' : 'Sign In'}
+          <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
+            {form.submitting ? 'Signing in...' : 'Sign In'}
           </button>
         </form>
       </div>

@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from '../../../domain/validation/field-errors';
+import { useCredentialsForm } from './use-credentials-form';
 import { useSession } from './use-session';
 
 /** /register: §2 sign-up; success toasts 'Account created successfully!' and goes to /. */
@@ -15,28 +15,19 @@ export function RegisterPage() {
   const session = useSession();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useCredentialsForm(['email', 'password']);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = RegisterSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed);
-      setErrors(found);
-      (found.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    const { email: address, password: chosen } = parsed.data;
+    const credentials = form.validate(RegisterSchema, { email, password });
+    if (!credentials) return;
+    const { email: address, password: chosen } = credentials;
     // The account's display name is not asked for; the e-mail's local part stands in.
-    const result = await callAuth(() =>
-      authClient.signUp.email({ email: address, password: chosen, name: address.split('@')[0] ?? address }),
+    const result = await form.submit(() =>
+      callAuth(() =>
+        authClient.signUp.email({ email: address, password: chosen, name: address.split('@')[0] ?? address }),
+      ),
     );
-    setSubmitting(false);
     if (!result.ok) {
       notify.error(result.message);
       return;
@@ -54,15 +45,15 @@ export function RegisterPage() {
       <div className="card">
         <h1 id="register-title">Create Account</h1>
         <p className="muted">Free: save up to 3 properties. Upgrade any time.</p>
-        <form noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
           <CredentialField
             id="email"
             label="Email"
             type="email"
             autoComplete="email"
             value={email}
-            error={errors.email}
-            inputRef={emailRef}
+            error={form.errors.email}
+            inputRef={form.inputRef('email')}
             onChange={setEmail}
           />
           <CredentialField
@@ -71,13 +62,13 @@ export function RegisterPage() {
             type="password"
             autoComplete="new-password"
             value={password}
-            error={errors.password}
+            error={form.errors.password}
             hint={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are refused.`}
-            inputRef={passwordRef}
+            inputRef={form.inputRef('password')}
             onChange={setPassword}
           />
-          <button type="submit" className="button button-primary button-block" disabled={submitting}>
-            {submitting ? 'Creating account...' : 'Create Account'}
+          <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
+            {form.submitting ? 'Creating account...' : 'Create Account'}
           </button>
         </form>
       </div>

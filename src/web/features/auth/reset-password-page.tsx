@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { authClient } from './auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { fieldErrors } from '../../../domain/validation/field-errors';
+import { useCredentialsForm } from './use-credentials-form';
 
 function InvalidLink() {
   return (
@@ -25,32 +25,20 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useCredentialsForm(['password', 'confirmPassword']);
   const [linkInvalid, setLinkInvalid] = useState(!token || searchParams.get('error') === 'INVALID_TOKEN');
-  const [submitting, setSubmitting] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = NewPasswordSchema.safeParse({ password, confirmPassword });
-    if (!parsed.success) {
-      const found = fieldErrors(parsed);
-      setErrors(found);
-      (found.password ? passwordRef : confirmRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    const result = await callAuth(() =>
-      authClient.resetPassword({ newPassword: parsed.data.password, token: token ?? '' }),
+    const chosen = form.validate(NewPasswordSchema, { password, confirmPassword });
+    if (!chosen) return;
+    const result = await form.submit(() =>
+      callAuth(() => authClient.resetPassword({ newPassword: chosen.password, token: token ?? '' })),
     );
-    setSubmitting(false);
     if (!result.ok) {
       if (result.code === 'INVALID_TOKEN') setLinkInvalid(true);
       else if (result.code === 'PASSWORD_TOO_COMMON' || result.code === 'PASSWORD_LENGTH') {
-        setErrors({ password: result.message });
-        passwordRef.current?.focus();
+        form.showError('password', result.message);
       } else notify.error(result.message);
       return;
     }
@@ -65,16 +53,16 @@ export function ResetPasswordPage() {
         {linkInvalid ? (
           <InvalidLink />
         ) : (
-          <form noValidate onSubmit={onSubmit} aria-busy={submitting}>
+          <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
             <CredentialField
               id="new-password"
               label="New password"
               type="password"
               autoComplete="new-password"
               value={password}
-              error={errors.password}
+              error={form.errors.password}
               hint={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are refused.`}
-              inputRef={passwordRef}
+              inputRef={form.inputRef('password')}
               onChange={setPassword}
             />
             <CredentialField
@@ -83,12 +71,12 @@ export function ResetPasswordPage() {
               type="password"
               autoComplete="new-password"
               value={confirmPassword}
-              error={errors.confirmPassword}
-              inputRef={confirmRef}
+              error={form.errors.confirmPassword}
+              inputRef={form.inputRef('confirmPassword')}
               onChange={setConfirmPassword}
             />
-            <button type="submit" className="button button-primary button-block" disabled={submitting}>
-              {submitting ? 'Saving...' : 'Set New Password'}
+            <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
+              {form.submitting ? 'Saving...' : 'Set New Password'}
             </button>
           </form>
         )}

@@ -3,7 +3,7 @@ import { plans } from '../../../domain/plans/plans';
 import { usePublicConfig } from '../../app/public-config';
 import { notify } from '../../components/notify';
 import { RequireUser } from '../auth/require-user';
-import { CheckIcon } from '../plans/landing-icons';
+import { PlanFeatures } from '../plans/plan-features';
 import { useConfirmDemoCheckout, useDemoCheckout } from './billing-api';
 
 /**
@@ -75,14 +75,7 @@ function DemoCheckout() {
           <span className="plan-amount">${plan.monthlyPrice}</span>
           <span className="plan-period">/month</span>
         </p>
-        <ul className="plan-features">
-          {plan.features.map((feature) => (
-            <li key={feature}>
-              <CheckIcon />
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures features={plan.features} />
         <dl className="demo-checkout-total">
           <dt>Charged today</dt>
           <dd>$0.00 (demo)</dd>

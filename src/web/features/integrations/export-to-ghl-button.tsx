@@ -5,6 +5,7 @@ import { integrationMessages } from '../../../domain/integrations/integration-me
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { DealSummary } from './deal-summary';
+import { ExportButton } from './export-button';
 import { ExportContactForm } from './export-contact-form';
 import type { ExportTarget } from './export-target';
 import { GhlKeySetupForm } from './ghl-key-setup-form';
@@ -30,11 +31,7 @@ interface ExportToGhlButtonProps {
  * §2/§4 CRM export: the deal's summary, then (with no key stored) the key set-up, then the
  * contact form, then the server sends it to the CRM webhook and creates the contact.
  */
-export function ExportToGhlButton({
-  target,
-  className = 'button button-secondary',
-  labelSuffix,
-}: ExportToGhlButtonProps) {
+export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGhlButtonProps) {
   const [step, setStep] = useState<Step | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -78,20 +75,16 @@ export function ExportToGhlButton({
 
   return (
     <>
-      <button
-        type="button"
+      <ExportButton
+        label="Export to GHL"
+        target={target}
         className={className}
-        onClick={() => {
-          if (!target) {
-            notify.error(integrationMessages.propertyDetailsFirst);
-            return;
-          }
+        labelSuffix={labelSuffix}
+        onOpen={() => {
           setServerError(null);
           setStep('summary');
         }}
-      >
-        Export to GHL{labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
-      </button>
+      />
       <Modal title={step ? titles[step] : titles.summary} open={step !== null && target !== null} onClose={close}>
         {step === 'summary' && target && (
           <>

@@ -5,6 +5,7 @@ import { integrationMessages } from '../../../domain/integrations/integration-me
 import { formatMoneyRange } from '../../../domain/money/format-money';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
+import { ExportButton } from './export-button';
 import { ExportContactForm } from './export-contact-form';
 import type { ExportTarget } from './export-target';
 import { exportErrorMessage, exportToSheets } from './integrations-api';
@@ -26,11 +27,7 @@ function browserTimeZone(): string | undefined {
 }
 
 /** §2 Sheets export: 'Add Contact Information' with city, state and ZIP; the server posts the §3 sheets payload. */
-export function ExportToSheetsButton({
-  target,
-  className = 'button button-secondary',
-  labelSuffix,
-}: ExportToSheetsButtonProps) {
+export function ExportToSheetsButton({ target, className, labelSuffix }: ExportToSheetsButtonProps) {
   const [open, setOpen] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -57,20 +54,16 @@ export function ExportToSheetsButton({
 
   return (
     <>
-      <button
-        type="button"
+      <ExportButton
+        label="Export to Sheets"
+        target={target}
         className={className}
-        onClick={() => {
-          if (!target) {
-            notify.error(integrationMessages.propertyDetailsFirst);
-            return;
-          }
+        labelSuffix={labelSuffix}
+        onOpen={() => {
           setServerError(null);
           setOpen(true);
         }}
-      >
-        Export to Sheets{labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}
-      </button>
+      />
       <Modal title="Add Contact Information" open={open && target !== null} onClose={close}>
         {open && target && (
           <>

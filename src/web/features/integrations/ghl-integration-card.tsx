@@ -1,11 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { ApiError } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { GhlKeySetupForm } from './ghl-key-setup-form';
-import { testGhlConnection, useGhlSettings, useRemoveGhlSettings, type GhlSettingsView } from './integrations-api';
+import { IntegrationTestResult } from './integration-test-result';
+import {
+  isGhlKeyMissing,
+  testGhlConnection,
+  useGhlSettings,
+  useRemoveGhlSettings,
+  type GhlSettingsView,
+} from './integrations-api';
 import { StatusDot, type DotState } from './status-dot';
 
 function keyStatus(settings: GhlSettingsView | undefined, loading: boolean): { dot: DotState; text: string } {
@@ -27,20 +33,12 @@ export function GhlIntegrationCard() {
   const remove = useRemoveGhlSettings();
   const [setupOpen, setSetupOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-
+  // The result line shows the last test's outcome; saving or removing the key clears it (test.reset()).
   const test = useMutation({
     mutationFn: testGhlConnection,
-    onMutate: () => setResult(null),
-    onSuccess: (answer) => {
-      notify.success(integrationMessages.ghlTestPassed);
-      setResult({ ok: true, text: answer.detail });
-    },
-    onError: (error) => {
-      const missing = error instanceof ApiError && error.status === 409;
-      notify.error(missing ? integrationMessages.ghlKeyNotFound : integrationMessages.ghlTestFailed);
-      setResult({ ok: false, text: error instanceof ApiError ? error.message : integrationMessages.ghlTestFailed });
-    },
+    onSuccess: () => notify.success(integrationMessages.ghlTestPassed),
+    onError: (error) =>
+      notify.error(isGhlKeyMissing(error) ? integrationMessages.ghlKeyNotFound : integrationMessages.ghlTestFailed),
   });
 
   const status = keyStatus(settings.data, settings.isPending);
@@ -79,12 +77,7 @@ export function GhlIntegrationCard() {
           </button>
         )}
       </div>
-      <p
-        className={`integration-result ${result ? (result.ok ? 'integration-result-ok' : 'integration-result-error') : ''}`}
-        role="status"
-      >
-        {result?.text}
-      </p>
+      <IntegrationTestResult data={test.data} error={test.error} failedText={integrationMessages.ghlTestFailed} />
 
       <h3 className="integration-subtitle">Setup instructions</h3>
       <ol className="integration-steps">
@@ -101,7 +94,7 @@ export function GhlIntegrationCard() {
             initialLocationId={settings.data?.locationId}
             onSaved={() => {
               setSetupOpen(false);
-              setResult(null);
+              test.reset();
             }}
             onCancel={() => setSetupOpen(false)}
           />
@@ -122,7 +115,7 @@ export function GhlIntegrationCard() {
                 onSuccess: () => {
                   notify.success('API key removed');
                   setRemoveOpen(false);
-                  setResult(null);
+                  test.reset();
                 },
                 onError: () => notify.error('Failed to remove API key'),
               })

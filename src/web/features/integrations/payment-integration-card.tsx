@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { ApiError } from '../../api/api-client';
 import { usePublicConfig } from '../../app/public-config';
 import { notify } from '../../components/notify';
+import { IntegrationTestResult } from './integration-test-result';
 import { testStripe } from './integrations-api';
 import { StatusDot } from './status-dot';
 
@@ -14,19 +13,10 @@ import { StatusDot } from './status-dot';
 export function PaymentIntegrationCard() {
   const { billingMode } = usePublicConfig();
   const configured = billingMode === 'stripe';
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-
   const test = useMutation({
     mutationFn: testStripe,
-    onMutate: () => setResult(null),
-    onSuccess: (answer) => {
-      notify.success(integrationMessages.stripeTestPassed);
-      setResult({ ok: true, text: answer.detail });
-    },
-    onError: (error) => {
-      notify.error(integrationMessages.stripeTestFailed);
-      setResult({ ok: false, text: error instanceof ApiError ? error.message : integrationMessages.stripeTestFailed });
-    },
+    onSuccess: () => notify.success(integrationMessages.stripeTestPassed),
+    onError: () => notify.error(integrationMessages.stripeTestFailed),
   });
 
   return (
@@ -52,12 +42,7 @@ export function PaymentIntegrationCard() {
           {test.isPending ? 'Testing...' : 'Test Payment'}
         </button>
       </div>
-      <p
-        className={`integration-result ${result ? (result.ok ? 'integration-result-ok' : 'integration-result-error') : ''}`}
-        role="status"
-      >
-        {result?.text}
-      </p>
+      <IntegrationTestResult data={test.data} error={test.error} failedText={integrationMessages.stripeTestFailed} />
       <p className="field-hint">
         The test asks Stripe for the account&apos;s balance with the server&apos;s secret key: nothing is charged. The
         server is configured with STRIPE_SECRET_KEY and the related settings.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Plan } from '../../../domain/plans/plans';
-import { CheckIcon } from './landing-icons';
+import { PlanFeatures } from './plan-features';
 import type { PlanButton } from './plan-button';
 
 interface PlanCardProps {
@@ -37,14 +37,7 @@ export function PlanCard({ plan, button, popular, busy, locked, onChoose }: Plan
         {/* §2: 'Unlimited' when infinite, otherwise the number, then 'Properties'. */}
         <strong>{plan.propertyLimit === Infinity ? 'Unlimited' : plan.propertyLimit}</strong> Properties
       </p>
-      <ul className="plan-features">
-        {plan.features.map((feature) => (
-          <li key={feature}>
-            <CheckIcon />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={plan.features} />
       <div className="plan-action">
         {button.action === 'register' ? (
           <Link to="/register" className={buttonClass}>
