@@ -10,6 +10,7 @@ import { publicConfigRoutes } from './config/public-config-routes';
 import { eventsRoutes } from './events/events-routes';
 import { healthRoutes } from './health/health-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
+import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { leadsRoutes } from './leads/leads-routes';
 import { propertiesRoutes } from './properties/properties-routes';
@@ -40,6 +41,8 @@ export function createApp(context: AppContext) {
   const app = new Hono().route('/api', apiRoutes(context));
 
   app.onError((error, c) => {
+    // A service's refusal: its status and a message the user can read (http/refusal.ts).
+    if (error instanceof Refusal) return c.json(error.body(), error.status);
     if (error instanceof HTTPException) {
       return c.json({ error: error.message || 'Request failed' }, error.status);
     }

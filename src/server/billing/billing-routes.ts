@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import Stripe from 'stripe';
 import { z } from 'zod';
 import { planFromName } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
@@ -9,36 +8,16 @@ import { requireUser, type AuthVariables } from '../auth/require-user';
 import { serverSecret } from '../auth/server-secret';
 import { validate } from '../http/validate';
 import { applyBillingEvent, billingEventSeen } from './apply-billing-event';
-import { BillingError, providerMessage } from './billing-error';
 import { createCheckout, planName } from './create-checkout';
 import { createPortalSession } from './create-portal-session';
 import { readDemoCheckoutToken } from './demo-checkout-token';
-import { handleStripeEvent } from './handle-stripe-event';
 import type { PaidPlanId } from './plan-prices';
+import { receiveStripeWebhook } from './receive-stripe-webhook';
 
-// §8: what the user sees when checkout fails and the provider gave no message of its own.
-const CHECKOUT_FALLBACK = 'Error updating subscription';
-const PORTAL_FALLBACK = 'Could not open billing management. Please try again.';
 const DEMO_LINK_INVALID = 'This demo checkout link is invalid or has expired. Choose your plan again.';
 
 const CheckoutRequestSchema = z.object({ plan: z.string({ error: 'Choose a plan' }) });
 const DemoSessionSchema = z.object({ session: z.string({ error: 'The demo checkout session is missing' }).min(1) });
-
-/** Answers a refusal or a provider failure the way the web app shows it ({ error } as a toast). */
-function billingFailure(c: Context, error: unknown, fallback: string) {
-  if (error instanceof BillingError) return c.json({ error: error.message }, error.status);
-  if (!(error instanceof Stripe.errors.StripeError)) throw error;
-  const message = providerMessage(error);
-  if (message) {
-    console.warn(`billing: the payment provider refused ${c.req.method} ${c.req.path}: ${message}`);
-  } else if (error instanceof Stripe.errors.StripeConnectionError) {
-    console.warn(`billing: the payment provider could not be reached: ${error.message}`);
-  } else {
-    // A wrong or restricted key: the operator must fix the configuration.
-    console.error(`billing: the payment provider refused our credentials (${error.type}): ${error.message}`);
-  }
-  return c.json({ error: message ?? fallback }, 502);
-}
 
 /**
  * /api/billing: checkout (§4 Subscribe), the provider's webhook, Manage billing (the provider's
@@ -60,45 +39,26 @@ export function billingRoutes(context: AppContext) {
       // read before anything parses it.
       .post('/stripe-webhook', bodyLimit({ maxSize: 256 * 1024 }), async (c) => {
         if (!stripe || !env.STRIPE_WEBHOOK_SECRET) return notFound(c);
-        const signature = c.req.header('stripe-signature');
         const payload = Buffer.from(await c.req.arrayBuffer());
-        let event: Stripe.Event;
-        try {
-          if (!signature) throw new Error('no Stripe-Signature header');
-          event = stripe.webhooks.constructEvent(payload, signature, env.STRIPE_WEBHOOK_SECRET);
-        } catch (error) {
-          console.warn(`billing: refused a webhook: ${error instanceof Error ? error.message : String(error)}`);
-          return c.json({ error: 'Invalid signature' }, 400);
-        }
-        try {
-          const { outcome } = await handleStripeEvent({ env, db, stripe }, event);
-          return c.json({ received: true, outcome });
-        } catch (error) {
-          if (!(error instanceof Stripe.errors.StripeError)) throw error;
-          // The provider retries a failed delivery, and the event was not recorded: it applies then.
-          console.warn(`billing: ${event.type} ${event.id} could not be read back from the provider: ${error.message}`);
-          return c.json({ error: 'The payment provider could not be reached; retry later' }, 503);
-        }
+        const { outcome } = await receiveStripeWebhook(
+          { env, db, stripe },
+          env.STRIPE_WEBHOOK_SECRET,
+          payload,
+          c.req.header('stripe-signature'),
+        );
+        return c.json({ received: true, outcome });
       })
 
       .post('/checkout', signedIn, validate('json', CheckoutRequestSchema), async (c) => {
         const requested = c.req.valid('json').plan;
         const plan = planFromName(requested);
         if (plan !== 'personal' && plan !== 'pro') return c.json({ error: `Invalid plan: ${requested}` }, 400);
-        try {
-          return c.json(await createCheckout({ env, db, stripe, secret }, c.var.user, plan), 200);
-        } catch (error) {
-          return billingFailure(c, error, CHECKOUT_FALLBACK);
-        }
+        return c.json(await createCheckout({ env, db, stripe, secret }, c.var.user, plan), 200);
       })
 
       .post('/portal', signedIn, async (c) => {
         if (!stripe) return notFound(c);
-        try {
-          return c.json(await createPortalSession({ env, db, stripe }, c.var.user.id), 200);
-        } catch (error) {
-          return billingFailure(c, error, PORTAL_FALLBACK);
-        }
+        return c.json(await createPortalSession({ env, db, stripe }, c.var.user.id), 200);
       })
 
       // Demo billing: only when no provider is configured, so it can never stand in for a payment.

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { Refusal } from '../http/refusal';
 import { hasEnded } from './subscription-state';
 
 /**
- * §4 Downgrade to Free, at the provider: cancels the user's subscription now, so they are not
- * billed again. Nothing to do in demo billing, without a subscription, or when the provider says
- * it has already ended. Throws when the provider refuses, and the caller then keeps the plan.
+ * Downgrade to Free (spec §4), at the provider: cancels the user's subscription now, so they are
+ * not billed again. Nothing to do in demo billing, without a subscription, or when the provider
+ * says it has already ended. When the provider refuses, the request is refused with 502 and the
+ * caller keeps the plan.
  */
 export async function cancelProviderSubscription(
   stripe: Stripe | undefined,
@@ -20,8 +22,15 @@ export async function cancelProviderSubscription(
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));
   if (!row?.subscriptionId) return;
-  // Read first: cancelling a subscription that has ended is an error at the provider.
-  const subscription = await stripe.subscriptions.retrieve(row.subscriptionId);
-  if (hasEnded(subscription.status)) return;
-  await stripe.subscriptions.cancel(subscription.id);
+  const subscriptionId = row.subscriptionId;
+  try {
+    // Read first: cancelling a subscription that has ended is an error at the provider.
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+    if (hasEnded(subscription.status)) return;
+    await stripe.subscriptions.cancel(subscription.id);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    console.warn(`downgrade: the payment provider did not cancel the subscription of user ${userId}: ${error.message}`);
+    throw new Refusal(502, 'Error downgrading subscription', { cause: error });
+  }
 }

@@ -5,11 +5,15 @@ import type { AuthUser } from '../auth/require-user';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
 import type { Env } from '../env';
-import { BillingError } from './billing-error';
+import { Refusal } from '../http/refusal';
 import { createDemoCheckoutToken } from './demo-checkout-token';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
 import { priceIdForPlan, type PaidPlanId } from './plan-prices';
+import { refuseWhenProviderFails } from './refuse-when-provider-fails';
 import { grantsPlan } from './subscription-state';
+
+// What the user sees when checkout fails and the provider gave no message of its own (spec §8).
+const CHECKOUT_FALLBACK = 'Error updating subscription';
 
 export interface CheckoutContext {
   env: Env;
@@ -52,45 +56,47 @@ export async function createCheckout(
     })
     .from(subscriptions)
     .where(eq(subscriptions.userId, user.id));
-  if (row?.plan === plan) throw new BillingError(`You are already on the ${planName(plan)} plan`, 409);
+  if (row?.plan === plan) throw new Refusal(409, `You are already on the ${planName(plan)} plan`);
 
   if (!stripe) {
     const { token } = createDemoCheckoutToken(await context.secret(), { userId: user.id, plan });
     return { url: `/billing/demo-checkout?${new URLSearchParams({ plan, session: token })}` };
   }
 
-  const priceId = priceIdForPlan(env, plan);
-  if (row?.subscriptionId && row.customerId && row.plan !== 'free') {
-    const subscription = await stripe.subscriptions.retrieve(row.subscriptionId);
-    const item = subscription.items.data[0];
-    if (grantsPlan(subscription.status) && item) {
-      const portal = await stripe.billingPortal.sessions.create({
-        customer: row.customerId,
-        return_url: appLink(env, '/saved'),
-        flow_data: {
-          type: 'subscription_update_confirm',
-          subscription_update_confirm: {
-            subscription: subscription.id,
-            items: [{ id: item.id, price: priceId, quantity: 1 }],
+  return refuseWhenProviderFails('a checkout', CHECKOUT_FALLBACK, async () => {
+    const priceId = priceIdForPlan(env, plan);
+    if (row?.subscriptionId && row.customerId && row.plan !== 'free') {
+      const subscription = await stripe.subscriptions.retrieve(row.subscriptionId);
+      const item = subscription.items.data[0];
+      if (grantsPlan(subscription.status) && item) {
+        const portal = await stripe.billingPortal.sessions.create({
+          customer: row.customerId,
+          return_url: appLink(env, '/saved'),
+          flow_data: {
+            type: 'subscription_update_confirm',
+            subscription_update_confirm: {
+              subscription: subscription.id,
+              items: [{ id: item.id, price: priceId, quantity: 1 }],
+            },
+            after_completion: { type: 'redirect', redirect: { return_url: appLink(env, '/saved?checkout=success') } },
           },
-          after_completion: { type: 'redirect', redirect: { return_url: appLink(env, '/saved?checkout=success') } },
-        },
-      });
-      return { url: portal.url };
+        });
+        return { url: portal.url };
+      }
     }
-  }
 
-  const customerId = await ensureStripeCustomer(stripe, db, user);
-  const session = await stripe.checkout.sessions.create({
-    mode: 'subscription',
-    customer: customerId,
-    client_reference_id: user.id,
-    line_items: [{ price: priceId, quantity: 1 }],
-    success_url: appLink(env, '/saved?checkout=success&session_id={CHECKOUT_SESSION_ID}'),
-    cancel_url: appLink(env, '/wholesalers?checkout=canceled'),
-    metadata: { userId: user.id, plan },
-    subscription_data: { metadata: { userId: user.id, plan } },
+    const customerId = await ensureStripeCustomer(stripe, db, user);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customerId,
+      client_reference_id: user.id,
+      line_items: [{ price: priceId, quantity: 1 }],
+      success_url: appLink(env, '/saved?checkout=success&session_id={CHECKOUT_SESSION_ID}'),
+      cancel_url: appLink(env, '/wholesalers?checkout=canceled'),
+      metadata: { userId: user.id, plan },
+      subscription_data: { metadata: { userId: user.id, plan } },
+    });
+    if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
+    return { url: session.url };
   });
-  if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
-  return { url: session.url };
 }

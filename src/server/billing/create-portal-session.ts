@@ -3,10 +3,14 @@ import type Stripe from 'stripe';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
 import type { Env } from '../env';
-import { BillingError } from './billing-error';
+import { Refusal } from '../http/refusal';
 import { appLink } from './create-checkout';
+import { refuseWhenProviderFails } from './refuse-when-provider-fails';
 
-/** Manage billing: a session of the provider's customer portal (invoices, card, cancel), back to /saved. */
+/**
+ * Manage billing: a session of the provider's customer portal (invoices, card, cancel), back to
+ * /saved. 409 without a billing account; 502 when the provider fails.
+ */
 export async function createPortalSession(
   { env, db, stripe }: { env: Env; db: Database; stripe: Stripe },
   userId: string,
@@ -15,11 +19,12 @@ export async function createPortalSession(
     .select({ customerId: subscriptions.stripeCustomerId })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));
-  if (!row?.customerId)
-    throw new BillingError('There is no billing account for you yet. Subscribe to a plan first.', 409);
-  const session = await stripe.billingPortal.sessions.create({
-    customer: row.customerId,
-    return_url: appLink(env, '/saved'),
-  });
+  const customerId = row?.customerId;
+  if (!customerId) throw new Refusal(409, 'There is no billing account for you yet. Subscribe to a plan first.');
+  const session = await refuseWhenProviderFails(
+    'a billing portal session',
+    'Could not open billing management. Please try again.',
+    () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: appLink(env, '/saved') }),
+  );
   return { url: session.url };
 }

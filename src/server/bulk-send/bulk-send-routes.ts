@@ -9,7 +9,7 @@ import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
 import { getSubscription } from '../subscriptions/subscription-store';
-import { createBulkSendJob, UnworkableOfferError } from './create-bulk-send-job';
+import { createBulkSendJob } from './create-bulk-send-job';
 import { getBulkSendProgress } from './get-bulk-send-progress';
 
 // 50,000 properties of a few hundred bytes each, with room to spare.
@@ -32,17 +32,7 @@ export function bulkSendRoutes(context: AppContext) {
       requirePro,
       bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: bulkImportMessages.tooManyToSend }, 413) }),
       validate('json', BulkSendRequestSchema),
-      async (c) => {
-        try {
-          const job = await createBulkSendJob(db, c.var.user.id, c.req.valid('json'));
-          return c.json(job, 201);
-        } catch (error) {
-          if (error instanceof UnworkableOfferError) {
-            return c.json({ error: error.message, field: `properties.${error.index}.marketValue` }, 400);
-          }
-          throw error;
-        }
-      },
+      async (c) => c.json(await createBulkSendJob(db, c.var.user.id, c.req.valid('json')), 201),
     )
     .get('/:id', validate('param', z.object({ id: z.uuid('Unknown send job') })), async (c) => {
       const progress = await getBulkSendProgress(db, c.var.user.id, c.req.valid('param').id);

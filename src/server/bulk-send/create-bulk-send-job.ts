@@ -5,6 +5,7 @@ import { csvRowReasons } from '../../domain/bulk-import/normalize-csv-row';
 import { computeSimpleOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { Database } from '../db/database';
 import { bulkSendJobs } from '../db/schema';
+import { Refusal } from '../http/refusal';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
 export const BULK_SEND_CHANNEL = 'bulk_send';
@@ -15,13 +16,6 @@ export interface BulkSendItemProperty extends BulkImportProperty {
 }
 
 export const duplicateItemReason = 'Duplicate of an earlier row (same e-mail and address)';
-
-export class UnworkableOfferError extends Error {
-  override name = 'UnworkableOfferError';
-  constructor(readonly index: number) {
-    super(csvRowReasons.offerUnworkable);
-  }
-}
 
 const dedupeKey = (property: { email: string; address: string }) =>
   `${property.email.trim().toLowerCase()}\u0000${property.address.toLowerCase().replace(/\s+/g, ' ').trim()}`;
@@ -40,7 +34,9 @@ export async function createBulkSendJob(
   const seen = new Set<string>();
   const items = request.properties.map((property, index) => {
     const offerRange = computeSimpleOfferRange({ marketValue: property.marketValue, template: request.template });
-    if (!offerIsWorkable(offerRange)) throw new UnworkableOfferError(index);
+    if (!offerIsWorkable(offerRange)) {
+      throw new Refusal(400, csvRowReasons.offerUnworkable, { details: { field: `properties.${index}.marketValue` } });
+    }
     const stored: BulkSendItemProperty = { ...property, offerRange, templateName: request.template.name };
     const key = dedupeKey(property);
     const duplicate = seen.has(key);

@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GhlSettings } from '../../domain/integrations/ghl-settings-schema';
+import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { Database } from '../db/database';
 import { wholesalerSettings } from '../db/schema';
+import { Refusal } from '../http/refusal';
 import { SettingUnreadableError, type SettingsCipher } from './settings-cipher';
 
 /** §3 Setting names for the CRM credentials. */
@@ -41,6 +43,18 @@ export async function readGhlSettings(
     if (error instanceof SettingUnreadableError) return { status: 'unreadable' };
     throw error;
   }
+}
+
+/**
+ * The user's GoHighLevel key and location id, or a 409 refusal (code `ghl_key_missing`) when
+ * nothing usable is stored, so the web app can send the user to enter them.
+ */
+export async function requireGhlSettings(db: Database, cipher: SettingsCipher, userId: string) {
+  const settings = await readGhlSettings(db, cipher, userId);
+  if (settings.status !== 'configured') {
+    throw new Refusal(409, integrationMessages.ghlKeyNotFound, { code: 'ghl_key_missing' });
+  }
+  return settings;
 }
 
 /** Stores (or replaces) both values, encrypted, in one statement. */

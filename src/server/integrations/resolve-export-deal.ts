@@ -3,17 +3,11 @@ import { dealFromCalculation, type ExportDeal } from '../../domain/integrations/
 import type { ExportSource } from '../../domain/integrations/export-request-schema';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
-
-export class SavedPropertyNotFoundError extends Error {
-  override name = 'SavedPropertyNotFoundError';
-  constructor() {
-    super('Property not found');
-  }
-}
+import { Refusal } from '../http/refusal';
 
 /**
  * The deal to export: a calculation's figures computed here, or the user's own saved row as the
- * server stored it (another user's id is "not found", not "forbidden").
+ * server stored it (another user's id is a 404 "not found", not "forbidden").
  */
 export async function resolveExportDeal(db: Database, userId: string, source: ExportSource): Promise<ExportDeal> {
   if (source.kind === 'calculation') return dealFromCalculation(source.calculation);
@@ -21,7 +15,7 @@ export async function resolveExportDeal(db: Database, userId: string, source: Ex
     .select()
     .from(savedProperties)
     .where(and(eq(savedProperties.id, source.savedPropertyId), eq(savedProperties.userId, userId)));
-  if (!row) throw new SavedPropertyNotFoundError();
+  if (!row) throw new Refusal(404, 'Property not found');
   // repair_costs holds the selected items only, as saveProperty wrote them.
   const repairs = Array.isArray(row.repairCosts)
     ? (row.repairCosts as { name?: unknown; cost?: unknown }[])

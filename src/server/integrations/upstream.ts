@@ -1,4 +1,9 @@
-/** A call to an outside service failed; the message names the service and its answer, never a secret. */
+import { Refusal } from '../http/refusal';
+
+/**
+ * A call to an outside service failed; the message names the service and its answer, never a
+ * secret. Services turn it into a 502 Refusal with refuseWhenUpstreamFails.
+ */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
   constructor(
@@ -81,4 +86,23 @@ export async function upstreamFailure(
     redact(`${service} answered ${response.status}${detail}`, secrets),
     response.status,
   );
+}
+
+/**
+ * Runs `work`; if an outside service failed (an UpstreamError), logs it and refuses the request
+ * with 502 and `refusal(error)`, which may quote the error's message (it never holds a secret).
+ * Any other error passes through unchanged.
+ */
+export async function refuseWhenUpstreamFails<T>(
+  action: string,
+  refusal: (error: UpstreamError) => string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    console.warn(`${action} failed: ${error.message}`);
+    throw new Refusal(502, refusal(error), { cause: error });
+  }
 }

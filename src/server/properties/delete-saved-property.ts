@@ -2,13 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { canDeleteSavedProperties, planMessages } from '../../domain/plans/plans';
 import type { Database } from '../db/database';
 import { savedProperties, subscriptions } from '../db/schema';
-
-export class DeletionNotAllowedError extends Error {
-  override name = 'DeletionNotAllowedError';
-  constructor() {
-    super(planMessages.deletionProOnly);
-  }
-}
+import { Refusal } from '../http/refusal';
 
 /**
  * §6: only pro deletes. The plan is read under a share lock in the same transaction, so a
@@ -22,7 +16,7 @@ export async function deleteSavedProperty(db: Database, userId: string, property
       .from(subscriptions)
       .where(eq(subscriptions.userId, userId))
       .for('share');
-    if (!canDeleteSavedProperties(subscription?.plan ?? 'free')) throw new DeletionNotAllowedError();
+    if (!canDeleteSavedProperties(subscription?.plan ?? 'free')) throw new Refusal(403, planMessages.deletionProOnly);
     const deleted = await tx
       .delete(savedProperties)
       .where(and(eq(savedProperties.id, propertyId), eq(savedProperties.userId, userId)))

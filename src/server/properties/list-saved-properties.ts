@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
+import { Refusal } from '../http/refusal';
 
 export const SavedListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
@@ -22,14 +23,10 @@ function decodeCursor(cursor: string) {
   }
 }
 
-export class InvalidCursorError extends Error {
-  override name = 'InvalidCursorError';
-}
-
 /** §7: the user's saved properties, newest first, a page at a time (keyset pagination stays fast at any depth). */
 export async function listSavedProperties(db: Database, userId: string, query: z.infer<typeof SavedListQuerySchema>) {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw new InvalidCursorError('Invalid page cursor');
+  if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
 
   const ownedByUser = eq(savedProperties.userId, userId);
   const afterCursor = after

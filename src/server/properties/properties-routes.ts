@@ -5,11 +5,10 @@ import { SavePropertyRequestSchema } from '../../domain/properties/save-property
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
-import { UpstreamError } from '../integrations/upstream';
 import { getSubscription } from '../subscriptions/subscription-store';
-import { deleteSavedProperty, DeletionNotAllowedError } from './delete-saved-property';
-import { InvalidCursorError, listSavedProperties, SavedListQuerySchema } from './list-saved-properties';
-import { PlanLimitReachedError, saveProperty } from './save-property';
+import { deleteSavedProperty } from './delete-saved-property';
+import { listSavedProperties, SavedListQuerySchema } from './list-saved-properties';
+import { saveProperty } from './save-property';
 import { savedListCsv } from './saved-list-csv';
 
 /** §4, §6, §7: a signed-in user's saved properties; every query is scoped to that user. */
@@ -17,26 +16,12 @@ export function propertiesRoutes(context: AppContext) {
   const { db } = context.database;
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
-    .get('/', validate('query', SavedListQuerySchema), async (c) => {
-      try {
-        return c.json(await listSavedProperties(db, c.var.user.id, c.req.valid('query')));
-      } catch (error) {
-        if (error instanceof InvalidCursorError) return c.json({ error: error.message }, 400);
-        throw error;
-      }
-    })
+    .get('/', validate('query', SavedListQuerySchema), async (c) =>
+      c.json(await listSavedProperties(db, c.var.user.id, c.req.valid('query'))),
+    )
     .post('/', validate('json', SavePropertyRequestSchema), async (c) => {
-      try {
-        const property = await saveProperty(context, c.var.user.id, c.req.valid('json'));
-        return c.json({ property }, 201);
-      } catch (error) {
-        if (error instanceof UpstreamError) {
-          console.warn(`save stopped: ${error.message}`);
-          return c.json({ error: 'Failed to submit offer. Please try again.' }, 502);
-        }
-        if (error instanceof PlanLimitReachedError) return c.json({ error: error.message, limit: error.limit }, 403);
-        throw error;
-      }
+      const property = await saveProperty(context, c.var.user.id, c.req.valid('json'));
+      return c.json({ property }, 201);
     })
     .get('/export.csv', async (c) => {
       const { plan } = await getSubscription(db, c.var.user.id);
@@ -49,12 +34,7 @@ export function propertiesRoutes(context: AppContext) {
       return c.body(await savedListCsv(db, c.var.user.id));
     })
     .delete('/:id', validate('param', z.object({ id: z.uuid('Unknown property') })), async (c) => {
-      try {
-        const deleted = await deleteSavedProperty(db, c.var.user.id, c.req.valid('param').id);
-        return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
-      } catch (error) {
-        if (error instanceof DeletionNotAllowedError) return c.json({ error: error.message }, 403);
-        throw error;
-      }
+      const deleted = await deleteSavedProperty(db, c.var.user.id, c.req.valid('param').id);
+      return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
     });
 }

@@ -6,14 +6,9 @@ import type { SavePropertyRequest } from '../../domain/properties/save-property-
 import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
 import type { AppContext } from '../app-context';
 import { savedProperties, subscriptions } from '../db/schema';
+import { Refusal } from '../http/refusal';
+import { refuseWhenUpstreamFails } from '../integrations/upstream';
 import { postOfferWebhook } from './post-offer-webhook';
-
-export class PlanLimitReachedError extends Error {
-  override name = 'PlanLimitReachedError';
-  constructor(readonly limit: number) {
-    super(planMessages.limitReached(limit));
-  }
-}
 
 /**
  * §4 Save: the offer goes to the automation webhook first (failure stops the save), then the
@@ -31,10 +26,16 @@ export async function saveProperty({ env, database }: AppContext, userId: string
   const contactPhone = joinPhones(request.contact.phones);
 
   if (env.OFFER_WEBHOOK_URL) {
-    await postOfferWebhook(env.OFFER_WEBHOOK_URL, {
-      contactInfo: { name: request.contact.name, email: request.contact.email, phone: contactPhone },
-      propertyInfo: { address: request.address, marketValue: request.marketValue, totalRepairCost, offerRange },
-    });
+    const url = env.OFFER_WEBHOOK_URL;
+    await refuseWhenUpstreamFails(
+      'save',
+      () => 'Failed to submit offer. Please try again.',
+      () =>
+        postOfferWebhook(url, {
+          contactInfo: { name: request.contact.name, email: request.contact.email, phone: contactPhone },
+          propertyInfo: { address: request.address, marketValue: request.marketValue, totalRepairCost, offerRange },
+        }),
+    );
   }
 
   return database.db.transaction(async (tx) => {
@@ -46,7 +47,9 @@ export async function saveProperty({ env, database }: AppContext, userId: string
       .for('update');
     const limit = savedPropertyLimit(subscription?.plan ?? 'free');
     const [saved] = await tx.select({ count: count() }).from(savedProperties).where(eq(savedProperties.userId, userId));
-    if ((saved?.count ?? 0) >= limit) throw new PlanLimitReachedError(limit);
+    if ((saved?.count ?? 0) >= limit) {
+      throw new Refusal(403, planMessages.limitReached(limit), { details: { limit } });
+    }
 
     const [row] = await tx
       .insert(savedProperties)

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { savedPropertyLimit } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
-import { isProviderError } from '../billing/billing-error';
 import { cancelProviderSubscription } from '../billing/cancel-provider-subscription';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
@@ -33,16 +32,8 @@ export function subscriptionRoutes(context: AppContext) {
     .post('/free', async (c) => {
       const userId = c.var.user.id;
       // A paid subscription is cancelled at the provider first, so the user is not billed again;
-      // if the provider refuses, the plan is kept and the user told.
-      try {
-        await cancelProviderSubscription(context.stripe, db, userId);
-      } catch (error) {
-        if (!isProviderError(error)) throw error;
-        console.warn(
-          `downgrade: the payment provider did not cancel the subscription of user ${userId}: ${error.message}`,
-        );
-        return c.json({ error: 'Error downgrading subscription' }, 502);
-      }
+      // if the provider refuses, cancelProviderSubscription refuses (502) and the plan is kept.
+      await cancelProviderSubscription(context.stripe, db, userId);
       return c.json(await describePlan(db, userId, await setFreePlan(db, userId)), 200);
     });
 }
