@@ -58,7 +58,7 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
   const app = createApp(context);
   const origin = `http://127.0.0.1:${port}`;
   const user = await signUpUser(app, { email: `bench-${randomUUID().slice(0, 8)}@example.com` });
-  await database.db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, user.userId));
+  await database.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.userId));
   const headers = { cookie: user.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
   const rows = [

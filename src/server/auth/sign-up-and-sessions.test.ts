@@ -49,7 +49,7 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
     expect(credential?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     expect(credential?.password).not.toContain(TEST_PASSWORD);
     const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, ann.userId));
-    expect(subscription).toMatchObject({ status: 'free', currentPeriodEnd: null });
+    expect(subscription).toMatchObject({ plan: 'free', currentPeriodEnd: null });
   });
 
   it('creates the subscription row in the same transaction as the user: if it fails, there is no user', async () => {
@@ -71,7 +71,7 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
     const { db } = database();
     await db.insert(user).values({ id: 'direct-insert', name: 'Direct', email: uniqueEmail('direct') });
     const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, 'direct-insert'));
-    expect(subscription?.status).toBe('free');
+    expect(subscription?.plan).toBe('free');
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, not Secure over http', async () => {

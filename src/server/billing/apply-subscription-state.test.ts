@@ -95,7 +95,7 @@ describeEachDatabase('applySubscriptionState', (database) => {
     const first = await applySubscriptionState(database().db, { userId }, state({ plan: 'personal' }));
     expect(first).toEqual({ outcome: 'applied', userId, plan: 'personal', replacedSubscriptionId: null });
     expect(await rowOf(userId)).toMatchObject({
-      status: 'personal',
+      plan: 'personal',
       currentPeriodEnd: t(30 * 86400),
       stripeSubscriptionId: 'sub_a',
       stripeCustomerId: 'cus_1',
@@ -108,7 +108,7 @@ describeEachDatabase('applySubscriptionState', (database) => {
       state({ plan: 'pro', observedAt: t(20) }),
     );
     expect(byCustomer).toMatchObject({ outcome: 'applied', userId });
-    expect(await rowOf(userId)).toMatchObject({ status: 'pro', providerUpdatedAt: t(20) });
+    expect(await rowOf(userId)).toMatchObject({ plan: 'pro', providerUpdatedAt: t(20) });
   });
 
   it('keeps the newest state whatever order the states come in', async () => {
@@ -122,7 +122,7 @@ describeEachDatabase('applySubscriptionState', (database) => {
       userId,
       reason: 'stale',
     });
-    expect(await rowOf(userId)).toMatchObject({ status: 'free', currentPeriodEnd: null });
+    expect(await rowOf(userId)).toMatchObject({ plan: 'free', currentPeriodEnd: null });
   });
 
   it('answers no-such-user for a customer nobody has', async () => {
@@ -137,11 +137,11 @@ describeEachDatabase('applySubscriptionState', (database) => {
     const change = { target: { userId }, state: state({ plan: 'personal', customerId: null }) };
     expect(await applyBillingEvent(database().db, event, change)).toMatchObject({ outcome: 'applied' });
     // Meanwhile the user went back to free; the replayed event must not grant personal again.
-    await database().db.update(subscriptions).set({ status: 'free' }).where(eq(subscriptions.userId, userId));
+    await database().db.update(subscriptions).set({ plan: 'free' }).where(eq(subscriptions.userId, userId));
     expect(
       await applyBillingEvent(database().db, event, { ...change, state: { ...change.state, observedAt: t(99) } }),
     ).toEqual({ outcome: 'duplicate' });
-    expect(await rowOf(userId)).toMatchObject({ status: 'free' });
+    expect(await rowOf(userId)).toMatchObject({ plan: 'free' });
   });
 
   it('applies concurrent copies of one event once', async () => {

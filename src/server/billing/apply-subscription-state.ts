@@ -42,7 +42,7 @@ export type ApplyOutcome =
 
 /**
  * Applies a state read from the payment provider (or from demo billing, which stands in for it)
- * to the user's subscription row: status, current_period_end, the provider's ids and the time
+ * to the user's subscription row: plan, current_period_end, the provider's ids and the time
  * the state was read. The one way a paid plan is granted or ended by its source. The row is
  * locked while deciding, so concurrent events for one user are applied one after another.
  */
@@ -56,7 +56,7 @@ export async function applySubscriptionState(
     const [row] = await tx
       .select({
         userId: subscriptions.userId,
-        plan: subscriptions.status,
+        plan: subscriptions.plan,
         subscriptionId: subscriptions.stripeSubscriptionId,
         customerId: subscriptions.stripeCustomerId,
         providerUpdatedAt: subscriptions.providerUpdatedAt,
@@ -76,7 +76,7 @@ export async function applySubscriptionState(
     await tx
       .update(subscriptions)
       .set({
-        status: state.plan,
+        plan: state.plan,
         currentPeriodEnd: state.plan === 'free' ? null : state.currentPeriodEnd,
         stripeSubscriptionId: state.subscriptionId ?? row.subscriptionId,
         stripeCustomerId: row.customerId ?? state.customerId,

@@ -50,7 +50,7 @@ export async function createCheckout(
   await db.insert(subscriptions).values({ userId: user.id }).onConflictDoNothing();
   const [row] = await db
     .select({
-      plan: subscriptions.status,
+      plan: subscriptions.plan,
       subscriptionId: subscriptions.stripeSubscriptionId,
       customerId: subscriptions.stripeCustomerId,
     })

@@ -167,7 +167,7 @@ describeEachDatabase('billing with the payment provider', (database) => {
     expect((await planOf(user)).plan).toBe('pro');
 
     // Something else set the row since (support staff, say); the replay must not undo it.
-    await database().db.update(subscriptions).set({ status: 'personal' }).where(eq(subscriptions.userId, user.user.id));
+    await database().db.update(subscriptions).set({ plan: 'personal' }).where(eq(subscriptions.userId, user.user.id));
     const requestsBefore = fake.requests.length;
     const replay = await postWebhook(completed.payload, completed.signature);
     expect(replay.status).toBe(200);

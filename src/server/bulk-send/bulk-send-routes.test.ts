@@ -6,7 +6,7 @@ import { signUpTestUser } from '../../../tests/support/test-users';
 import { builtInTemplates, defaultTemplate } from '../../domain/offer/built-in-templates';
 import { bulkSendItems, bulkSendJobs, emailOutbox, subscriptions } from '../db/schema';
 import { duplicateItemReason } from './create-bulk-send-job';
-import { sendDueBulkItems } from './send-due-bulk-items';
+import { queueDueBulkItems } from './queue-due-bulk-items';
 
 const owner = (n: number, overrides: Record<string, unknown> = {}) => ({
   firstName: `Owner${n}`,
@@ -30,7 +30,7 @@ describeEachDatabase('bulk send API', (database) => {
   });
 
   const setPlan = (userId: string, status: 'free' | 'personal' | 'pro') =>
-    database().db.update(subscriptions).set({ status }).where(eq(subscriptions.userId, userId));
+    database().db.update(subscriptions).set({ plan: status }).where(eq(subscriptions.userId, userId));
 
   async function proUser() {
     const signedIn = await signUpTestUser(app);
@@ -190,7 +190,7 @@ describeEachDatabase('bulk send API', (database) => {
     const db = database().db;
     while (
       (
-        await sendDueBulkItems({
+        await queueDueBulkItems({
           db,
           appUrl: 'http://localhost:3000',
           from: 'a@x.co',

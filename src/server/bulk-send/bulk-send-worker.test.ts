@@ -10,7 +10,7 @@ import { bulkSendJobs, emailOutbox, emailUnsubscribes, subscriptions } from '../
 import { createResendTransport } from '../email/resend-transport';
 import { startEmailWorker, type EmailWorker } from '../email/start-email-worker';
 import type { BulkSendProgress } from './get-bulk-send-progress';
-import { unsubscribedItemReason } from './send-due-bulk-items';
+import { unsubscribedItemReason } from './queue-due-bulk-items';
 import { startBulkSendWorker, type BulkSendWorker } from './start-bulk-send-worker';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
@@ -71,7 +71,7 @@ describeEachDatabase('bulk send worker', (database) => {
 
   async function startJob(properties: unknown[]) {
     const { headers, user } = await signUpTestUser(app);
-    await database().db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, user.id));
+    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
     const response = await app.request('/api/bulk-send', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },

@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
 import type { BulkSendRequest } from '../../domain/bulk-import/bulk-send-request';
 import { csvRowReasons } from '../../domain/bulk-import/normalize-csv-row';
 import { computeSimpleOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { Database } from '../db/database';
-import { bulkSendJobs } from '../db/schema';
+import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
 export const BULK_SEND_CHANNEL = 'bulk_send';
-
-/** What a bulk_send_items.property holds: the §3 property (offer computed here) and the template it came from. */
-export interface BulkSendItemProperty extends BulkImportProperty {
-  templateName: string;
-}
 
 export const duplicateItemReason = 'Duplicate of an earlier row (same e-mail and address)';
 

@@ -60,9 +60,9 @@ export async function getBulkSendProgress(
     sql`
     select
       count(*) filter (where i.status = 'pending')::int as queued,
-      count(*) filter (where i.status = 'sent' and o.status in ('pending', 'sending'))::int as sending,
-      count(*) filter (where i.status = 'sent' and o.status = 'sent')::int as sent,
-      count(*) filter (where i.status = 'failed' or o.status = 'failed' or (i.status = 'sent' and o.id is null))::int as failed,
+      count(*) filter (where i.status = 'queued' and o.status in ('pending', 'sending'))::int as sending,
+      count(*) filter (where i.status = 'queued' and o.status = 'sent')::int as sent,
+      count(*) filter (where i.status = 'failed' or o.status = 'failed' or (i.status = 'queued' and o.id is null))::int as failed,
       count(*) filter (where i.status = 'skipped')::int as skipped
     from bulk_send_items i
     left join email_outbox o on o.bulk_send_item_id = i.id
@@ -83,7 +83,7 @@ export async function getBulkSendProgress(
     from bulk_send_items i
     left join email_outbox o on o.bulk_send_item_id = i.id
     where i.job_id = ${jobId}::uuid
-      and (i.status in ('failed', 'skipped') or o.status = 'failed' or (i.status = 'sent' and o.id is null))
+      and (i.status in ('failed', 'skipped') or o.status = 'failed' or (i.status = 'queued' and o.id is null))
     order by i.position
     limit ${PROBLEMS_LISTED}`,
   );

@@ -3,7 +3,7 @@ import type { DatabaseConnection } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/enqueue-email';
 import { BULK_SEND_CHANNEL } from './create-bulk-send-job';
-import { sendDueBulkItems } from './send-due-bulk-items';
+import { queueDueBulkItems } from './queue-due-bulk-items';
 
 export interface BulkSendWorker {
   /** Looks for pending items now (also done on every NOTIFY from a new job and every poll). */
@@ -13,8 +13,9 @@ export interface BulkSendWorker {
 }
 
 /**
- * Works through bulk-send jobs in the background (§7 pacing): takes a batch of pending items
- * (sendDueBulkItems), then waits for each of its e-mails' due time and wakes the e-mail
+ * Works through bulk-send jobs in the background, paced so that bulk e-mails leave one
+ * interval apart (spec §7): queues a batch of pending items into the e-mail outbox
+ * (queueDueBulkItems), then waits for each of its e-mails' due time and wakes the e-mail
  * workers (NOTIFY on the outbox channel, heard by every process) so each goes out on its
  * second, then takes the next batch. Jobs live in the database, so a restarted server (or
  * another process) carries on where this one stopped.
@@ -62,7 +63,14 @@ export function startBulkSendWorker({
       wokenWhileBusy = false;
       let dueTimes: Date[];
       try {
-        ({ dueTimes } = await sendDueBulkItems({ db: database.db, appUrl, from, serverSecret, intervalMs, batchSize }));
+        ({ dueTimes } = await queueDueBulkItems({
+          db: database.db,
+          appUrl,
+          from,
+          serverSecret,
+          intervalMs,
+          batchSize,
+        }));
       } catch (error) {
         if (stopped) break;
         console.error('bulk-send worker: could not take a batch', error);

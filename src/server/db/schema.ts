@@ -1,5 +1,6 @@
 // The whole PostgreSQL schema. Migrations are generated from this file with
-// `npm run db:generate` and applied at start (src/server/db/migrate.ts).
+// `npm run db:generate` into ./migrations, and applied when the database is opened
+// (openPgliteDatabase / openPostgresDatabase in ./database.ts).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,6 +17,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
+import type { RepairItem } from '../../domain/repairs/repair-catalog';
+
+/** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
+export type SavedRepairCost = Pick<RepairItem, 'name' | 'cost'>;
+
+/** What bulk_send_items.property holds: the bulk-import property (offer computed by the server) and its template's name. */
+export interface BulkSendItemProperty extends BulkImportProperty {
+  templateName: string;
+}
+
+/** What leads.details holds: the form's fields that have no column of their own, and the notification's outbox id. */
+export type LeadDetails = Record<string, unknown>;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
@@ -119,7 +133,7 @@ export const subscriptions = pgTable(
     userId: text('user_id')
       .primaryKey()
       .references(() => user.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['free', 'personal', 'pro'] })
+    plan: text('plan', { enum: ['free', 'personal', 'pro'] })
       .notNull()
       .default('free'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
@@ -129,7 +143,7 @@ export const subscriptions = pgTable(
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('subscriptions_status_check', sql`${t.status} in ('free', 'personal', 'pro')`)],
+  (t) => [check('subscriptions_plan_check', sql`${t.plan} in ('free', 'personal', 'pro')`)],
 );
 
 export const billingEvents = pgTable('billing_events', {
@@ -147,7 +161,7 @@ export const savedProperties = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     marketValue: money('market_value').notNull(),
-    repairCosts: jsonb('repair_costs').notNull(),
+    repairCosts: jsonb('repair_costs').$type<SavedRepairCost[]>().notNull(),
     totalRepairCost: money('total_repair_cost').notNull(),
     cashOfferLow: money('cash_offer_low').notNull(),
     cashOfferHigh: money('cash_offer_high').notNull(),
@@ -188,7 +202,7 @@ export const leads = pgTable(
     name: text('name'),
     email: text('email'),
     phone: text('phone'),
-    details: jsonb('details').notNull().default({}),
+    details: jsonb('details').$type<LeadDetails>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('leads_created_idx').on(t.createdAt.desc())],
@@ -249,8 +263,10 @@ export const bulkSendItems = pgTable(
       .references(() => bulkSendJobs.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     email: text('email').notNull(),
-    property: jsonb('property').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+    property: jsonb('property').$type<BulkSendItemProperty>().notNull(),
+    // pending: waiting its turn; queued: its e-mail is in email_outbox (whose own status says
+    // whether it was sent); failed: no e-mail could be made; skipped: unsubscribed or a repeat.
+    status: text('status', { enum: ['pending', 'queued', 'failed', 'skipped'] })
       .notNull()
       .default('pending'),
     error: text('error'),
@@ -258,7 +274,7 @@ export const bulkSendItems = pgTable(
   },
   (t) => [
     uniqueIndex('bulk_send_items_job_position_idx').on(t.jobId, t.position),
-    // The bulk-send worker claims pending items in job and position order; sent ones drop out.
+    // The bulk-send worker claims pending items in job and position order; queued ones drop out.
     index('bulk_send_items_pending_idx')
       .on(t.jobId, t.position)
       .where(sql`${t.status} = 'pending'`),

@@ -37,7 +37,7 @@ describeEachDatabase('live change feed', (database, kind) => {
     // On PostgreSQL the write comes from a pool of its own, as another server process would make it.
     const url = database().url;
     const writer: DatabaseConnection = kind === 'postgres' && url ? await openPostgresDatabase(url) : database();
-    await writer.db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, user.id));
+    await writer.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
     const change = await nextChange;
     expect(change).toEqual({ userId: user.id, table: 'subscriptions' });
     expect(othersChanges).toBe(0);

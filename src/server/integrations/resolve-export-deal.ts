@@ -17,11 +17,7 @@ export async function resolveExportDeal(db: Database, userId: string, source: Ex
     .where(and(eq(savedProperties.id, source.savedPropertyId), eq(savedProperties.userId, userId)));
   if (!row) throw new Refusal(404, 'Property not found');
   // repair_costs holds the selected items only, as saveProperty wrote them.
-  const repairs = Array.isArray(row.repairCosts)
-    ? (row.repairCosts as { name?: unknown; cost?: unknown }[])
-        .filter((item) => typeof item.name === 'string' && typeof item.cost === 'number')
-        .map((item) => ({ name: item.name as string, cost: item.cost as number }))
-    : [];
+  const repairs = row.repairCosts.map(({ name, cost }) => ({ name, cost }));
   return {
     address: row.address,
     marketValue: row.marketValue,

@@ -69,7 +69,7 @@ export async function recordLead({ env, database }: AppContext, lead: LeadReques
       ({ id: notificationEmailId } = await enqueueEmail(tx, { ...email, to: env.LEADS_EMAIL, from: env.EMAIL_FROM }));
     }
     const row = leadRow(lead, id, receivedAt);
-    await tx.insert(leads).values({ ...row, details: { ...(row.details as object), notificationEmailId } });
+    await tx.insert(leads).values({ ...row, details: { ...row.details, notificationEmailId } });
     return { id, notificationEmailId };
   });
   if (!env.LEADS_EMAIL) {

@@ -12,7 +12,7 @@ import { Refusal } from '../http/refusal';
 export async function deleteSavedProperty(db: Database, userId: string, propertyId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [subscription] = await tx
-      .select({ plan: subscriptions.status })
+      .select({ plan: subscriptions.plan })
       .from(subscriptions)
       .where(eq(subscriptions.userId, userId))
       .for('share');

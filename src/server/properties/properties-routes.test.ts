@@ -40,7 +40,7 @@ describeEachDatabase('saved properties API', (database) => {
   beforeEach(() => webhook.reset());
 
   const setPlan = (userId: string, status: 'free' | 'personal' | 'pro') =>
-    database().db.update(subscriptions).set({ status }).where(eq(subscriptions.userId, userId));
+    database().db.update(subscriptions).set({ plan: status }).where(eq(subscriptions.userId, userId));
 
   it('saves with figures computed by the server, after posting the offer to the webhook', async () => {
     const { headers } = await signUpTestUser(app);

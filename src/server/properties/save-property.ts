@@ -41,7 +41,7 @@ export async function saveProperty({ env, database }: AppContext, userId: string
   return database.db.transaction(async (tx) => {
     await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
     const [subscription] = await tx
-      .select({ plan: subscriptions.status })
+      .select({ plan: subscriptions.plan })
       .from(subscriptions)
       .where(eq(subscriptions.userId, userId))
       .for('update');

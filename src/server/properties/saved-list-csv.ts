@@ -30,9 +30,7 @@ export async function savedListCsv(db: Database, userId: string): Promise<string
       row.address,
       row.marketValue,
       row.totalRepairCost,
-      (row.repairCosts as { name: string; cost: number }[])
-        .map((repair) => `${repair.name}: ${repair.cost}`)
-        .join('; '),
+      row.repairCosts.map((repair) => `${repair.name}: ${repair.cost}`).join('; '),
       row.cashOfferLow,
       row.cashOfferHigh,
       row.contactName,

@@ -28,7 +28,7 @@ describeEachDatabase('subscription API', (database) => {
 
   it('reports unlimited as a null limit for pro', async () => {
     const { headers, user } = await signUpTestUser(app);
-    await database().db.update(subscriptions).set({ status: 'pro' }).where(eq(subscriptions.userId, user.id));
+    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
     const response = await app.request('/api/subscription', { headers });
     expect(await response.json()).toMatchObject({ plan: 'pro', limit: null });
   });
@@ -37,7 +37,7 @@ describeEachDatabase('subscription API', (database) => {
     const { headers, user } = await signUpTestUser(app);
     await database()
       .db.update(subscriptions)
-      .set({ status: 'personal', currentPeriodEnd: new Date('2030-01-01T00:00:00Z') })
+      .set({ plan: 'personal', currentPeriodEnd: new Date('2030-01-01T00:00:00Z') })
       .where(eq(subscriptions.userId, user.id));
     const response = await app.request('/api/subscription/free', { method: 'POST', headers });
     expect(await response.json()).toEqual({ plan: 'free', currentPeriodEnd: null, savedCount: 0, limit: 3 });

@@ -12,7 +12,7 @@ export interface Subscription {
 export async function getSubscription(db: Database, userId: string): Promise<Subscription> {
   await db.insert(subscriptions).values({ userId }).onConflictDoNothing();
   const [row] = await db
-    .select({ plan: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd })
+    .select({ plan: subscriptions.plan, currentPeriodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));
   if (!row) throw new Error(`subscription for user ${userId} vanished`);
@@ -20,19 +20,19 @@ export async function getSubscription(db: Database, userId: string): Promise<Sub
 }
 
 /**
- * §4 Downgrade to free: status free, current_period_end cleared. Stamped as the newest state, so
+ * Downgrade to Free (spec §4): plan free, current_period_end cleared. Stamped as the newest state, so
  * a provider event read before the downgrade (its subscription still active) cannot undo it.
  */
 export async function setFreePlan(db: Database, userId: string): Promise<Subscription> {
   const now = new Date();
   const [row] = await db
     .insert(subscriptions)
-    .values({ userId, status: 'free', providerUpdatedAt: now })
+    .values({ userId, plan: 'free', providerUpdatedAt: now })
     .onConflictDoUpdate({
       target: subscriptions.userId,
-      set: { status: 'free', currentPeriodEnd: null, providerUpdatedAt: now, updatedAt: sql`now()` },
+      set: { plan: 'free', currentPeriodEnd: null, providerUpdatedAt: now, updatedAt: sql`now()` },
     })
-    .returning({ plan: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd });
+    .returning({ plan: subscriptions.plan, currentPeriodEnd: subscriptions.currentPeriodEnd });
   if (!row) throw new Error('downgrade returned no row');
   return row;
 }

@@ -4,7 +4,6 @@ import type { Database } from '../db/database';
 import { enqueueEmail } from '../email/enqueue-email';
 import { bulkSendItems, bulkSendJobs, emailOutbox, emailUnsubscribes, user } from '../db/schema';
 import { normalizeUnsubscribeEmail, unsubscribeUrl } from './unsubscribe-token';
-import type { BulkSendItemProperty } from './create-bulk-send-job';
 
 export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 
@@ -13,23 +12,24 @@ export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 const PACING_LOCK = 0x62756c6b; // 'bulk'
 
 export interface BulkSendBatch {
-  /** Items taken from the queue in this batch (sent to the outbox, skipped or failed). */
+  /** Items taken from the queue in this batch (queued in the outbox, skipped or failed). */
   claimed: number;
   /** When each e-mail handed to the outbox becomes due, in order: one interval apart, across batches. */
   dueTimes: Date[];
 }
 
 /**
- * One batch of the bulk-send queue (§7: batches of 5, 1 s per e-mail), in one short
- * transaction: claims the oldest pending items (FOR UPDATE SKIP LOCKED); an unsubscribed
- * address is marked skipped; every other item's offer e-mail goes into email_outbox with
- * bulk_send_item_id set (unique: a second copy cannot exist) and a due time one interval after
- * the last bulk e-mail already scheduled, and the item is marked sent (handed over). The outbox
- * worker delivers it when due; its outcome (sent, failed) is read back by the progress query.
- * A crash before commit leaves the items pending; after commit, they are in the outbox. Either
- * way each owner gets exactly one message.
+ * Queues one batch of bulk offer e-mails into the e-mail outbox; it sends nothing itself. Bulk
+ * e-mails go out in batches (BULK_EMAIL_BATCH_SIZE, 5 by default) one interval apart
+ * (BULK_EMAIL_INTERVAL_MS, 1 s by default: spec §7). In one short transaction: claims the oldest
+ * pending items (FOR UPDATE SKIP LOCKED); an unsubscribed address is marked skipped; every other
+ * item's offer e-mail goes into email_outbox with bulk_send_item_id set (unique: a second copy
+ * cannot exist) and a due time one interval after the last bulk e-mail already scheduled, and
+ * the item is marked queued. The outbox worker delivers it when due; its outcome (sent, failed)
+ * is read back by the progress query. A crash before commit leaves the items pending; after
+ * commit, they are in the outbox. Either way each owner gets exactly one message.
  */
-export async function sendDueBulkItems({
+export async function queueDueBulkItems({
   db,
   appUrl,
   from,
@@ -106,10 +106,9 @@ export async function sendDueBulkItems({
       }
       let email;
       try {
-        const property = item.property as BulkSendItemProperty;
         email = buildOfferEmail({
-          property,
-          templateName: property.templateName,
+          property: item.property,
+          templateName: item.property.templateName,
           appUrl,
           unsubscribeUrl: unsubscribeUrl(appUrl, serverSecret, item.email),
           wholesalerEmail: item.wholesalerEmail,
@@ -125,7 +124,7 @@ export async function sendDueBulkItems({
         continue;
       }
       const dueAt = new Date(nextDue);
-      // The item is claimed under a row lock and marked sent in this transaction, so its
+      // The item is claimed under a row lock and marked queued in this transaction, so its
       // message is written once; the unique bulk_send_item_id makes a second copy impossible.
       await enqueueEmail(tx, {
         to: item.email,
@@ -137,7 +136,7 @@ export async function sendDueBulkItems({
         sendAt: dueAt,
         bulkSendItemId: item.id,
       });
-      await tx.update(bulkSendItems).set({ status: 'sent', processedAt }).where(eq(bulkSendItems.id, item.id));
+      await tx.update(bulkSendItems).set({ status: 'queued', processedAt }).where(eq(bulkSendItems.id, item.id));
       dueTimes.push(dueAt);
       nextDue += intervalMs;
     }
