@@ -10,6 +10,12 @@ export interface AppContext {
   database: DatabaseConnection;
   /** Better Auth and its password hasher; route modules use requireUser(context) (auth/require-user.ts). */
   auth: Auth;
+  /**
+   * The server secret Better Auth signs sessions with (BETTER_AUTH_SECRET, or the one generated in
+   * DATA_DIR: auth/auth-secret.ts). Also signs unsubscribe links and demo checkouts, and keys the
+   * settings cipher, so changing it logs everyone out and makes those unreadable.
+   */
+  serverSecret: string;
   /** Live changes to each user's saved properties and subscription (events/user-change-feed.ts). */
   changeFeed: UserChangeFeed;
   /** The payment provider's SDK (billing/create-stripe-client.ts); undefined when none is configured (demo billing). */

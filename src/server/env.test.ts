@@ -50,3 +50,24 @@ describe('parseEnv: payment provider settings (§5 Required configuration)', () 
     expect(configurationError({ ...stripe, STRIPE_API_URL: 'not a url' })).toContain('STRIPE_API_URL');
   });
 });
+
+describe('parseEnv: base URLs', () => {
+  it('strips trailing slashes from APP_URL and the API base URLs once, keeping any path', () => {
+    const env = parseEnv({
+      APP_URL: 'https://offers.example.com/app/',
+      RESEND_API_URL: 'http://127.0.0.1:4010//',
+      GHL_API_URL: 'https://crm.example.com/',
+    });
+    expect(env).toMatchObject({
+      APP_URL: 'https://offers.example.com/app',
+      RESEND_API_URL: 'http://127.0.0.1:4010',
+      GHL_API_URL: 'https://crm.example.com',
+    });
+  });
+
+  it('leaves a webhook URL exactly as given', () => {
+    expect(parseEnv({ CRM_WEBHOOK_URL: 'https://hooks.example.com/crm/' }).CRM_WEBHOOK_URL).toBe(
+      'https://hooks.example.com/crm/',
+    );
+  });
+});

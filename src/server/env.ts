@@ -2,6 +2,11 @@
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
+/**
+ * A base URL that paths are appended to (`${APP_URL}/saved`): its trailing slashes are removed
+ * here, once, so no user of it strips them again. Webhook URLs are not bases and stay as given.
+ */
+const baseUrl = z.url().transform((url) => url.replace(/\/+$/, ''));
 const optionalText = z.string().min(1).optional();
 
 const EnvSchema = z
@@ -17,14 +22,14 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
-    APP_URL: optionalUrl,
+    APP_URL: baseUrl.optional(),
     OFFER_WEBHOOK_URL: optionalUrl,
     CRM_WEBHOOK_URL: optionalUrl,
     SHEETS_WEBHOOK_URL: optionalUrl,
     LEAD_FORM_URL: optionalUrl,
     LEADS_EMAIL: z.email().optional(),
     RESEND_API_KEY: optionalText,
-    RESEND_API_URL: z.url().default('https://api.resend.com'),
+    RESEND_API_URL: baseUrl.default('https://api.resend.com'),
     EMAIL_FROM: z.string().min(1).default('Cash Offer Calculator <offers@localhost>'),
     // §7/§9 bulk offer e-mails: handed to the outbox in batches of 5, one per second. Keep the
     // rate (1000 / interval per second) within the provider's limit (Resend: 2 per second).
@@ -36,7 +41,7 @@ const EnvSchema = z
     STRIPE_PERSONAL_PRICE_ID: optionalText,
     STRIPE_PRO_PRICE_ID: optionalText,
     STRIPE_API_URL: optionalUrl,
-    GHL_API_URL: z.url().default('https://services.leadconnectorhq.com'),
+    GHL_API_URL: baseUrl.default('https://services.leadconnectorhq.com'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_MAPS_API_KEY: optionalText,
     // Signs session cookies. Unset: generated once and kept in DATA_DIR/auth-secret; set it

@@ -49,7 +49,7 @@ async function main() {
   pruneTimer.unref();
 
   const server = new Hono()
-    .route('/', createApp({ env, database, auth, changeFeed, stripe: createStripeClient(env) }))
+    .route('/', createApp({ env, database, auth, serverSecret: secret, changeFeed, stripe: createStripeClient(env) }))
     .route('/', webAssets(path.resolve('dist/web')));
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -21,16 +21,18 @@ export function createTestContext(
   options: TestContextOptions = {},
 ): AppContext {
   const parsedEnv = parseEnv({ APP_URL: 'http://localhost:3000', BETTER_AUTH_SECRET: TEST_AUTH_SECRET, ...env });
+  const serverSecret = parsedEnv.BETTER_AUTH_SECRET ?? TEST_AUTH_SECRET;
   const auth = createAuth({
     env: parsedEnv,
     database,
-    secret: parsedEnv.BETTER_AUTH_SECRET ?? TEST_AUTH_SECRET,
+    secret: serverSecret,
     passwordHasher: createPasswordHasher(options.passwordHashing),
   });
   return {
     env: parsedEnv,
     database,
     auth,
+    serverSecret,
     changeFeed: createUserChangeFeed(database),
     stripe: createStripeClient(parsedEnv),
   };

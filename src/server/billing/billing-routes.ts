@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { planFromName } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
-import { serverSecret } from '../auth/server-secret';
 import { validate } from '../http/validate';
 import { applyBillingEvent, billingEventSeen } from './apply-billing-event';
 import { createCheckout, planName } from './create-checkout';
@@ -29,7 +28,6 @@ export function billingRoutes(context: AppContext) {
   const stripe = context.stripe;
   if (env.STRIPE_SECRET_KEY && !stripe)
     throw new Error('STRIPE_SECRET_KEY is set but the app context has no Stripe client');
-  const secret = () => serverSecret(context.auth);
   const signedIn = requireUser(context);
   const notFound = (c: Context) => c.json({ error: 'Not found' }, 404);
 
@@ -53,7 +51,10 @@ export function billingRoutes(context: AppContext) {
         const requested = c.req.valid('json').plan;
         const plan = planFromName(requested);
         if (plan !== 'personal' && plan !== 'pro') return c.json({ error: `Invalid plan: ${requested}` }, 400);
-        return c.json(await createCheckout({ env, db, stripe, secret }, c.var.user, plan), 200);
+        return c.json(
+          await createCheckout({ env, db, stripe, serverSecret: context.serverSecret }, c.var.user, plan),
+          200,
+        );
       })
 
       .post('/portal', signedIn, async (c) => {
@@ -64,7 +65,7 @@ export function billingRoutes(context: AppContext) {
       // Demo billing: only when no provider is configured, so it can never stand in for a payment.
       .get('/demo/checkout-session', signedIn, validate('query', DemoSessionSchema), async (c) => {
         if (stripe) return notFound(c);
-        const checkout = readDemoCheckoutToken(await secret(), c.req.valid('query').session);
+        const checkout = readDemoCheckoutToken(context.serverSecret, c.req.valid('query').session);
         if (!checkout || checkout.userId !== c.var.user.id) return c.json({ error: DEMO_LINK_INVALID }, 400);
         return c.json(
           {
@@ -79,7 +80,7 @@ export function billingRoutes(context: AppContext) {
 
       .post('/demo/confirm', signedIn, validate('json', DemoSessionSchema), async (c) => {
         if (stripe) return notFound(c);
-        const checkout = readDemoCheckoutToken(await secret(), c.req.valid('json').session);
+        const checkout = readDemoCheckoutToken(context.serverSecret, c.req.valid('json').session);
         if (!checkout || checkout.userId !== c.var.user.id) return c.json({ error: DEMO_LINK_INVALID }, 400);
         const plan: PaidPlanId = checkout.plan;
         // The same path a provider event takes: recorded once, applied unless a newer state is held.

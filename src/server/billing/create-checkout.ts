@@ -20,13 +20,13 @@ export interface CheckoutContext {
   db: Database;
   /** Undefined in demo billing. */
   stripe: Stripe | undefined;
-  /** Signs demo checkout tokens. */
-  secret: () => Promise<string>;
+  /** Signs demo checkout tokens (AppContext.serverSecret). */
+  serverSecret: string;
 }
 
-/** Where the browser goes back to in this app (APP_URL may carry a path). */
+/** Where the browser goes back to in this app (APP_URL may carry a path; env.ts strips its trailing slash). */
 export function appLink(env: Pick<Env, 'APP_URL'>, path: string): string {
-  return `${env.APP_URL.replace(/\/+$/, '')}${path}`;
+  return `${env.APP_URL}${path}`;
 }
 
 export function planName(plan: PaidPlanId): string {
@@ -59,7 +59,7 @@ export async function createCheckout(
   if (row?.plan === plan) throw new Refusal(409, `You are already on the ${planName(plan)} plan`);
 
   if (!stripe) {
-    const { token } = createDemoCheckoutToken(await context.secret(), { userId: user.id, plan });
+    const { token } = createDemoCheckoutToken(context.serverSecret, { userId: user.id, plan });
     return { url: `/billing/demo-checkout?${new URLSearchParams({ plan, session: token })}` };
   }
 

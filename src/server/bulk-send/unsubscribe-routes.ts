@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import { serverSecret } from '../auth/server-secret';
 import { emailUnsubscribes } from '../db/schema';
 import { validate } from '../http/validate';
 import { readUnsubscribeToken } from './unsubscribe-token';
@@ -17,11 +16,11 @@ const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, i
  */
 export function unsubscribeRoutes(context: AppContext) {
   const { db } = context.database;
-  const emailOf = async (token: string) => readUnsubscribeToken(await serverSecret(context.auth), token);
+  const emailOf = (token: string) => readUnsubscribeToken(context.serverSecret, token);
 
   return new Hono()
     .get('/', validate('query', TokenSchema), async (c) => {
-      const email = await emailOf(c.req.valid('query').token);
+      const email = emailOf(c.req.valid('query').token);
       if (!email) return c.json({ error: invalidLink }, 400);
       const [row] = await db
         .select({ email: emailUnsubscribes.email })
@@ -30,7 +29,7 @@ export function unsubscribeRoutes(context: AppContext) {
       return c.json({ email, unsubscribed: Boolean(row) });
     })
     .post('/', validate('json', TokenSchema), async (c) => {
-      const email = await emailOf(c.req.valid('json').token);
+      const email = emailOf(c.req.valid('json').token);
       if (!email) return c.json({ error: invalidLink }, 400);
       await db.insert(emailUnsubscribes).values({ email }).onConflictDoNothing();
       return c.json({ email, unsubscribed: true });

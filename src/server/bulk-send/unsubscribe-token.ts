@@ -30,7 +30,10 @@ export function readUnsubscribeToken(serverSecret: string, token: string): strin
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? email : null;
 }
 
-/** The web page that asks for confirmation and then unsubscribes (a GET must not unsubscribe: mail scanners follow links). */
+/**
+ * The link to the web page that asks for confirmation and then unsubscribes (a GET must not
+ * unsubscribe: mail scanners follow links). `appUrl` is APP_URL, without a trailing slash (env.ts).
+ */
 export function unsubscribeUrl(appUrl: string, serverSecret: string, email: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(serverSecret, email))}`;
+  return `${appUrl}/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(serverSecret, email))}`;
 }

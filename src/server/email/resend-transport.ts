@@ -17,11 +17,12 @@ export function createResendTransport({
   apiKey,
   timeoutMs = 10_000,
 }: {
+  /** The API's base URL, without a trailing slash (RESEND_API_URL, normalised in env.ts). */
   apiUrl: string;
   apiKey: string;
   timeoutMs?: number;
 }): EmailTransport {
-  const endpoint = `${apiUrl.replace(/\/+$/, '')}/emails`;
+  const endpoint = `${apiUrl}/emails`;
   return {
     name: 'resend',
     async send(message: OutboxEmail) {

@@ -93,7 +93,7 @@ async function checkEmailService(env: Env): Promise<Result> {
   try {
     const response = await fetchUpstream(
       'Resend',
-      `${env.RESEND_API_URL.replace(/\/+$/, '')}/domains`,
+      `${env.RESEND_API_URL}/domains`,
       { headers: { Authorization: `Bearer ${env.RESEND_API_KEY}` } },
       { secrets },
     );

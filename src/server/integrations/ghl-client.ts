@@ -6,13 +6,10 @@ export const GHL_API_VERSION = '2021-07-28';
 const SERVICE = 'GoHighLevel';
 
 export interface GhlCredentials {
+  /** The API's base URL, without a trailing slash (GHL_API_URL, normalised in env.ts). */
   apiUrl: string;
   apiKey: string;
   locationId: string;
-}
-
-function endpoint(apiUrl: string, path: string) {
-  return `${apiUrl.replace(/\/+$/, '')}${path}`;
 }
 
 function headers(apiKey: string) {
@@ -53,7 +50,7 @@ export async function createGhlContact(
   const secrets = [credentials.apiKey];
   const response = await fetchUpstream(
     SERVICE,
-    endpoint(credentials.apiUrl, '/contacts/'),
+    `${credentials.apiUrl}/contacts/`,
     {
       method: 'POST',
       headers: headers(credentials.apiKey),
@@ -77,7 +74,7 @@ export async function checkGhlConnection(credentials: GhlCredentials): Promise<{
   const secrets = [credentials.apiKey];
   const response = await fetchUpstream(
     SERVICE,
-    endpoint(credentials.apiUrl, '/contacts/search'),
+    `${credentials.apiUrl}/contacts/search`,
     {
       method: 'POST',
       headers: headers(credentials.apiKey),

@@ -14,7 +14,7 @@ import {
 import { exportToGhl } from './export-to-ghl';
 import { exportToSheets } from './export-to-sheets';
 import { readGhlSettings, removeGhlSettings, saveGhlSettings, type StoredGhlSettings } from './ghl-settings-store';
-import { settingsCipherFor } from './settings-cipher';
+import { createSettingsCipher } from './settings-cipher';
 import { testGhlConnection } from './test-ghl-connection';
 import { testStripeConnection } from './test-stripe-connection';
 
@@ -46,7 +46,7 @@ function connectionChecks(context: AppContext) {
 export function integrationsRoutes(context: AppContext) {
   const { db } = context.database;
   const signedIn = requireUser(context);
-  const cipher = () => settingsCipherFor(context.auth);
+  const cipher = createSettingsCipher(context.serverSecret);
   const runCheck = connectionChecks(context);
 
   return (
@@ -57,22 +57,22 @@ export function integrationsRoutes(context: AppContext) {
 
       // --- GoHighLevel credentials: per user, encrypted at rest, never sent back ---
       .get('/ghl/settings', signedIn, async (c) =>
-        c.json(settingsView(await readGhlSettings(db, await cipher(), c.var.user.id))),
+        c.json(settingsView(await readGhlSettings(db, cipher, c.var.user.id))),
       )
       .put('/ghl/settings', signedIn, validate('json', GhlSettingsSchema), async (c) => {
         const settings = c.req.valid('json');
-        await saveGhlSettings(db, await cipher(), c.var.user.id, settings);
+        await saveGhlSettings(db, cipher, c.var.user.id, settings);
         return c.json(settingsView({ status: 'configured', ...settings }));
       })
       .delete('/ghl/settings', signedIn, async (c) => {
         const removed = await removeGhlSettings(db, c.var.user.id);
         return c.json({ removed });
       })
-      .post('/ghl/test', signedIn, async (c) => c.json(await testGhlConnection(context, await cipher(), c.var.user.id)))
+      .post('/ghl/test', signedIn, async (c) => c.json(await testGhlConnection(context, cipher, c.var.user.id)))
 
       // --- Exports ---
       .post('/ghl/export', signedIn, validate('json', CrmExportRequestSchema), async (c) => {
-        const result = await exportToGhl(context, await cipher(), c.var.user.id, c.req.valid('json'));
+        const result = await exportToGhl(context, cipher, c.var.user.id, c.req.valid('json'));
         return c.json({ exported: true as const, ...result });
       })
       .post('/sheets/export', signedIn, validate('json', SheetsExportRequestSchema), async (c) => {

@@ -1,6 +1,4 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { Auth } from '../auth/create-auth';
-import { serverSecret } from '../auth/server-secret';
 
 const FORMAT = 'v1';
 const IV_BYTES = 12;
@@ -52,18 +50,4 @@ export function createSettingsCipher(serverSecret: string): SettingsCipher {
       }
     },
   };
-}
-
-const ciphers = new WeakMap<Auth, Promise<SettingsCipher>>();
-
-/**
- * The settings cipher for this app, keyed from the server secret (auth/server-secret.ts).
- */
-export function settingsCipherFor(auth: Auth): Promise<SettingsCipher> {
-  let cipher = ciphers.get(auth);
-  if (!cipher) {
-    cipher = serverSecret(auth).then(createSettingsCipher);
-    ciphers.set(auth, cipher);
-  }
-  return cipher;
 }
