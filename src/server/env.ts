@@ -31,7 +31,7 @@ const EnvSchema = z
     RESEND_API_KEY: optionalText,
     RESEND_API_URL: baseUrl.default('https://api.resend.com'),
     EMAIL_FROM: z.string().min(1).default('Cash Offer Calculator <offers@localhost>'),
-    // §7/§9 bulk offer e-mails: handed to the outbox in batches of 5, one per second. Keep the
+    // Bulk offer e-mails go to the outbox in batches of 5, one per second (spec §7, §9). Keep the
     // rate (1000 / interval per second) within the provider's limit (Resend: 2 per second).
     BULK_EMAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     BULK_EMAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(5),
@@ -49,7 +49,7 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
-    // §5 and the billing issue: a configured payment provider needs all of its settings.
+    // A configured payment provider needs all of its settings, named when missing (spec §5).
     if (!env.STRIPE_SECRET_KEY) return;
     const required = [
       'STRIPE_PUBLISHABLE_KEY',

@@ -32,7 +32,8 @@ async function main() {
   const changeFeed = createUserChangeFeed(database);
   const emailTransport = createEmailTransport(env);
   const emailWorker = startEmailWorker({ database, transport: emailTransport });
-  // §7 bulk offer e-mails, paced (BULK_EMAIL_BATCH_SIZE per batch, BULK_EMAIL_INTERVAL_MS apart); resumes unfinished jobs.
+  // Bulk offer e-mails leave paced, BULK_EMAIL_BATCH_SIZE per batch and BULK_EMAIL_INTERVAL_MS apart
+  // (spec §7); jobs left unfinished by a previous run resume.
   const bulkSendWorker = startBulkSendWorker({
     database,
     appUrl: env.APP_URL,

@@ -19,8 +19,8 @@ const CheckoutRequestSchema = z.object({ plan: z.string({ error: 'Choose a plan'
 const DemoSessionSchema = z.object({ session: z.string({ error: 'The demo checkout session is missing' }).min(1) });
 
 /**
- * /api/billing: checkout (§4 Subscribe), the provider's webhook, Manage billing (the provider's
- * customer portal) and, when no provider is configured, demo billing.
+ * /api/billing: checkout for a paid plan (Subscribe, spec §4), the provider's webhook, Manage
+ * billing (the provider's customer portal) and, when no provider is configured, demo billing.
  */
 export function billingRoutes(context: AppContext) {
   const { env } = context;

@@ -12,7 +12,8 @@ import { priceIdForPlan, type PaidPlanId } from './plan-prices';
 import { refuseWhenProviderFails } from './refuse-when-provider-fails';
 import { grantsPlan } from './subscription-state';
 
-// What the user sees when checkout fails and the provider gave no message of its own (spec §8).
+// What the user sees when checkout fails and the provider gave no message of its own; the
+// provider's own message is shown when there is one (spec §8).
 const CHECKOUT_FALLBACK = 'Error updating subscription';
 
 export interface CheckoutContext {
@@ -34,7 +35,8 @@ export function planName(plan: PaidPlanId): string {
 }
 
 /**
- * §4 Subscribe: where the browser goes to pay for a plan.
+ * Subscribe (spec §4): where the browser goes to pay for a plan; the plan itself is granted
+ * only once payment is confirmed.
  * - Demo billing: the app's own demo checkout page, with a signed token naming user and plan.
  * - A paying customer changing plan: the provider's confirmation page for changing the price of
  *   the subscription they have, so they are never billed for two.

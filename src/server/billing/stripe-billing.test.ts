@@ -268,7 +268,7 @@ describeEachDatabase('billing with the payment provider', (database) => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("shows the provider's own message when it refuses a checkout, and the §8 fallback when our key is wrong", async () => {
+  it("shows the provider's own message when it refuses a checkout, and the fallback 'Error updating subscription' (spec §8) when our key is wrong", async () => {
     const user = await signUpTestUser(app);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fake.failNext(
@@ -307,7 +307,7 @@ describeEachDatabase('billing with the payment provider', (database) => {
     expect(none.status).toBe(409);
   });
 
-  it('cancels the subscription at the provider on Downgrade to Free, then the row is free (§4)', async () => {
+  it('cancels the subscription at the provider on Downgrade to Free, then the row is free (spec §4)', async () => {
     const { user, subscription } = await payingUser('pro');
     const response = await post('/api/subscription/free', user);
     expect(response.status).toBe(200);

@@ -15,10 +15,13 @@ import { getBulkSendProgress } from './get-bulk-send-progress';
 // 50,000 properties of a few hundred bytes each, with room to spare.
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-/** §6/§7 Pro bulk offer e-mails: create a durable send job, and read its progress (scoped to its owner). */
+/**
+ * Bulk offer e-mails, a Pro-only feature (spec §6) sent in paced batches (spec §7): create a
+ * durable send job, and read its progress (scoped to its owner).
+ */
 export function bulkSendRoutes(context: AppContext) {
   const { db } = context.database;
-  // §6: bulk import and its e-mails are Pro only, checked here whatever the browser shows.
+  // Bulk import and its e-mails are Pro only (spec §6), checked here whatever the browser shows.
   const requirePro = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     const { plan } = await getSubscription(db, c.var.user.id);
     if (!canBulkImport(plan)) return c.json({ error: bulkImportMessages.proOnly }, 403);

@@ -15,7 +15,7 @@ const dedupeKey = (property: { email: string; address: string }) =>
   `${property.email.trim().toLowerCase()}\u0000${property.address.toLowerCase().replace(/\s+/g, ' ').trim()}`;
 
 /**
- * §4/§7 Send Selected Offers: stores the job and one item per selected property in one
+ * Send Selected Offers from a bulk import (spec §4, §7): stores the job and one item per selected property in one
  * transaction (one INSERT … SELECT from a JSON array), offers recomputed from the template.
  * A row repeating an earlier one's e-mail and address is stored as skipped, so nobody gets
  * the same offer twice. Returns the job id; the worker (start-bulk-send-worker.ts) sends.

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { bulkSendJobs } from '../db/schema';
 
-/** A recipient that did not get the offer: §8 'Failed to send emails to {n} recipients' lists the failed ones. */
+/** A recipient that did not get the offer; the web app lists them under 'Failed to send emails to {n} recipients' (spec §8). */
 export interface BulkSendProblem {
   /** 0-based position in the selection. */
   position: number;

@@ -10,7 +10,7 @@ const invalidLink = 'This unsubscribe link is not valid. Use the link from the e
 const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });
 
 /**
- * The unsubscribe link of offer e-mails (§7): GET tells the /unsubscribe page whose address a
+ * The unsubscribe link of the bulk offer e-mails (spec §7): GET tells the /unsubscribe page whose address a
  * token is for and whether it is unsubscribed already; POST unsubscribes it, for good and for
  * every user of the app (the bulk-send worker skips it).
  */

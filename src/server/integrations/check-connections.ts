@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import type { Env } from '../env';
 import { fetchUpstream, readUpstreamMessage, redact, UPSTREAM_TIMEOUT_MS, UpstreamError } from './upstream';
 
-/** §2 Connections page: the four services it lists. */
+/** The four services the Connections page lists (spec §2). */
 export const CONNECTION_SERVICES = ['backend', 'identity', 'payment', 'email'] as const;
 export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
 

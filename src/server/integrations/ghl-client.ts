@@ -21,13 +21,13 @@ function headers(apiKey: string) {
   };
 }
 
-/** '512-555-0100' → '+15125550100': the contacts API reads E.164; §9 phones are 10-digit US numbers. */
+/** '512-555-0100' → '+15125550100': the contacts API reads E.164; phones here are 10-digit US numbers (spec §9). */
 export function toE164(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return digits.length === 10 ? `+1${digits}` : phone;
 }
 
-/** The contacts API's create body for an export: the contact, the property as its address, §3 source and tags. */
+/** The contacts API's create body for an export: the contact, the property as its address, the CRM payload's source and tags (spec §3). */
 export function ghlContactBody(payload: CrmPayload, locationId: string) {
   return {
     locationId,

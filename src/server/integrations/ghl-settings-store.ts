@@ -6,7 +6,7 @@ import { wholesalerSettings } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { SettingUnreadableError, type SettingsCipher } from './settings-cipher';
 
-/** §3 Setting names for the CRM credentials. */
+/** The wholesaler_settings names of the CRM credentials (spec §3). */
 export const GHL_API_KEY_SETTING = 'ghl_api_key';
 export const GHL_LOCATION_ID_SETTING = 'ghl_location_id';
 const names = [GHL_API_KEY_SETTING, GHL_LOCATION_ID_SETTING];

@@ -42,7 +42,10 @@ function connectionChecks(context: AppContext) {
   };
 }
 
-/** §2 Test and Connections pages, §4 CRM export, §7 CRM and spreadsheet webhooks and CRM contact creation. */
+/**
+ * /api/integrations: the Test and Connections pages' checks (spec §2), GoHighLevel credentials,
+ * and the CRM and spreadsheet exports (spec §4, §7).
+ */
 export function integrationsRoutes(context: AppContext) {
   const { db } = context.database;
   const signedIn = requireUser(context);

@@ -5,7 +5,7 @@ import { savedProperties, subscriptions } from '../db/schema';
 import { Refusal } from '../http/refusal';
 
 /**
- * §6: only pro deletes. The plan is read under a share lock in the same transaction, so a
+ * Only the Pro plan may delete saved properties (spec §6); others are refused with 403. The plan is read under a share lock in the same transaction, so a
  * downgrade cannot slip between the check and the delete. Returns false when the user owns
  * no such property (another user's id looks exactly like a missing one).
  */

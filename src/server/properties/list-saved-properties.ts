@@ -23,7 +23,7 @@ function decodeCursor(cursor: string) {
   }
 }
 
-/** §7: the user's saved properties, newest first, a page at a time (keyset pagination stays fast at any depth). */
+/** The user's saved properties, newest first (spec §7), a page at a time (keyset pagination stays fast at any depth). */
 export async function listSavedProperties(db: Database, userId: string, query: z.infer<typeof SavedListQuerySchema>) {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');

@@ -61,7 +61,7 @@ describeEachDatabase('saved properties API', (database) => {
       contactEmail: 'ann@example.com',
       contactPhone: '512-555-0100, 512-555-0101',
     });
-    // §7: contactInfo and propertyInfo, exactly.
+    // The offer webhook's body is contactInfo and propertyInfo, exactly (spec §7).
     expect(webhook.requests).toHaveLength(1);
     expect(webhook.requests[0]?.body).toEqual({
       contactInfo: { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100, 512-555-0101' },

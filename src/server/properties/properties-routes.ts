@@ -11,7 +11,10 @@ import { listSavedProperties, SavedListQuerySchema } from './list-saved-properti
 import { saveProperty } from './save-property';
 import { savedListCsv } from './saved-list-csv';
 
-/** §4, §6, §7: a signed-in user's saved properties; every query is scoped to that user. */
+/**
+ * /api/properties: a signed-in user's saved properties: save within the plan's limit (spec §4,
+ * §6), list, CSV export (Personal and Pro), delete (Pro only); every query is scoped to that user.
+ */
 export function propertiesRoutes(context: AppContext) {
   const { db } = context.database;
   return new Hono<{ Variables: AuthVariables }>()

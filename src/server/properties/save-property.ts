@@ -11,7 +11,7 @@ import { refuseWhenUpstreamFails } from '../integrations/upstream';
 import { postOfferWebhook } from './post-offer-webhook';
 
 /**
- * §4 Save: the offer goes to the automation webhook first (failure stops the save), then the
+ * Save (spec §4): the offer goes to the automation webhook first (failure stops the save), then the
  * plan limit is checked and the row inserted in one transaction. The subscription row is
  * locked, so concurrent saves by one user are counted one after another.
  */

@@ -17,7 +17,7 @@ const columns = [
   'Saved At',
 ] as const;
 
-/** §6: the user's saved list as CSV text for a spreadsheet, every cell neutralised against formula injection. */
+/** The user's saved list as CSV text for a spreadsheet (a Personal and Pro feature, spec §6), every cell neutralised against formula injection. */
 export async function savedListCsv(db: Database, userId: string): Promise<string> {
   const rows = await db
     .select()

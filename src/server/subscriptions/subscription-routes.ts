@@ -20,7 +20,7 @@ async function describePlan(db: Database, userId: string, subscription: Subscrip
   };
 }
 
-/** §4 Subscription: the signed-in user's plan and usage, and Downgrade to Free. */
+/** /api/subscription: the signed-in user's plan and usage, and Downgrade to Free (spec §4). */
 export function subscriptionRoutes(context: AppContext) {
   const { db } = context.database;
   return new Hono<{ Variables: AuthVariables }>()

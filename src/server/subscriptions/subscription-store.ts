@@ -8,7 +8,7 @@ export interface Subscription {
   currentPeriodEnd: Date | null;
 }
 
-/** §4: the user's subscription; a missing row is created as free. */
+/** The user's subscription; a missing row is created as free (spec §4), so every user has a plan. */
 export async function getSubscription(db: Database, userId: string): Promise<Subscription> {
   await db.insert(subscriptions).values({ userId }).onConflictDoNothing();
   const [row] = await db
