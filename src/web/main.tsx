@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { ConfigurationErrorPage } from './app/configuration-error-page';
-import { loadPublicConfig } from './app/public-config';
+import { loadPublicConfig } from './api/public-config';
 import { Toaster } from './components/toaster';
 import { notify } from './components/notify';
 import './styles.css';

@@ -7,7 +7,7 @@ import { RequireUser } from '../features/auth/require-user';
 import { CalculatorPage } from '../features/calculator/calculator-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
-import { PublicConfigProvider, type PublicConfig } from './public-config';
+import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
 
 const loading = (
   <p className="loading" role="status">

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PublicConfigProvider, type PublicConfig } from '../../app/public-config';
+import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
 import type { SessionState } from '../auth/use-session';
 import { CheckoutReturnNotice } from './checkout-return-notice';
 import { DemoCheckoutPage } from './demo-checkout-page';

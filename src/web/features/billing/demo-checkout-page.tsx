@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { plans } from '../../../domain/plans/plans';
-import { usePublicConfig } from '../../app/public-config';
+import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
 import { RequireUser } from '../auth/require-user';
 import { PlanFeatures } from '../plans/plan-features';

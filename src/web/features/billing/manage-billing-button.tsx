@@ -1,4 +1,4 @@
-import { usePublicConfig } from '../../app/public-config';
+import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
 import { useOpenBillingPortal } from './billing-api';
 

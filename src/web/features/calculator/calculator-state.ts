@@ -1,27 +1,18 @@
-import { computeOfferRange, type OfferRange } from '../../../domain/offer/compute-offer-range';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import { computeOfferRange } from '../../../domain/offer/compute-offer-range';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import { parseMarketValue } from '../../../domain/money/parse-market-value';
 import { calculationMessages } from '../../../domain/offer/calculation-messages';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair, totalSelectedRepairCost } from '../../../domain/repairs/repair-state';
 
-/** A computed offer with the inputs it came from (they cannot differ: any edit clears it). */
-export interface ComputedOffer {
-  address: string;
-  marketValue: number;
-  repairs: RepairItem[];
-  totalRepairCost: number;
-  template: FormulaTemplate;
-  range: OfferRange;
-}
-
 export interface CalculatorState {
   address: string;
   marketValueText: string;
   repairs: RepairItem[];
   template: FormulaTemplate;
-  /** The range last computed; null whenever an input changed since (§4: any edit hides the range). */
-  offer: ComputedOffer | null;
+  /** The offer last computed; null whenever an input changed since (any edit hides the range, §4). */
+  offer: CalculatedOffer | null;
   errors: { address?: string; marketValue?: string };
 }
 
@@ -61,21 +52,23 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
 
 function calculate(state: CalculatorState): CalculatorState {
   const errors: CalculatorState['errors'] = {};
-  // §5: Get offer needs an address and a market value.
+  // Get Cash Offer needs an address and a valid market value (§5).
   if (state.address.trim() === '') errors.address = calculationMessages.addressRequired;
   const marketValue = parseMarketValue(state.marketValueText);
   if (!marketValue.ok) errors.marketValue = marketValue.message;
   if (errors.address || !marketValue.ok) return { ...state, offer: null, errors };
 
   const totalRepairCost = totalSelectedRepairCost(state.repairs);
-  const range = computeOfferRange({ marketValue: marketValue.value, totalRepairCost, template: state.template });
-  const offer = {
-    address: state.address.trim(),
-    marketValue: marketValue.value,
-    repairs: state.repairs,
+  const offerRange = computeOfferRange({ marketValue: marketValue.value, totalRepairCost, template: state.template });
+  const offer: CalculatedOffer = {
+    input: {
+      address: state.address.trim(),
+      marketValue: marketValue.value,
+      repairs: state.repairs,
+      template: state.template,
+    },
     totalRepairCost,
-    template: state.template,
-    range,
+    offerRange,
   };
   return { ...state, errors: {}, offer };
 }

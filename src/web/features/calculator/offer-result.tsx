@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../domain/money/format-money';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { lazy, Suspense } from 'react';
-import type { ComputedOffer } from './calculator-state';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import type { UserType } from './user-type';
 
 // What a visitor can do with an offer (forms, exports) loads with the first offer, keeping the
@@ -17,7 +17,7 @@ export function preloadOfferActions(userType: UserType) {
 }
 
 interface OfferResultProps {
-  offer: ComputedOffer | null;
+  offer: CalculatedOffer | null;
   userType: UserType;
   templateName: string;
 }
@@ -32,16 +32,16 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
       {!offer && (
         <p className="muted">Enter the address and market value, pick the repairs, then press Get Cash Offer.</p>
       )}
-      {offer && offerIsWorkable(offer.range) && (
+      {offer && offerIsWorkable(offer.offerRange) && (
         <>
           <p className="offer-range" data-testid="offer-range">
-            {formatMoney(offer.range.low)} <span aria-hidden="true">–</span>
-            <span className="visually-hidden"> to </span> {formatMoney(offer.range.high)}
+            {formatMoney(offer.offerRange.low)} <span aria-hidden="true">–</span>
+            <span className="visually-hidden"> to </span> {formatMoney(offer.offerRange.high)}
           </p>
           <dl className="offer-facts">
             <div>
               <dt>Market value</dt>
-              <dd>{formatMoney(offer.marketValue)}</dd>
+              <dd>{formatMoney(offer.input.marketValue)}</dd>
             </div>
             <div>
               <dt>Repairs</dt>
@@ -56,7 +56,7 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
           </dl>
         </>
       )}
-      {offer && !offerIsWorkable(offer.range) && (
+      {offer && !offerIsWorkable(offer.offerRange) && (
         <p className="offer-unworkable" role="alert">
           At this market value the repairs and costs exceed what a cash buyer can pay, so there is no cash offer to
           show. Check the market value and repair costs.
@@ -64,7 +64,9 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
       )}
       <Suspense fallback={<p className="muted">Loading...</p>}>
         {offer && userType === 'wholesaler' && <WholesalerOfferActions offer={offer} />}
-        {offer && userType === 'homeowner' && offerIsWorkable(offer.range) && <HomeownerOfferActions offer={offer} />}
+        {offer && userType === 'homeowner' && offerIsWorkable(offer.offerRange) && (
+          <HomeownerOfferActions offer={offer} />
+        )}
       </Suspense>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { usePublicConfig } from '../../app/public-config';
+import { usePublicConfig } from '../../api/public-config';
 
 interface PlaceResult {
   formatted_address?: string;

@@ -5,10 +5,10 @@ import { ExportToGhlButton } from '../integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../integrations/export-to-sheets-button';
 import { exportTargetFromOffer } from '../integrations/export-target';
 import { SavePropertyDialog } from '../saved/save-property-dialog';
-import type { ComputedOffer } from './calculator-state';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 
 /** §2: a signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in. */
-export function WholesalerOfferActions({ offer }: { offer: ComputedOffer }) {
+export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
   const location = useLocation();
   const [saveOpen, setSaveOpen] = useState(false);
   const { user } = useSession();
@@ -32,13 +32,8 @@ export function WholesalerOfferActions({ offer }: { offer: ComputedOffer }) {
       <SavePropertyDialog
         open={saveOpen}
         onClose={() => setSaveOpen(false)}
-        calculation={{
-          address: offer.address,
-          marketValue: offer.marketValue,
-          repairs: offer.repairs,
-          template: offer.template,
-        }}
-        offerRange={offer.range}
+        calculation={offer.input}
+        offerRange={offer.offerRange}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
-import type { ComputedOffer } from '../calculator/calculator-state';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import { NegotiateOfferDialog } from './negotiate-offer-dialog';
 import { ProgramDetailsDialog } from './program-details-dialog';
 import { ProgramInfoDialog } from './program-info-dialog';
@@ -9,7 +9,7 @@ import { useGetOffer } from './use-get-offer';
 type OpenDialog = 'negotiate' | 'program-info' | 'program-form' | null;
 
 /** §2 Homeowner buttons under the range: Negotiate and Get Offer (accept), with their dialogs (§4). */
-export function HomeownerOfferActions({ offer }: { offer: ComputedOffer }) {
+export function HomeownerOfferActions({ offer }: { offer: CalculatedOffer }) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   /** The last desired price asked for above the threshold (for the programme), or accepted. */
   const [desiredPrice, setDesiredPrice] = useState<number>();
@@ -19,7 +19,8 @@ export function HomeownerOfferActions({ offer }: { offer: ComputedOffer }) {
   // A dialog's close event arrives after the next one opened: only close the one that is still open.
   const closeDialog = (which: Exclude<OpenDialog, null>) => () =>
     setOpenDialog((current) => (current === which ? null : current));
-  const negotiable = { address: offer.address, marketValue: offer.marketValue, range: offer.range };
+  const { address, marketValue } = offer.input;
+  const negotiable = { address, marketValue, range: offer.offerRange };
 
   return (
     <>
@@ -33,9 +34,9 @@ export function HomeownerOfferActions({ offer }: { offer: ComputedOffer }) {
           disabled={getOffer.isPending}
           onClick={() =>
             getOffer.mutate({
-              address: offer.address,
-              marketValue: offer.marketValue,
-              offerRange: offer.range,
+              address,
+              marketValue,
+              offerRange: offer.offerRange,
               totalRepairCost: offer.totalRepairCost,
               desiredPrice: acceptedPrice,
             })
@@ -66,7 +67,7 @@ export function HomeownerOfferActions({ offer }: { offer: ComputedOffer }) {
       />
       <ProgramInfoDialog
         open={openDialog === 'program-info'}
-        marketValue={offer.marketValue}
+        marketValue={marketValue}
         desiredPrice={desiredPrice}
         onClose={closeDialog('program-info')}
         onShowProgramForm={() => setOpenDialog('program-form')}

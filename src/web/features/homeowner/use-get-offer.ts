@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ACCEPT_PAGE_PATH, acceptPageQuery, type AcceptedOffer } from '../../../domain/leads/accept-page-query';
 import { leadFormQuery, leadFormUrl } from '../../../domain/leads/lead-form-query';
-import { usePublicConfig } from '../../app/public-config';
+import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
 import { submitLead } from './leads-api';
 

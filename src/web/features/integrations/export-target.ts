@@ -1,6 +1,6 @@
 import type { ExportSource } from '../../../domain/integrations/export-request-schema';
 import { offerIsWorkable, type OfferRange } from '../../../domain/offer/compute-offer-range';
-import type { ComputedOffer } from '../calculator/calculator-state';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 
 /** What an export button exports: the source the server reads, and the figures shown in its dialogs. */
 export interface ExportTarget {
@@ -9,24 +9,16 @@ export interface ExportTarget {
 }
 
 /** The calculator's current offer, or null without a usable range (§5: 'Please enter property details first'). */
-export function exportTargetFromOffer(offer: ComputedOffer | null): ExportTarget | null {
-  if (!offer || !offerIsWorkable(offer.range)) return null;
+export function exportTargetFromOffer(offer: CalculatedOffer | null): ExportTarget | null {
+  if (!offer || !offerIsWorkable(offer.offerRange)) return null;
   return {
     // The server recomputes the figures from these inputs.
-    source: {
-      kind: 'calculation',
-      calculation: {
-        address: offer.address,
-        marketValue: offer.marketValue,
-        repairs: offer.repairs,
-        template: offer.template,
-      },
-    },
+    source: { kind: 'calculation', calculation: offer.input },
     summary: {
-      address: offer.address,
-      marketValue: offer.marketValue,
+      address: offer.input.address,
+      marketValue: offer.input.marketValue,
       totalRepairCost: offer.totalRepairCost,
-      offerRange: offer.range,
+      offerRange: offer.offerRange,
     },
   };
 }

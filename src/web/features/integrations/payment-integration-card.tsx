@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { usePublicConfig } from '../../app/public-config';
+import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
 import { IntegrationTestResult } from './integration-test-result';
 import { testStripe } from './integrations-api';

@@ -1,7 +1,7 @@
 import { parseOfferLink } from '../../../domain/bulk-import/offer-link';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
-import { calculatorReducer, initialCalculatorState, type CalculatorState } from '../calculator/calculator-state';
+import { calculatorReducer, initialCalculatorState, type CalculatorState } from './calculator-state';
 
 /**
  * The calculator as an offer e-mail's accept or negotiate link opens it for the homeowner
@@ -24,5 +24,5 @@ export function calculatorStateFromOfferLink(
   state = calculatorReducer(state, { type: 'setMarketValue', text: String(link.marketValue) });
   state = calculatorReducer(state, { type: 'calculate' });
   // The figures the e-mail promised stand, even if the template has been edited since.
-  return state.offer ? { ...state, offer: { ...state.offer, range: link.offerRange } } : state;
+  return state.offer ? { ...state, offer: { ...state.offer, offerRange: link.offerRange } } : state;
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { readJson, api } from '../api/api-client';
+import { readJson, api } from './api-client';
 
 export type PublicConfig = Awaited<ReturnType<typeof loadPublicConfig>>;
 

@@ -26,10 +26,9 @@ describe('calculatorStateFromOfferLink', () => {
     );
     expect(state).toMatchObject({ address: '12 Oak St', marketValueText: '250000', template: aggressive });
     expect(state?.offer).toMatchObject({
-      address: '12 Oak St',
-      marketValue: 250000,
+      input: { address: '12 Oak St', marketValue: 250000 },
       totalRepairCost: 0,
-      range: { low: 120000, high: 140000 },
+      offerRange: { low: 120000, high: 140000 },
     });
   });
 
