@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { LiveUpdates } from '../features/saved/live-updates';
-import { RequireUser } from '../features/auth/require-user';
+import { RequireUser } from '../components/require-user';
 import { CalculatorPage } from '../features/calculator/calculator-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';

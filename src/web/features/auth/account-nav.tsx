@@ -1,8 +1,8 @@
 import { NavLink, useNavigate } from 'react-router';
 import { notify } from '../../components/notify';
-import { authClient } from './auth-client';
+import { authClient } from '../../api/auth-client';
 import { callAuth } from './auth-errors';
-import { useSession } from './use-session';
+import { useSession } from '../../api/use-session';
 
 /**
  * §2 layout navigation, the account part (list items of the main nav): signed in, the user's

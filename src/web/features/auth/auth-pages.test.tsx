@@ -4,13 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../components/notify';
-import { authClient } from './auth-client';
+import { authClient } from '../../api/auth-client';
 import { CONNECTION_ERROR } from './auth-errors';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../components/require-user';
 
-vi.mock('./auth-client', () => ({
+vi.mock('../../api/auth-client', () => ({
   authClient: {
     signIn: { email: vi.fn() },
     signUp: { email: vi.fn() },

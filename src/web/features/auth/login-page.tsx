@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SignInSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
-import { authClient } from './auth-client';
+import { authClient } from '../../api/auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
-import { useSession } from './use-session';
+import { useSession } from '../../api/use-session';
 import { returnPathFrom } from './return-path';
 import { useCredentialsForm } from './use-credentials-form';
 

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
-import { authClient } from './auth-client';
+import { authClient } from '../../api/auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
 import { useCredentialsForm } from './use-credentials-form';
-import { useSession } from './use-session';
+import { useSession } from '../../api/use-session';
 
 /** /register: §2 sign-up; success toasts 'Account created successfully!' and goes to /. */
 export function RegisterPage() {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
-import { authClient } from './auth-client';
+import { authClient } from '../../api/auth-client';
 import { callAuth } from './auth-errors';
 import { CredentialField } from './credential-field';
 import { useCredentialsForm } from './use-credentials-form';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from '../../api/api-client';
-import { subscriptionKey } from '../plans/use-subscription';
+import { subscriptionKey } from '../../api/use-subscription';
 
 /** What a demo checkout link stands for (plan, and whether it was confirmed already). */
 export function useDemoCheckout(session: string | null) {

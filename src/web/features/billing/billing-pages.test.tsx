@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
-import type { SessionState } from '../auth/use-session';
+import type { SessionState } from '../../api/use-session';
 import { CheckoutReturnNotice } from './checkout-return-notice';
 import { DemoCheckoutPage } from './demo-checkout-page';
 import { ManageBillingButton } from './manage-billing-button';
@@ -15,7 +15,7 @@ const mocks = vi.hoisted(() => ({
   session: null as unknown as SessionState,
   notify: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock('../auth/use-session', () => ({ useSession: () => mocks.session }));
+vi.mock('../../api/use-session', () => ({ useSession: () => mocks.session }));
 vi.mock('../../components/notify', () => ({ notify: mocks.notify }));
 
 type Reply = { status: number; body: unknown };

@@ -2,8 +2,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { plans } from '../../../domain/plans/plans';
 import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
-import { RequireUser } from '../auth/require-user';
-import { PlanFeatures } from '../plans/plan-features';
+import { RequireUser } from '../../components/require-user';
+import { PlanFeatures } from '../../components/plan-features';
 import { useConfirmDemoCheckout, useDemoCheckout } from './billing-api';
 
 /**

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { canBulkImport } from '../../../domain/plans/plans';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { useSession } from '../auth/use-session';
-import { useSubscription } from '../plans/use-subscription';
+import { useSession } from '../../api/use-session';
+import { useSubscription } from '../../api/use-subscription';
 
 // The dialog (Papa Parse worker, virtual table) is fetched on first use, not with the calculator.
 const loadDialog = () => import('./bulk-import-dialog');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../api/use-session';
 import { ExportToGhlButton } from '../integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../integrations/export-to-sheets-button';
 import { exportTargetFromOffer } from '../integrations/export-target';

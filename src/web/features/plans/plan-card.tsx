@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Plan } from '../../../domain/plans/plans';
-import { PlanFeatures } from './plan-features';
+import { PlanFeatures } from '../../components/plan-features';
 import type { PlanButton } from './plan-button';
 
 interface PlanCardProps {

@@ -4,14 +4,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionState } from '../auth/use-session';
+import type { SessionState } from '../../api/use-session';
 import { WholesalersPage } from './wholesalers-page';
 
 const mocks = vi.hoisted(() => ({
   session: null as unknown as SessionState,
   notify: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock('../auth/use-session', () => ({ useSession: () => mocks.session }));
+vi.mock('../../api/use-session', () => ({ useSession: () => mocks.session }));
 vi.mock('../../components/notify', () => ({ notify: mocks.notify }));
 
 const signedOut: SessionState = { user: null, isPending: false, error: null, refetch: async () => {} };

@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { plans, type Plan, type PlanId } from '../../../domain/plans/plans';
 import { notify } from '../../components/notify';
-import { useSession } from '../auth/use-session';
-import { BookmarkIcon, BoltIcon, SlidersIcon } from './landing-icons';
+import { useSession } from '../../api/use-session';
+import { BookmarkIcon, BoltIcon, SlidersIcon } from '../../components/icons';
 import { planButton, type PlanViewer } from './plan-button';
 import { PlanCard } from './plan-card';
 import { startCheckout } from './start-checkout';
-import { useSubscription, useSwitchToFreePlan } from './use-subscription';
+import { useSubscription, useSwitchToFreePlan } from '../../api/use-subscription';
 
 const features = [
   {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useSession } from '../auth/use-session';
-import { subscriptionKey } from '../plans/use-subscription';
+import { useSession } from '../../api/use-session';
+import { subscriptionKey } from '../../api/use-subscription';
 import { savedPropertiesKey } from './saved-properties-api';
 
 /**

@@ -10,7 +10,7 @@ import { api, ApiError, readJson } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { notify } from '../../components/notify';
-import { subscriptionKey } from '../plans/use-subscription';
+import { subscriptionKey } from '../../api/use-subscription';
 import { savedPropertiesKey } from './saved-properties-api';
 
 const emptyContact: SaveContact = { name: '', email: '', phones: [''] };

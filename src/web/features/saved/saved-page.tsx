@@ -9,7 +9,7 @@ import { notify } from '../../components/notify';
 import { CheckoutReturnNotice } from '../billing/checkout-return-notice';
 import { ManageBillingButton } from '../billing/manage-billing-button';
 import { SavedPropertyCard } from './saved-property-card';
-import { subscriptionKey, useSubscription, useSwitchToFreePlan } from '../plans/use-subscription';
+import { subscriptionKey, useSubscription, useSwitchToFreePlan } from '../../api/use-subscription';
 import { savedPropertiesKey, useSavedProperties, type SavedProperty } from './saved-properties-api';
 
 export function SavedPage() {

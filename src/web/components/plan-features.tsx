@@ -1,4 +1,4 @@
-import { CheckIcon } from './landing-icons';
+import { CheckIcon } from './icons';
 
 /** A plan's feature list, each with a check mark: the pricing cards and the demo checkout show the same. */
 export function PlanFeatures({ features }: { features: readonly string[] }) {

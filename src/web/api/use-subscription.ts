@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, readJson } from '../../api/api-client';
+import { api, readJson } from './api-client';
 
 // Shared with the saved list and the live change feed, which invalidate it (§4 changes arrive live).
 export const subscriptionKey = ['subscription'] as const;

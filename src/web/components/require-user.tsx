@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from './use-session';
+import { useSession } from '../api/use-session';
 
 /**
  * §2: a route that needs a signed-in user. 'Loading...' while the session loads; signed out,

@@ -1,4 +1,4 @@
-// Decorative inline icons for the wholesaler landing page; hidden from assistive technology.
+// Decorative inline icons (landing page, plan features); hidden from assistive technology.
 
 const common = {
   width: 24,
