@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { boundedText } from '../validation/bounded-text';
+import { LeadStatusSchema } from './lead-status';
+
+/** GET /api/leads-inbox query: filter by status, search address or name, next page's cursor. */
+export const LeadsInboxQuerySchema = z.object({
+  status: LeadStatusSchema.optional(),
+  q: boundedText('Search', 100).optional(),
+  cursor: z.string().max(200, 'Invalid page cursor').optional(),
+});
+export type LeadsInboxQuery = z.infer<typeof LeadsInboxQuerySchema>;
+
+/** Leads per inbox page. */
+export const LEADS_PAGE_SIZE = 50;
+
+export const MAX_LEAD_NOTE_LENGTH = 5000;
+
+/** POST /api/leads-inbox/{id}/notes: a free-text note the wholesaler keeps on a lead. */
+export const LeadNoteSchema = z.object({
+  text: boundedText('Note', MAX_LEAD_NOTE_LENGTH).pipe(z.string().min(1, 'Please write a note')),
+});
+export type LeadNote = z.infer<typeof LeadNoteSchema>;
+
+const wholeDollars = z
+  .number({ error: 'Offer amounts must be numbers' })
+  .int('Offer amounts are whole dollars')
+  .gte(0, 'Offer amounts must be 0 or more')
+  .lte(1e10, 'Offer amounts must be at most $10,000,000,000');
+
+/**
+ * POST /api/leads-inbox/{id}/revised-offer: the new range in whole dollars (low <= high, not
+ * above the market value, checked by the server against the lead's), an optional market value
+ * when the lead has none, and an optional message to the homeowner.
+ */
+export const RevisedOfferRequestSchema = z.object({
+  offerRange: z
+    .object({ low: wholeDollars, high: wholeDollars })
+    .refine((range) => range.low <= range.high, {
+      message: 'The low offer must not be above the high offer',
+      path: ['low'],
+    }),
+  marketValue: z.number().positive('Market value must be a positive number').max(1e10).optional(),
+  message: boundedText('Message', 2000).default(''),
+});
+export type RevisedOfferRequest = z.infer<typeof RevisedOfferRequestSchema>;
+export type RevisedOfferRequestInput = z.input<typeof RevisedOfferRequestSchema>;

@@ -1,0 +1,30 @@
+import { formatMoney } from '../money/format-money';
+
+/** What a homeowner answered to an offer. */
+export const LEAD_RESPONSE_KINDS = ['accepted', 'countered', 'program-interest', 'new-offer-requested'] as const;
+export type LeadResponseKind = (typeof LEAD_RESPONSE_KINDS)[number];
+
+/** Where a lead came from: an offer e-mailed in bulk, a shared offer link, a wholesaler's personal page, or the operator's calculator at `/`. */
+export const LEAD_SOURCES = ['bulk-email', 'shared-link', 'personal-page', 'public-calculator'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const leadSourceLabels: Record<LeadSource, string> = {
+  'bulk-email': 'Bulk e-mail',
+  'shared-link': 'Shared link',
+  'personal-page': 'Personal page',
+  'public-calculator': 'Public calculator',
+};
+
+/** What the homeowner answered, as one phrase for the inbox and e-mails ('countered at $150,000'); counterAmount in dollars. */
+export function describeLeadResponse(kind: LeadResponseKind, counterAmount: number | null): string {
+  switch (kind) {
+    case 'accepted':
+      return 'accepted';
+    case 'countered':
+      return counterAmount === null ? 'countered' : `countered at ${formatMoney(counterAmount)}`;
+    case 'program-interest':
+      return 'MLS/Retail program interest';
+    case 'new-offer-requested':
+      return 'asked for a new offer';
+  }
+}

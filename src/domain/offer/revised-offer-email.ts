@@ -1,0 +1,59 @@
+import { escapeHtml } from '../html/escape-html';
+import { formatMoneyRange } from '../money/format-money';
+import type { OfferRange } from './compute-offer-range';
+import { offerValidityText } from './offer-validity';
+
+export interface RevisedOfferEmailInput {
+  address: string;
+  offerRange: OfferRange;
+  /** The homeowner's page for the new offer (`/offer/{token}`). */
+  offerUrl: string;
+  expiresAt: Date;
+  homeownerName: string | null;
+  wholesaler: { displayName: string; company: string; phone: string };
+  /** The wholesaler's own words ('' for none). */
+  message: string;
+}
+
+// A subject is one header line: line breaks in an address must not start another header.
+const oneLine = (text: string) =>
+  text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+
+/**
+ * The e-mail carrying a revised offer to a homeowner: subject 'Revised Cash Offer for {address}',
+ * the new range, a link to answer it, the §9 validity with its date, and who sends it; HTML
+ * (every value escaped) and plain text.
+ */
+export function revisedOfferEmail(input: RevisedOfferEmailInput) {
+  const address = oneLine(input.address);
+  const range = formatMoneyRange(input.offerRange);
+  const from = [input.wholesaler.displayName, input.wholesaler.company].filter((part) => part.trim() !== '').join(', ');
+  const greeting = input.homeownerName ? `Dear ${input.homeownerName},` : 'Hello,';
+  const validity = offerValidityText(input.expiresAt);
+  const text = [
+    greeting,
+    '',
+    `${from} has sent you a revised cash offer for ${address}: ${range}.`,
+    ...(input.message ? ['', input.message] : []),
+    '',
+    `See and answer the offer: ${input.offerUrl}`,
+    '',
+    validity,
+    ...(input.wholesaler.phone ? [`Phone: ${input.wholesaler.phone}`] : []),
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5; max-width: 600px">
+<p>${e(greeting)}</p>
+<p>${e(from)} has sent you a revised cash offer for <strong>${e(address)}</strong>.</p>
+<p style="font-size: 26px; font-weight: 700">${e(range)}</p>
+${input.message ? `<p style="white-space: pre-wrap">${e(input.message)}</p>` : ''}
+<p><a href="${e(input.offerUrl)}" style="display: inline-block; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600; background: #15803d; color: #ffffff">See the offer</a></p>
+<p><strong>${e(validity)}</strong></p>
+${input.wholesaler.phone ? `<p>Phone: ${e(input.wholesaler.phone)}</p>` : ''}
+</body></html>`;
+  return { subject: `Revised Cash Offer for ${address}`, html, text };
+}
