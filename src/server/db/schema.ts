@@ -3,6 +3,7 @@
 // (openPgliteDatabase / openPostgresDatabase in ./database.ts).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -19,6 +20,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
 import type { RepairItem } from '../../domain/repairs/repair-catalog';
+import { LEAD_RESPONSE_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-response';
+import { LEAD_STATUSES } from '../../domain/leads/lead-status';
 
 /** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
 export type SavedRepairCost = Pick<RepairItem, 'name' | 'cost'>;
@@ -204,8 +207,109 @@ export const leads = pgTable(
     phone: text('phone'),
     details: jsonb('details').$type<LeadDetails>().notNull().default({}),
     createdAt: createdAt(),
+    // The wholesaler the lead belongs to (issue 12); null: a lead of the operator's public calculator.
+    ownerUserId: text('owner_user_id').references(() => user.id, { onDelete: 'cascade' }),
+    // The offer link it answered (the first one: answers to revised offers join the same lead).
+    offerLinkId: uuid('offer_link_id').references((): AnyPgColumn => offerLinks.id, { onDelete: 'set null' }),
+    // The homeowner's e-mail, lower-cased: one lead per offer link and homeowner.
+    contactKey: text('contact_key'),
+    source: text('source', { enum: LEAD_SOURCES }).notNull().default('public-calculator'),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }),
+    counterAmount: money('counter_amount'),
+    // The homeowner's latest answer; the inbox lists newest first by it (milliseconds, for exact page cursors).
+    respondedAt: timestamp('responded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('leads_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('leads_created_idx').on(t.createdAt.desc()),
+    index('leads_owner_responded_idx').on(t.ownerUserId, t.respondedAt.desc(), t.id.desc()),
+    index('leads_owner_status_responded_idx').on(t.ownerUserId, t.status, t.respondedAt.desc(), t.id.desc()),
+    uniqueIndex('leads_offer_link_contact_idx').on(t.offerLinkId, t.contactKey),
+    check(
+      'leads_status_check',
+      sql`${t.status} in ('new', 'contacted', 'negotiating', 'under-contract', 'closed', 'dead')`,
+    ),
+  ],
+);
+
+// --- Issue 12: wholesaler profiles, answerable offer links, each lead's history ---
+
+/** What offer_links.repairs holds: the offer's selected repairs, name and cost in dollars. */
+export type OfferLinkRepair = SavedRepairCost;
+
+export const wholesalerProfiles = pgTable(
+  'wholesaler_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // Stored lower-cased; the unique index on lower(handle) keeps it unique whatever wrote it.
+    handle: text('handle'),
+    displayName: text('display_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    replyToEmail: text('reply_to_email').notNull().default(''),
+    postalAddress: text('postal_address').notNull().default(''),
+    notifyOnLeads: boolean('notify_on_leads').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wholesaler_profiles_handle_idx').on(sql`lower(${t.handle})`)],
+);
+
+export const offerLinks = pgTable(
+  'offer_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // SHA-256 (hex) of the link's 256-bit random token: the token itself is only in the link.
+    tokenHash: text('token_hash').notNull().unique(),
+    source: text('source', { enum: ['shared-link', 'bulk-email', 'revised-offer'] }).notNull(),
+    address: text('address').notNull(),
+    marketValue: money('market_value').notNull(),
+    repairs: jsonb('repairs').$type<OfferLinkRepair[]>().notNull().default([]),
+    totalRepairCost: money('total_repair_cost').notNull().default(0),
+    templateName: text('template_name').notNull().default(''),
+    offerLow: money('offer_low').notNull(),
+    offerHigh: money('offer_high').notNull(),
+    // Whom the offer was e-mailed to (bulk and revised offers), to prefill the answer form.
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    // A revised offer answers into the lead it revises.
+    revisesLeadId: uuid('revises_lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'cascade' }),
+    // One link per bulk-send item, so a retried batch reuses it.
+    bulkSendItemId: uuid('bulk_send_item_id')
+      .unique()
+      .references(() => bulkSendItems.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('offer_links_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    // offer: the offer the homeowner answered; response: their answer; status: a pipeline change;
+    // note: the wholesaler's note; revised-offer: a new offer link e-mailed to the homeowner.
+    kind: text('kind', { enum: ['offer', 'response', 'status', 'note', 'revised-offer'] }).notNull(),
+    responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }),
+    amount: money('amount'),
+    fromStatus: text('from_status', { enum: LEAD_STATUSES }),
+    toStatus: text('to_status', { enum: LEAD_STATUSES }),
+    offerLinkId: uuid('offer_link_id').references(() => offerLinks.id, { onDelete: 'set null' }),
+    offerLow: money('offer_low'),
+    offerHigh: money('offer_high'),
+    text: text('text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_events_lead_created_idx').on(t.leadId, t.createdAt, t.id)],
 );
 
 // --- E-mail: every message is written here before it is sent ---

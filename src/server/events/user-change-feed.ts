@@ -3,7 +3,10 @@ import type { DatabaseConnection, Unlisten } from '../db/database';
 
 const CHANNEL = 'user_changes';
 
-const UserChangeSchema = z.object({ userId: z.string(), table: z.enum(['saved_properties', 'subscriptions']) });
+const UserChangeSchema = z.object({
+  userId: z.string(),
+  table: z.enum(['saved_properties', 'subscriptions', 'leads']),
+});
 export type UserChange = z.infer<typeof UserChangeSchema>;
 
 type Listener = (change: UserChange) => void;
