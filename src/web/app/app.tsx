@@ -4,8 +4,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { LiveUpdates } from '../features/saved/live-updates';
 import { RequireUser } from '../components/require-user';
-import { CalculatorPage } from '../features/calculator/calculator-page';
 import { Layout } from './layout';
+import { CalculatorRoute } from './routes/calculator-route';
 import { NotFoundPage } from './not-found-page';
 import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
 
@@ -24,7 +24,7 @@ const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { index: true, element: <CalculatorPage /> },
+      { index: true, element: <CalculatorRoute /> },
       {
         path: 'wholesalers',
         ...lazyPage(async () => (await import('../features/plans/wholesalers-page')).WholesalersPage),
@@ -46,16 +46,7 @@ const router = createBrowserRouter([
       },
       {
         path: 'saved',
-        ...lazyPage(async () => {
-          const { SavedPage } = await import('../features/saved/saved-page');
-          return function RequireUserForSavedPage() {
-            return (
-              <RequireUser>
-                <SavedPage />
-              </RequireUser>
-            );
-          };
-        }),
+        ...lazyPage(async () => (await import('./routes/saved-route')).SavedRoute),
       },
       {
         path: 'test',

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/use-session';
-import { ExportToGhlButton } from '../integrations/export-to-ghl-button';
-import { ExportToSheetsButton } from '../integrations/export-to-sheets-button';
-import { exportTargetFromOffer } from '../integrations/export-target';
-import { SavePropertyDialog } from '../saved/save-property-dialog';
+import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
+import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
+import { exportTargetFromOffer } from '../../features/integrations/export-target';
+import { SavePropertyDialog } from '../../features/saved/save-property-dialog';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 
 /** §2: a signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in. */

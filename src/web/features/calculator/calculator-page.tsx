@@ -4,18 +4,19 @@ import { defaultTemplate } from '../../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { notify } from '../../components/notify';
-import { BulkImportButton } from '../bulk-import/bulk-import-button';
+import type { CalculatorSlots } from './calculator-slots';
 import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { FormulaTemplatesDialog } from './formula-templates-dialog';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
-import { OfferResult, preloadOfferActions } from './offer-result';
+import { OfferResult } from './offer-result';
 import { PropertyDetails } from './property-details';
 import { RepairsChecklist } from './repairs-checklist';
 import { useCalculatorReferenceData } from './use-calculator-reference-data';
 import { isUserType, type UserType } from './user-type';
 import { UserTypeToggle } from './user-type-toggle';
 
-export function CalculatorPage() {
+/** The calculator at '/'; the app supplies what other features add to it (`slots`). */
+export function CalculatorPage({ slots }: { slots: CalculatorSlots }) {
   const { data, isLoading } = useCalculatorReferenceData();
   const userType = useUserTypeFromNavigation();
 
@@ -34,6 +35,7 @@ export function CalculatorPage() {
       onUserTypeChange={userType.set}
       templates={data.templates}
       repairCatalog={data.repairCatalog}
+      slots={slots}
     />
   );
 }
@@ -66,9 +68,10 @@ interface CalculatorProps {
   onUserTypeChange: (userType: UserType) => void;
   templates: readonly FormulaTemplate[];
   repairCatalog: readonly RepairItem[];
+  slots: CalculatorSlots;
 }
 
-function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: CalculatorProps) {
+function Calculator({ userType, onUserTypeChange, templates, repairCatalog, slots }: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
   const { search } = useLocation();
   // An offer e-mail's accept/negotiate link opens the calculator prefilled for the homeowner.
@@ -98,7 +101,7 @@ function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: Ca
           className="calculator-form"
           noValidate
           aria-label="Property and repairs"
-          onChange={() => preloadOfferActions(userType)}
+          onChange={() => slots.preloadOfferActions(userType)}
           onSubmit={(event) => {
             event.preventDefault();
             dispatch({ type: 'calculate' });
@@ -134,11 +137,16 @@ function Calculator({ userType, onUserTypeChange, templates, repairCatalog }: Ca
                 <button type="button" className="button button-secondary" onClick={() => setTemplatesOpen(true)}>
                   Formula Settings
                 </button>
-                <BulkImportButton template={state.template} />
+                <slots.WholesalerTools template={state.template} />
               </div>
             </div>
           )}
-          <OfferResult offer={state.offer} userType={userType} templateName={state.template.name} />
+          <OfferResult
+            offer={state.offer}
+            userType={userType}
+            templateName={state.template.name}
+            OfferActions={slots.OfferActions}
+          />
         </aside>
       </div>
 

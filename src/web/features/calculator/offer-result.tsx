@@ -1,29 +1,19 @@
 import { formatMoney } from '../../../domain/money/format-money';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import type { CalculatorSlots } from './calculator-slots';
 import type { UserType } from './user-type';
-
-// What a visitor can do with an offer (forms, exports) loads with the first offer, keeping the
-// calculator's first download small.
-const loadHomeownerActions = () => import('../homeowner/homeowner-offer-actions');
-const loadWholesalerActions = () => import('./wholesaler-offer-actions');
-const HomeownerOfferActions = lazy(async () => ({ default: (await loadHomeownerActions()).HomeownerOfferActions }));
-const WholesalerOfferActions = lazy(async () => ({ default: (await loadWholesalerActions()).WholesalerOfferActions }));
-
-/** Starts fetching the offer actions before they are needed (on the first calculator input). */
-export function preloadOfferActions(userType: UserType) {
-  void (userType === 'homeowner' ? loadHomeownerActions() : loadWholesalerActions());
-}
 
 interface OfferResultProps {
   offer: CalculatedOffer | null;
   userType: UserType;
   templateName: string;
+  OfferActions: CalculatorSlots['OfferActions'];
 }
 
 /** §2 'Your Cash Offer Range', announced to screen readers when it appears. */
-export function OfferResult({ offer, userType, templateName }: OfferResultProps) {
+export function OfferResult({ offer, userType, templateName, OfferActions }: OfferResultProps) {
   return (
     <section className="card offer-result" aria-labelledby="offer-title" aria-live="polite">
       <h2 id="offer-title" className="card-title">
@@ -63,10 +53,7 @@ export function OfferResult({ offer, userType, templateName }: OfferResultProps)
         </p>
       )}
       <Suspense fallback={<p className="muted">Loading...</p>}>
-        {offer && userType === 'wholesaler' && <WholesalerOfferActions offer={offer} />}
-        {offer && userType === 'homeowner' && offerIsWorkable(offer.offerRange) && (
-          <HomeownerOfferActions offer={offer} />
-        )}
+        {offer && <OfferActions offer={offer} userType={userType} />}
       </Suspense>
     </section>
   );

@@ -6,13 +6,13 @@ import { canDeleteSavedProperties, canExportSavedList, formatPropertyLimit, plan
 import { api, readJson } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
-import { CheckoutReturnNotice } from '../billing/checkout-return-notice';
-import { ManageBillingButton } from '../billing/manage-billing-button';
+import type { SavedPageSlots } from './saved-page-slots';
 import { SavedPropertyCard } from './saved-property-card';
 import { subscriptionKey, useSubscription, useSwitchToFreePlan } from '../../api/use-subscription';
 import { savedPropertiesKey, useSavedProperties, type SavedProperty } from './saved-properties-api';
 
-export function SavedPage() {
+/** The signed-in user's saved properties and plan; the app supplies billing and export controls (`slots`). */
+export function SavedPage({ slots }: { slots: SavedPageSlots }) {
   const planStatus = useSubscription(true);
   const savedList = useSavedProperties();
   const [pendingDelete, setPendingDelete] = useState<SavedProperty | null>(null);
@@ -44,7 +44,7 @@ export function SavedPage() {
               Export CSV
             </a>
           )}
-          {plan !== 'free' && <ManageBillingButton />}
+          {plan !== 'free' && <slots.ManageBilling />}
           {plan !== 'free' && <DowngradeButton />}
           {plan !== 'pro' && (
             <Link className="button button-primary" to="/wholesalers">
@@ -54,7 +54,7 @@ export function SavedPage() {
         </div>
       </header>
 
-      <CheckoutReturnNotice plan={planStatus.data?.plan} />
+      <slots.CheckoutReturnNotice plan={planStatus.data?.plan} />
       {plan !== 'pro' && savedCount >= limit && (
         <p className="banner banner-warning" role="status">
           You have reached the limit of {limit} saved properties on the {planName} plan.{' '}
@@ -82,6 +82,7 @@ export function SavedPage() {
           hasMore={savedList.hasNextPage}
           loadingMore={savedList.isFetchingNextPage}
           onLoadMore={() => void savedList.fetchNextPage()}
+          PropertyExports={slots.PropertyExports}
           onDelete={(property) =>
             canDeleteSavedProperties(plan)
               ? setPendingDelete(property)
@@ -101,10 +102,11 @@ interface SavedListProps {
   loadingMore: boolean;
   onLoadMore: () => void;
   onDelete: (property: SavedProperty) => void;
+  PropertyExports: SavedPageSlots['PropertyExports'];
 }
 
 /** Virtualised against the window scroll, so a Pro list of thousands renders only what is on screen. */
-function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete }: SavedListProps) {
+function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete, PropertyExports }: SavedListProps) {
   // The list's distance from the top of the page, which the window virtualiser needs.
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({
@@ -141,7 +143,7 @@ function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete }: S
               className="saved-list-item"
               style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
-              <SavedPropertyCard property={property} onDelete={() => onDelete(property)} />
+              <SavedPropertyCard property={property} onDelete={() => onDelete(property)} Exports={PropertyExports} />
             </li>
           );
         })}

@@ -1,13 +1,19 @@
 import { formatMoney } from '../../../domain/money/format-money';
-import { ExportToGhlButton } from '../integrations/export-to-ghl-button';
-import { ExportToSheetsButton } from '../integrations/export-to-sheets-button';
-import { exportTargetFromSaved } from '../integrations/export-target';
+import type { SavedPageSlots } from './saved-page-slots';
 import type { SavedProperty } from './saved-properties-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One saved deal: address, figures, repairs, contact and when it was saved. */
-export function SavedPropertyCard({ property, onDelete }: { property: SavedProperty; onDelete: () => void }) {
+export function SavedPropertyCard({
+  property,
+  onDelete,
+  Exports,
+}: {
+  property: SavedProperty;
+  onDelete: () => void;
+  Exports: SavedPageSlots['PropertyExports'];
+}) {
   const repairs = property.repairCosts as { name: string; cost: number }[];
   return (
     <article className="card saved-card" aria-label={property.address}>
@@ -38,16 +44,7 @@ export function SavedPropertyCard({ property, onDelete }: { property: SavedPrope
         </div>
       </dl>
       <footer className="saved-card-actions">
-        <ExportToSheetsButton
-          target={exportTargetFromSaved(property)}
-          className="button button-secondary button-small"
-          labelSuffix={property.address}
-        />
-        <ExportToGhlButton
-          target={exportTargetFromSaved(property)}
-          className="button button-secondary button-small"
-          labelSuffix={property.address}
-        />
+        <Exports property={property} />
         <button type="button" className="button button-secondary button-small" onClick={onDelete}>
           Delete<span className="visually-hidden"> {property.address}</span>
         </button>

@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
+import { BulkImportButton } from '../../features/bulk-import/bulk-import-button';
+import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
+import { CalculatorPage } from '../../features/calculator/calculator-page';
+import type { UserType } from '../../features/calculator/user-type';
+
+// What a visitor can do with an offer (forms, exports) loads with the first offer, keeping the
+// calculator's first download small.
+const loadHomeownerActions = () => import('../../features/homeowner/homeowner-offer-actions');
+const loadWholesalerActions = () => import('./wholesaler-offer-actions');
+const HomeownerOfferActions = lazy(async () => ({ default: (await loadHomeownerActions()).HomeownerOfferActions }));
+const WholesalerOfferActions = lazy(async () => ({ default: (await loadWholesalerActions()).WholesalerOfferActions }));
+
+/** A wholesaler saves and exports any offer; a homeowner negotiates or accepts only a workable one (low >= 0). */
+function OfferActions({ offer, userType }: { offer: CalculatedOffer; userType: UserType }) {
+  if (userType === 'wholesaler') return <WholesalerOfferActions offer={offer} />;
+  return offerIsWorkable(offer.offerRange) ? <HomeownerOfferActions offer={offer} /> : null;
+}
+
+const slots: CalculatorSlots = {
+  OfferActions,
+  preloadOfferActions: (userType) => void (userType === 'homeowner' ? loadHomeownerActions() : loadWholesalerActions()),
+  WholesalerTools: BulkImportButton,
+};
+
+/** The calculator at '/', with what other features add to it: the offer's actions and Bulk Import. */
+export function CalculatorRoute() {
+  return <CalculatorPage slots={slots} />;
+}

@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { UserType } from './user-type';
+
+/**
+ * What the app plugs into the calculator from other features, so that the calculator imports
+ * none of them: the actions under a computed offer, and a wholesaler's extra tools.
+ */
+export interface CalculatorSlots {
+  /** What the visitor can do with the offer (save, export, negotiate, accept); may suspend while its code loads. */
+  OfferActions: ComponentType<{ offer: CalculatedOffer; userType: UserType }>;
+  /** Starts fetching OfferActions' code before the first offer (called on the first calculator input). */
+  preloadOfferActions: (userType: UserType) => void;
+  /** Shown to a wholesaler beside Formula Settings (Bulk Import). */
+  WholesalerTools: ComponentType<{ template: FormulaTemplate }>;
+}
