@@ -2,8 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { canDeleteSavedProperties, canExportSavedList, formatPropertyLimit, plans } from '../../../domain/plans/plans';
-import { api, readJson } from '../../api/api-client';
+import {
+  canDeleteSavedProperties,
+  canExportSavedList,
+  formatPropertyLimit,
+  planMessages,
+  plans,
+  savedPropertyLimit,
+} from '../../../domain/plans/plans';
+import { api, ApiError, readJson } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import type { SavedPageSlots } from './saved-page-slots';
@@ -21,10 +28,10 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
     if (savedList.isError) notify.error('Error loading properties');
   }, [savedList.isError]);
 
-  // §4: a plan that cannot be loaded is treated as free.
+  // A plan that cannot be loaded is treated as free (§4); its rules come from the domain.
   const plan = planStatus.data?.plan ?? 'free';
   const planName = plans.find((candidate) => candidate.id === plan)?.name ?? 'Free';
-  const limit = planStatus.data ? (planStatus.data.limit ?? Infinity) : 3;
+  const limit = savedPropertyLimit(plan);
   const savedCount = planStatus.data?.savedCount ?? 0;
   const properties = savedList.data?.pages.flatMap((page) => page.properties) ?? [];
 
@@ -84,9 +91,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
           onLoadMore={() => void savedList.fetchNextPage()}
           PropertyExports={slots.PropertyExports}
           onDelete={(property) =>
-            canDeleteSavedProperties(plan)
-              ? setPendingDelete(property)
-              : notify.error('Property deletion is only available with the Pro plan')
+            canDeleteSavedProperties(plan) ? setPendingDelete(property) : notify.error(planMessages.deletionProOnly)
           }
         />
       )}
@@ -186,11 +191,11 @@ function DeleteConfirmation({ property, onClose }: { property: SavedProperty | n
       void queryClient.invalidateQueries({ queryKey: subscriptionKey });
       onClose();
     },
+    // The server forbids (403) a delete only when the plan may not delete (only Pro may, §6):
+    // the plan changed since this page loaded it.
     onError: (error) =>
       notify.error(
-        error.message === 'Property deletion is only available with the Pro plan'
-          ? error.message
-          : 'Error deleting property',
+        error instanceof ApiError && error.status === 403 ? planMessages.deletionProOnly : 'Error deleting property',
       ),
   });
 
