@@ -196,7 +196,8 @@ export const leads = pgTable(
   'leads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['accept', 'negotiate', 'program'] }).notNull(),
+    // The form of the latest answer; 'new-offer': a homeowner asked for a fresh offer (issue 12).
+    kind: text('kind', { enum: ['accept', 'negotiate', 'program', 'new-offer'] }).notNull(),
     address: text('address').notNull(),
     marketValue: money('market_value'),
     offerLow: money('offer_low'),

@@ -5,7 +5,7 @@ import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
 import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
 import type { AppContext } from '../app-context';
-import { savedProperties, subscriptions } from '../db/schema';
+import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { refuseWhenUpstreamFails } from '../integrations/upstream';
 import { postOfferWebhook } from './post-offer-webhook';
@@ -15,7 +15,7 @@ import { postOfferWebhook } from './post-offer-webhook';
  * plan limit is checked and the row inserted in one transaction. The subscription row is
  * locked, so concurrent saves by one user are counted one after another.
  */
-export async function saveProperty({ env, database }: AppContext, userId: string, request: SavePropertyRequest) {
+export async function saveProperty(context: AppContext, userId: string, request: SavePropertyRequest) {
   // The server computes the figures itself; the browser's copy is only for display.
   const totalRepairCost = totalSelectedRepairCost(request.repairs);
   const offerRange = computeOfferRange({
@@ -23,7 +23,33 @@ export async function saveProperty({ env, database }: AppContext, userId: string
     totalRepairCost,
     template: request.template,
   });
-  const contactPhone = joinPhones(request.contact.phones);
+  return saveOfferFigures(context, userId, {
+    address: request.address,
+    marketValue: request.marketValue,
+    repairCosts: selectedRepairs(request.repairs).map(({ name, cost }) => ({ name, cost })),
+    totalRepairCost,
+    offerRange,
+    contact: { name: request.contact.name, email: request.contact.email, phone: joinPhones(request.contact.phones) },
+  });
+}
+
+/** An offer's figures as a saved property stores them (dollars; the range as offered). */
+export interface SavedOfferFigures {
+  address: string;
+  marketValue: number;
+  repairCosts: SavedRepairCost[];
+  totalRepairCost: number;
+  offerRange: { low: number; high: number };
+  contact: { name: string; email: string; phone: string };
+}
+
+/**
+ * Saves figures already computed by the server (a calculation, or a lead's offer: issue 12)
+ * with the same webhook and plan-limit rules as saveProperty.
+ */
+export async function saveOfferFigures({ env, database }: AppContext, userId: string, figures: SavedOfferFigures) {
+  const { totalRepairCost, offerRange } = figures;
+  const contactPhone = figures.contact.phone;
 
   if (env.OFFER_WEBHOOK_URL) {
     const url = env.OFFER_WEBHOOK_URL;
@@ -32,8 +58,8 @@ export async function saveProperty({ env, database }: AppContext, userId: string
       () => 'Failed to submit offer. Please try again.',
       () =>
         postOfferWebhook(url, {
-          contactInfo: { name: request.contact.name, email: request.contact.email, phone: contactPhone },
-          propertyInfo: { address: request.address, marketValue: request.marketValue, totalRepairCost, offerRange },
+          contactInfo: { name: figures.contact.name, email: figures.contact.email, phone: contactPhone },
+          propertyInfo: { address: figures.address, marketValue: figures.marketValue, totalRepairCost, offerRange },
         }),
     );
   }
@@ -55,14 +81,14 @@ export async function saveProperty({ env, database }: AppContext, userId: string
       .insert(savedProperties)
       .values({
         userId,
-        address: request.address,
-        marketValue: request.marketValue,
-        repairCosts: selectedRepairs(request.repairs).map(({ name, cost }) => ({ name, cost })),
+        address: figures.address,
+        marketValue: figures.marketValue,
+        repairCosts: figures.repairCosts,
         totalRepairCost,
         cashOfferLow: offerRange.low,
         cashOfferHigh: offerRange.high,
-        contactName: request.contact.name,
-        contactEmail: request.contact.email,
+        contactName: figures.contact.name,
+        contactEmail: figures.contact.email,
         contactPhone,
       })
       .returning();

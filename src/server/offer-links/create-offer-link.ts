@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import { computeOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
+import type { ShareOfferRequest } from '../../domain/offer/share-offer-request';
+import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
+import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
+import { savedProperties } from '../db/schema';
+import { Refusal } from '../http/refusal';
+import { insertOfferLink, type CreatedOfferLink } from './insert-offer-link';
+
+export const offerLinkMessages = {
+  unworkable: 'This offer does not work at this market value; adjust the figures before sharing it',
+  propertyNotFound: 'Property not found',
+} as const;
+
+/** The offer to share: computed here from a calculation (never the browser's figures), or a saved property of this user as stored. */
+async function offerToShare(db: Database, userId: string, request: ShareOfferRequest): Promise<OfferSnapshot> {
+  if (request.from === 'calculation') {
+    const { calculation } = request;
+    const totalRepairCost = totalSelectedRepairCost(calculation.repairs);
+    const offerRange = computeOfferRange({
+      marketValue: calculation.marketValue,
+      totalRepairCost,
+      template: calculation.template,
+    });
+    if (!offerIsWorkable(offerRange))
+      throw new Refusal(400, offerLinkMessages.unworkable, { code: 'offer-unworkable' });
+    return {
+      address: calculation.address,
+      marketValue: calculation.marketValue,
+      repairs: selectedRepairs(calculation.repairs).map(({ name, cost }) => ({ name, cost })),
+      totalRepairCost,
+      templateName: calculation.template.name,
+      offerRange,
+    };
+  }
+  const [row] = await db
+    .select()
+    .from(savedProperties)
+    .where(and(eq(savedProperties.id, request.savedPropertyId), eq(savedProperties.userId, userId)));
+  // Another user's property is answered as unknown, not forbidden.
+  if (!row) throw new Refusal(404, offerLinkMessages.propertyNotFound);
+  return {
+    address: row.address,
+    marketValue: row.marketValue,
+    repairs: row.repairCosts.map(({ name, cost }) => ({ name, cost })),
+    totalRepairCost: row.totalRepairCost,
+    templateName: '',
+    offerRange: { low: row.cashOfferLow, high: row.cashOfferHigh },
+  };
+}
+
+/** 'Share offer': a new answerable link to this offer, owned by the user, valid 7 days (§9). */
+export async function createOfferLink(
+  { env, database }: AppContext,
+  userId: string,
+  request: ShareOfferRequest,
+): Promise<CreatedOfferLink & { offer: OfferSnapshot }> {
+  const offer = await offerToShare(database.db, userId, request);
+  const link = await insertOfferLink(database.db, env.APP_URL, { userId, source: 'shared-link', offer });
+  return { ...link, offer };
+}

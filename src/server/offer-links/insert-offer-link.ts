@@ -1,0 +1,59 @@
+import { offerExpiresAt } from '../../domain/offer/offer-validity';
+import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
+import { offerPageUrl } from '../../domain/offer/offer-token';
+import type { Database } from '../db/database';
+import { offerLinks } from '../db/schema';
+import { createOfferToken } from './offer-link-token';
+
+export interface NewOfferLink {
+  userId: string;
+  source: (typeof offerLinks.$inferInsert)['source'];
+  offer: OfferSnapshot;
+  recipient?: { name: string | null; email: string | null };
+  revisesLeadId?: string;
+  bulkSendItemId?: string;
+  /** When the offer is made; it expires OFFER_VALID_DAYS later (§9). */
+  createdAt?: Date;
+}
+
+export interface CreatedOfferLink {
+  id: string;
+  /** The homeowner's page, `${APP_URL}/offer/{token}`: the only place the token exists. */
+  url: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** Stores an answerable offer link (its token hashed) and returns its URL; pass a transaction as `db` to make it part of one. */
+export async function insertOfferLink(
+  db: Pick<Database, 'insert'>,
+  appUrl: string,
+  link: NewOfferLink,
+): Promise<CreatedOfferLink> {
+  const { token, tokenHash } = createOfferToken();
+  const createdAt = link.createdAt ?? new Date();
+  const expiresAt = offerExpiresAt(createdAt);
+  const [row] = await db
+    .insert(offerLinks)
+    .values({
+      userId: link.userId,
+      tokenHash,
+      source: link.source,
+      address: link.offer.address,
+      marketValue: link.offer.marketValue,
+      repairs: link.offer.repairs,
+      totalRepairCost: link.offer.totalRepairCost,
+      templateName: link.offer.templateName,
+      offerLow: link.offer.offerRange.low,
+      offerHigh: link.offer.offerRange.high,
+      recipientName: link.recipient?.name ?? null,
+      recipientEmail: link.recipient?.email ?? null,
+      revisesLeadId: link.revisesLeadId ?? null,
+      bulkSendItemId: link.bulkSendItemId ?? null,
+      createdAt,
+      expiresAt,
+    })
+    .returning({ id: offerLinks.id });
+  if (!row) throw new Error('offer_links insert returned no row');
+  return { id: row.id, url: offerPageUrl(appUrl, token), createdAt, expiresAt };
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { OfferResponseRequestSchema } from '../../domain/leads/offer-response-request';
+import { OfferTokenSchema } from '../../domain/offer/offer-token';
+import { ShareOfferRequestSchema } from '../../domain/offer/share-offer-request';
+import type { AppContext } from '../app-context';
+import { requireUser, type AuthVariables } from '../auth/require-user';
+import { Refusal } from '../http/refusal';
+import { validate } from '../http/validate';
+import { limitPerClient } from '../rate-limit/limit-per-client';
+import { answerOffer } from './answer-offer';
+import { createOfferLink } from './create-offer-link';
+import { publicOfferMessages, readPublicOffer } from './read-public-offer';
+
+/** Opening offer pages, per client address and minute: generous for a person, useless for guessing tokens. */
+export const PUBLIC_OFFER_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+/** Answers per client address and minute: a homeowner needs a few at most (counter, programme, accept). */
+export const OFFER_RESPONSE_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
+
+/** POST /api/offer-links (signed in, 'Share offer'): body ShareOfferRequestSchema → 201 { id, url, expiresAt, offer }. */
+export function offerLinksRoutes(context: AppContext) {
+  return new Hono<{ Variables: AuthVariables }>()
+    .use(requireUser(context))
+    .post('/', validate('json', ShareOfferRequestSchema), async (c) => {
+      const link = await createOfferLink(context, c.var.user.id, c.req.valid('json'));
+      return c.json(
+        {
+          id: link.id,
+          url: link.url,
+          createdAt: link.createdAt.toISOString(),
+          expiresAt: link.expiresAt.toISOString(),
+          offer: link.offer,
+        },
+        201,
+      );
+    });
+}
+
+/**
+ * /api/public/offers/{token} (no sign-in, rate limited per client address): GET the offer as
+ * the homeowner sees it; POST /responses with OfferResponseRequestSchema to answer it → 201
+ * { outcome, title, message }. Unknown or edited tokens: 404 { error: 'Offer not found', code: 'offer-not-found' }.
+ */
+export function publicOffersRoutes(context: AppContext) {
+  const token = (value: string) => {
+    // A token that cannot be one is "not found" like an unknown one, never a 400 that tells them apart.
+    const parsed = OfferTokenSchema.safeParse(value);
+    if (!parsed.success) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
+    return parsed.data;
+  };
+  return new Hono()
+    .get('/:token', limitPerClient(context, 'public-offer', PUBLIC_OFFER_RATE_LIMIT), async (c) =>
+      c.json(await readPublicOffer(context.database.db, token(c.req.param('token')))),
+    )
+    .post(
+      '/:token/responses',
+      limitPerClient(context, 'offer-response', OFFER_RESPONSE_RATE_LIMIT),
+      validate('json', OfferResponseRequestSchema),
+      async (c) => c.json(await answerOffer(context, token(c.req.param('token')), c.req.valid('json')), 201),
+    );
+}
