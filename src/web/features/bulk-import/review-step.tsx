@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bulk-import/bulk-import-messages';
+import { notify } from '../../components/notify';
+import { useStartBulkSend } from './bulk-send-api';
+import { downloadFile, localDate } from './download-file';
+import type { CsvImportResult } from './import-csv-file';
+import { ReviewTable } from './review-table';
+import { useRowSelection } from './use-row-selection';
+
+const FAILURES_LISTED = 1000;
+
+/** The bulk import's review: pick the offers, then export them for the CRM or e-mail them to the owners. */
+export function ReviewStep({
+  fileName,
+  result,
+  onChooseAnother,
+  onSending,
+}: {
+  fileName: string;
+  result: CsvImportResult;
+  onChooseAnother: () => void;
+  onSending: (jobId: string, total: number) => void;
+}) {
+  const { properties, failures, template } = result;
+  const selection = useRowSelection(properties.length);
+  const startSend = useStartBulkSend();
+  const count = (value: number) => value.toLocaleString('en-US');
+
+  const [busy, setBusy] = useState(false);
+
+  const exportCsv = async () => {
+    if (selection.count === 0) return notify.error(bulkImportMessages.selectAtLeastOne);
+    setBusy(true);
+    try {
+      const {
+        fileName: name,
+        file,
+        count: exported,
+      } = await properties.exportCsv(selection.selectedIndexes(), localDate());
+      downloadFile(name, file);
+      notify.success(bulkImportMessages.exported(exported));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const send = async () => {
+    if (selection.count === 0) return notify.error(bulkImportMessages.selectAtLeastOne);
+    if (selection.count > MAX_BULK_SEND_PROPERTIES) return notify.error(bulkImportMessages.tooManyToSend);
+    setBusy(true);
+    try {
+      const { body } = await properties.sendBody(selection.selectedIndexes());
+      startSend.mutate(body, {
+        onSuccess: ({ jobId, total }) => onSending(jobId, total),
+        onError: (error) => notify.error(error.message),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="bulk-review">
+      <div className="bulk-review-summary">
+        <p role="status" className="bulk-count">
+          {count(selection.count)} of {count(properties.length)} properties selected ({count(failures.length)} failed)
+        </p>
+        <p className="muted">
+          From <strong>{fileName}</strong>, offers by the <strong>{template.name}</strong> formula.
+        </p>
+      </div>
+      <ReviewTable properties={properties} selection={selection} />
+      {failures.length > 0 && (
+        <details className="bulk-failures">
+          <summary>
+            {count(failures.length)} {failures.length === 1 ? 'row was' : 'rows were'} skipped: see why
+          </summary>
+          <ul>
+            {failures.slice(0, FAILURES_LISTED).map((failure) => (
+              <li key={failure.row}>
+                Row {failure.row}: {failure.reason}
+              </li>
+            ))}
+          </ul>
+          {failures.length > FAILURES_LISTED && (
+            <p className="muted">…and {count(failures.length - FAILURES_LISTED)} more.</p>
+          )}
+        </details>
+      )}
+      <div className="modal-actions bulk-actions">
+        <button type="button" className="button button-secondary" onClick={onChooseAnother}>
+          Choose another file
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => void exportCsv()} disabled={busy}>
+          Export to GHL
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void send()}
+          disabled={busy || startSend.isPending}
+        >
+          {startSend.isPending ? 'Starting…' : 'Send Selected Offers'}
+        </button>
+      </div>
+    </div>
+  );
+}
