@@ -13,6 +13,10 @@ import { integrationsRoutes } from './integrations/integrations-routes';
 import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { leadsRoutes } from './leads/leads-routes';
+import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
+import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-routes';
+import { personalPageRoutes } from './personal-page/personal-page-routes';
+import { profileRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
 
@@ -24,6 +28,11 @@ function apiRoutes(context: AppContext) {
     .route('/config', publicConfigRoutes(context))
     .route('/calculator', calculatorRoutes(context))
     .route('/leads', leadsRoutes(context))
+    .route('/leads-inbox', leadsInboxRoutes(context))
+    .route('/offer-links', offerLinksRoutes(context))
+    .route('/public/offers', publicOffersRoutes(context))
+    .route('/public/wholesalers', personalPageRoutes(context))
+    .route('/profile', profileRoutes(context))
     .route('/properties', propertiesRoutes(context))
     .route('/subscription', subscriptionRoutes(context))
     .route('/billing', billingRoutes(context))

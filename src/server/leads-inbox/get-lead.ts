@@ -1,0 +1,40 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { leadEvents, leads } from '../db/schema';
+import { Refusal } from '../http/refusal';
+import { leadMessages } from './find-owned-lead';
+import { leadView } from './lead-view';
+
+type LeadEventRow = typeof leadEvents.$inferSelect;
+
+/** One entry of a lead's history, oldest first: offer → answer → revised offer → answer…, status changes and notes. */
+export function leadEventView(event: LeadEventRow) {
+  return {
+    id: event.id,
+    kind: event.kind,
+    responseKind: event.responseKind,
+    amount: event.amount,
+    fromStatus: event.fromStatus,
+    toStatus: event.toStatus,
+    offerRange:
+      event.offerLow === null || event.offerHigh === null ? null : { low: event.offerLow, high: event.offerHigh },
+    text: event.text,
+    createdAt: event.createdAt.toISOString(),
+  };
+}
+
+/** The user's lead with its history and the form's other fields (condition, timeframe…); 404 for anyone else's. */
+export async function getLead(db: Database, userId: string, leadId: string) {
+  const [lead] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.ownerUserId, userId)));
+  if (!lead) throw new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
+  const events = await db
+    .select()
+    .from(leadEvents)
+    .where(eq(leadEvents.leadId, lead.id))
+    .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const { notificationEmailId: _internal, ...details } = lead.details;
+  return { lead: { ...leadView(lead), details }, events: events.map(leadEventView) };
+}

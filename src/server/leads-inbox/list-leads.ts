@@ -1,0 +1,56 @@
+import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { LEADS_PAGE_SIZE, type LeadsInboxQuery } from '../../domain/leads/lead-inbox-requests';
+import type { Database } from '../db/database';
+import { leads } from '../db/schema';
+import { Refusal } from '../http/refusal';
+import { leadView } from './lead-view';
+
+const CursorSchema = z.object({ respondedAt: z.iso.datetime(), id: z.uuid() });
+
+function encodeCursor(row: { respondedAt: Date; id: string }) {
+  return Buffer.from(JSON.stringify({ respondedAt: row.respondedAt.toISOString(), id: row.id })).toString('base64url');
+}
+
+function decodeCursor(cursor: string) {
+  try {
+    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    return null;
+  }
+}
+
+/** LIKE pattern for text anywhere in a column, with the user's % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The user's leads, latest answer first, LEADS_PAGE_SIZE (50) a page with a keyset cursor
+ * (stays fast at any depth). Every query is scoped to the owner first: it walks the
+ * (owner, responded_at, id) index, or (owner, status, responded_at, id) with a status filter,
+ * in order and stops at a page; a search (address or name, case-insensitive, anywhere in the
+ * text) filters along that walk, so it only reads that owner's rows.
+ */
+export async function listLeads(db: Database, userId: string, query: LeadsInboxQuery) {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
+
+  const conditions: (SQL | undefined)[] = [eq(leads.ownerUserId, userId)];
+  if (query.status) conditions.push(eq(leads.status, query.status));
+  if (query.q) conditions.push(or(ilike(leads.address, containing(query.q)), ilike(leads.name, containing(query.q))));
+  if (after) {
+    const at = new Date(after.respondedAt);
+    conditions.push(or(lt(leads.respondedAt, at), and(eq(leads.respondedAt, at), lt(leads.id, after.id))));
+  }
+  const rows = await db
+    .select()
+    .from(leads)
+    .where(and(...conditions))
+    .orderBy(desc(leads.respondedAt), desc(leads.id))
+    .limit(LEADS_PAGE_SIZE + 1);
+  const page = rows.slice(0, LEADS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    leads: page.map(leadView),
+    nextCursor: rows.length > LEADS_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
+}

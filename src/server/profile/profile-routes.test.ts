@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { emailOutbox, leadEvents, leads, wholesalerProfiles } from '../db/schema';
+
+type TestApp = ReturnType<typeof createTestApp>;
+
+const profile = (overrides: Record<string, unknown> = {}) => ({
+  handle: `ann-${randomUUID().slice(0, 8)}`,
+  displayName: 'Ann Lee',
+  company: 'Lee Homes',
+  phone: '512-555-0100',
+  replyToEmail: '',
+  postalAddress: '1 Main St, Austin, TX 78701',
+  notifyOnLeads: true,
+  ...overrides,
+});
+
+const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  app.request(path, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+
+describeEachDatabase('wholesaler profile and personal page', (database) => {
+  let app: TestApp;
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+  });
+
+  it('answers an empty profile before the first save, then saves and reads it back', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    const before = await send(app, 'GET', '/api/profile', headers);
+    expect(before.status).toBe(200);
+    expect(await before.json()).toMatchObject({ saved: false, accountEmail: user.email, personalPageUrl: null });
+
+    const body = profile({ handle: 'Ann-Lee-' + randomUUID().slice(0, 4), replyToEmail: 'Deals@Example.com' });
+    const saved = await send(app, 'PUT', '/api/profile', headers, body);
+    expect(saved.status).toBe(200);
+    const answer = (await saved.json()) as {
+      profile: { handle: string; replyToEmail: string };
+      personalPageUrl: string;
+    };
+    expect(answer.profile.handle).toBe(body.handle.toLowerCase());
+    expect(answer.profile.replyToEmail).toBe('deals@example.com');
+    expect(answer.personalPageUrl).toBe(`http://localhost:3000/c/${body.handle.toLowerCase()}`);
+
+    const read = await send(app, 'GET', '/api/profile', headers);
+    expect(await read.json()).toMatchObject({ saved: true, profile: { handle: body.handle.toLowerCase() } });
+  });
+
+  it('refuses reserved handles and a handle another user holds in any letter case', async () => {
+    const first = await signUpTestUser(app);
+    const second = await signUpTestUser(app);
+    for (const handle of ['login', 'Saved', 'API', 'c']) {
+      const response = await send(app, 'PUT', '/api/profile', first.headers, profile({ handle }));
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { field: string }).field).toBe('handle');
+    }
+    const handle = `lee-${randomUUID().slice(0, 8)}`;
+    expect((await send(app, 'PUT', '/api/profile', first.headers, profile({ handle }))).status).toBe(200);
+    const taken = await send(app, 'PUT', '/api/profile', second.headers, profile({ handle: handle.toUpperCase() }));
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: profileMessages.handleTaken, code: 'handle-taken', field: 'handle' });
+    // The first user keeps it and may save again with it.
+    expect((await send(app, 'PUT', '/api/profile', first.headers, profile({ handle }))).status).toBe(200);
+  });
+
+  it('gives a contested handle to exactly one of many concurrent claims', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => signUpTestUser(app)));
+    const handle = `race-${randomUUID().slice(0, 8)}`;
+    const statuses = await Promise.all(
+      users.map(({ headers }, index) =>
+        send(app, 'PUT', '/api/profile', headers, profile({ handle: index % 2 ? handle.toUpperCase() : handle })).then(
+          (response) => response.status,
+        ),
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+  });
+
+  it('refuses oversized, malformed and NUL-carrying profiles, and anonymous callers', async () => {
+    const { headers } = await signUpTestUser(app);
+    for (const body of [
+      profile({ displayName: 'x'.repeat(101) }),
+      profile({ postalAddress: 'x'.repeat(100_000) }),
+      profile({ company: 'Lee\u0000Homes' }),
+      profile({ notifyOnLeads: 'no' }),
+      '{"handle":',
+    ]) {
+      expect((await send(app, 'PUT', '/api/profile', headers, body)).status).toBe(400);
+    }
+    expect((await send(app, 'GET', '/api/profile', {})).status).toBe(401);
+    expect((await send(app, 'PUT', '/api/profile', {}, profile())).status).toBe(401);
+  });
+
+  it('serves a personal page by handle in any letter case; unknown and reserved handles are 404', async () => {
+    const { headers } = await signUpTestUser(app);
+    const body = profile();
+    await send(app, 'PUT', '/api/profile', headers, body);
+    const page = await send(app, 'GET', `/api/public/wholesalers/${body.handle.toUpperCase()}`, {});
+    expect(page.status).toBe(200);
+    expect(await page.json()).toEqual({
+      handle: body.handle,
+      displayName: 'Ann Lee',
+      company: 'Lee Homes',
+      phone: '512-555-0100',
+    });
+    for (const unknown of ['nobody-here', 'login', '%00', 'x'.repeat(300)]) {
+      const response = await send(app, 'GET', `/api/public/wholesalers/${unknown}`, {});
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Page not found', code: 'wholesaler-not-found' });
+    }
+  });
+
+  it('gives leads from a personal page to that wholesaler and e-mails them, not LEADS_EMAIL', async () => {
+    const appWithLeadsEmail = createTestApp(database(), { TRUST_PROXY: '1', LEADS_EMAIL: 'operator@example.com' });
+    const { headers, user } = await signUpTestUser(appWithLeadsEmail);
+    const body = profile();
+    await send(appWithLeadsEmail, 'PUT', '/api/profile', headers, body);
+    const lead = {
+      kind: 'program',
+      fullName: 'Bo Diaz',
+      phone: '512-555-0101',
+      email: 'bo@example.com',
+      address: '9 Elm St, Austin, TX',
+      condition: 'Good',
+      timeframe: '30',
+      notes: '',
+      handle: body.handle.toUpperCase(),
+    };
+    const response = await send(appWithLeadsEmail, 'POST', '/api/leads', {}, lead);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const [row] = await database().db.select().from(leads).where(eq(leads.id, id));
+    expect(row).toMatchObject({
+      ownerUserId: user.id,
+      source: 'personal-page',
+      status: 'new',
+      responseKind: 'program-interest',
+    });
+    const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, id));
+    expect(events.map((event) => event.kind)).toEqual(['response']);
+    const mails = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('New lead: 9 Elm St, Austin, TX MLS/Retail program interest');
+    expect(
+      await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'operator@example.com')),
+    ).toEqual([]);
+
+    // An unknown handle stores nothing.
+    const unknown = await send(appWithLeadsEmail, 'POST', '/api/leads', {}, { ...lead, handle: 'nobody-here' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('does not e-mail a wholesaler who turned lead notifications off', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    const body = profile({ notifyOnLeads: false });
+    await send(app, 'PUT', '/api/profile', headers, body);
+    const response = await send(
+      app,
+      'POST',
+      '/api/leads',
+      {},
+      {
+        kind: 'negotiate',
+        address: '9 Elm St, Austin, TX',
+        marketValue: 200000,
+        offerRange: { low: 120000, high: 135000 },
+        desiredPrice: 140000,
+        userType: 'homeowner',
+        handle: body.handle,
+      },
+    );
+    expect(response.status).toBe(201);
+    const [row] = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
+    expect(row).toMatchObject({ responseKind: 'countered', counterAmount: 140000 });
+    expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).toEqual([]);
+    expect(
+      await database().db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, user.id)),
+    ).toHaveLength(1);
+  });
+});
