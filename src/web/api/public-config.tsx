@@ -3,7 +3,7 @@ import { readJson, api } from './api-client';
 
 export type PublicConfig = Awaited<ReturnType<typeof loadPublicConfig>>;
 
-/** Loads the browser's allow-listed configuration; §4 Startup: failure shows the error page. */
+/** Loads the browser's allow-listed configuration; if it fails, the app shows the configuration error page instead (§4 Startup). */
 export function loadPublicConfig() {
   return readJson(api.config.$get());
 }

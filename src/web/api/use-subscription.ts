@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, readJson } from './api-client';
 
-// Shared with the saved list and the live change feed, which invalidate it (§4 changes arrive live).
+// Shared with the saved list and the live change feed, which invalidate it: plan changes made elsewhere show up without a reload (§4).
 export const subscriptionKey = ['subscription'] as const;
 
 /** The signed-in user's plan, saved count and limit; only fetched when `enabled` (signed in). */
@@ -9,7 +9,7 @@ export function useSubscription(enabled: boolean) {
   return useQuery({ queryKey: subscriptionKey, queryFn: () => readJson(api.subscription.$get()), enabled });
 }
 
-/** §4: choosing Free on the pricing page sets the plan to free and clears the period end. */
+/** Choosing Free on the pricing page sets the plan to free and clears the period end (§4). */
 export function useSwitchToFreePlan() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,8 +3,8 @@ import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/use-session';
 
 /**
- * §2: a route that needs a signed-in user. 'Loading...' while the session loads; signed out,
- * a redirect to /login that remembers where the user was going (login returns there).
+ * A route that needs a signed-in user: 'Loading...' while the session loads; signed out,
+ * a redirect to /login that remembers where the user was going, so login returns there (§2).
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { user, isPending, error, refetch } = useSession();

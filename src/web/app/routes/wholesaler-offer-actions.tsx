@@ -7,7 +7,7 @@ import { exportTargetFromOffer } from '../../features/integrations/export-target
 import { SavePropertyDialog } from '../../features/saved/save-property-dialog';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 
-/** §2: a signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in. */
+/** A signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in (§2). */
 export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
   const location = useLocation();
   const [saveOpen, setSaveOpen] = useState(false);

@@ -8,7 +8,7 @@ import { useSubscription } from '../../api/use-subscription';
 const loadDialog = () => import('./bulk-import-dialog');
 const BulkImportDialog = lazy(async () => ({ default: (await loadDialog()).BulkImportDialog }));
 
-/** §2/§6 'Bulk Import', shown to signed-in Pro wholesalers only (the server refuses everyone else too). */
+/** The 'Bulk Import' button: only the Pro plan may bulk-import, so it shows to signed-in Pro wholesalers only; the server refuses everyone else too (§2, §6). */
 export function BulkImportButton({ template }: { template: FormulaTemplate }) {
   const { user } = useSession();
   const { data: planStatus } = useSubscription(Boolean(user));

@@ -40,7 +40,7 @@ export function CalculatorPage({ slots }: { slots: CalculatorSlots }) {
   );
 }
 
-/** §2: the user type may arrive in navigation state; it is applied once, then cleared. */
+/** The user type may arrive in navigation state (a link to the calculator as a wholesaler); it is applied once, then cleared (§2). */
 function useUserTypeFromNavigation() {
   const location = useLocation();
   const navigate = useNavigate();

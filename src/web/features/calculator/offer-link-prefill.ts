@@ -7,7 +7,7 @@ import { calculatorReducer, initialCalculatorState, type CalculatorState } from 
  * The calculator as an offer e-mail's accept or negotiate link opens it for the homeowner
  * (`/?intent=…&address=…&market_value=…&offer_low=…&offer_high=…&template=…`): address and
  * market value filled in and the range shown, computed with the template the e-mail's offer
- * came from, no repairs selected (the e-mailed offer is the simple formula, §5). Null when the
+ * came from, no repairs selected (an e-mailed offer uses the simple formula, which ignores repairs, §5). Null when the
  * query is not such a link.
  */
 export function calculatorStateFromOfferLink(

@@ -12,7 +12,7 @@ interface OfferResultProps {
   OfferActions: CalculatorSlots['OfferActions'];
 }
 
-/** §2 'Your Cash Offer Range', announced to screen readers when it appears. */
+/** The 'Your Cash Offer Range' card: the range, its market value and repairs, and what the visitor can do with it; announced to screen readers when it appears (§2). */
 export function OfferResult({ offer, userType, templateName, OfferActions }: OfferResultProps) {
   return (
     <section className="card offer-result" aria-labelledby="offer-title" aria-live="polite">

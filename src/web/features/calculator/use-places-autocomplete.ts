@@ -29,8 +29,8 @@ function loadMapsPlaces(apiKey: string): Promise<void> {
 }
 
 /**
- * §2: address suggestions from the Maps Places library, only when a key is configured;
- * otherwise the address stays a plain field. Returns the ref for the address input.
+ * Address suggestions from the Maps Places library, only when a key is configured;
+ * otherwise the address stays a plain field (§2). Returns the ref for the address input.
  */
 export function usePlacesAutocomplete(onPlaceSelected: (address: string) => void) {
   const { googleMapsApiKey } = usePublicConfig();

@@ -8,7 +8,7 @@ import { useGetOffer } from './use-get-offer';
 
 type OpenDialog = 'negotiate' | 'program-info' | 'program-form' | null;
 
-/** §2 Homeowner buttons under the range: Negotiate and Get Offer (accept), with their dialogs (§4). */
+/** A homeowner's buttons under the range: Negotiate (a desired price) and Get Offer (accept), with their dialogs (§2, §4). */
 export function HomeownerOfferActions({ offer }: { offer: CalculatedOffer }) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   /** The last desired price asked for above the threshold (for the programme), or accepted. */

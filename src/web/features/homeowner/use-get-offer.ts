@@ -8,7 +8,7 @@ import { submitLead } from './leads-api';
 
 const REDIRECT_FAILED = 'Error redirecting to form. Please try again.';
 
-/** Thrown for §5's redirect checks, whose own words are the toast. */
+/** Thrown when the offer fails a redirect check (a numeric range with low <= high, a repair total >= 0; §5); its message is the toast. */
 class RedirectRefused extends Error {}
 
 function goTo(url: string) {
@@ -16,10 +16,11 @@ function goTo(url: string) {
 }
 
 /**
- * §4 Homeowner accept ('Get Offer'). With an outside LEAD_FORM_URL: record the lead, then send
- * the browser there with the §7 query. Without one: go to the app's own lead page with the
- * offer in its query; that page records the lead with the homeowner's contact. `isPending`
- * drives 'Redirecting...'; it stays on while the browser leaves.
+ * A homeowner accepts the offer ('Get Offer', §4). With an outside LEAD_FORM_URL: record the
+ * lead, then send the browser there with the range and the repair total in the lead form's
+ * query (§7). Without one: go to the app's own lead page with the offer in its query; that page
+ * records the lead with the homeowner's contact. `isPending` drives 'Redirecting...'; it stays
+ * on while the browser leaves.
  */
 export function useGetOffer() {
   const { leadFormUrl: outsideFormUrl } = usePublicConfig();

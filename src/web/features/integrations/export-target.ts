@@ -8,7 +8,7 @@ export interface ExportTarget {
   summary: { address: string; marketValue: number; totalRepairCost: number; offerRange: OfferRange };
 }
 
-/** The calculator's current offer, or null without a usable range (§5: 'Please enter property details first'). */
+/** The calculator's current offer, or null without a workable range: the buttons then say 'Please enter property details first' (§5). */
 export function exportTargetFromOffer(offer: CalculatedOffer | null): ExportTarget | null {
   if (!offer || !offerIsWorkable(offer.offerRange)) return null;
   return {

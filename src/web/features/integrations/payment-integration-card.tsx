@@ -7,7 +7,7 @@ import { testStripe } from './integrations-api';
 import { StatusDot } from './status-dot';
 
 /**
- * §2 Test page, payment card. Test Payment is enabled when the server has a payment provider
+ * The test page's payment card (§2). Test Payment is enabled when the server has a payment provider
  * (the original's flag never became true; here it is the server's billing mode).
  */
 export function PaymentIntegrationCard() {

@@ -14,7 +14,7 @@ interface PlanCardProps {
   onChoose: () => void;
 }
 
-/** §2 pricing card: name, monthly price, property limit, features and the plan button. */
+/** A pricing card: name, monthly price, property limit, features and the plan button (§2). */
 export function PlanCard({ plan, button, popular, busy, locked, onChoose }: PlanCardProps) {
   const headingId = `plan-${plan.id}-name`;
   const isCurrent = button.action === 'current';
@@ -34,7 +34,7 @@ export function PlanCard({ plan, button, popular, busy, locked, onChoose }: Plan
         <span className="plan-period">/month</span>
       </p>
       <p className="plan-limit">
-        {/* §2: 'Unlimited' when infinite, otherwise the number, then 'Properties'. */}
+        {/* The limit reads 'Unlimited' when infinite, otherwise the number, then 'Properties' (§2). */}
         <strong>{plan.propertyLimit === Infinity ? 'Unlimited' : plan.propertyLimit}</strong> Properties
       </p>
       <PlanFeatures features={plan.features} />

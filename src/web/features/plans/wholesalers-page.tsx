@@ -42,10 +42,10 @@ const steps = [
   },
 ] as const;
 
-// §2 Personal is badged MOST POPULAR.
+// The Personal plan is badged MOST POPULAR (§2).
 const popularPlan: PlanId = 'personal';
 
-/** §2 Wholesaler landing page at /wholesalers: hero, features, plans, how it works, call to action. */
+/** The wholesaler landing page at /wholesalers: hero, features, plans, how it works, call to action (§2). */
 export function WholesalersPage() {
   return (
     <div className="landing">
@@ -128,7 +128,7 @@ function PricingSection() {
     ? { status: 'loading' }
     : session.user === null
       ? { status: 'signed-out' }
-      : // §4: on a load error the user is treated as free.
+      : // A plan that cannot be loaded is treated as free (§4).
         { status: 'signed-in', currentPlan: subscription.data?.plan ?? (subscription.isError ? 'free' : undefined) };
 
   // After a successful checkout call the browser is leaving; keep that card busy until it does.
@@ -138,7 +138,7 @@ function PricingSection() {
   function choose(plan: Plan) {
     const { action } = planButton(plan.id, viewer);
     if (action === 'sign-in-to-subscribe') {
-      // §6: subscribing requires sign-in; come back here afterwards.
+      // Subscribing requires sign-in (§6); come back here afterwards.
       notify.error('Please sign in to subscribe');
       void navigate('/login', { state: { from: '/wholesalers' } });
     } else if (action === 'switch-to-free') {

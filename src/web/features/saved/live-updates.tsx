@@ -5,8 +5,8 @@ import { subscriptionKey } from '../../api/use-subscription';
 import { savedPropertiesKey } from './saved-properties-api';
 
 /**
- * §4: the saved list and plan refresh when the user's rows change anywhere (another tab,
- * device or server process). EventSource reconnects by itself after a dropped connection.
+ * The saved list and plan refresh when the user's rows change anywhere (another tab,
+ * device or server process; §4). EventSource reconnects by itself after a dropped connection.
  * When the account changes (sign-out, another sign-in), nothing cached for the last one stays.
  */
 export function LiveUpdates() {
