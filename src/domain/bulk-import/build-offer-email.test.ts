@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BulkImportProperty } from './bulk-import-property';
 import { buildOfferEmail, OFFER_BENEFITS } from './build-offer-email';
-import { parseOfferLink } from './offer-link';
 
 const property: BulkImportProperty = {
   firstName: 'Ann',
@@ -14,8 +13,8 @@ const property: BulkImportProperty = {
 };
 const input = {
   property,
-  templateName: 'Standard Wholesale',
-  appUrl: 'https://offers.example.com',
+  offerUrl: 'https://offers.example.com/offer/AbC123_-xyz',
+  expiresAt: new Date('2026-11-29T17:00:00.000Z'),
   unsubscribeUrl: 'https://offers.example.com/unsubscribe?token=abc.def',
   wholesalerEmail: 'deals@wholesaler.example',
 };
@@ -29,21 +28,15 @@ describe('buildOfferEmail', () => {
     expect(email.subject).toBe('Cash Offer for 12 Oak St, Austin, TX');
     for (const body of [email.html, email.text]) {
       expect(body).toContain('$155,000 - $170,000');
-      expect(body).toContain('valid for 7 days');
+      expect(body).toContain('This offer is valid for 7 days (until November 29, 2026).');
       expect(body).toContain('deals@wholesaler.example');
       for (const benefit of OFFER_BENEFITS) expect(body).toContain(benefit);
     }
     expect(email.html).toContain('Dear Ann Lee,');
     const [accept, negotiate, unsubscribe] = hrefs(email.html);
-    expect(parseOfferLink(new URL(accept!).searchParams)).toEqual({
-      intent: 'accept',
-      address: '12 Oak St, Austin, TX',
-      marketValue: 250000,
-      offerRange: { low: 155000, high: 170000 },
-      templateName: 'Standard Wholesale',
-    });
-    expect(new URL(accept!).origin + new URL(accept!).pathname).toBe('https://offers.example.com/');
-    expect(parseOfferLink(new URL(negotiate!).searchParams)?.intent).toBe('negotiate');
+    // Both buttons open the offer's own answerable page (issue 12), with the form to open.
+    expect(accept).toBe('https://offers.example.com/offer/AbC123_-xyz?intent=accept');
+    expect(negotiate).toBe('https://offers.example.com/offer/AbC123_-xyz?intent=negotiate');
     expect(unsubscribe).toBe(input.unsubscribeUrl);
     expect(email.text).toContain(accept!);
     expect(email.text).toContain(input.unsubscribeUrl);
@@ -76,8 +69,8 @@ describe('buildOfferEmail', () => {
     expect(email.html).not.toContain('<b>');
     expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp;');
     expect(email.html).toContain('1 &quot;Oak&quot; St Bcc: victim@x.com &lt;b&gt;');
-    const [accept] = hrefs(email.html);
-    expect(parseOfferLink(new URL(accept!).searchParams)?.address).toBe('1 "Oak" St Bcc: victim@x.com <b>');
+    // The address no longer travels in the links: they carry only the offer page and the intent.
+    expect(hrefs(email.html)[0]).toBe(`${input.offerUrl}?intent=accept`);
   });
 
   it('never lets a value open a tag or leave an attribute', () => {

@@ -1,10 +1,8 @@
 import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
-import { offerLinkUrl } from './offer-link';
-
-/** §9: how long an e-mailed offer stands. */
-export const OFFER_VALID_DAYS = 7;
+import { offerValidityText } from '../offer/offer-validity';
+import type { OfferLinkIntent } from './offer-link';
 
 /** §7 benefits list of the offer e-mail. */
 export const OFFER_BENEFITS = [
@@ -22,9 +20,10 @@ export interface OfferEmail {
 
 export interface OfferEmailInput {
   property: BulkImportProperty;
-  /** The template the range was computed with; the links carry it so the calculator agrees. */
-  templateName: string;
-  appUrl: string;
+  /** The homeowner's answerable page for this offer (`${APP_URL}/offer/{token}`, issue 12). */
+  offerUrl: string;
+  /** When the offer stops being valid (7 days after it is sent: §9). */
+  expiresAt: Date;
   unsubscribeUrl: string;
   /** The wholesaler, whom the owner reaches by replying. */
   wholesalerEmail: string;
@@ -39,21 +38,23 @@ const oneLine = (text: string) =>
 
 /**
  * §7 bulk offer e-mail: subject 'Cash Offer for {address}', an HTML body (every value escaped)
- * with the range, accept and negotiate links into the calculator, the benefits, the 7-day
- * validity and an unsubscribe link; and the same as plain text.
+ * with the range, accept and negotiate links to the offer's answerable page, the benefits, the
+ * 7-day validity with its date and an unsubscribe link; and the same as plain text.
  */
 export function buildOfferEmail({
   property,
-  templateName,
-  appUrl,
+  offerUrl,
+  expiresAt,
   unsubscribeUrl,
   wholesalerEmail,
 }: OfferEmailInput): OfferEmail {
   const address = oneLine(property.address);
   const range = formatMoneyRange(property.offerRange);
-  const link = { address, marketValue: property.marketValue, offerRange: property.offerRange, templateName };
-  const acceptUrl = offerLinkUrl(appUrl, { ...link, intent: 'accept' });
-  const negotiateUrl = offerLinkUrl(appUrl, { ...link, intent: 'negotiate' });
+  // Both buttons open the offer's own page, which opens the matching form.
+  const intentUrl = (intent: OfferLinkIntent) => `${offerUrl}?intent=${intent}`;
+  const acceptUrl = intentUrl('accept');
+  const negotiateUrl = intentUrl('negotiate');
+  const validity = offerValidityText(expiresAt);
   const name = ownerDisplayName(property);
   const subject = `Cash Offer for ${address}`;
   const e = escapeHtml;
@@ -71,7 +72,7 @@ export function buildOfferEmail({
     'Why sell to us:',
     ...OFFER_BENEFITS.map((benefit) => `- ${benefit}`),
     '',
-    `This offer is valid for ${OFFER_VALID_DAYS} days.`,
+    validity,
     `Questions? Reply to this e-mail to reach ${wholesalerEmail}.`,
     '',
     `Do not want offers like this? Unsubscribe: ${unsubscribeUrl}`,
@@ -94,7 +95,7 @@ export function buildOfferEmail({
 <ul>
 ${OFFER_BENEFITS.map((benefit) => `<li>${e(benefit)}</li>`).join('\n')}
 </ul>
-<p><strong>This offer is valid for ${OFFER_VALID_DAYS} days.</strong></p>
+<p><strong>${e(validity)}</strong></p>
 <p>Questions? Reply to this e-mail to reach ${e(wholesalerEmail)}.</p>
 <p style="font-size: 12px; color: #6b7280">Do not want offers like this? <a href="${e(unsubscribeUrl)}" style="color: #6b7280">Unsubscribe</a>.</p>
 </body></html>`;

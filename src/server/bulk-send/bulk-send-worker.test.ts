@@ -4,9 +4,8 @@ import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fa
 import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
-import { parseOfferLink } from '../../domain/bulk-import/offer-link';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { bulkSendJobs, emailOutbox, emailUnsubscribes, subscriptions } from '../db/schema';
+import { bulkSendJobs, emailOutbox, emailUnsubscribes, leads, offerLinks, subscriptions } from '../db/schema';
 import { createResendTransport } from '../email/resend-transport';
 import { startEmailWorker, type EmailWorker } from '../email/start-email-worker';
 import type { BulkSendProgress } from './get-bulk-send-progress';
@@ -114,14 +113,42 @@ describeEachDatabase('bulk send worker', (database) => {
     expect(first?.html).toContain('$120,000 - $135,000');
     const links = [...first!.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
     expect(links).toHaveLength(3);
-    expect(parseOfferLink(new URL(links[0]!).searchParams)).toEqual({
-      intent: 'accept',
+    // Accept and Negotiate open the owner's own answerable offer, owned by the sender (issue 12).
+    const accept = new URL(links[0]!);
+    expect(accept.pathname).toMatch(/^\/offer\/[A-Za-z0-9_-]{43}$/);
+    expect(accept.searchParams.get('intent')).toBe('accept');
+    expect(links[1]).toBe(`${accept.origin}${accept.pathname}?intent=negotiate`);
+    const [link] = await database()
+      .db.select()
+      .from(offerLinks)
+      .where(eq(offerLinks.recipientEmail, 'owner1@example.com'));
+    expect(link).toMatchObject({
+      userId: user.id,
+      source: 'bulk-email',
       address: '1 Oak St, Austin, TX',
-      marketValue: 200000,
-      offerRange: { low: 120000, high: 135000 },
+      offerLow: 120000,
+      offerHigh: 135000,
       templateName: 'Standard Wholesale',
+      recipientName: 'Owner1 Lee',
     });
-    expect(parseOfferLink(new URL(links[1]!).searchParams)?.intent).toBe('negotiate');
+    const token = accept.pathname.split('/').at(-1)!;
+    const answered = await app.request(`/api/public/offers/${token}/responses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+      body: JSON.stringify({
+        kind: 'counter',
+        desiredPrice: 150000,
+        contact: { name: 'Owner1 Lee', email: 'owner1@example.com', phone: '512-555-0100' },
+      }),
+    });
+    expect(answered.status).toBe(201);
+    const [lead] = await database().db.select().from(leads).where(eq(leads.offerLinkId, link!.id));
+    expect(lead).toMatchObject({
+      ownerUserId: user.id,
+      source: 'bulk-email',
+      responseKind: 'countered',
+      counterAmount: 150000,
+    });
     expect(readUnsubscribeToken(TEST_AUTH_SECRET, new URL(links[2]!).searchParams.get('token')!)).toBe(
       'owner1@example.com',
     );

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { ownerDisplayName } from '../../domain/bulk-import/bulk-import-property';
 import { buildOfferEmail } from '../../domain/bulk-import/build-offer-email';
 import type { Database } from '../db/database';
 import { enqueueEmail } from '../email/enqueue-email';
+import { insertOfferLink } from '../offer-links/insert-offer-link';
 import { bulkSendItems, bulkSendJobs, emailOutbox, emailUnsubscribes, user } from '../db/schema';
 import { normalizeUnsubscribeEmail, unsubscribeUrl } from './unsubscribe-token';
 
@@ -56,6 +58,7 @@ export async function queueDueBulkItems({
         email: bulkSendItems.email,
         property: bulkSendItems.property,
         wholesalerEmail: user.email,
+        ownerUserId: bulkSendJobs.userId,
       })
       .from(bulkSendItems)
       .innerJoin(bulkSendJobs, eq(bulkSendJobs.id, bulkSendItems.jobId))
@@ -104,12 +107,31 @@ export async function queueDueBulkItems({
           .where(eq(bulkSendItems.id, item.id));
         continue;
       }
+      const dueAt = new Date(nextDue);
+      // Accept and Negotiate open this owner's own answerable offer (issue 12), owned by the job's
+      // wholesaler; one per item (unique bulk_send_item_id), valid 7 days from its send time (§9).
+      const { property } = item;
+      const offerLink = await insertOfferLink(tx, appUrl, {
+        userId: item.ownerUserId,
+        source: 'bulk-email',
+        offer: {
+          address: property.address,
+          marketValue: property.marketValue,
+          repairs: [],
+          totalRepairCost: 0,
+          templateName: property.templateName,
+          offerRange: property.offerRange,
+        },
+        recipient: { name: ownerDisplayName(property), email: item.email },
+        bulkSendItemId: item.id,
+        createdAt: dueAt,
+      });
       let email;
       try {
         email = buildOfferEmail({
-          property: item.property,
-          templateName: item.property.templateName,
-          appUrl,
+          property,
+          offerUrl: offerLink.url,
+          expiresAt: offerLink.expiresAt,
           unsubscribeUrl: unsubscribeUrl(appUrl, serverSecret, item.email),
           wholesalerEmail: item.wholesalerEmail,
         });
@@ -123,7 +145,6 @@ export async function queueDueBulkItems({
           .where(eq(bulkSendItems.id, item.id));
         continue;
       }
-      const dueAt = new Date(nextDue);
       // The item is claimed under a row lock and marked queued in this transaction, so its
       // message is written once; the unique bulk_send_item_id makes a second copy impossible.
       await enqueueEmail(tx, {

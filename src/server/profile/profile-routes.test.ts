@@ -77,11 +77,10 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     const users = await Promise.all(Array.from({ length: 6 }, () => signUpTestUser(app)));
     const handle = `race-${randomUUID().slice(0, 8)}`;
     const statuses = await Promise.all(
-      users.map(({ headers }, index) =>
-        send(app, 'PUT', '/api/profile', headers, profile({ handle: index % 2 ? handle.toUpperCase() : handle })).then(
-          (response) => response.status,
-        ),
-      ),
+      users.map(async ({ headers }, index) => {
+        const body = profile({ handle: index % 2 ? handle.toUpperCase() : handle });
+        return (await send(app, 'PUT', '/api/profile', headers, body)).status;
+      }),
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(5);
