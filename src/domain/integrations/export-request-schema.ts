@@ -4,11 +4,13 @@ import { CalculationInputSchema } from '../offer/offer-request-schema';
 
 /**
  * What a deal export is about: the calculation on screen (the server recomputes its figures),
- * or one of the user's saved properties by id (the server reads the row, scoped to the user).
+ * or one of the user's saved properties or leads by id (the server reads the row, scoped to the user).
  */
 export const ExportSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('calculation'), calculation: CalculationInputSchema }),
   z.object({ kind: z.literal('saved'), savedPropertyId: z.uuid('Unknown property') }),
+  // A lead of the user's inbox (issue 12): its address, market value and current offer.
+  z.object({ kind: z.literal('lead'), leadId: z.uuid('Unknown lead') }),
 ]);
 export type ExportSource = z.infer<typeof ExportSourceSchema>;
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { dealFromCalculation, type ExportDeal } from '../../domain/integrations/export-deal';
 import type { ExportSource } from '../../domain/integrations/export-request-schema';
 import type { Database } from '../db/database';
-import { savedProperties } from '../db/schema';
+import { leads, offerLinks, savedProperties } from '../db/schema';
 import { Refusal } from '../http/refusal';
 
 /**
@@ -11,6 +11,7 @@ import { Refusal } from '../http/refusal';
  */
 export async function resolveExportDeal(db: Database, userId: string, source: ExportSource): Promise<ExportDeal> {
   if (source.kind === 'calculation') return dealFromCalculation(source.calculation);
+  if (source.kind === 'lead') return leadExportDeal(db, userId, source.leadId);
   const [row] = await db
     .select()
     .from(savedProperties)
@@ -24,5 +25,25 @@ export async function resolveExportDeal(db: Database, userId: string, source: Ex
     totalRepairCost: row.totalRepairCost,
     repairs,
     offerRange: { low: row.cashOfferLow, high: row.cashOfferHigh },
+  };
+}
+
+/** A lead of the user's inbox as a deal: its current offer and the repairs of the offer it answered; 404 for anyone else's. */
+async function leadExportDeal(db: Database, userId: string, leadId: string): Promise<ExportDeal> {
+  const [lead] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.ownerUserId, userId)));
+  if (!lead) throw new Refusal(404, 'Lead not found');
+  if (lead.marketValue === null || lead.offerLow === null || lead.offerHigh === null) {
+    throw new Refusal(409, 'This lead has no offer with a market value to export');
+  }
+  const [link] = lead.offerLinkId ? await db.select().from(offerLinks).where(eq(offerLinks.id, lead.offerLinkId)) : [];
+  return {
+    address: lead.address,
+    marketValue: lead.marketValue,
+    totalRepairCost: link?.totalRepairCost ?? 0,
+    repairs: link?.repairs ?? [],
+    offerRange: { low: lead.offerLow, high: lead.offerHigh },
   };
 }

@@ -6,6 +6,7 @@ import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
+import { startWebhookFake } from '../../../tests/fakes/webhook-fake';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
@@ -316,6 +317,31 @@ describeEachDatabase('leads inbox', (database) => {
       await database().db.select().from(savedProperties).where(eq(savedProperties.userId, attacker.user.id)),
     ).toEqual([]);
     expect(user.id).not.toBe(attacker.user.id);
+  });
+
+  it('exports the owner’s lead to Sheets with the existing export; another user’s lead is 404', async () => {
+    const webhook = await startWebhookFake();
+    try {
+      const exportApp = createApp(createTestContext(database(), { TRUST_PROXY: '1', SHEETS_WEBHOOK_URL: webhook.url }));
+      const { headers, lead } = await counteredLead();
+      const attacker = await signUpTestUser(app);
+      const body = {
+        source: { kind: 'lead', leadId: lead.id },
+        contact: { ...contact, city: 'Austin', state: 'TX', zipCode: '78701' },
+      };
+      const stolen = await send(exportApp, 'POST', '/api/integrations/sheets/export', attacker.headers, body);
+      expect(stolen.status).toBe(404);
+      expect(webhook.requests).toHaveLength(0);
+      const exported = await send(exportApp, 'POST', '/api/integrations/sheets/export', headers, body);
+      expect(exported.status).toBe(200);
+      expect(webhook.requests).toHaveLength(1);
+      expect(webhook.requests[0]!.body).toMatchObject({
+        address: '12 Oak St, Austin, TX',
+        marketValue: 200000,
+      });
+    } finally {
+      await webhook.close();
+    }
   });
 
   it('never shows the operator’s public-calculator leads in any inbox', async () => {
