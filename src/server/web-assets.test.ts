@@ -21,6 +21,17 @@ describe('webAssets', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('lets only a personal calculator page be framed by other sites', async () => {
+    const personal = await webAssets(root).request('/c/ann-lee');
+    expect(personal.headers.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(personal.headers.get('x-frame-options')).toBeNull();
+    for (const route of ['/', '/saved', '/leads', '/offer/abc', '/c/ann-lee/x', '/c/']) {
+      const response = await webAssets(root).request(route);
+      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
   it('serves hashed assets as immutable', async () => {
     const response = await webAssets(root).request('/assets/main-abc123.js');
     expect(response.status).toBe(200);
