@@ -33,12 +33,10 @@ const wholeDollars = z
  * when the lead has none, and an optional message to the homeowner.
  */
 export const RevisedOfferRequestSchema = z.object({
-  offerRange: z
-    .object({ low: wholeDollars, high: wholeDollars })
-    .refine((range) => range.low <= range.high, {
-      message: 'The low offer must not be above the high offer',
-      path: ['low'],
-    }),
+  offerRange: z.object({ low: wholeDollars, high: wholeDollars }).refine((range) => range.low <= range.high, {
+    message: 'The low offer must not be above the high offer',
+    path: ['low'],
+  }),
   marketValue: z.number().positive('Market value must be a positive number').max(1e10).optional(),
   message: boundedText('Message', 2000).default(''),
 });
