@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { leadEvents, leads } from '../db/schema';
+import { leadEvents, leads, offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { leadMessages } from './find-owned-lead';
 import { leadView } from './lead-view';
@@ -23,7 +23,11 @@ export function leadEventView(event: LeadEventRow) {
   };
 }
 
-/** The user's lead with its history and the form's other fields (condition, timeframe…); 404 for anyone else's. */
+/**
+ * The user's lead with its history, the form's other fields (condition, timeframe…) and the
+ * repairs of the offer it answered (total in dollars; none when the lead came from a personal
+ * page); 404 for anyone else's.
+ */
 export async function getLead(db: Database, userId: string, leadId: string) {
   const [lead] = await db
     .select()
@@ -35,6 +39,20 @@ export async function getLead(db: Database, userId: string, leadId: string) {
     .from(leadEvents)
     .where(eq(leadEvents.leadId, lead.id))
     .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const [link] = lead.offerLinkId
+    ? await db
+        .select({ repairs: offerLinks.repairs, totalRepairCost: offerLinks.totalRepairCost })
+        .from(offerLinks)
+        .where(eq(offerLinks.id, lead.offerLinkId))
+    : [];
   const { notificationEmailId: _internal, ...details } = lead.details;
-  return { lead: { ...leadView(lead), details }, events: events.map(leadEventView) };
+  return {
+    lead: {
+      ...leadView(lead),
+      details,
+      repairs: link?.repairs.map(({ name, cost }) => ({ name, cost })) ?? [],
+      totalRepairCost: link?.totalRepairCost ?? 0,
+    },
+    events: events.map(leadEventView),
+  };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LEADS_PAGE_SIZE } from '../../domain/leads/lead-inbox-requests';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import { toggleRepair } from '../../domain/repairs/repair-state';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { startWebhookFake } from '../../../tests/fakes/webhook-fake';
@@ -187,6 +188,25 @@ describeEachDatabase('leads inbox', (database) => {
     ] as const) {
       expect((await send(app, method, `/api/leads-inbox/${lead.id}${path}`, headers, body)).status).toBe(400);
     }
+  });
+
+  it('shows the repairs of the offer a lead answered, for its detail and export summary', async () => {
+    const wholesaler = await signUpTestUser(app);
+    const shared = await send(app, 'POST', '/api/offer-links', wholesaler.headers, {
+      from: 'calculation',
+      calculation: { ...calculation, repairs: toggleRepair(defaultRepairCatalog, 'New Roof') },
+    });
+    const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
+    await send(app, 'POST', `/api/public/offers/${token}/responses`, {}, { kind: 'accept', contact });
+    const [lead] = await database().db.select().from(leads).where(eq(leads.ownerUserId, wholesaler.user.id));
+    const detail = (await (await send(app, 'GET', `/api/leads-inbox/${lead!.id}`, wholesaler.headers)).json()) as {
+      lead: { repairs: unknown; totalRepairCost: number; offerRange: unknown };
+    };
+    expect(detail.lead).toMatchObject({
+      repairs: [{ name: 'New Roof', cost: 7000 }],
+      totalRepairCost: 7000,
+      offerRange: { low: 113000, high: 128000 },
+    });
   });
 
   it('sends a revised offer through the outbox; the homeowner’s answer to it joins the same lead', async () => {
