@@ -16,5 +16,8 @@ npx prettier --check . --log-level warn
 step 'unit and integration tests (PGlite and PostgreSQL 15)'
 npx vitest run
 
+step 'production build (npm ci --omit=dev, compiled server)'
+bash scripts/test-production-build.sh
+
 step 'end-to-end tests (Chromium)'
 npm run --silent test:e2e

@@ -71,3 +71,26 @@ describe('parseEnv: base URLs', () => {
     );
   });
 });
+
+describe('parseEnv: production mode', () => {
+  it('is local (demo billing) unless NODE_ENV=production', () => {
+    expect(parseEnv({})).toMatchObject({ production: false, billingMode: 'demo' });
+    expect(parseEnv({ NODE_ENV: 'development' })).toMatchObject({ production: false, billingMode: 'demo' });
+  });
+
+  it('sells no paid plan in production without a payment provider, unless DEMO_BILLING=1', () => {
+    const production = { NODE_ENV: 'production', APP_URL: 'https://offers.example.com' };
+    expect(parseEnv(production)).toMatchObject({ production: true, billingMode: 'unavailable' });
+    expect(parseEnv({ ...production, DEMO_BILLING: '0' })).toMatchObject({ billingMode: 'unavailable' });
+    expect(parseEnv({ ...production, DEMO_BILLING: '1' })).toMatchObject({ billingMode: 'demo' });
+    expect(parseEnv({ ...production, ...stripe })).toMatchObject({ billingMode: 'stripe' });
+  });
+
+  it('needs the public address in production', () => {
+    expect(configurationError({ NODE_ENV: 'production' })).toContain('APP_URL: required in production');
+  });
+
+  it('refuses an unknown NODE_ENV', () => {
+    expect(configurationError({ NODE_ENV: 'prod' })).toContain('NODE_ENV');
+  });
+});

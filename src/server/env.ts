@@ -9,14 +9,21 @@ const optionalUrl = z.url().optional();
 const baseUrl = z.url().transform((url) => url.replace(/\/+$/, ''));
 const optionalText = z.string().min(1).optional();
 
+/** A variable that is on when set to anything but '', '0' or 'false'. */
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && value !== '' && value !== '0' && value !== 'false');
+
 const EnvSchema = z
   .object({
+    // A public deployment sets NODE_ENV=production; `npm start` on a laptop leaves it unset.
+    NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+    // Demo billing hands out paid plans for nothing: in production only when asked for explicitly.
+    DEMO_BILLING: flag,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
-    TRUST_PROXY: z
-      .string()
-      .optional()
-      .transform((value) => value !== undefined && value !== '' && value !== '0' && value !== 'false'),
+    TRUST_PROXY: flag,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -49,6 +56,10 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
+    // Links in e-mails and redirects point at APP_URL: a public site cannot guess its own address.
+    if (env.NODE_ENV === 'production' && !env.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production (NODE_ENV=production)' });
+    }
     // A configured payment provider needs all of its settings, named when missing (spec §5).
     if (!env.STRIPE_SECRET_KEY) return;
     const required = [
@@ -62,7 +73,24 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', message: `Missing required configuration: ${missing.join(', ')}` });
     }
   })
-  .transform((env) => ({ ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` }));
+  .transform((env) => ({
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    production: env.NODE_ENV === 'production',
+    billingMode: billingMode(env),
+  }));
+
+/**
+ * How paid plans are bought: through Stripe when it is configured; otherwise through the demo
+ * checkout, except in production without DEMO_BILLING=1, where paid plans are unavailable.
+ */
+function billingMode(env: { STRIPE_SECRET_KEY?: string; NODE_ENV?: string; DEMO_BILLING: boolean }) {
+  if (env.STRIPE_SECRET_KEY) return 'stripe' as const;
+  if (env.NODE_ENV !== 'production' || env.DEMO_BILLING) return 'demo' as const;
+  return 'unavailable' as const;
+}
+
+export type BillingMode = ReturnType<typeof billingMode>;
 
 export type Env = z.infer<typeof EnvSchema>;
 

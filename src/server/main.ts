@@ -15,6 +15,12 @@ import { ConfigurationError, parseEnv } from './env';
 import { pruneRateLimits } from './rate-limit/consume-rate-limit';
 import { webAssets } from './web-assets';
 
+const billingDescriptions = {
+  stripe: 'Stripe',
+  demo: 'demo, no payments taken',
+  unavailable: 'none, paid plans unavailable (set the Stripe keys, or DEMO_BILLING=1)',
+} as const;
+
 async function main() {
   const env = parseEnv();
   const database = env.DATABASE_URL
@@ -55,7 +61,7 @@ async function main() {
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(
-      `Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'}, billing: ${env.STRIPE_SECRET_KEY ? 'Stripe' : 'demo, no payments taken'})`,
+      `Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'}, billing: ${billingDescriptions[env.billingMode]}${env.production ? ', production mode' : ''})`,
     );
   });
 

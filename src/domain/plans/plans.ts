@@ -89,4 +89,6 @@ export const planMessages = {
   limitReached: (limit: number) =>
     `You have reached the maximum limit of ${limit} saved properties. Please upgrade to save more.`,
   deletionProOnly: 'Property deletion is only available with the Pro plan',
+  /** A production site without a payment provider (and without DEMO_BILLING=1) sells nothing. */
+  paidPlansUnavailable: 'Paid plans are not available on this site yet: it takes no payments.',
 } as const;

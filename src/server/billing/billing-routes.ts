@@ -62,9 +62,10 @@ export function billingRoutes(context: AppContext) {
         return c.json(await createPortalSession({ env, db, stripe }, c.var.user.id), 200);
       })
 
-      // Demo billing: only when no provider is configured, so it can never stand in for a payment.
+      // Demo billing: only when no provider is configured, and in production only with DEMO_BILLING=1,
+      // so it can never stand in for a payment on a public site.
       .get('/demo/checkout-session', signedIn, validate('query', DemoSessionSchema), async (c) => {
-        if (stripe) return notFound(c);
+        if (env.billingMode !== 'demo') return notFound(c);
         const checkout = readDemoCheckoutToken(context.serverSecret, c.req.valid('query').session);
         if (!checkout || checkout.userId !== c.var.user.id) return c.json({ error: DEMO_LINK_INVALID }, 400);
         return c.json(
@@ -79,7 +80,7 @@ export function billingRoutes(context: AppContext) {
       })
 
       .post('/demo/confirm', signedIn, validate('json', DemoSessionSchema), async (c) => {
-        if (stripe) return notFound(c);
+        if (env.billingMode !== 'demo') return notFound(c);
         const checkout = readDemoCheckoutToken(context.serverSecret, c.req.valid('json').session);
         if (!checkout || checkout.userId !== c.var.user.id) return c.json({ error: DEMO_LINK_INVALID }, 400);
         const plan: PaidPlanId = checkout.plan;

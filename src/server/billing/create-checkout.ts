@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { plans } from '../../domain/plans/plans';
+import { planMessages, plans } from '../../domain/plans/plans';
 import type { AuthUser } from '../auth/require-user';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
@@ -60,6 +60,8 @@ export async function createCheckout(
     .where(eq(subscriptions.userId, user.id));
   if (row?.plan === plan) throw new Refusal(409, `You are already on the ${planName(plan)} plan`);
 
+  if (env.billingMode === 'unavailable')
+    throw new Refusal(503, planMessages.paidPlansUnavailable, { code: 'paid-plans-unavailable' });
   if (!stripe) {
     const { token } = createDemoCheckoutToken(context.serverSecret, { userId: user.id, plan });
     return { url: `/billing/demo-checkout?${new URLSearchParams({ plan, session: token })}` };

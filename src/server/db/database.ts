@@ -60,7 +60,7 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseConnect
   // process: the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));
   const db = drizzlePostgres({ client: pool, schema });
-  await migratePostgres(db, { migrationsFolder });
+  await migrateOnce(pool);
   const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
@@ -78,6 +78,27 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseConnect
       await pool.end();
     },
   };
+}
+
+/** Any fixed number shared by every process of this app: the key of the migration lock. */
+const MIGRATION_LOCK_KEY = 4_207_311;
+
+/**
+ * Several processes starting at once on one database (a deployment's rollout) migrate it once:
+ * each waits for a session-level advisory lock, and the later ones find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

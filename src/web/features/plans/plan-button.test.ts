@@ -43,3 +43,16 @@ describe('planButton (§2: Sign Up when signed out, Current Plan for the user’
     expect(planButton(plan, viewer)).toEqual(expected);
   });
 });
+
+describe('planButton on a site that takes no payments', () => {
+  const unavailable: PlanButton = { action: 'unavailable', label: 'Unavailable', disabled: true };
+  it.each<[string, PlanId, PlanViewer, PlanButton]>([
+    ['signed out, Free: still sign up', 'free', signedOut, signUp('register')],
+    ['signed out, Pro', 'pro', signedOut, unavailable],
+    ['on Free, Personal', 'personal', on('free'), unavailable],
+    ['on Pro (bought earlier), Pro stays current', 'pro', on('pro'), current],
+    ['on Pro, Free: switch to free', 'free', on('pro'), subscribe('switch-to-free')],
+  ])('%s', (_case, plan, viewer, expected) => {
+    expect(planButton(plan, viewer, false)).toEqual(expected);
+  });
+});

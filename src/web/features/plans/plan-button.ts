@@ -11,10 +11,11 @@ export type PlanViewer =
  * - current: the viewer's own plan, disabled;
  * - switch-to-free: Free while on a paid plan (§4, POST /api/subscription/free);
  * - checkout: a paid plan that is not the viewer's (§4 Subscribe);
- * - loading: the session or the plan is not known yet, so no choice is offered.
+ * - loading: the session or the plan is not known yet, so no choice is offered;
+ * - unavailable: a paid plan on a site that takes no payments (production without a provider).
  */
 export type PlanButtonAction =
-  'register' | 'sign-in-to-subscribe' | 'current' | 'switch-to-free' | 'checkout' | 'loading';
+  'register' | 'sign-in-to-subscribe' | 'current' | 'switch-to-free' | 'checkout' | 'loading' | 'unavailable';
 
 export interface PlanButton {
   action: PlanButtonAction;
@@ -23,7 +24,11 @@ export interface PlanButton {
 }
 
 /** §2 plan button: 'Sign Up' when signed out, 'Current Plan' for the user's plan, otherwise 'Subscribe Now'. */
-export function planButton(plan: PlanId, viewer: PlanViewer): PlanButton {
+export function planButton(plan: PlanId, viewer: PlanViewer, paidPlansSold = true): PlanButton {
+  const currentPlan = viewer.status === 'signed-in' ? viewer.currentPlan : undefined;
+  if (!paidPlansSold && plan !== 'free' && currentPlan !== plan) {
+    return { action: 'unavailable', label: 'Unavailable', disabled: true };
+  }
   if (viewer.status === 'signed-out') {
     return { action: plan === 'free' ? 'register' : 'sign-in-to-subscribe', label: 'Sign Up', disabled: false };
   }

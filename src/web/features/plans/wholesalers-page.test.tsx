@@ -4,6 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
 import type { SessionState } from '../../api/use-session';
 import { WholesalersPage } from './wholesalers-page';
 
@@ -56,7 +57,7 @@ function LocationProbe() {
   return <p data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-function renderPage() {
+function renderPage(billingMode: PublicConfig['billingMode'] = 'demo') {
   const router = createMemoryRouter(
     [
       { path: '/wholesalers', element: <WholesalersPage /> },
@@ -65,10 +66,19 @@ function renderPage() {
     { initialEntries: ['/wholesalers'] },
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const config = {
+    googleMapsApiKey: null,
+    googleClientId: null,
+    stripePublishableKey: null,
+    leadFormUrl: null,
+    billingMode,
+  } as PublicConfig;
   render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <PublicConfigProvider value={config}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </PublicConfigProvider>,
   );
 }
 
@@ -153,6 +163,18 @@ describe('WholesalersPage (§2 landing and pricing)', () => {
     replies['GET /api/subscription'] = { status: 500, body: { error: 'down' } };
     renderPage();
     expect(await within(card('Free')).findByRole('button', { name: 'Current Plan' })).toBeTruthy();
+  });
+
+  it('on a site that takes no payments, paid plans say so and cannot be chosen', async () => {
+    mocks.session = signedIn;
+    replies['GET /api/subscription'] = { status: 200, body: status('free') };
+    renderPage('unavailable');
+    for (const name of ['Personal', 'Pro']) {
+      const button = await within(card(name)).findByRole('button', { name: 'Unavailable' });
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+    }
+    expect(screen.getByText('Paid plans are not available on this site yet: it takes no payments.')).toBeTruthy();
+    expect(requests).not.toContain('POST /api/billing/checkout');
   });
 
   it('while the session loads, no plan choice is offered', () => {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { plans, type Plan, type PlanId } from '../../../domain/plans/plans';
+import { planMessages, plans, type Plan, type PlanId } from '../../../domain/plans/plans';
+import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
 import { useSession } from '../../api/use-session';
 import { BookmarkIcon, BoltIcon, SlidersIcon } from '../../components/icons';
@@ -119,6 +120,7 @@ function PricingSection() {
   const session = useSession();
   const subscription = useSubscription(session.user !== null);
   const switchToFree = useSwitchToFreePlan();
+  const paidPlansSold = usePublicConfig().billingMode !== 'unavailable';
   const checkout = useMutation({
     mutationFn: (plan: PlanId) => startCheckout(plan),
     onError: (error) => notify.error(error.message),
@@ -136,7 +138,7 @@ function PricingSection() {
   const locked = switchToFree.isPending || checkoutPlan !== undefined;
 
   function choose(plan: Plan) {
-    const { action } = planButton(plan.id, viewer);
+    const { action } = planButton(plan.id, viewer, paidPlansSold);
     if (action === 'sign-in-to-subscribe') {
       // Subscribing requires sign-in (§6); come back here afterwards.
       notify.error('Please sign in to subscribe');
@@ -162,7 +164,7 @@ function PricingSection() {
           <li key={plan.id}>
             <PlanCard
               plan={plan}
-              button={planButton(plan.id, viewer)}
+              button={planButton(plan.id, viewer, paidPlansSold)}
               popular={plan.id === popularPlan}
               busy={(plan.id === 'free' && switchToFree.isPending) || checkoutPlan === plan.id}
               locked={locked}
@@ -171,6 +173,7 @@ function PricingSection() {
           </li>
         ))}
       </ul>
+      {!paidPlansSold && <p className="plan-footnote">{planMessages.paidPlansUnavailable}</p>}
       <p className="plan-footnote">Prices are in US dollars per month. You can switch back to Free at any time.</p>
     </section>
   );

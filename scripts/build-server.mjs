@@ -1,0 +1,21 @@
+// Compiles the server to plain JavaScript (dist/server/main.js) so a production install runs it
+// with `node` and production dependencies only: packages stay imports, our own code is bundled.
+// The files the server reads beside its modules at run time are copied next to the bundle.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const outdir = 'dist/server';
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: `${outdir}/main.js`,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
+cpSync('src/server/auth/common-passwords.txt', `${outdir}/common-passwords.txt`);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Proves the production path of the README: the build (web app and compiled server) installed
+# with production dependencies only starts in production mode and answers /api/health and the
+# web app. `--omit=optional` as well: Better Auth's optional peer drizzle-kit would otherwise
+# bring tsx and esbuild along, and the point is that nothing TypeScript runs in production.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npm run --silent build
+dir=$(mktemp -d)
+server=""
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$dir"' EXIT
+cp -r package.json package-lock.json dist "$dir"
+(cd "$dir" && npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error)
+for tool in tsx typescript vite esbuild; do
+  if [ -e "$dir/node_modules/$tool" ]; then echo "a production install holds the dev tool $tool" >&2; exit 1; fi
+done
+
+port=$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')
+(cd "$dir" && NODE_ENV=production APP_URL="http://127.0.0.1:$port" PORT=$port DATA_DIR="$dir/data" \
+  exec node dist/server/main.js >"$dir/server.log" 2>&1) &
+server=$!
+for _ in $(seq 1 100); do
+  if curl -fsS "http://127.0.0.1:$port/api/health" >"$dir/health.json" 2>/dev/null; then break; fi
+  if ! kill -0 "$server" 2>/dev/null; then cat "$dir/server.log" >&2; exit 1; fi
+  sleep 0.2
+done
+grep -q '"ok"' "$dir/health.json" || { echo "no healthy answer from /api/health" >&2; cat "$dir/server.log" >&2; exit 1; }
+curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root">' || { echo "the web app is not served" >&2; exit 1; }
+curl -fsS "http://127.0.0.1:$port/api/config" | grep -q '"billingMode":"unavailable"' ||
+  { echo "production mode without payment keys must not sell plans" >&2; exit 1; }
+echo "production build: an --omit=dev install answers /api/health ($(cat "$dir/health.json")) and serves the app"
