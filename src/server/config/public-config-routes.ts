@@ -6,7 +6,7 @@ export function publicConfigRoutes({ env }: AppContext) {
   const publicConfig = {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
-    billingMode: env.STRIPE_SECRET_KEY ? 'stripe' : 'demo',
+    billingMode: env.billingMode,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     leadFormUrl: env.LEAD_FORM_URL ?? null,
   } as const;
