@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { FormField } from './form-field';
 
 interface TextFieldProps {
@@ -10,6 +11,7 @@ interface TextFieldProps {
   placeholder?: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled text input with its error message. */
@@ -23,12 +25,14 @@ export function TextField({
   placeholder,
   onChange,
   onBlur,
+  inputRef,
 }: TextFieldProps) {
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (
         <input
           {...control}
+          ref={inputRef}
           type={type}
           autoComplete={autoComplete}
           placeholder={placeholder}

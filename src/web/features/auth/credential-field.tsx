@@ -11,6 +11,7 @@ interface CredentialFieldProps {
   hint?: string;
   inputRef?: Ref<HTMLInputElement>;
   onChange: (value: string) => void;
+  onBlur?: () => void;
 }
 
 /** A labelled e-mail or password input with its hint and error tied to it for screen readers. */
@@ -24,6 +25,7 @@ export function CredentialField({
   hint,
   inputRef,
   onChange,
+  onBlur,
 }: CredentialFieldProps) {
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
@@ -39,6 +41,7 @@ export function CredentialField({
           required
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
         />
       )}
     </FormField>

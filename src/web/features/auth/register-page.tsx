@@ -1,32 +1,26 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, RegisterSchema } from '../../../domain/auth/credentials';
+import { RegisterSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
+import { useSchemaForm } from '../../components/use-schema-form';
 import { authClient } from '../../api/auth-client';
-import { callAuth } from './auth-errors';
-import { CredentialField } from './credential-field';
-import { useCredentialsForm } from './use-credentials-form';
 import { useSession } from '../../api/use-session';
+import { AuthFrame } from './auth-frame';
+import { callAuth } from './auth-errors';
+import { AuthSubmitButton } from './auth-submit-button';
+import { CredentialField } from './credential-field';
+import { NewPasswordField } from './new-password-field';
 
 /** /register: §2 sign-up; success toasts 'Account created successfully!' and goes to /. */
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const form = useCredentialsForm(['email', 'password']);
+  const form = useSchemaForm(RegisterSchema, { email: '', password: '' }, { showErrors: 'submit' });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const credentials = form.validate(RegisterSchema, { email, password });
-    if (!credentials) return;
-    const { email: address, password: chosen } = credentials;
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
     // The account's display name is not asked for; the e-mail's local part stands in.
-    const result = await form.submit(() =>
-      callAuth(() =>
-        authClient.signUp.email({ email: address, password: chosen, name: address.split('@')[0] ?? address }),
-      ),
+    const result = await callAuth(() =>
+      authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email }),
     );
     if (!result.ok) {
       notify.error(result.message);
@@ -35,49 +29,28 @@ export function RegisterPage() {
     notify.success('Account created successfully!');
     await session.refetch();
     void navigate('/', { replace: true });
-  }
+  });
 
   return (
-    <section className="page narrow auth-page" aria-labelledby="register-title">
-      <p className="auth-home">
-        <Link to="/">← Home</Link>
-      </p>
-      <div className="card">
-        <h1 id="register-title">Create Account</h1>
-        <p className="muted">Free: save up to 3 properties. Upgrade any time.</p>
-        <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
-          <CredentialField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={form.errors.email}
-            inputRef={form.inputRef('email')}
-            onChange={setEmail}
-          />
-          <CredentialField
-            id="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            error={form.errors.password}
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are refused.`}
-            inputRef={form.inputRef('password')}
-            onChange={setPassword}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
-            {form.submitting ? 'Creating account...' : 'Create Account'}
-          </button>
-        </form>
-      </div>
-      <p className="auth-switch">
-        Already have an account?{' '}
-        <Link to="/login" state={location.state}>
-          Sign in
-        </Link>
-      </p>
-    </section>
+    <AuthFrame
+      titleId="register-title"
+      title="Create Account"
+      back={<Link to="/">← Home</Link>}
+      intro="Free: save up to 3 properties. Upgrade any time."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" state={location.state}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
+        <CredentialField id="email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <NewPasswordField id="password" label="Password" {...form.field('password')} />
+        <AuthSubmitButton submitting={form.submitting} label="Create Account" pendingLabel="Creating account..." />
+      </form>
+    </AuthFrame>
   );
 }

@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../domain/auth/credentials';
+import { NewPasswordSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
+import { useSchemaForm } from '../../components/use-schema-form';
 import { authClient } from '../../api/auth-client';
+import { AuthFrame } from './auth-frame';
 import { callAuth } from './auth-errors';
+import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
-import { useCredentialsForm } from './use-credentials-form';
+import { NewPasswordField } from './new-password-field';
 
 function InvalidLink() {
   return (
@@ -23,18 +26,11 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const form = useCredentialsForm(['password', 'confirmPassword']);
+  const form = useSchemaForm(NewPasswordSchema, { password: '', confirmPassword: '' }, { showErrors: 'submit' });
   const [linkInvalid, setLinkInvalid] = useState(!token || searchParams.get('error') === 'INVALID_TOKEN');
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const chosen = form.validate(NewPasswordSchema, { password, confirmPassword });
-    if (!chosen) return;
-    const result = await form.submit(() =>
-      callAuth(() => authClient.resetPassword({ newPassword: chosen.password, token: token ?? '' })),
-    );
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    const result = await callAuth(() => authClient.resetPassword({ newPassword: password, token: token ?? '' }));
     if (!result.ok) {
       if (result.code === 'INVALID_TOKEN') setLinkInvalid(true);
       else if (result.code === 'PASSWORD_TOO_COMMON' || result.code === 'PASSWORD_LENGTH') {
@@ -44,43 +40,25 @@ export function ResetPasswordPage() {
     }
     notify.success('Your password has been changed. Please sign in.');
     void navigate('/login', { replace: true });
-  }
+  });
 
   return (
-    <section className="page narrow auth-page" aria-labelledby="reset-title">
-      <div className="card">
-        <h1 id="reset-title">Choose a New Password</h1>
-        {linkInvalid ? (
-          <InvalidLink />
-        ) : (
-          <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
-            <CredentialField
-              id="new-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              error={form.errors.password}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters. Very common passwords are refused.`}
-              inputRef={form.inputRef('password')}
-              onChange={setPassword}
-            />
-            <CredentialField
-              id="confirm-password"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              error={form.errors.confirmPassword}
-              inputRef={form.inputRef('confirmPassword')}
-              onChange={setConfirmPassword}
-            />
-            <button type="submit" className="button button-primary button-block" disabled={form.submitting}>
-              {form.submitting ? 'Saving...' : 'Set New Password'}
-            </button>
-          </form>
-        )}
-      </div>
-    </section>
+    <AuthFrame titleId="reset-title" title="Choose a New Password">
+      {linkInvalid ? (
+        <InvalidLink />
+      ) : (
+        <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
+          <NewPasswordField id="new-password" label="New password" {...form.field('password')} />
+          <CredentialField
+            id="confirm-password"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            {...form.field('confirmPassword')}
+          />
+          <AuthSubmitButton submitting={form.submitting} label="Set New Password" pendingLabel="Saving..." />
+        </form>
+      )}
+    </AuthFrame>
   );
 }

@@ -20,7 +20,7 @@ export function HomeownerOfferActions({ offer }: { offer: CalculatedOffer }) {
   const closeDialog = (which: Exclude<OpenDialog, null>) => () =>
     setOpenDialog((current) => (current === which ? null : current));
   const { address, marketValue } = offer.input;
-  const negotiable = { address, marketValue, range: offer.offerRange };
+  const negotiable = { address, marketValue, offerRange: offer.offerRange };
 
   return (
     <>

@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { fieldErrors } from '../../../domain/validation/field-errors';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
@@ -8,6 +7,7 @@ import { parseAcceptPageQuery, type AcceptedOffer } from '../../../domain/leads/
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
 import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
+import { useSchemaForm } from '../../components/use-schema-form';
 import { leadErrorMessage, submitLead } from './leads-api';
 
 const emptyContact: HomeownerContact = { name: '', email: '', phone: '' };
@@ -70,13 +70,7 @@ function OfferSummary({ offer }: { offer: AcceptedOffer }) {
 }
 
 function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: () => void }) {
-  const [contact, setContact] = useState<HomeownerContact>(emptyContact);
-  const [touched, setTouched] = useState<Partial<Record<keyof HomeownerContact, boolean>>>({});
-
-  const validation = HomeownerContactSchema.safeParse(contact);
-  const errors = fieldErrors(validation);
-  const errorFor = (field: keyof HomeownerContact) => (touched[field] ? errors[field] : undefined);
-  const touch = (field: keyof HomeownerContact) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const form = useSchemaForm(HomeownerContactSchema, emptyContact);
 
   const submit = useMutation({
     mutationFn: (valid: HomeownerContact) => submitLead({ kind: 'accept', ...offer, contact: valid }),
@@ -96,51 +90,28 @@ function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: (
         className="card"
         aria-labelledby="lead-form-title"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (validation.success) submit.mutate(validation.data);
-        }}
+        onSubmit={form.handleSubmit((contact) => submit.mutate(contact))}
       >
         <h2 id="lead-form-title" className="card-title">
           Your contact details
         </h2>
         <p className="field-hint">All fields are required.</p>
-        <TextField
-          id="lead-name"
-          label="Name"
-          autoComplete="name"
-          value={contact.name}
-          error={errorFor('name')}
-          onChange={(name) => setContact({ ...contact, name })}
-          onBlur={touch('name')}
-        />
-        <TextField
-          id="lead-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={contact.email}
-          error={errorFor('email')}
-          onChange={(email) => setContact({ ...contact, email })}
-          onBlur={touch('email')}
-        />
+        <TextField id="lead-name" label="Name" autoComplete="name" {...form.field('name')} />
+        <TextField id="lead-email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField
           id="lead-phone"
           label="Phone"
           type="tel"
           autoComplete="tel"
           placeholder="555-123-4567"
-          value={contact.phone}
-          error={errorFor('phone')}
-          onChange={(phone) => setContact({ ...contact, phone: formatPhoneInput(phone) })}
-          onBlur={touch('phone')}
+          {...form.field('phone', formatPhoneInput)}
         />
         <div className="form-actions">
           <Link className="button button-secondary" to="/">
             Back to calculator
           </Link>
           {/* §5: Submit is enabled only when name, e-mail and phone are all present and valid. */}
-          <button type="submit" className="button button-primary" disabled={!validation.success || submit.isPending}>
+          <button type="submit" className="button button-primary" disabled={!form.valid || submit.isPending}>
             {submit.isPending ? 'Submitting...' : 'Submit'}
           </button>
         </div>

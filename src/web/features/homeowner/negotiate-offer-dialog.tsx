@@ -12,7 +12,7 @@ import { leadErrorMessage, submitLead } from './leads-api';
 export interface NegotiableOffer {
   address: string;
   marketValue: number;
-  range: OfferRange;
+  offerRange: OfferRange;
 }
 
 interface NegotiateOfferDialogProps {
@@ -44,7 +44,7 @@ export function NegotiateOfferDialog({
         kind: 'negotiate',
         address: offer.address,
         marketValue: offer.marketValue,
-        offerRange: offer.range,
+        offerRange: offer.offerRange,
         desiredPrice,
         userType,
       }),
@@ -86,7 +86,7 @@ export function NegotiateOfferDialog({
       >
         <p className="negotiate-current">
           <span className="muted">Current offer</span>
-          <strong>{formatMoneyRange(offer.range)}</strong>
+          <strong>{formatMoneyRange(offer.offerRange)}</strong>
         </p>
         <TextField
           id="desired-price"

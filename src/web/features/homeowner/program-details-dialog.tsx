@@ -1,6 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { fieldErrors } from '../../../domain/validation/field-errors';
 import { formatPhoneInput } from '../../../domain/contact/phone';
 import {
   MAX_NOTES_LENGTH,
@@ -15,6 +13,7 @@ import type { OfferRange } from '../../../domain/offer/compute-offer-range';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
+import { useSchemaForm } from '../../components/use-schema-form';
 import { leadErrorMessage, submitLead } from './leads-api';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
@@ -23,7 +22,6 @@ type FieldName = keyof MlsProgramInput;
 /** The form as typed: selects hold '' until a choice is made. */
 type FormValues = Record<FieldName, string>;
 
-const FIELD_ORDER: readonly FieldName[] = ['fullName', 'phone', 'email', 'address', 'condition', 'timeframe', 'notes'];
 const conditionOptions = PROPERTY_CONDITIONS.map((value) => ({ value, label: value }));
 const timeframeOptions = SALE_TIMEFRAMES.map((value) => ({ value, label: timeframeLabel(value) }));
 
@@ -31,7 +29,7 @@ interface ProgramDetailsDialogProps {
   open: boolean;
   onClose: () => void;
   /** The offer the homeowner came from: the address prefills the form, the figures go with the request. */
-  offer: { address: string; marketValue: number; range: OfferRange };
+  offer: { address: string; marketValue: number; offerRange: OfferRange };
   desiredPrice: number | undefined;
 }
 
@@ -46,14 +44,7 @@ export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: Pro
     timeframe: '',
     notes: '',
   };
-  const [values, setValues] = useState<FormValues>(blank);
-  const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
-
-  const validation = MlsProgramSchema.safeParse(values);
-  const errors = fieldErrors(validation);
-  const errorFor = (field: FieldName) => (touched[field] ? errors[field] : undefined);
-  const set = (field: FieldName) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const touch = (field: FieldName) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const form = useSchemaForm(MlsProgramSchema, blank);
 
   const submit = useMutation({
     mutationFn: (program: MlsProgram) =>
@@ -61,13 +52,12 @@ export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: Pro
         kind: 'program',
         ...program,
         marketValue: offer.marketValue,
-        offerRange: offer.range,
+        offerRange: offer.offerRange,
         desiredPrice,
       }),
     onSuccess: () => {
       notify.success('Your information has been submitted successfully!');
-      setValues(blank);
-      setTouched({});
+      form.reset(blank);
       onClose();
     },
     onError: (failure) => notify.error(leadErrorMessage(failure, 'Failed to submit form. Please try again.')),
@@ -77,90 +67,49 @@ export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: Pro
     <Modal title="MLS/Retail Program Details" open={open} onClose={onClose} size="large">
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (validation.success) {
-            submit.mutate(validation.data);
-            return;
-          }
-          // Show every message and take the keyboard to the first field to fix.
-          setTouched(Object.fromEntries(FIELD_ORDER.map((field) => [field, true])));
-          const first = FIELD_ORDER.find((field) => errors[field]);
-          if (first) document.getElementById(`program-${first}`)?.focus();
-        }}
+        // A refused submit shows every message and takes the keyboard to the first field to fix.
+        onSubmit={form.handleSubmit((program) => submit.mutate(program))}
       >
         <p className="muted">
           Tell us about your home and a program specialist will contact you. Every field except the notes is required.
         </p>
         <div className="form-grid">
-          <TextField
-            id="program-fullName"
-            label="Full Name"
-            autoComplete="name"
-            value={values.fullName}
-            error={errorFor('fullName')}
-            onChange={set('fullName')}
-            onBlur={touch('fullName')}
-          />
+          <TextField id="program-fullName" label="Full Name" autoComplete="name" {...form.field('fullName')} />
           <TextField
             id="program-phone"
             label="Phone"
             type="tel"
             autoComplete="tel"
             placeholder="555-123-4567"
-            value={values.phone}
-            error={errorFor('phone')}
-            onChange={(value) => set('phone')(formatPhoneInput(value))}
-            onBlur={touch('phone')}
+            {...form.field('phone', formatPhoneInput)}
           />
-          <TextField
-            id="program-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            error={errorFor('email')}
-            onChange={set('email')}
-            onBlur={touch('email')}
-          />
+          <TextField id="program-email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
           <TextField
             id="program-address"
             label="Property Address"
             autoComplete="street-address"
-            value={values.address}
-            error={errorFor('address')}
-            onChange={set('address')}
-            onBlur={touch('address')}
+            {...form.field('address')}
           />
           <SelectField
             id="program-condition"
             label="Property Condition"
             placeholder="Select condition"
             options={conditionOptions}
-            value={values.condition}
-            error={errorFor('condition')}
-            onChange={set('condition')}
-            onBlur={touch('condition')}
+            {...form.field('condition')}
           />
           <SelectField
             id="program-timeframe"
             label="Timeframe to Sell"
             placeholder="Select timeframe"
             options={timeframeOptions}
-            value={values.timeframe}
-            error={errorFor('timeframe')}
-            onChange={set('timeframe')}
-            onBlur={touch('timeframe')}
+            {...form.field('timeframe')}
           />
         </div>
         <TextAreaField
           id="program-notes"
           label="Additional Notes (optional)"
           maxLength={MAX_NOTES_LENGTH}
-          value={values.notes}
-          error={errorFor('notes')}
-          onChange={set('notes')}
-          onBlur={touch('notes')}
+          {...form.field('notes')}
         />
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { FormField } from '../../components/form-field';
 
 interface SelectFieldProps {
@@ -10,14 +11,31 @@ interface SelectFieldProps {
   error?: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  inputRef?: Ref<HTMLSelectElement>;
 }
 
 /** A labelled native select with its error message tied to it for screen readers. */
-export function SelectField({ id, label, value, placeholder, options, error, onChange, onBlur }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  value,
+  placeholder,
+  options,
+  error,
+  onChange,
+  onBlur,
+  inputRef,
+}: SelectFieldProps) {
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (
-        <select {...control} value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur}>
+        <select
+          {...control}
+          ref={inputRef}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
+        >
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>

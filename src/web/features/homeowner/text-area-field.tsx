@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { FormField } from '../../components/form-field';
 
 interface TextAreaFieldProps {
@@ -8,15 +9,17 @@ interface TextAreaFieldProps {
   error?: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
+  inputRef?: Ref<HTMLTextAreaElement>;
 }
 
 /** A labelled multi-line input with its error message tied to it for screen readers. */
-export function TextAreaField({ id, label, value, maxLength, error, onChange, onBlur }: TextAreaFieldProps) {
+export function TextAreaField({ id, label, value, maxLength, error, onChange, onBlur, inputRef }: TextAreaFieldProps) {
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (
         <textarea
           {...control}
+          ref={inputRef}
           rows={3}
           value={value}
           maxLength={maxLength}

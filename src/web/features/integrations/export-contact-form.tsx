@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { fieldErrors } from '../../../domain/validation/field-errors';
 import {
   CrmContactSchema,
   SheetsContactSchema,
@@ -8,6 +6,7 @@ import {
 } from '../../../domain/contact/contact-schema';
 import { formatPhoneInput } from '../../../domain/contact/phone';
 import { TextField } from '../../components/text-field';
+import { useSchemaForm } from '../../components/use-schema-form';
 import { useFocusOnMount } from './focus-on-mount';
 
 type Variant =
@@ -33,14 +32,9 @@ const empty = { name: '', email: '', phone: '', city: '', state: '', zipCode: ''
  */
 export function ExportContactForm(props: ExportContactFormProps) {
   const { variant, idPrefix, submitLabel, pendingLabel, pending, error, onCancel } = props;
-  const [values, setValues] = useState(empty);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  // The CRM's schema reads name, e-mail and phone and drops the sheet's address fields.
+  const form = useSchemaForm(variant === 'crm' ? CrmContactSchema : SheetsContactSchema, empty);
   useFocusOnMount(`${idPrefix}-name`);
-
-  const { name, email, phone } = values;
-  const result =
-    variant === 'crm' ? CrmContactSchema.safeParse({ name, email, phone }) : SheetsContactSchema.safeParse(values);
-  const errors = fieldErrors(result);
 
   const field = (
     key: keyof typeof empty,
@@ -53,24 +47,18 @@ export function ExportContactForm(props: ExportContactFormProps) {
       type={options.type}
       autoComplete={options.autoComplete}
       placeholder={options.placeholder}
-      value={values[key]}
-      error={touched[key] ? errors[key] : undefined}
-      onChange={(value) =>
-        setValues((current) => ({ ...current, [key]: options.format ? options.format(value) : value }))
-      }
-      onBlur={() => setTouched((current) => ({ ...current, [key]: true }))}
+      {...form.field(key, options.format)}
     />
   );
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!result.success || pending) return;
-        if (props.variant === 'crm') props.onSubmit(CrmContactSchema.parse({ name, email, phone }));
-        else props.onSubmit(SheetsContactSchema.parse(values));
-      }}
+      onSubmit={form.handleSubmit((contact) => {
+        if (pending) return;
+        if (props.variant === 'crm') props.onSubmit(contact);
+        else props.onSubmit(contact as SheetsContact); // parsed by the sheet's schema, chosen by the same variant
+      })}
     >
       {field('name', 'Name', { autoComplete: 'name' })}
       {field('email', 'Email', { type: 'email', autoComplete: 'email' })}
@@ -105,7 +93,7 @@ export function ExportContactForm(props: ExportContactFormProps) {
         <button type="button" className="button button-secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="button button-primary" disabled={!result.success || pending}>
+        <button type="submit" className="button button-primary" disabled={!form.valid || pending}>
           {pending ? pendingLabel : submitLabel}
         </button>
       </div>

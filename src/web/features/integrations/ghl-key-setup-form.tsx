@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { fieldErrors } from '../../../domain/validation/field-errors';
 import { GhlSettingsSchema } from '../../../domain/integrations/ghl-settings-schema';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
 import { TextField } from '../../components/text-field';
+import { useSchemaForm } from '../../components/use-schema-form';
 import { notify } from '../../components/notify';
 import { useFocusOnMount } from './focus-on-mount';
 import { useSaveGhlSettings } from './integrations-api';
@@ -21,34 +20,26 @@ interface GhlKeySetupFormProps {
  * encrypted and never sends it back.
  */
 export function GhlKeySetupForm({ idPrefix, initialLocationId, onSaved, onCancel }: GhlKeySetupFormProps) {
-  const [apiKey, setApiKey] = useState('');
-  const [locationId, setLocationId] = useState(initialLocationId ?? '');
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const form = useSchemaForm(GhlSettingsSchema, { apiKey: '', locationId: initialLocationId ?? '' });
   const save = useSaveGhlSettings();
   useFocusOnMount(`${idPrefix}-api-key`);
 
-  const result = GhlSettingsSchema.safeParse({ apiKey, locationId });
-  const errors = fieldErrors(result);
+  const { apiKey, locationId } = form.values;
   const blank = apiKey.trim() === '' || locationId.trim() === '';
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={form.handleSubmit((settings) => {
         if (save.isPending) return;
-        if (!result.success) {
-          setTouched({ apiKey: true, locationId: true });
-          return;
-        }
-        save.mutate(result.data, {
+        save.mutate(settings, {
           onSuccess: () => {
             notify.success(integrationMessages.apiKeySaved);
             onSaved();
           },
           onError: () => notify.error(integrationMessages.apiKeySaveFailed),
         });
-      }}
+      })}
     >
       <p className="muted">
         Your key is stored encrypted on this server and only its last four characters are ever shown again.
@@ -59,20 +50,9 @@ export function GhlKeySetupForm({ idPrefix, initialLocationId, onSaved, onCancel
         type="password"
         autoComplete="off"
         placeholder="pit-..."
-        value={apiKey}
-        error={touched.apiKey ? errors.apiKey : undefined}
-        onChange={setApiKey}
-        onBlur={() => setTouched((current) => ({ ...current, apiKey: true }))}
+        {...form.field('apiKey')}
       />
-      <TextField
-        id={`${idPrefix}-location-id`}
-        label="Location ID"
-        autoComplete="off"
-        value={locationId}
-        error={touched.locationId ? errors.locationId : undefined}
-        onChange={setLocationId}
-        onBlur={() => setTouched((current) => ({ ...current, locationId: true }))}
-      />
+      <TextField id={`${idPrefix}-location-id`} label="Location ID" autoComplete="off" {...form.field('locationId')} />
       <p className="field-hint">
         In GoHighLevel, create a Private Integration (Settings → Private Integrations) with the contacts scopes and copy
         its token; the Location ID is under Settings → Business Profile.

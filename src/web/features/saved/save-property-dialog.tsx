@@ -1,6 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fieldErrors } from '../../../domain/validation/field-errors';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MAX_PHONES, SaveContactSchema, type SaveContact } from '../../../domain/contact/contact-schema';
 import { formatPhoneInput } from '../../../domain/contact/phone';
@@ -9,6 +7,7 @@ import type { SavePropertyRequest } from '../../../domain/properties/save-proper
 import { api, ApiError, readJson } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
+import { useSchemaForm } from '../../components/use-schema-form';
 import { notify } from '../../components/notify';
 import { subscriptionKey } from '../../api/use-subscription';
 import { savedPropertiesKey } from './saved-properties-api';
@@ -24,14 +23,9 @@ interface SavePropertyDialogProps {
 
 /** §2 'Save Property' contact form: name, optional e-mail, up to five phones; Submit only when valid (§5). */
 export function SavePropertyDialog({ open, onClose, calculation, offerRange }: SavePropertyDialogProps) {
-  const [contact, setContact] = useState<SaveContact>(emptyContact);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const form = useSchemaForm(SaveContactSchema, emptyContact);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-
-  const validation = SaveContactSchema.safeParse(contact);
-  const errors = fieldErrors(validation);
-  const errorFor = (field: string) => (touched[field] ? errors[field] : undefined);
 
   const save = useMutation({
     mutationFn: (request: SavePropertyRequest) => readJson(api.properties.$post({ json: request })),
@@ -39,8 +33,7 @@ export function SavePropertyDialog({ open, onClose, calculation, offerRange }: S
       notify.success('Property saved successfully!');
       void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
       void queryClient.invalidateQueries({ queryKey: subscriptionKey });
-      setContact(emptyContact);
-      setTouched({});
+      form.reset();
       onClose();
       void navigate('/saved');
     },
@@ -59,43 +52,27 @@ export function SavePropertyDialog({ open, onClose, calculation, offerRange }: S
     },
   });
 
+  // Closing hides the messages and keeps what was typed.
   const close = () => {
-    setTouched({});
+    form.reset(form.values);
     onClose();
   };
 
   return (
     <Modal title="Save Property" open={open} onClose={close}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (validation.success) save.mutate({ ...calculation, contact: validation.data });
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit((contact) => save.mutate({ ...calculation, contact }))}>
         <p className="muted">
           {calculation.address} · {formatMoney(offerRange.low)} – {formatMoney(offerRange.high)}
         </p>
-        <TextField
-          id="save-name"
-          label="Name"
-          autoComplete="name"
-          value={contact.name}
-          error={errorFor('name')}
-          onChange={(name) => setContact({ ...contact, name })}
-          onBlur={() => setTouched({ ...touched, name: true })}
-        />
+        <TextField id="save-name" label="Name" autoComplete="name" {...form.field('name')} />
         <TextField
           id="save-email"
           label="Email (optional)"
           type="email"
           autoComplete="email"
-          value={contact.email}
-          error={errorFor('email')}
-          onChange={(email) => setContact({ ...contact, email })}
-          onBlur={() => setTouched({ ...touched, email: true })}
+          {...form.field('email')}
         />
-        {contact.phones.map((phone, index) => (
+        {form.values.phones.map((_phone, index) => (
           <TextField
             key={index}
             id={`save-phone-${index}`}
@@ -103,22 +80,14 @@ export function SavePropertyDialog({ open, onClose, calculation, offerRange }: S
             type="tel"
             autoComplete={index === 0 ? 'tel' : 'off'}
             placeholder="555-123-4567"
-            value={phone}
-            error={errorFor(`phones.${index}`)}
-            onChange={(value) =>
-              setContact({
-                ...contact,
-                phones: contact.phones.map((old, i) => (i === index ? formatPhoneInput(value) : old)),
-              })
-            }
-            onBlur={() => setTouched({ ...touched, [`phones.${index}`]: true })}
+            {...form.field(`phones.${index}`, formatPhoneInput)}
           />
         ))}
-        {contact.phones.length < MAX_PHONES && (
+        {form.values.phones.length < MAX_PHONES && (
           <button
             type="button"
             className="button button-secondary button-small"
-            onClick={() => setContact({ ...contact, phones: [...contact.phones, ''] })}
+            onClick={() => form.setValues((contact) => ({ ...contact, phones: [...contact.phones, ''] }))}
           >
             Add another phone
           </button>
@@ -127,7 +96,7 @@ export function SavePropertyDialog({ open, onClose, calculation, offerRange }: S
           <button type="button" className="button button-secondary" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={!validation.success || save.isPending}>
+          <button type="submit" className="button button-primary" disabled={!form.valid || save.isPending}>
             {save.isPending ? 'Saving...' : 'Submit'}
           </button>
         </div>
