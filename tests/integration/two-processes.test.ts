@@ -1,0 +1,239 @@
+// The architecture's promise: identical, stateless server processes behind a load balancer on one
+// PostgreSQL. Two real `npm start` servers (separate Node processes) share a throwaway database,
+// one secret and one e-mail provider (the Resend fake, which answers an Idempotency-Key replay
+// without sending again, as Resend does).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
+import { startResendFake, type ResendFake } from '../fakes/resend-fake';
+import { createDatabase, dropDatabase } from '../support/postgres-server';
+import { TEST_AUTH_SECRET } from '../support/test-app';
+import { cookieFrom, TEST_PASSWORD, uniqueEmail } from '../support/test-users';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+// As `npm start` runs the server; by absolute URL, since the processes run in a work folder.
+const tsxLoader = import.meta.resolve('tsx');
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  log: string[];
+}
+
+const servers: ServerProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}\n${servers.map((server) => server.log.join('')).join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(inject('postgresUrl') === '')('two server processes on one PostgreSQL', () => {
+  let workDir: string;
+  let databaseUrl: string;
+  let resend: ResendFake;
+
+  async function startServer(name: string): Promise<ServerProcess> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/server/main.ts')], {
+      // The web app is served from ./dist/web: a minimal build in the work folder stands in for it.
+      cwd: workDir,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: path.join(workDir, name),
+        DATABASE_URL: databaseUrl,
+        BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+        TRUST_PROXY: '1',
+        RESEND_API_KEY: resend.apiKey,
+        RESEND_API_URL: resend.url,
+        EMAIL_FROM: 'Offers <offers@two-processes.example>',
+        BULK_EMAIL_BATCH_SIZE: '2',
+        BULK_EMAIL_INTERVAL_MS: '150',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server = { url: `http://127.0.0.1:${port}`, child, log: [] as string[] };
+    child.stdout!.on('data', (chunk: Buffer) => server.log.push(chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => server.log.push(chunk.toString()));
+    servers.push(server);
+    await waitFor(
+      `${name} to answer /api/health`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${name} exited:\n${server.log.join('')}`);
+        const response = await fetch(`${server.url}/api/health`).catch(() => undefined);
+        return response?.ok ? true : undefined;
+      },
+      60_000,
+    );
+    return server;
+  }
+
+  let first: ServerProcess;
+  let second: ServerProcess;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'two-processes-'));
+    await mkdir(path.join(workDir, 'dist/web'), { recursive: true });
+    await writeFile(path.join(workDir, 'dist/web/index.html'), '<!doctype html><title>app</title>');
+    resend = await startResendFake();
+    databaseUrl = await createDatabase(inject('postgresUrl'));
+    // Both start at once on an empty database: the migrations must be applied once.
+    [first, second] = await Promise.all([startServer('first'), startServer('second')]);
+  }, 150_000);
+
+  afterAll(async () => {
+    for (const { child } of servers) child.kill('SIGKILL');
+    await Promise.all(
+      servers.map(({ child }) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? undefined
+          : new Promise((resolve) => child.once('exit', resolve)),
+      ),
+    );
+    await resend?.close();
+    if (databaseUrl) await dropDatabase(databaseUrl);
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  function request(
+    server: ServerProcess,
+    route: string,
+    init: { method?: string; cookie?: string; ip?: string; body?: unknown } = {},
+  ) {
+    return fetch(`${server.url}${route}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        origin: server.url,
+        'x-forwarded-for': init.ip ?? '10.9.0.1',
+        ...(init.cookie && { cookie: init.cookie }),
+        ...(init.body !== undefined && { 'content-type': 'application/json' }),
+      },
+      ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
+    });
+  }
+
+  async function signUp(server: ServerProcess, ip: string) {
+    const email = uniqueEmail('two');
+    const response = await request(server, '/api/auth/sign-up/email', {
+      ip,
+      body: { name: 'Two Processes', email, password: TEST_PASSWORD },
+    });
+    expect(response.status).toBe(200);
+    return { email, cookie: cookieFrom(response) };
+  }
+
+  it('a session made by one process is accepted by the other, and a save in one is seen live on the other', async () => {
+    const { cookie } = await signUp(first, '10.9.1.1');
+    expect((await request(second, '/api/subscription', { cookie, ip: '10.9.1.1' })).status).toBe(200);
+
+    const events = await request(second, '/api/events', { cookie, ip: '10.9.1.1' });
+    expect(events.headers.get('content-type')).toContain('text/event-stream');
+    const reader = events.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const readUntil = (text: string) =>
+      waitFor(
+        `'${text}' on the other process's live feed`,
+        async () => {
+          const { value } = await reader.read();
+          received += decoder.decode(value);
+          return received.includes(text) ? true : undefined;
+        },
+        5_000,
+      );
+    await readUntil('event: ready');
+
+    const saved = await request(first, '/api/properties', {
+      cookie,
+      ip: '10.9.1.1',
+      body: {
+        address: '12 Oak St, Austin, TX',
+        marketValue: 200000,
+        repairs: [...defaultRepairCatalog],
+        template: defaultTemplate,
+        contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
+      },
+    });
+    expect(saved.status).toBe(201);
+    await readUntil('event: change');
+    expect(received).toContain('"table":"saved_properties"');
+    await reader.cancel();
+  });
+
+  it('shares rate limits: wrong passwords spread over both processes are counted together', async () => {
+    const { email } = await signUp(first, '10.9.2.1');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const server = attempt % 2 === 0 ? first : second;
+      const response = await request(server, '/api/auth/sign-in/email', {
+        ip: '10.9.2.2',
+        body: { email, password: 'not-the-password-1' },
+      });
+      statuses.push(response.status);
+    }
+    // Ten tries in all, whichever process answered; then both refuse.
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('finishes a bulk send after the process sending it is killed, every e-mail delivered exactly once', async () => {
+    const { cookie } = await signUp(first, '10.9.3.1');
+    // Pro through the demo checkout (no payment provider configured).
+    const checkout = await request(first, '/api/billing/checkout', { cookie, ip: '10.9.3.1', body: { plan: 'pro' } });
+    const session = new URL((await checkout.json()).url as string, first.url).searchParams.get('session');
+    expect(
+      (await request(first, '/api/billing/demo/confirm', { cookie, ip: '10.9.3.1', body: { session } })).status,
+    ).toBe(200);
+
+    const owners = Array.from({ length: 12 }, (_, n) => ({
+      firstName: `Owner${n}`,
+      lastName: 'Park',
+      email: `owner${n}@two-processes.example`,
+      address: `${n + 1} Elm St, Austin, TX`,
+      marketValue: 200000 + n * 1000,
+    }));
+    const sent = await request(first, '/api/bulk-send', {
+      cookie,
+      ip: '10.9.3.1',
+      body: { template: defaultTemplate, properties: owners },
+    });
+    expect(sent.status).toBe(201);
+
+    const recipients = () => resend.emails.filter((email) => email.to[0]!.endsWith('@two-processes.example'));
+    // Kill the first process in the middle of the send, without letting it shut down cleanly.
+    await waitFor('the first offers to leave', () => (recipients().length >= 3 ? true : undefined));
+    first.child.kill('SIGKILL');
+    await waitFor(
+      'every offer to be delivered by the remaining process',
+      () => (recipients().length >= owners.length ? true : undefined),
+      30_000,
+    );
+    // Give a second copy the time to show up, if one were coming.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const delivered = recipients()
+      .map((email) => email.to[0])
+      .sort();
+    expect(delivered).toEqual(owners.map((owner) => owner.email).sort());
+  }, 60_000);
+});
