@@ -12,7 +12,7 @@ const link: OfferLink = {
 
 describe('offer links', () => {
   it('round-trips through the URL', () => {
-    const url = new URL(offerLinkUrl('http://localhost:3000/', link));
+    const url = new URL(offerLinkUrl('http://localhost:3000', link));
     expect(url.pathname).toBe('/');
     expect(parseOfferLink(url.searchParams)).toEqual(link);
   });

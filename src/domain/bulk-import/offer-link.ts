@@ -13,7 +13,7 @@ export interface OfferLink {
   templateName: string;
 }
 
-/** The calculator URL (`${appUrl}/?intent=…&address=…&market_value=…&offer_low=…&offer_high=…&template=…`) for an e-mailed offer. */
+/** The calculator URL (`${appUrl}/?intent=…&address=…&market_value=…&offer_low=…&offer_high=…&template=…`) for an e-mailed offer; `appUrl` without a trailing slash, as env.ts gives APP_URL. */
 export function offerLinkUrl(appUrl: string, link: OfferLink): string {
   const query = new URLSearchParams({
     intent: link.intent,
@@ -23,7 +23,7 @@ export function offerLinkUrl(appUrl: string, link: OfferLink): string {
     offer_high: String(link.offerRange.high),
     template: link.templateName,
   });
-  return `${appUrl.replace(/\/+$/, '')}/?${query.toString()}`;
+  return `${appUrl}/?${query.toString()}`;
 }
 
 const DECIMAL = /^\d+(\.\d+)?$/;

@@ -33,7 +33,7 @@ const oneLine = (text: string) =>
 export function wholesalerLeadEmail(input: WholesalerLeadEmailInput) {
   const answer = describeLeadResponse(input.responseKind, input.counterAmount);
   const title = `New lead: ${oneLine(input.address)} ${answer}`;
-  const leadUrl = `${input.appUrl.replace(/\/+$/, '')}/leads/${input.leadId}`;
+  const leadUrl = `${input.appUrl}/leads/${input.leadId}`;
   const rows: [string, string | null][] = [
     ['Answer', answer],
     ['Property address', input.address],

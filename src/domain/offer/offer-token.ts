@@ -8,5 +8,5 @@ export const OfferTokenSchema = z.string().regex(OFFER_TOKEN_PATTERN, 'Offer not
 
 /** The homeowner's page for one offer: `${appUrl}/offer/{token}` (appUrl without a trailing slash). */
 export function offerPageUrl(appUrl: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, '')}/offer/${token}`;
+  return `${appUrl}/offer/${token}`;
 }

@@ -40,7 +40,6 @@ function assertAcceptablePassword(password: unknown) {
 
 function createBetterAuth({ env, database, secret, passwordHasher }: Required<CreateAuthOptions>) {
   const appOrigin = new URL(env.APP_URL).origin;
-  const appUrl = env.APP_URL.replace(/\/+$/, '');
   return betterAuth({
     appName: 'Cash Offer Calculator',
     baseURL: appOrigin,
@@ -61,7 +60,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       // A reset ends every session: whoever knew the old password is signed out.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: recipient, token }) => {
-        const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await sendEmail(
           { env, database },
           passwordResetEmail({ to: recipient.email, link, validForMinutes: RESET_LINK_VALID_SECONDS / 60 }),
