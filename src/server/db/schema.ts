@@ -108,6 +108,14 @@ export const rateLimits = pgTable('rate_limits', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
 
+// Each account's client addresses that signed in successfully, as a digest of e-mail and address
+// (no address stored in clear): failed sign-ins from elsewhere cannot lock the account out of
+// these (auth/auth-rate-limits.ts). Rows unused for 90 days are pruned.
+export const knownSignInAddresses = pgTable('known_sign_in_addresses', {
+  key: text('key').primaryKey(),
+  lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // --- Calculator reference data (seeded by migration) ---
 
 export const formulaTemplates = pgTable('formula_templates', {

@@ -5,7 +5,7 @@ const CHANNEL = 'user_changes';
 
 const UserChangeSchema = z.object({
   userId: z.string(),
-  table: z.enum(['saved_properties', 'subscriptions', 'leads']),
+  table: z.enum(['saved_properties', 'subscriptions', 'leads', 'session']),
 });
 export type UserChange = z.infer<typeof UserChangeSchema>;
 
