@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { parseEmailAddress } from '../email/parse-email-address';
 import { MarketValueSchema } from '../money/market-value-schema';
 
-/** §5: an e-mail from a CSV row only has to contain '@'; the provider is the judge of the rest. */
-export const bulkEmailMessage = 'Email must contain @';
+/**
+ * §5 asks only for an '@'; a bulk offer goes to one real address, stored and compared in one
+ * form (parseEmailAddress), so `X<victim@example.org>` cannot slip past an unsubscribe.
+ */
+export const bulkEmailMessage = 'Email must be one valid address, like name@example.com';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -12,7 +16,15 @@ export const BulkImportPropertySchema = z.object({
   lastName: text(200),
   address: text(500).min(1, 'Address is required'),
   marketValue: MarketValueSchema,
-  email: text(320).refine((email) => email.includes('@') && !/\s/.test(email), bulkEmailMessage),
+  // Trimmed, lower-cased, a display-name form reduced to its address.
+  email: z
+    .string()
+    .max(320, bulkEmailMessage)
+    .transform((email, ctx) => {
+      const address = parseEmailAddress(email);
+      if (address === null) ctx.addIssue({ code: 'custom', message: bulkEmailMessage });
+      return address ?? email;
+    }),
   offerRange: z.object({ low: z.number().int().nonnegative(), high: z.number().int().nonnegative() }),
 });
 

@@ -64,7 +64,25 @@ describe('normalizeCsvRow: e-mail (§5 Email, Email 2 or email, must contain @)'
     expect(ok(result).email).toBe(expected);
   });
 
-  it.each(['', 'none', 'ann.example.com', 'ann @example.com', 'a@x.com; b@y.com'])('refuses %j', (email) => {
+  it.each([
+    ['X<victim@example.org>', 'victim@example.org'],
+    [' Ann Lee <Ann@Example.com> ', 'ann@example.com'],
+    ['Victim+Offers@Example.ORG', 'victim+offers@example.org'],
+  ])('keeps one real address, lower-cased: %j → %s', (email, expected) => {
+    expect(ok(normalizeCsvRow(row({ Email: email }), headers, defaultTemplate)).email).toBe(expected);
+  });
+
+  it.each([
+    '',
+    'none',
+    'ann.example.com',
+    'ann @example.com',
+    'a@x.com; b@y.com',
+    'a@x.com,b@y.com',
+    'ann@localhost',
+    'X<a@x.com>, Y<b@y.com>',
+    '"a b"@x.com',
+  ])('refuses %j', (email) => {
     expect(normalizeCsvRow(row({ Email: email }), headers, defaultTemplate)).toEqual({
       ok: false,
       reason: csvRowReasons.email,

@@ -1,3 +1,4 @@
+import { parseEmailAddress } from '../email/parse-email-address';
 import { MAX_MARKET_VALUE, parseMarketValue } from '../money/parse-market-value';
 import { computeSimpleOfferRange, offerIsWorkable } from '../offer/compute-offer-range';
 import type { FormulaTemplate } from '../offer/formula-template';
@@ -5,7 +6,7 @@ import type { BulkImportProperty } from './bulk-import-property';
 
 /** Why a CSV row was skipped, as listed in the review (one or more, joined by '; '). */
 export const csvRowReasons = {
-  email: 'No e-mail address (with @, without spaces) in Email, Email 2 or email',
+  email: 'No valid e-mail address (like name@example.com) in Email, Email 2 or email',
   addressMissing: 'No address',
   addressPoBox: 'PO Box addresses are not accepted',
   addressNoNumber: 'Address has no street number',
@@ -25,7 +26,6 @@ const FIRST_NAME_COLUMNS = ['First Name', 'firstName'];
 const LAST_NAME_COLUMNS = ['Last Name', 'lastName'];
 
 const DIGIT = /\d/;
-const INNER_SPACE = /\s/;
 // Most exports write plain figures ('250000'); those skip the general parser (same result).
 const PLAIN_WHOLE_DOLLARS = /^[1-9]\d{0,9}$/;
 // 'PO Box', 'P.O. Box', 'p o box', 'POBox': §5 refuses post-office boxes (no house to buy).
@@ -107,10 +107,11 @@ export function createCsvRowChecker(
 
     let email = '';
     for (const index of emailColumns) {
-      const value = cell(cells, index);
-      // §5: it must contain @; one with a space inside is not one address (the provider refuses it).
-      if (value.includes('@') && !INNER_SPACE.test(value)) {
-        email = value;
+      // §5: it must contain @; beyond that, one real address (a display-name form is reduced to
+      // it), lower-cased: the form unsubscribes are compared in.
+      const address = parseEmailAddress(cell(cells, index));
+      if (address !== null) {
+        email = address;
         break;
       }
     }

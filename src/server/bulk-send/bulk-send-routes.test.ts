@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
+import { bulkEmailMessage } from '../../domain/bulk-import/bulk-import-property';
 import { builtInTemplates, defaultTemplate } from '../../domain/offer/built-in-templates';
 import { bulkSendItems, bulkSendJobs, emailOutbox, subscriptions } from '../db/schema';
 import { duplicateItemReason } from './create-bulk-send-job';
@@ -113,7 +114,7 @@ describeEachDatabase('bulk send API', (database) => {
     expect(progress.problems).toEqual([
       {
         position: 2,
-        email: 'OWNER1@example.com',
+        email: 'owner1@example.com',
         address: '1  oak st, Austin, TX',
         status: 'skipped',
         reason: duplicateItemReason,
@@ -126,7 +127,7 @@ describeEachDatabase('bulk send API', (database) => {
     [{ template: defaultTemplate, properties: [] }, 'Please select at least one property', 'properties'],
     [
       { template: defaultTemplate, properties: [owner(1, { email: 'nobody' })] },
-      'Email must contain @',
+      bulkEmailMessage,
       'properties.0.email',
     ],
     [
@@ -148,6 +149,11 @@ describeEachDatabase('bulk send API', (database) => {
       { template: { ...defaultTemplate, arvMultiplier: 9 }, properties: [owner(1)] },
       'ARV multiplier must be at most 1.5',
       'template.arvMultiplier',
+    ],
+    [
+      { template: defaultTemplate, properties: [owner(1, { email: 'X<a@x.com>, Y<b@y.com>' })] },
+      bulkEmailMessage,
+      'properties.0.email',
     ],
     [{ properties: [owner(1)] }, undefined, 'template'],
   ])('answers 400 to an invalid request (%#)', async (body, error, field) => {

@@ -168,13 +168,30 @@ describeEachDatabase('bulk send worker', (database) => {
     expect(done.problems).toEqual([
       {
         position: 1,
-        email: 'Gone@Example.com',
+        email: 'gone@example.com',
         address: '3 Oak St, Austin, TX',
         status: 'skipped',
         reason: unsubscribedItemReason,
       },
     ]);
     expect(fake.emails.map((email) => email.to[0])).toEqual(['owner1@example.com']);
+  });
+
+  it('never e-mails an unsubscribed owner through a display-name form, letter case or a +tag', async () => {
+    await database().db.insert(emailUnsubscribes).values({ email: 'victim@example.org' }).onConflictDoNothing();
+    const { progress } = await startJob([
+      owner(1),
+      owner(2, { email: 'X<victim@example.org>' }),
+      owner(3, { email: 'Victim+offers@Example.ORG' }),
+    ]);
+    startWorkers();
+    const done = await waitFinished(progress);
+    expect(done).toMatchObject({ sent: 1, skipped: 2, failed: 0 });
+    expect(done.problems.map((problem) => [problem.email, problem.reason])).toEqual([
+      ['victim@example.org', unsubscribedItemReason],
+      ['victim+offers@example.org', unsubscribedItemReason],
+    ]);
+    expect(fake.emails.map((email) => email.to)).toEqual([['owner1@example.com']]);
   });
 
   it('collects the recipients the provider refused as failed', async () => {

@@ -5,6 +5,7 @@ import { computeSimpleOfferRange, offerIsWorkable } from '../../domain/offer/com
 import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
+import { normalizeUnsubscribeEmail } from './unsubscribe-token';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
 export const BULK_SEND_CHANNEL = 'bulk_send';
@@ -12,7 +13,7 @@ export const BULK_SEND_CHANNEL = 'bulk_send';
 export const duplicateItemReason = 'Duplicate of an earlier row (same e-mail and address)';
 
 const dedupeKey = (property: { email: string; address: string }) =>
-  `${property.email.trim().toLowerCase()}\u0000${property.address.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+  `${normalizeUnsubscribeEmail(property.email)}\u0000${property.address.toLowerCase().replace(/\s+/g, ' ').trim()}`;
 
 /**
  * Send Selected Offers from a bulk import (spec §4, §7): stores the job and one item per selected property in one

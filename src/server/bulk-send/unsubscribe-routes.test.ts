@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { emailUnsubscribes } from '../db/schema';
-import { createUnsubscribeToken, readUnsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
+import {
+  createUnsubscribeToken,
+  normalizeUnsubscribeEmail,
+  readUnsubscribeToken,
+  unsubscribeUrl,
+} from './unsubscribe-token';
 
 describe('unsubscribe tokens', () => {
   it('carry the lower-cased address, signed with the server secret', () => {
@@ -20,6 +25,17 @@ describe('unsubscribe tokens', () => {
     const [, signature] = createUnsubscribeToken('secret-a', 'ann@example.com').split('.');
     const forged = `${Buffer.from('bob@example.com').toString('base64url')}.${signature}`;
     expect(readUnsubscribeToken('secret-a', forged)).toBeNull();
+  });
+
+  it('compare one form of the address: display name dropped, lower-cased, without a +tag', () => {
+    for (const form of [
+      'victim@example.org',
+      ' Victim@Example.ORG ',
+      'X<victim@example.org>',
+      'victim+offers@example.org',
+    ])
+      expect(normalizeUnsubscribeEmail(form)).toBe('victim@example.org');
+    expect(normalizeUnsubscribeEmail('not an address')).toBe('not an address');
   });
 
   it('links to the /unsubscribe page', () => {

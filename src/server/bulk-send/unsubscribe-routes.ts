@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { emailUnsubscribes } from '../db/schema';
 import { validate } from '../http/validate';
-import { readUnsubscribeToken } from './unsubscribe-token';
+import { normalizeUnsubscribeEmail, readUnsubscribeToken } from './unsubscribe-token';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
 const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });
@@ -25,13 +25,16 @@ export function unsubscribeRoutes(context: AppContext) {
       const [row] = await db
         .select({ email: emailUnsubscribes.email })
         .from(emailUnsubscribes)
-        .where(eq(emailUnsubscribes.email, email));
+        .where(eq(emailUnsubscribes.email, normalizeUnsubscribeEmail(email)));
       return c.json({ email, unsubscribed: Boolean(row) });
     })
     .post('/', validate('json', TokenSchema), async (c) => {
       const email = emailOf(c.req.valid('json').token);
       if (!email) return c.json({ error: invalidLink }, 400);
-      await db.insert(emailUnsubscribes).values({ email }).onConflictDoNothing();
+      await db
+        .insert(emailUnsubscribes)
+        .values({ email: normalizeUnsubscribeEmail(email) })
+        .onConflictDoNothing();
       return c.json({ email, unsubscribed: true });
     });
 }

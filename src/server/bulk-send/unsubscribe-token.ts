@@ -1,13 +1,25 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseEmailAddress } from '../../domain/email/parse-email-address';
 
 // Derived from the server secret for this one purpose, so an unsubscribe signature can never
 // be mistaken for (or help forge) a session cookie signed with the same secret.
 const unsubscribeKey = (serverSecret: string) =>
   createHmac('sha256', serverSecret).update('email-unsubscribe-v1').digest();
 
-/** The address as unsubscribes store and compare it. */
+/** An address as a token carries it and the unsubscribe page shows it: trimmed and lower-cased. */
+const tokenEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The address as unsubscribes store and compare it, everywhere: one plain address (a display-name
+ * form such as `X<victim@example.org>` reduced to it), lower-cased, without a `+tag` (sub-addressing
+ * delivers `victim+offers@example.org` to victim@example.org's mailbox, so the same unsubscribe
+ * must cover it). A value that is no address is only trimmed and lower-cased.
+ */
 export function normalizeUnsubscribeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  const address = parseEmailAddress(email) ?? tokenEmail(email);
+  const at = address.lastIndexOf('@');
+  const plus = address.indexOf('+');
+  return plus > 0 && plus < at ? address.slice(0, plus) + address.slice(at) : address;
 }
 
 const signature = (serverSecret: string, email: string) =>
@@ -15,7 +27,7 @@ const signature = (serverSecret: string, email: string) =>
 
 /** A token for one address's unsubscribe link: the address and its HMAC, base64url, joined by '.'. It does not expire. */
 export function createUnsubscribeToken(serverSecret: string, email: string): string {
-  const normalized = normalizeUnsubscribeEmail(email);
+  const normalized = tokenEmail(email);
   return `${Buffer.from(normalized).toString('base64url')}.${signature(serverSecret, normalized)}`;
 }
 
@@ -24,7 +36,7 @@ export function readUnsubscribeToken(serverSecret: string, token: string): strin
   const [encoded, given, extra] = token.split('.');
   if (!encoded || !given || extra !== undefined) return null;
   const email = Buffer.from(encoded, 'base64url').toString('utf8');
-  if (!email.includes('@') || email !== normalizeUnsubscribeEmail(email)) return null;
+  if (!email.includes('@') || email !== tokenEmail(email)) return null;
   const expected = Buffer.from(signature(serverSecret, email));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? email : null;
