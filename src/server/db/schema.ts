@@ -6,6 +6,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -341,6 +342,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     providerMessageId: text('provider_message_id'),
     bulkSendItemId: uuid('bulk_send_item_id').unique(),
+    // Extra message headers (bulk offers: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -354,18 +357,43 @@ export const emailUnsubscribes = pgTable('email_unsubscribes', {
 
 // --- Pro bulk offer e-mails: one durable job per send, one item per owner ---
 
-export const bulkSendJobs = pgTable('bulk_send_jobs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  status: text('status', { enum: ['running', 'done'] })
-    .notNull()
-    .default('running'),
-  total: integer('total').notNull(),
-  createdAt: createdAt(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-});
+export const bulkSendJobs = pgTable(
+  'bulk_send_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // preparing: its items are still being inserted (the worker does not see it yet); running;
+    // done: every item sent, failed or skipped; cancelled: its owner stopped it.
+    status: text('status', { enum: ['preparing', 'running', 'done', 'cancelled'] })
+      .notNull()
+      .default('running'),
+    total: integer('total').notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    // When the worker last queued one of its items: owners are served least recently served first.
+    lastQueuedAt: timestamp('last_queued_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('bulk_send_jobs_running_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);
+
+// Bulk e-mails each user handed to the outbox per UTC day, against BULK_EMAIL_DAILY_LIMIT.
+export const bulkSendDailyCounts = pgTable(
+  'bulk_send_daily_counts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    queued: integer('queued').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
 
 export const bulkSendItems = pgTable(
   'bulk_send_items',
