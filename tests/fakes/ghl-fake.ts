@@ -7,9 +7,7 @@
 // messages). It records every request and can be told to fail or to hang. Tests start it
 // in-process; a developer can run it (`npx tsx tests/fakes/ghl-fake.ts`) and point GHL_API_URL at it.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { headerValue, parseJsonBody, runWhenMain, sendJson as send, startHttpFake } from './http-fake';
 
 export const GHL_API_VERSION = '2021-07-28';
 
@@ -48,23 +46,6 @@ export interface GhlFakeOptions {
   port?: number;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** GoHighLevel ids are 20 letters and digits. */
 function ghlId() {
   return randomBytes(15)
@@ -82,17 +63,17 @@ export async function startGhlFake({
   const failures: GhlFakeFailure[] = [];
   let hang = false;
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const version = req.headers.version;
+  const server = await startHttpFake(
+    (req, res) => {
+      const { url } = req;
+      const body = parseJsonBody(req.text);
+      const version = headerValue(req.headers, 'version');
       requests.push({
-        method: req.method ?? '',
+        method: req.method,
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         authorization: req.headers.authorization,
-        version: typeof version === 'string' ? version : undefined,
+        version,
         body,
       });
       if (hang) return; // never answers: the caller's timeout must end the wait
@@ -154,17 +135,13 @@ export async function startGhlFake({
         return send(res, 200, { location: { id: tokenLocation, name: 'Fake sub-account' } });
       }
       return send(res, 404, { statusCode: 404, message: `Cannot ${req.method} ${url.pathname}`, error: 'Not Found' });
-    })().catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { statusCode: 500, message: String(error) });
-    });
-  });
-
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.address() as AddressInfo;
+    },
+    { port, onError: (res, error) => send(res, 500, { statusCode: 500, message: String(error) }) },
+  );
 
   return {
     /** Base URL to use as GHL_API_URL, e.g. http://127.0.0.1:41234 */
-    url: `http://127.0.0.1:${address.port}`,
+    url: server.url,
     tokens,
     /** Every request received, in order. */
     requests,
@@ -184,21 +161,17 @@ export async function startGhlFake({
       failures.length = 0;
       hang = false;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 
 export type GhlFake = Awaited<ReturnType<typeof startGhlFake>>;
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+await runWhenMain(import.meta.url, async () => {
   const fake = await startGhlFake({ port: Number(process.argv[2] ?? 0) });
   const [[token, location]] = Object.entries(fake.tokens) as [[string, string]];
   console.log(
     `GoHighLevel fake on ${fake.url} (GHL_API_URL=${fake.url}; API key ${token}, location id ${location}); Ctrl-C to stop`,
   );
-  process.once('SIGINT', () => void fake.close().then(() => process.exit(0)));
-}
+  return fake;
+});

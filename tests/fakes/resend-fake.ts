@@ -1,12 +1,11 @@
 // A local stand-in for Resend's e-mail API (POST /emails), speaking its HTTP shape: bearer
-// key, JSON {from, to[], subject, html, text?, reply_to?}, answer {id}, errors
+// key, JSON {from, to[], subject, html, text?, reply_to?, headers?}, answer {id}, errors
 // {statusCode, name, message}, Idempotency-Key replays answered with the first id. It records
 // every request and can be told to fail. Tests start it in-process; a developer can run it
 // (`npx tsx tests/fakes/resend-fake.ts`) and point RESEND_API_URL at it.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import type { ServerResponse } from 'node:http';
+import { headerValue, parseJsonBody, runWhenMain, sendJson as send, startHttpFake } from './http-fake';
 
 export interface ResendFakeRequest {
   method: string;
@@ -24,6 +23,8 @@ export interface ResendFakeEmail {
   html?: string;
   text?: string;
   reply_to?: string | string[];
+  /** Custom headers, as Resend's API takes them (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface ResendFakeFailure {
@@ -47,19 +48,8 @@ export interface ResendFake {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 function error(res: ServerResponse, status: number, name: string, message: string) {
   send(res, status, { statusCode: status, name, message });
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 export async function startResendFake({
@@ -76,24 +66,12 @@ export async function startResendFake({
   const idempotent = new Map<string, string>();
   let delayMs = 0;
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const raw = await readBody(req);
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = raw;
-      }
-      const path = new URL(req.url ?? '/', 'http://fake').pathname;
-      const idempotencyKey = req.headers['idempotency-key'];
-      requests.push({
-        method: req.method ?? '',
-        path,
-        authorization: req.headers.authorization,
-        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
-        body,
-      });
+  const server = await startHttpFake(
+    async (req, res) => {
+      const body = parseJsonBody(req.text);
+      const path = req.url.pathname;
+      const idempotencyKey = headerValue(req.headers, 'idempotency-key');
+      requests.push({ method: req.method, path, authorization: req.headers.authorization, idempotencyKey, body });
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (res.destroyed) return;
 
@@ -122,11 +100,11 @@ export async function startResendFake({
       }
       if (!message.html && !message.text) return error(res, 422, 'validation_error', 'Missing `html` or `text` field.');
 
-      if (typeof idempotencyKey === 'string' && idempotent.has(idempotencyKey)) {
+      if (idempotencyKey !== undefined && idempotent.has(idempotencyKey)) {
         return send(res, 200, { id: idempotent.get(idempotencyKey) });
       }
       const id = randomUUID();
-      if (typeof idempotencyKey === 'string') idempotent.set(idempotencyKey, id);
+      if (idempotencyKey !== undefined) idempotent.set(idempotencyKey, id);
       emails.push({
         id,
         from: String(message.from),
@@ -135,18 +113,18 @@ export async function startResendFake({
         html: message.html,
         text: message.text,
         reply_to: message.reply_to,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       send(res, 200, { id });
-    })().catch((caught: unknown) => {
-      if (!res.headersSent) error(res, 500, 'internal_server_error', String(caught));
-    });
-  });
-
-  await new Promise<void>((resolve) => server.listen(Number(process.env.RESEND_FAKE_PORT ?? 0), '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+    },
+    {
+      port: Number(process.env.RESEND_FAKE_PORT ?? 0),
+      onError: (res, caught) => error(res, 500, 'internal_server_error', String(caught)),
+    },
+  );
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     apiKey,
     requests,
     emails,
@@ -156,17 +134,12 @@ export async function startResendFake({
     delayResponses(ms) {
       delayMs = ms;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((closeError) => (closeError ? reject(closeError) : resolve()));
-      }),
+    close: server.close,
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+await runWhenMain(import.meta.url, async () => {
   const fake = await startResendFake({ apiKey: process.env.RESEND_API_KEY ?? 're_test_key' });
   console.log(`Resend fake on ${fake.url} (RESEND_API_URL=${fake.url} RESEND_API_KEY=${fake.apiKey}); Ctrl-C to stop`);
-  setInterval(() => {}, 1 << 30);
-  process.once('SIGINT', () => void fake.close().then(() => process.exit(0)));
-}
+  return fake;
+});

@@ -12,10 +12,9 @@
 // It records every request and can be told to fail. Tests start it in-process; a developer can
 // run it (`npx tsx tests/fakes/stripe-fake.ts`) and point STRIPE_API_URL at it.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import type { ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { headerValue, runWhenMain, sendJson, startHttpFake } from './http-fake';
 
 const DAY_SECONDS = 24 * 60 * 60;
 const PERIOD_SECONDS = 30 * DAY_SECONDS;
@@ -439,14 +438,14 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     res.writeHead(303, { location }).end();
   }
 
-  function hosted(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  function hosted(method: string, res: ServerResponse, path: string): boolean {
     let match: RegExpMatchArray | null;
     if ((match = path.match(/^\/checkout\/([^/]+)(\/pay)?$/))) {
       const session = checkoutSessions.get(match[1]!);
       if (!session) return (html(res, 404, page('Not found', '<h1>This checkout does not exist</h1>')), true);
       const price = findPrice(session.price_id);
       const customer = customers.get(String(session.customer));
-      if (req.method === 'POST' && match[2]) {
+      if (method === 'POST' && match[2]) {
         if (session.status === 'open') completeCheckout(session.id);
         return (redirect(res, String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id)), true);
       }
@@ -490,13 +489,13 @@ ${session.cancel_url ? `<a href="${escapeHtml(String(session.cancel_url))}">Canc
         after_completion?: { redirect?: { return_url?: string } };
         subscription_update_confirm?: { subscription: string; items: Array<{ price: string }> };
       } | null;
-      if (req.method === 'POST' && match[2] === 'cancel' && match[3]) {
+      if (method === 'POST' && match[2] === 'cancel' && match[3]) {
         const subscription = subscriptions.get(match[3]);
         if (subscription && subscription.customer === session.customer && subscription.status !== 'canceled')
           cancelSubscription(subscription.id);
         return (redirect(res, returnUrl), true);
       }
-      if (req.method === 'POST' && match[2] === 'confirm-update' && flow?.subscription_update_confirm) {
+      if (method === 'POST' && match[2] === 'confirm-update' && flow?.subscription_update_confirm) {
         const { subscription, items } = flow.subscription_update_confirm;
         const priceId = items[0]?.price;
         if (priceId) changeSubscriptionPrice(subscription, priceId);
@@ -543,18 +542,19 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
 
     // Test controls (for end-to-end tests in another process): what the provider holds, and
     // holding back the events it would send, then releasing them.
-    if (req.method === 'GET' && path === '/_fake/state') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({ customers: [...customers.values()], subscriptions: [...subscriptions.values()], deliveries }),
-      );
+    if (method === 'GET' && path === '/_fake/state') {
+      sendJson(res, 200, {
+        customers: [...customers.values()],
+        subscriptions: [...subscriptions.values()],
+        deliveries,
+      });
       return true;
     }
-    if (req.method === 'POST' && path === '/_fake/hold-deliveries') {
+    if (method === 'POST' && path === '/_fake/hold-deliveries') {
       holding = true;
       return (res.writeHead(204).end(), true);
     }
-    if (req.method === 'POST' && path === '/_fake/release-deliveries') {
+    if (method === 'POST' && path === '/_fake/release-deliveries') {
       holding = false;
       send(held.splice(0));
       return (res.writeHead(204).end(), true);
@@ -564,19 +564,18 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
 
   // --- the server ---
 
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = await readBody(req);
+  const server = await startHttpFake(
+    (req, res) => {
+      const { method, url } = req;
       if (!url.pathname.startsWith('/v1/')) {
-        if (!hosted(req, res, url.pathname)) html(res, 404, page('Not found', '<h1>Not found</h1>'));
+        if (!hosted(method, res, url.pathname)) html(res, 404, page('Not found', '<h1>Not found</h1>'));
         return;
       }
-      const body = decodeForm(raw);
+      const body = decodeForm(req.text);
       const query = decodeForm(url.search.slice(1));
-      const idempotencyKey = header(req, 'idempotency-key');
+      const idempotencyKey = headerValue(req.headers, 'idempotency-key');
       requests.push({
-        method: req.method ?? '',
+        method,
         path: url.pathname,
         query,
         body,
@@ -584,21 +583,18 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
         idempotencyKey,
       });
 
-      const answer = (status: number, payload: unknown, replayed = false) => {
-        res.writeHead(status, {
-          'content-type': 'application/json',
+      const answer = (status: number, payload: unknown, replayed = false) =>
+        sendJson(res, status, payload, {
           'request-id': newId('req'),
           ...(replayed && { 'idempotent-replayed': 'true' }),
         });
-        res.end(JSON.stringify(payload));
-      };
       const given = apiKeyOf(req.headers.authorization);
       if (given !== secretKey) {
         return answer(401, {
           error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${given.slice(0, 8)}****` },
         });
       }
-      const failureIndex = failures.findIndex(({ matcher }) => matches(matcher, req.method ?? '', url.pathname));
+      const failureIndex = failures.findIndex(({ matcher }) => matches(matcher, method, url.pathname));
       if (failureIndex >= 0) {
         const { failure } = failures.splice(failureIndex, 1)[0]!;
         return answer(failure.status ?? 400, {
@@ -609,23 +605,19 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
           },
         });
       }
-      const replayKey = idempotencyKey && req.method === 'POST' ? `${url.pathname} ${idempotencyKey}` : undefined;
+      const replayKey = idempotencyKey && method === 'POST' ? `${url.pathname} ${idempotencyKey}` : undefined;
       const replay = replayKey ? idempotent.get(replayKey) : undefined;
       if (replay) return answer(replay.status, replay.body, true);
-      const { status, body: payload } = api(req.method ?? '', url.pathname, body);
+      const { status, body: payload } = api(method, url.pathname, body);
       if (replayKey && status < 500) idempotent.set(replayKey, { status, body: payload });
       answer(status, payload);
-    })().catch((error: unknown) => {
-      if (!res.headersSent)
-        res
-          .writeHead(500, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
-    });
-  });
-
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://127.0.0.1:${port}`;
+    },
+    {
+      port: options.port,
+      onError: (res, error) => sendJson(res, 500, { error: { type: 'api_error', message: String(error) } }),
+    },
+  );
+  baseUrl = server.url;
 
   return {
     /** Base URL to use as STRIPE_API_URL. */
@@ -679,10 +671,7 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
     },
     async close() {
       await Promise.all([...pending]).catch(() => {});
-      await new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      });
+      await server.close();
     },
   };
 }
@@ -702,17 +691,6 @@ function apiKeyOf(authorization: string | undefined): string {
   if (authorization.startsWith('Basic '))
     return Buffer.from(authorization.slice('Basic '.length), 'base64').toString('utf8').split(':')[0] ?? '';
   return '';
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -739,7 +717,7 @@ export function decodeForm(text: string): Record<string, unknown> {
   return root;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+await runWhenMain(import.meta.url, async () => {
   const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
   const fake = await startStripeFake({
     webhook: `${appUrl}/api/billing/stripe-webhook`,
@@ -752,6 +730,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(
     `Stripe fake on ${fake.url}, sending events to ${appUrl}/api/billing/stripe-webhook.\nStart the app with: ${env} npm start\nCtrl-C to stop`,
   );
-  setInterval(() => {}, 1 << 30);
-  process.once('SIGINT', () => void fake.close().then(() => process.exit(0)));
-}
+  return fake;
+});

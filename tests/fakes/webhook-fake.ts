@@ -1,10 +1,12 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
+import { parseJsonBody, startHttpFake } from './http-fake';
 
 export interface RecordedRequest {
   method: string;
+  /** Path and query as sent, e.g. '/hook'. */
   path: string;
-  headers: IncomingMessage['headers'];
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON, or the text when it is not JSON. */
   body: unknown;
 }
 
@@ -17,31 +19,19 @@ export async function startWebhookFake() {
   let failure: { status: number; body: string } | null = null;
   let hang = false;
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      if (hang) return;
-      if (failure) {
-        res.writeHead(failure.status, { 'content-type': 'text/plain' }).end(failure.body);
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
+  const server = await startHttpFake(({ method, url, headers, text }, res) => {
+    const body = text === '' ? text : parseJsonBody(text);
+    requests.push({ method, path: url.pathname + url.search, headers, body });
+    if (hang) return;
+    if (failure) {
+      res.writeHead(failure.status, { 'content-type': 'text/plain' }).end(failure.body);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}/hook`,
+    url: `${server.url}/hook`,
     requests,
     failWith(status: number, body = 'webhook failed') {
       failure = { status, body };
@@ -54,11 +44,7 @@ export async function startWebhookFake() {
       failure = null;
       hang = false;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 

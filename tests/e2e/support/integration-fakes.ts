@@ -4,11 +4,10 @@
 // url written to a small file named after the app's port (several e2e servers may run at once,
 // so the read-out takes any free port).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startGhlFake } from '../../fakes/ghl-fake';
+import { sendJson, startHttpFake } from '../../fakes/http-fake';
 import { startWebhookFake } from '../../fakes/webhook-fake';
 
 /** The GoHighLevel key and location the CRM fake accepts in end-to-end tests. */
@@ -36,8 +35,8 @@ export async function startIntegrationFakes(appPort: number) {
     startGhlFake({ tokens: { [E2E_GHL_API_KEY]: E2E_GHL_LOCATION_ID } }),
   ]);
 
-  const control = createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/__requests') {
+  const control = await startHttpFake((req, res) => {
+    if (req.method === 'GET' && req.url.pathname === '/__requests') {
       const recorded: RecordedIntegrationRequests = {
         crmWebhook: crmWebhook.requests.map(({ path, body }) => ({ path, body })),
         sheetsWebhook: sheetsWebhook.requests.map(({ path, body }) => ({ path, body })),
@@ -49,21 +48,19 @@ export async function startIntegrationFakes(appPort: number) {
           body,
         })),
       };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(recorded));
+      sendJson(res, 200, recorded);
       return;
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   const file = readOutFile(appPort);
-  writeFileSync(file, JSON.stringify({ url: `http://127.0.0.1:${(control.address() as AddressInfo).port}` }));
+  writeFileSync(file, JSON.stringify({ url: control.url }));
   process.once('exit', () => rmSync(file, { force: true }));
 
   return {
     env: { CRM_WEBHOOK_URL: crmWebhook.url, SHEETS_WEBHOOK_URL: sheetsWebhook.url, GHL_API_URL: ghl.url },
     close: async () => {
-      control.close();
-      await Promise.all([crmWebhook.close(), sheetsWebhook.close(), ghl.close()]);
+      await Promise.all([control.close(), crmWebhook.close(), sheetsWebhook.close(), ghl.close()]);
     },
   };
 }
