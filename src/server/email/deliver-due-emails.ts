@@ -66,6 +66,7 @@ export async function deliverDueEmails({
         from: row.fromAddress,
         to: row.toAddress,
         replyTo: row.replyTo ?? undefined,
+        headers: row.headers ?? undefined,
         subject: row.subject,
         html: row.html,
         text: row.text,

@@ -95,6 +95,28 @@ describeEachDatabase('e-mail outbox', (database) => {
     expect(row.lastError).toBeNull();
   });
 
+  it('passes the message headers to Resend (its `headers` object), as stored in the outbox', async () => {
+    const headers = {
+      'List-Unsubscribe': '<https://app.example/api/unsubscribe/one-click?token=abc>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com', headers });
+    expect((await rowOf(id)).headers).toEqual(headers);
+    await deliverDueEmails({ db: database().db, transport: resend() });
+    expect((fake.requests[0]?.body as { headers?: unknown }).headers).toEqual(headers);
+    expect(fake.emails[0]?.headers).toEqual(headers);
+  });
+
+  it('refuses a header that would start another one (a line break inside)', async () => {
+    await expect(
+      enqueueEmail(database().db, {
+        ...message,
+        from: 'a@example.com',
+        headers: { 'X-Tag': 'a\r\nBcc: b@example.com' },
+      }),
+    ).rejects.toThrow('e-mail header X-Tag is not one line');
+  });
+
   it('retries a 5xx with backoff, keeping the provider error, then sends', async () => {
     fake.failNext({ status: 500, name: 'internal_server_error', message: 'An unexpected error occurred.' });
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });

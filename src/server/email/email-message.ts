@@ -6,6 +6,11 @@ export interface EmailMessage {
   /** Plain-text alternative; write one, since the built-in outbox prints it to the log. */
   text: string;
   replyTo?: string;
+  /**
+   * Extra headers, e.g. a bulk offer's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+   * Names and values are one line each: a line break would start another header.
+   */
+  headers?: Record<string, string>;
 }
 
 /** A message as stored in email_outbox and handed to a transport. */

@@ -28,6 +28,7 @@ export async function enqueueEmail(
       toAddress: message.to,
       fromAddress: message.from,
       replyTo: message.replyTo ?? null,
+      headers: message.headers && Object.keys(message.headers).length > 0 ? oneLineHeaders(message.headers) : null,
       subject: message.subject,
       html: message.html,
       text: message.text,
@@ -41,6 +42,14 @@ export async function enqueueEmail(
   // Delivered to listeners when the surrounding transaction (if any) commits.
   await db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, ${row.id})`);
   return row;
+}
+
+/** Refuses a header whose name or value could start another header (a CR or LF inside). */
+function oneLineHeaders(headers: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || /[\r\n]/.test(value)) throw new Error(`e-mail header ${name} is not one line`);
+  }
+  return headers;
 }
 
 /** Enqueues a message from the configured sender (EMAIL_FROM). */

@@ -8,7 +8,7 @@ interface ResendErrorBody {
 }
 
 /**
- * Resend's API: POST {apiUrl}/emails with a bearer key; answers {id}, or an error
+ * Resend's API: POST {apiUrl}/emails with a bearer key (custom headers in its `headers` object); answers {id}, or an error
  * {statusCode, name, message}. The outbox id is the Idempotency-Key, so a retry after a
  * lost answer does not send the message twice.
  */
@@ -42,6 +42,7 @@ export function createResendTransport({
             html: message.html,
             ...(message.text ? { text: message.text } : {}),
             ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+            ...(message.headers ? { headers: message.headers } : {}),
           }),
           signal: AbortSignal.timeout(timeoutMs),
         });
