@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createApp } from './app';
-import { LONGEST_AUTH_WINDOW_MS } from './auth/auth-rate-limits';
+import { pruneAuthRecords } from './auth/auth-rate-limits';
 import { loadAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/create-auth';
 import { startBulkSendWorker } from './bulk-send/start-bulk-send-worker';
@@ -12,7 +12,7 @@ import { createEmailTransport } from './email/email-transport';
 import { createUserChangeFeed } from './events/user-change-feed';
 import { startEmailWorker } from './email/start-email-worker';
 import { ConfigurationError, parseEnv } from './env';
-import { pruneRateLimits } from './rate-limit/consume-rate-limit';
+import { publicConfig } from './config/public-config';
 import { webAssets } from './web-assets';
 
 const billingDescriptions = {
@@ -49,15 +49,13 @@ async function main() {
     batchSize: env.BULK_EMAIL_BATCH_SIZE,
   });
   const pruneTimer = setInterval(() => {
-    pruneRateLimits(database.db, LONGEST_AUTH_WINDOW_MS).catch((error: unknown) =>
-      console.warn('pruning rate limits failed', error),
-    );
+    pruneAuthRecords(database.db).catch((error: unknown) => console.warn('pruning rate limits failed', error));
   }, 10 * 60_000);
   pruneTimer.unref();
 
   const server = new Hono()
     .route('/', createApp({ env, database, auth, serverSecret: secret, changeFeed, stripe: createStripeClient(env) }))
-    .route('/', webAssets(path.resolve('dist/web')));
+    .route('/', webAssets(path.resolve('dist/web'), publicConfig(env)));
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(

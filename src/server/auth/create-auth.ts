@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { and, eq, like } from 'drizzle-orm';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import {
   credentialMessages,
@@ -8,6 +9,7 @@ import {
   passwordLengthProblem,
 } from '../../domain/auth/credentials';
 import type { DatabaseConnection } from '../db/database';
+import { textMessages } from '../../domain/validation/bounded-text';
 import { account, session, user, verification } from '../db/schema';
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
@@ -20,12 +22,23 @@ export const CLIENT_IP_HEADER = 'x-cash-offer-client-ip';
 
 const RESET_LINK_VALID_SECONDS = 60 * 60;
 const SESSION_DAYS = 7;
+/** However active, a session ends this many days after its sign-in: then the password is asked again. */
+export const ABSOLUTE_SESSION_DAYS = 30;
+const ABSOLUTE_SESSION_MS = ABSOLUTE_SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 export interface CreateAuthOptions {
   env: Env;
   database: DatabaseConnection;
   secret: string;
   passwordHasher?: PasswordHasher;
+}
+
+/** PostgreSQL text cannot hold U+0000: an account name with one is the client's error, not a 500. */
+function assertNoNulCharacter(body: Record<string, unknown> | undefined) {
+  const name = body?.name;
+  if (typeof name === 'string' && name.includes('\u0000')) {
+    throw new APIError('BAD_REQUEST', { code: 'NUL_CHARACTER', message: textMessages.nulCharacter });
+  }
 }
 
 /** Refuses a new password that is too short, too long or among the most common ones. */
@@ -59,6 +72,12 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       resetPasswordTokenExpiresIn: RESET_LINK_VALID_SECONDS,
       // A reset ends every session: whoever knew the old password is signed out.
       revokeSessionsOnPasswordReset: true,
+      // ...and every other reset link of the account: an older e-mail read by someone else is useless.
+      onPasswordReset: async ({ user: { id } }) => {
+        await database.db
+          .delete(verification)
+          .where(and(eq(verification.value, id), like(verification.identifier, 'reset-password:%')));
+      },
       sendResetPassword: async ({ user: recipient, token }) => {
         const link = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await sendEmail(
@@ -73,6 +92,25 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       updateAge: 24 * 60 * 60,
       // No cookie cache: every request reads the session row, so signing out ends it everywhere at once.
       cookieCache: { enabled: false },
+    },
+    databaseHooks: {
+      session: {
+        update: {
+          // An absolute lifetime: a refresh never extends a session past ABSOLUTE_SESSION_DAYS
+          // from its sign-in, and a session already past it ends (deleted, the request refused).
+          before: async (data, endpoint) => {
+            const current = (endpoint?.context as { session?: { session: { token: string; createdAt: Date } } | null })
+              ?.session?.session;
+            if (!current || !(data.expiresAt instanceof Date)) return;
+            const end = new Date(current.createdAt).getTime() + ABSOLUTE_SESSION_MS;
+            if (end <= Date.now()) {
+              await database.db.delete(session).where(eq(session.token, current.token));
+              return false;
+            }
+            if (data.expiresAt.getTime() > end) return { data: { ...data, expiresAt: new Date(end) } };
+          },
+        },
+      },
     },
     // Replaced by our database-backed limiter in front of the handler (auth-rate-limits.ts):
     // Better Auth's own counts in process memory.
@@ -91,6 +129,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
+        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') assertNoNulCharacter(body);
         if (ctx.path === '/sign-up/email') assertAcceptablePassword(body?.password);
         if (ctx.path === '/reset-password' || ctx.path === '/change-password')
           assertAcceptablePassword(body?.newPassword);

@@ -1,3 +1,4 @@
+import { isAPIError } from 'better-auth/api';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '../app-context';
@@ -27,7 +28,15 @@ export interface OptionalAuthVariables {
  * so once a day while the user is active), its refreshed cookie is passed on to the response.
  */
 async function readSession(betterAuth: BetterAuth, c: Parameters<MiddlewareHandler>[0]) {
-  const { headers, response } = await betterAuth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  let result;
+  try {
+    result = await betterAuth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  } catch (error) {
+    // A session that could not be extended (past its absolute lifetime: create-auth.ts) has ended.
+    if (isAPIError(error) && error.statusCode === 401) return null;
+    throw error;
+  }
+  const { headers, response } = result;
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
   if (!response) return null;
   const { user, session } = response;

@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../../tests/support/test-database';
 import { postAuth, signUpUser, uniqueEmail, type SignedInUser } from '../../../tests/support/test-users';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { rateLimits } from '../db/schema';
+import { emailOutbox, rateLimits } from '../db/schema';
 
 const WRONG = 'not-the-right-password';
 let ipCounter = 0;
@@ -142,7 +142,7 @@ describeEachDatabase('sign-in security', (database) => {
     expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
   });
 
-  it('allows 10 recovery requests a minute per address, and 10 per account per 15 minutes', async () => {
+  it('allows 10 recovery requests a minute per client address, and 3 reset e-mails a day per e-mail address', async () => {
     const ip = freshIp();
     const perIp = [];
     for (let i = 0; i < 11; i++)
@@ -150,10 +150,15 @@ describeEachDatabase('sign-in security', (database) => {
     expect(perIp).toEqual([...Array<number>(10).fill(200), 429]);
 
     const perAccount = [];
-    const email = uniqueEmail('mailbomb');
+    const { email } = await signUpUser(app, { email: uniqueEmail('mailbomb'), headers: fromIp(freshIp()) });
     for (let i = 0; i < 11; i++)
       perAccount.push((await postAuth(app, '/request-password-reset', { email }, fromIp(freshIp()))).status);
-    expect(perAccount).toEqual([...Array<number>(10).fill(200), 429]);
+    expect(perAccount).toEqual([...Array<number>(3).fill(200), ...Array<number>(8).fill(429)]);
+    const refused = await postAuth(app, '/request-password-reset', { email }, fromIp(freshIp()));
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    // Three e-mails reached the outbox, not eleven.
+    const sent = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(sent).toHaveLength(3);
   });
 
   it('without TRUST_PROXY ignores X-Forwarded-For, so a client cannot escape the limit by forging it', async () => {
