@@ -30,3 +30,7 @@ npx tsx bench/saved-properties-load.ts
 echo
 echo "== Health latency during a sign-in flood (bounded password hashing)"
 npx tsx bench/sign-in-flood.ts
+
+echo
+echo "== Lighthouse (mobile profile, median of 3) on the public pages and, signed in, /saved and /leads"
+npx tsx bench/lighthouse.ts

@@ -15,6 +15,7 @@ import { toggleRepair } from '../src/domain/repairs/repair-state';
 import { createApp } from '../src/server/app';
 import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '../src/server/db/database';
 import { savedProperties, subscriptions } from '../src/server/db/schema';
+import { publicConfig } from '../src/server/config/public-config';
 import { webAssets } from '../src/server/web-assets';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { createTestContext } from '../tests/support/test-app';
@@ -36,7 +37,9 @@ const saveBody = JSON.stringify({
 async function serveApp(database: DatabaseConnection, port: number) {
   // The app's own origin as the sign-up helper and the API calls state it (CSRF checks).
   const context = createTestContext(database, { APP_URL: TEST_ORIGIN });
-  const server = new Hono().route('/', createApp(context)).route('/', webAssets(path.resolve('dist/web')));
+  const server = new Hono()
+    .route('/', createApp(context))
+    .route('/', webAssets(path.resolve('dist/web'), publicConfig(context.env)));
   const listener = serve({ fetch: server.fetch, port, hostname: '127.0.0.1' });
   return { context, close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
 }

@@ -2,48 +2,68 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicConfig } from './config/public-config';
 import { webAssets } from './web-assets';
+
+const config: PublicConfig = {
+  googleMapsApiKey: null,
+  googleClientId: null,
+  billingMode: 'demo',
+  stripePublishableKey: null,
+  leadFormUrl: null,
+};
 
 describe('webAssets', () => {
   let root: string;
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'web-assets-'));
     await mkdir(path.join(root, 'assets'));
-    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+    await writeFile(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+    );
     await writeFile(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('serves index.html for client-side routes, never cached', async () => {
-    const response = await webAssets(root).request('/saved');
+    const response = await webAssets(root, config).request('/saved');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<title>app</title>');
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('writes the public configuration into every page, inert whatever its values', async () => {
+    const hostile = { ...config, leadFormUrl: 'https://forms.example/</script><script>alert(1)</script>' };
+    const html = await (await webAssets(root, hostile).request('/saved')).text();
+    const match = /<script id="public-config" type="application\/json">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(match![1]!)).toEqual(hostile);
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
   it('lets only a personal calculator page be framed by other sites', async () => {
-    const personal = await webAssets(root).request('/c/ann-lee');
+    const personal = await webAssets(root, config).request('/c/ann-lee');
     expect(personal.headers.get('content-security-policy')).toBe('frame-ancestors *');
     expect(personal.headers.get('x-frame-options')).toBeNull();
     for (const route of ['/', '/saved', '/leads', '/offer/abc', '/c/ann-lee/x', '/c/']) {
-      const response = await webAssets(root).request(route);
+      const response = await webAssets(root, config).request(route);
       expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
       expect(response.headers.get('x-frame-options')).toBe('DENY');
     }
   });
 
   it('serves hashed assets as immutable', async () => {
-    const response = await webAssets(root).request('/assets/main-abc123.js');
+    const response = await webAssets(root, config).request('/assets/main-abc123.js');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 
   it('answers 404 for an asset that is not in this build', async () => {
-    const response = await webAssets(root).request('/assets/main-old999.js');
+    const response = await webAssets(root, config).request('/assets/main-old999.js');
     expect(response.status).toBe(404);
   });
 
   it('refuses to start without a build', () => {
-    expect(() => webAssets(path.join(root, 'missing'))).toThrow(/npm run build/);
+    expect(() => webAssets(path.join(root, 'missing'), config)).toThrow(/npm run build/);
   });
 });

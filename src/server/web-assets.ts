@@ -3,17 +3,21 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import type { PublicConfig } from './config/public-config';
 
 /** A personal calculator page: `/c/{handle}` and nothing below it. */
 const PERSONAL_PAGE_PATH = /^\/c\/[a-z0-9-]{3,30}\/?$/i;
 
-/** Serves the built web app from `root`, with index.html for every client-side route. */
-export function webAssets(root: string) {
+/**
+ * Serves the built web app from `root`, with index.html for every client-side route. The
+ * browser's configuration is written into index.html, so the first paint waits for no request.
+ */
+export function webAssets(root: string, publicConfig: PublicConfig) {
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig);
   return (
     new Hono()
       .use(compress())
@@ -45,4 +49,14 @@ export function webAssets(root: string) {
         return c.html(indexHtml);
       })
   );
+}
+
+/** The id of the JSON script element that carries the public configuration (read by src/web/api/public-config.tsx). */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
+
+function withInlineConfig(html: string, publicConfig: PublicConfig) {
+  // JSON in a script element ends at the first '</script': escaping '<' keeps any value inert.
+  const json = JSON.stringify(publicConfig).replaceAll('<', '\\u003c');
+  const element = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.replace('</head>', `${element}</head>`);
 }

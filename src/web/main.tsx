@@ -9,7 +9,8 @@ import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-loadPublicConfig()
+Promise.resolve()
+  .then(loadPublicConfig)
   .then((config) => {
     root.render(
       <StrictMode>

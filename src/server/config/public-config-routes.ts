@@ -1,14 +1,9 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context';
+import { publicConfig } from './public-config';
 
-/** The allow-list of configuration the browser may know. Never add a secret here. */
+/** GET /api/config: the browser's configuration, for pages not served with it inline (Vite's dev server). */
 export function publicConfigRoutes({ env }: AppContext) {
-  const publicConfig = {
-    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
-    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
-    billingMode: env.billingMode,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
-    leadFormUrl: env.LEAD_FORM_URL ?? null,
-  } as const;
-  return new Hono().get('/', (c) => c.json(publicConfig));
+  const config = publicConfig(env);
+  return new Hono().get('/', (c) => c.json(config));
 }

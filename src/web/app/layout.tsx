@@ -1,9 +1,12 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AccountNav } from '../features/auth/account-nav';
 import type { UserType } from '../features/calculator/user-type';
+import { LeadsNavLink } from '../features/leads/leads-nav-link';
+import { usePageMeta } from './page-meta';
 
 export function Layout() {
   const { pathname } = useLocation();
+  usePageMeta(pathname);
   // §2: the Calculator link resets the visitor to homeowner, unless they are already on it.
   const calculatorState: { userType?: UserType } | undefined = pathname === '/' ? undefined : { userType: 'homeowner' };
 
@@ -29,6 +32,7 @@ export function Layout() {
             <li>
               <NavLink to="/wholesalers">For Wholesalers</NavLink>
             </li>
+            <LeadsNavLink />
             <AccountNav />
           </ul>
         </nav>

@@ -1,0 +1,124 @@
+// Lighthouse (the npm package, default mobile profile with simulated throttling) in Debian's
+// Chromium against the app as `npm start` runs it: performance, accessibility, best practices,
+// SEO, LCP, CLS and TBT for the public pages and, signed in, /saved and /leads; median of 3 runs.
+// Run: npx tsx bench/lighthouse.ts (after `npm run build`).
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { defaultTemplate } from '../src/domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../src/domain/repairs/repair-catalog';
+import { chromiumLaunchOptions } from '../tests/support/chromium';
+
+const RUNS = 3;
+const PORT = 3000 + Math.floor(Math.random() * 1000) + 4000;
+const origin = `http://127.0.0.1:${PORT}`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function startServer(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), APP_URL: origin, DATA_DIR: dataDir },
+    stdio: 'ignore',
+  });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const response = await fetch(`${origin}/api/health`).catch(() => undefined);
+    if (response?.ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+async function signedInCookie() {
+  const post = (route: string, body: unknown, cookie?: string) =>
+    fetch(`${origin}${route}`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', ...(cookie && { cookie }) },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('/api/auth/sign-up/email', {
+    name: 'Lighthouse',
+    email: `lighthouse-${Date.now()}@example.com`,
+    password: 'correct-horse-battery-42',
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  for (const address of ['12 Oak St, Austin, TX', '9 Elm St, Austin, TX', '3 Pine Rd, Austin, TX']) {
+    await post(
+      '/api/properties',
+      {
+        address,
+        marketValue: 200000,
+        repairs: defaultRepairCatalog,
+        template: defaultTemplate,
+        contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
+      },
+      cookie,
+    );
+  }
+  return cookie;
+}
+
+async function audit(port: number, url: string, cookie?: string) {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', ...(cookie && { extraHeaders: { Cookie: cookie } }) },
+    undefined,
+  );
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best practices': score('best-practices'),
+    seo: score('seo'),
+    'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    CLS: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+  };
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
+  const server = await startServer(dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: chromiumLaunchOptions.args,
+  });
+  try {
+    const cookie = await signedInCookie();
+    const pages: [string, string | undefined][] = [
+      ['/', undefined],
+      ['/wholesalers', undefined],
+      ['/login', undefined],
+      ['/register', undefined],
+      ['/saved', cookie],
+      ['/leads', cookie],
+    ];
+    const table: Record<string, Record<string, number>> = {};
+    for (const [route, withCookie] of pages) {
+      const runs: Awaited<ReturnType<typeof audit>>[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await audit(chrome.port, `${origin}${route}`, withCookie));
+      const keys = Object.keys(runs[0]!) as (keyof (typeof runs)[0])[];
+      table[withCookie ? `${route} (signed in)` : route] = Object.fromEntries(
+        keys.map((key) => [key, median(runs.map((result) => result[key]))]),
+      );
+    }
+    console.log(`Lighthouse ${RUNS} runs per page, median (mobile profile, ${chromiumLaunchOptions.executablePath}):`);
+    console.table(table);
+    const worstCls = Math.max(...Object.values(table).map((row) => row.CLS!));
+    console.log(`largest CLS ${worstCls} (good: at most 0.1) ${worstCls <= 0.1 ? 'met' : 'NOT met'}`);
+  } finally {
+    chrome.kill();
+    server.kill();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,14 @@
+import type { Env } from '../env';
+
+/** The allow-list of configuration the browser may know. Never add a secret here. */
+export function publicConfig(env: Env) {
+  return {
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
+    googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    billingMode: env.billingMode,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+    leadFormUrl: env.LEAD_FORM_URL ?? null,
+  } as const;
+}
+
+export type PublicConfig = ReturnType<typeof publicConfig>;
