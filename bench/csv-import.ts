@@ -1,6 +1,6 @@
 // CSV import benchmark (the bulk-import issue): parse and validate a generated 50 MB export
 // (about 300,000 rows) in Chromium with the app's real import (a Web Worker running Papa Parse
-// and the §5 row rules, batches posted to the page), and the raw parsers alone on the same File
+// and the CSV row rules of src/domain/bulk-import (§5), batches posted to the page), and the raw parsers alone on the same File
 // in the same run: total time, rows per second, and the longest main-thread task while each runs
 // (target: none over 50 ms). Goal: the import at least 0.8× the raw parser's throughput.
 //

@@ -5,7 +5,8 @@
 // Messy on purpose, like the exports wholesalers drop in: a UTF-8 byte-order mark, CRLF
 // line ends, a duplicated 'Email' header, quoted cells with commas, doubled quotes and line
 // breaks, blank lines, thousand separators and dollar signs in values, non-ASCII names,
-// LLC/TRUST owners without names, and about 6% of rows that fail the §5 rules.
+// LLC/TRUST owners without names, and about 6% of rows the row rules skip
+// (§5: no e-mail with an @, a PO box, no market value or one that is not a number).
 import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 // The CSV import benchmark page (bench/csv-import.ts builds it with Vite and drives it in
-// Chromium): runs the app's real import (importCsvFile: Web Worker, Papa Parse, §5 row rules,
+// Chromium): runs the app's real import (importCsvFile: Web Worker, Papa Parse, the CSV row rules (§5),
 // progress and failures posted to this page, the first rows of the review with the end) and the raw parsers alone on one File, timing each and watching
 // this page's main thread (long tasks, animation-frame gaps) while it runs.
 import { defaultTemplate } from '../../src/domain/offer/built-in-templates';

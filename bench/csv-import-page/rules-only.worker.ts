@@ -1,4 +1,4 @@
-// Diagnostic: the import's parse and §5 rules on the same stream, keeping nothing (the import
+// Diagnostic: the import's parse and CSV row rules (§5, createCsvImportCollector) on the same stream, keeping nothing (the import
 // keeps every valid row for the review); tells the cost of the rules from the cost of keeping.
 import Papa from 'papaparse';
 import { createCsvImportCollector } from '../../src/domain/bulk-import/csv-import-collector';

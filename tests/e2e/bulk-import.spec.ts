@@ -187,7 +187,7 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await expect(dialog.getByText('File requirements')).toBeVisible();
   await expectNoAxeViolations(page, 'bulk import dialog: upload');
 
-  // §5: not a CSV.
+  // A file that is neither text/csv nor named .csv is refused (§5).
   await dialog
     .getByLabel('Choose a CSV file')
     .setInputFiles({ name: 'list.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
@@ -223,7 +223,7 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await waitForToastsToGo(page);
   await expectNoAxeViolations(page, 'bulk import dialog: review');
 
-  // §5: nothing selected.
+  // Sending needs at least one selected property (§5).
   const selectAll = dialog.getByRole('checkbox', { name: 'Select all properties' });
   await selectAll.uncheck();
   await expect(dialog.getByText('0 of 6 properties selected (2 failed)')).toBeVisible();
@@ -232,7 +232,7 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await selectAll.check();
   await expect(dialog.getByText('6 of 6 properties selected (2 failed)')).toBeVisible();
 
-  // §3 Export to GHL.
+  // Export to GHL downloads the CRM contacts CSV, ghl_contacts_bulk_{date}.csv, in the CRM's columns (§3).
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Export to GHL' }).click();
   const download = await downloading;

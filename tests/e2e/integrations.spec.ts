@@ -64,7 +64,7 @@ test('a wholesaler sets up the GoHighLevel key and exports a deal to the CRM', a
   await expectNoAxeViolations(page, 'Export to GoHighLevel summary');
   await summary.getByRole('button', { name: 'Continue' }).click();
 
-  // No key yet: §8 toast, then the key set-up.
+  // No key stored yet: a toast asks for one (§8), then the key set-up opens.
   await expect(page.getByText('Please set up your GoHighLevel API key')).toBeVisible();
   const setup = dialog(page, 'GoHighLevel API Key Setup');
   await expect(setup).toBeVisible();

@@ -13,15 +13,16 @@ export interface CsvImportBatch {
   failures: CsvRowFailure[];
 }
 
-/** How a whole file ended: 'noData' (§8 'No data found in the file'), 'noHeader' (first row names none of the §5 columns), 'noValid', or 'ok'. */
+/** How a whole file ended: 'noData' (§8 'No data found in the file'), 'noHeader' (first row names none of the columns the row rules read: e-mail, address, market value, names; §5), 'noValid', or 'ok'. */
 export type CsvImportOutcome = 'ok' | 'noData' | 'noHeader' | 'noValid';
 
 const RECOGNISED = /^(e-?mail( 2)?|marketvalue|market value|market_value|first ?name|last ?name)$|address/i;
 
 /**
  * Turns parsed CSV records (arrays of cells, in file order, any number of calls) into
- * bulk-import properties and failures: the first non-blank record is the header (§5: required),
- * blank records (every cell empty) are skipped, every other record goes through the §5 rules.
+ * bulk-import properties and failures: the first non-blank record is the header (a header row is required, §5),
+ * blank records (every cell empty) are skipped, every other record goes through the CSV row rules
+ * (createCsvRowNormalizer, §5).
  */
 export function createCsvImportCollector(
   template: Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>,

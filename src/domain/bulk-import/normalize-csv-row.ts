@@ -19,7 +19,7 @@ export type CsvRowResult = { ok: true; property: BulkImportProperty } | { ok: fa
 
 type OfferFormula = Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>;
 
-// §5 column names, in the order they are tried.
+// The columns each value is read from (§5), in the order they are tried.
 const EMAIL_COLUMNS = ['Email', 'Email 2', 'email'];
 const MARKET_VALUE_COLUMNS = ['marketvalue', 'MarketValue', 'Market Value', 'MARKET_VALUE'];
 const FIRST_NAME_COLUMNS = ['First Name', 'firstName'];
@@ -46,9 +46,10 @@ function indexesOf(headers: readonly string[], names: readonly string[]): number
 }
 
 /**
- * §5 CSV row rules, compiled once for a header row: returns a function from a row's cells (in
- * header order) to the bulk-import property with its simple-formula offer (whole dollars), or
- * the reason the row is skipped. Cells are trimmed; missing trailing cells count as empty.
+ * The CSV row rules (§5: e-mail, address, market value and names read from their columns;
+ * post-office boxes and rows without a usable e-mail, address or value skipped), compiled once
+ * for a header row: returns a function from a row's cells (in header order) to the bulk-import
+ * property with its simple-formula offer (whole dollars), or the reason the row is skipped. Cells are trimmed; missing trailing cells count as empty.
  */
 export function createCsvRowNormalizer(
   rawHeaders: readonly string[],
@@ -183,7 +184,7 @@ export function createCsvRowChecker(
   };
 }
 
-/** §5 rules for one row given as a record keyed by header (see createCsvRowNormalizer to normalise many rows). */
+/** The same row rules for one row given as a record keyed by header (see createCsvRowNormalizer to normalise many rows). */
 export function normalizeCsvRow(
   row: Readonly<Record<string, string | undefined>>,
   headers: readonly string[],

@@ -18,6 +18,6 @@ export const integrationMessages = {
   resendApiKeyMissing: 'Resend API key not configured',
 } as const;
 
-/** §3 CRM export payload constants. */
+/** The CRM export payload's fixed source and tags (§3). */
 export const CRM_EXPORT_SOURCE = 'Cash Offer Calculator';
 export const CRM_EXPORT_TAGS: readonly string[] = Object.freeze(['Cash Offer Generated', 'Calculator Export']);

@@ -8,7 +8,7 @@ export const ACCEPT_PAGE_PATH = '/offer/accept';
 export type AcceptedOffer = Omit<AcceptLead, 'kind' | 'contact'>;
 
 /**
- * The own lead page's query: the §7 lead-form fields (so it reads like the outside form's) plus
+ * The own lead page's query: the outside lead form's query fields (leadFormQuery, §7), so it reads like that form's, plus
  * the figures the page records with the lead, as plain numbers: address, market_value,
  * offer_low, offer_high, repair_total and desired_price (when a counter-offer was accepted).
  * §5: fails with 'Invalid offer range values' / 'Invalid repair cost value' like leadFormQuery.

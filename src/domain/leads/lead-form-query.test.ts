@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LEAD_FORM_QUERY_FIELDS, leadFormQuery, leadFormQueryMessages, leadFormUrl } from './lead-form-query';
 
-describe('leadFormQuery (§7)', () => {
+describe('leadFormQuery (§7: the query the outside lead form reads)', () => {
   it('names the range and carries the repair total in every repair field', () => {
     expect(leadFormQuery({ low: 120000, high: 135000 }, 7000)).toEqual({
       ok: true,

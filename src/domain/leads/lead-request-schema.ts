@@ -20,7 +20,7 @@ const address = z
   .min(1, calculationMessages.addressRequired)
   .max(300, 'Address must be at most 300 characters');
 
-// zod 4 numbers are finite: NaN and ±Infinity fail with the §5 message too.
+// zod 4 numbers are finite: NaN and ±Infinity fail with 'Invalid offer range values' too (§5).
 const offerDollars = z
   .number({ error: leadRequestMessages.invalidRange })
   .gte(-1e10, leadRequestMessages.invalidRange)

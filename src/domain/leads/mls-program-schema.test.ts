@@ -12,7 +12,7 @@ const valid = {
   notes: '',
 };
 
-describe('MlsProgramSchema (§3, §5)', () => {
+describe('MlsProgramSchema (§3 fields; §5 every field but the notes required)', () => {
   it('lists the spec conditions and timeframes', () => {
     expect(PROPERTY_CONDITIONS).toEqual(['Excellent', 'Good', 'Fair', 'Poor']);
     expect(SALE_TIMEFRAMES).toEqual(['ASAP', '30', '60', '90', 'Flexible']);

@@ -13,12 +13,12 @@ describe('negotiationThreshold', () => {
     expect(negotiationThreshold(marketValue)).toBe(threshold);
   });
 
-  it('is the §9 constant', () => {
+  it('is 82% of market value (§9)', () => {
     expect(NEGOTIATION_THRESHOLD).toBe(0.82);
   });
 });
 
-describe('negotiationOutcome (§4)', () => {
+describe('negotiationOutcome (§4: a homeowner above 82% of market value needs the programme)', () => {
   it.each([
     // homeowner: above 82 percent needs the programme, at or below is accepted
     [180000, 200000, 'homeowner', 'needs-program-info'],

@@ -4,7 +4,7 @@ import { roundToCents } from './round-to-cents';
 export const MAX_MARKET_VALUE = 1e10;
 
 export const marketValueMessages = {
-  // §5 verbatim.
+  // Word for word as the spec words them (§5); the forms and tests show these exact texts.
   required: 'Please enter the market value',
   notANumber: 'Market value must be a number',
   notPositive: 'Market value must be a positive number',

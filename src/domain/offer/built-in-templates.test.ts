@@ -3,7 +3,7 @@ import { builtInTemplates, defaultTemplate, sortTemplatesByName } from './built-
 import { FormulaTemplateSchema } from './formula-template';
 
 describe('builtInTemplates', () => {
-  // §3 verbatim.
+  // The spec's five templates, names and figures exactly as it gives them (§3).
   it.each([
     ['Aggressive Investor', 0.6, 1, 10000, 30000],
     ['Buy & Hold', 0.85, 1, 5000, 15000],

@@ -24,7 +24,7 @@ const oneLine = (text: string) =>
 
 /**
  * The e-mail carrying a revised offer to a homeowner: subject 'Revised Cash Offer for {address}',
- * the new range, a link to answer it, the §9 validity with its date, and who sends it; HTML
+ * the new range, a link to answer it, the 7-day validity (§9) with its date, and who sends it; HTML
  * (every value escaped) and plain text.
  */
 export function revisedOfferEmail(input: RevisedOfferEmailInput) {

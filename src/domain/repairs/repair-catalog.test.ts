@@ -3,7 +3,7 @@ import { defaultRepairCatalog } from './repair-catalog';
 import { RepairItemSchema } from './repair-item-schema';
 
 describe('defaultRepairCatalog', () => {
-  // §3 verbatim, in order.
+  // The spec's seven repairs and cost ranges, word for word and in its order (§3).
   it('lists the seven §3 repairs with their cost ranges', () => {
     expect(defaultRepairCatalog.map(({ name, minCost, maxCost }) => [name, minCost, maxCost])).toEqual([
       ['New Roof', 7000, 15000],

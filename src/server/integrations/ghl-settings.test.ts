@@ -39,7 +39,7 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
     const read = await app.request('/api/integrations/ghl/settings', { headers });
     expect(await read.json()).toEqual({ configured: true, unreadable: false, last4: '9876', locationId });
 
-    // At rest: §3 setting names, values sealed, no trace of the key or location id in the row.
+    // At rest: rows named ghl_api_key and ghl_location_id (§3), values sealed, no trace of the key or location id in the row.
     const rows = await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id));
     expect(rows.map((row) => row.settingName).sort()).toEqual(['ghl_api_key', 'ghl_location_id']);
     for (const row of rows) {

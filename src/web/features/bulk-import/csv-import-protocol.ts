@@ -7,7 +7,7 @@ export type CsvImportRequest =
   | { type: 'import'; file: File; template: FormulaTemplate }
   /** Rows start..end-1, for the review table. */
   | { type: 'rows'; requestId: number; start: number; end: number }
-  /** The §3 CRM CSV of these rows (built here, off the main thread). */
+  /** The CRM contacts CSV of these rows, in the CRM's columns (§3; built here, off the main thread). */
   | { type: 'export'; requestId: number; indexes: Uint32Array; date: string }
   /** The POST /api/bulk-send body for these rows (JSON). */
   | { type: 'sendBody'; requestId: number; indexes: Uint32Array };

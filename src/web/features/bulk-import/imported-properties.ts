@@ -61,7 +61,7 @@ export class ImportedProperties {
     return () => this.listeners.delete(listener);
   };
 
-  /** The §3 CRM CSV of the rows at these indexes. */
+  /** The CRM contacts CSV of the rows at these indexes, in the CRM's columns (§3). */
   exportCsv(indexes: Uint32Array, date: string): Promise<{ fileName: string; file: Blob; count: number }> {
     return this.ask({ type: 'export', requestId: 0, indexes, date }).then((answer) => {
       if (answer.type !== 'export') throw new Error('unexpected answer');

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-// The CSV import's Web Worker: streams the File through Papa Parse and the §5 row rules off the
-// main thread and keeps the valid rows here. The page gets progress and failures as it goes,
+// The CSV import's Web Worker: streams the File through Papa Parse and the CSV row rules
+// (§5: the columns read, the rows skipped and why; src/domain/bulk-import) off the main thread and keeps the valid rows here. The page gets progress and failures as it goes,
 // then the counts and the first rows; afterwards it asks for the rows it shows, and for the CRM
 // CSV or the send request of a selection, so 300,000 rows never cross to the main thread at once.
 import Papa from 'papaparse';
