@@ -28,7 +28,9 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
     if (savedList.isError) notify.error('Error loading properties');
   }, [savedList.isError]);
 
-  // A plan that cannot be loaded is treated as free (§4); its rules come from the domain.
+  // Until the plan is known nothing plan-dependent is shown, not even a count: a default would
+  // read as a fact. A plan that cannot be loaded is treated as free (§4); its rules come from the domain.
+  const planKnown = planStatus.data !== undefined || planStatus.isError;
   const plan = planStatus.data?.plan ?? 'free';
   const planName = plans.find((candidate) => candidate.id === plan)?.name ?? 'Free';
   const limit = savedPropertyLimit(plan);
@@ -40,35 +42,44 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
       <header className="saved-header">
         <div>
           <h1 id="saved-title">Saved Properties</h1>
-          <p className="muted">
-            {savedCount} of {formatPropertyLimit(limit)} properties saved{' '}
-            <span className={`current-plan-badge current-plan-badge-${plan}`}>{planName} plan</span>
-          </p>
-        </div>
-        <div className="saved-actions">
-          {canExportSavedList(plan) && savedCount > 0 && (
-            <a className="button button-secondary" href="/api/properties/export.csv" download>
-              Export CSV
-            </a>
-          )}
-          {plan !== 'free' && <slots.ManageBilling />}
-          {plan !== 'free' && <DowngradeButton />}
-          {plan !== 'pro' && (
-            <Link className="button button-primary" to="/wholesalers">
-              Upgrade Plan
-            </Link>
+          {planKnown ? (
+            <p className="muted">
+              {savedCount} of {formatPropertyLimit(limit)} properties saved{' '}
+              <span className={`current-plan-badge current-plan-badge-${plan}`}>{planName} plan</span>
+            </p>
+          ) : (
+            <p className="muted" role="status">
+              <span className="skeleton-text" aria-hidden="true" />
+              <span className="visually-hidden">Loading your plan...</span>
+            </p>
           )}
         </div>
+        {planKnown && (
+          <div className="saved-actions">
+            {canExportSavedList(plan) && savedCount > 0 && (
+              <a className="button button-secondary" href="/api/properties/export.csv" download>
+                Export CSV
+              </a>
+            )}
+            {plan !== 'free' && <slots.ManageBilling />}
+            {plan !== 'free' && <DowngradeButton />}
+            {plan !== 'pro' && (
+              <Link className="button button-primary" to="/wholesalers">
+                Upgrade Plan
+              </Link>
+            )}
+          </div>
+        )}
       </header>
 
       <slots.CheckoutReturnNotice plan={planStatus.data?.plan} />
-      {plan !== 'pro' && savedCount >= limit && (
+      {planKnown && plan !== 'pro' && savedCount >= limit && (
         <p className="banner banner-warning" role="status">
           You have reached the limit of {limit} saved properties on the {planName} plan.{' '}
           <Link to="/wholesalers">Upgrade</Link> to save more.
         </p>
       )}
-      {plan === 'personal' && (
+      {planKnown && plan === 'personal' && (
         <p className="banner banner-info">Deleting saved properties is only available with the Pro plan.</p>
       )}
 
