@@ -34,3 +34,7 @@ npx tsx bench/sign-in-flood.ts
 echo
 echo "== Lighthouse (mobile profile, median of 3) on the public pages and, signed in, /saved and /leads"
 npx tsx bench/lighthouse.ts
+
+echo
+echo "== Oversized request bodies refused (64 KB API limit)"
+npx tsx bench/body-limit.ts

@@ -10,6 +10,7 @@ import { publicConfigRoutes } from './config/public-config-routes';
 import { eventsRoutes } from './events/events-routes';
 import { healthRoutes } from './health/health-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
+import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { leadsRoutes } from './leads/leads-routes';
@@ -22,6 +23,7 @@ import { subscriptionRoutes } from './subscriptions/subscription-routes';
 
 function apiRoutes(context: AppContext) {
   return new Hono()
+    .use(limitRequestBody())
     .use(refuseCrossSiteRequests({ appUrl: context.env.APP_URL }))
     .route('/auth', authRoutes(context))
     .route('/health', healthRoutes(context))

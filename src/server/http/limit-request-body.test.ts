@@ -1,0 +1,119 @@
+// Issue 16, finding 2: request bodies are bounded before anything reads them.
+import { eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser, TEST_ORIGIN } from '../../../tests/support/test-users';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { bulkSendJobs, rateLimits, savedProperties, subscriptions } from '../db/schema';
+import { API_BODY_LIMIT_BYTES } from './limit-request-body';
+
+const CHUNK = 16 * 1024;
+
+/** A body of `totalBytes` produced on demand, which says how much of it was ever pulled. */
+function countingBody(totalBytes: number, fill = 'a') {
+  let pulled = 0;
+  const byte = fill.charCodeAt(0);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= totalBytes) return controller.close();
+      const size = Math.min(CHUNK, totalBytes - pulled);
+      pulled += size;
+      controller.enqueue(new Uint8Array(size).fill(byte));
+    },
+  });
+  return { stream, pulled: () => pulled };
+}
+
+function streamedPost(path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...headers },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+describeEachDatabase('request body limit', (database) => {
+  let app: ReturnType<typeof createTestApp>;
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+  });
+
+  it('refuses an anonymous 100 MB sign-in by its Content-Length, before reading a byte of it', async () => {
+    const size = 100 * 1024 * 1024;
+    const body = countingBody(size);
+    const started = performance.now();
+    const response = await app.request(
+      streamedPost('/api/auth/sign-in/email', body.stream, {
+        'content-length': String(size),
+        'x-forwarded-for': '203.0.113.200',
+      }),
+    );
+    const elapsed = performance.now() - started;
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'The request is too large (at most 64 KB).' });
+    // Nothing but what the stream buffers ahead was pulled; no sign-in attempt was counted.
+    expect(body.pulled()).toBeLessThanOrEqual(2 * CHUNK);
+    expect(elapsed).toBeLessThan(1000);
+    const counters = await database()
+      .db.select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, 'sign-in:ip:203.0.113.200'));
+    expect(counters).toEqual([]);
+  });
+
+  it('reads a body without Content-Length only up to 64 KB', async () => {
+    const body = countingBody(20 * 1024 * 1024);
+    const response = await app.request(streamedPost('/api/auth/sign-up/email', body.stream));
+    expect(response.status).toBe(413);
+    expect(body.pulled()).toBeLessThanOrEqual(API_BODY_LIMIT_BYTES + 2 * CHUNK);
+  });
+
+  it('refuses a Content-Length that is not a number', async () => {
+    const response = await app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'content-length': '1e9' },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('refuses a signed-in user’s 1 MB save and stores nothing', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    const bigAddress = 'x'.repeat(1024 * 1024);
+    const response = await app.request('/api/properties', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ address: bigAddress, marketValue: 1, repairs: [], template: defaultTemplate }),
+    });
+    expect(response.status).toBe(413);
+    expect(await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id))).toEqual([]);
+  });
+
+  it('lets a Pro user send a bulk send above 64 KB, and refuses an anonymous one before reading it', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
+    const properties = Array.from({ length: 800 }, (_, n) => ({
+      firstName: `Owner${n}`,
+      lastName: 'Lee',
+      email: `owner${n}@example.com`,
+      address: `${n} Oak St, Austin, TX`,
+      marketValue: 200000,
+    }));
+    const body = JSON.stringify({ template: defaultTemplate, properties });
+    expect(body.length).toBeGreaterThan(API_BODY_LIMIT_BYTES);
+    const sent = await app.request('/api/bulk-send', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    });
+    expect(sent.status).toBe(201);
+    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toHaveLength(1);
+
+    const anonymous = countingBody(20 * 1024 * 1024);
+    const refused = await app.request(streamedPost('/api/bulk-send', anonymous.stream));
+    expect(refused.status).toBe(401);
+    expect(anonymous.pulled()).toBeLessThanOrEqual(2 * CHUNK);
+  });
+});
