@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { totalSelectedRepairCost } from '../../../domain/repairs/repair-state';
@@ -46,17 +47,10 @@ export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChe
                   <span className="input-prefix" aria-hidden="true">
                     $
                   </span>
-                  <input
+                  <RepairCostInput
                     id={`${id}-cost`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={100}
-                    value={repair.cost}
-                    onChange={(event) => {
-                      const cost = event.target.valueAsNumber;
-                      onCostChange(repair.name, Number.isFinite(cost) && cost >= 0 ? cost : 0);
-                    }}
+                    cost={repair.cost}
+                    onCostChange={(cost) => onCostChange(repair.name, cost)}
                   />
                 </div>
               )}
@@ -77,5 +71,66 @@ export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChe
         <strong aria-live="polite">{formatMoney(totalSelectedRepairCost(repairs))}</strong>
       </p>
     </fieldset>
+  );
+}
+
+export const repairCostMessage = 'Enter a repair cost of $0 or more';
+
+/**
+ * A repair's cost: the field may be empty or half-typed while it has the focus (the total keeps
+ * the last valid cost); on leaving it, empty means $0 and anything else invalid says so.
+ */
+function RepairCostInput({
+  id,
+  cost,
+  onCostChange,
+}: {
+  id: string;
+  cost: number;
+  onCostChange: (cost: number) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const parse = (text: string) => {
+    const value = Number(text);
+    return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
+  };
+  return (
+    <>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={100}
+        value={draft ?? String(cost)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          const value = parse(event.target.value);
+          if (value !== null) {
+            setInvalid(false);
+            onCostChange(value);
+          }
+        }}
+        onBlur={() => {
+          if (draft === null) return;
+          const value = draft.trim() === '' ? 0 : parse(draft);
+          if (value === null) {
+            setInvalid(true);
+            return;
+          }
+          setInvalid(false);
+          setDraft(null);
+          onCostChange(value);
+        }}
+      />
+      {invalid && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {repairCostMessage}
+        </p>
+      )}
+    </>
   );
 }
