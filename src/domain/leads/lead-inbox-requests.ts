@@ -21,11 +21,16 @@ export const LeadNoteSchema = z.object({
 });
 export type LeadNote = z.infer<typeof LeadNoteSchema>;
 
-const wholeDollars = z
+/** An offer amount in whole dollars, $0 to $10,000,000,000. */
+export const OfferAmountSchema = z
   .number({ error: 'Offer amounts must be numbers' })
   .int('Offer amounts are whole dollars')
   .gte(0, 'Offer amounts must be 0 or more')
   .lte(1e10, 'Offer amounts must be at most $10,000,000,000');
+
+export const offerRangeMessages = {
+  lowAboveHigh: 'The low offer must not be above the high offer',
+} as const;
 
 /**
  * POST /api/leads-inbox/{id}/revised-offer: the new range in whole dollars (low <= high, not
@@ -33,10 +38,9 @@ const wholeDollars = z
  * when the lead has none, and an optional message to the homeowner.
  */
 export const RevisedOfferRequestSchema = z.object({
-  offerRange: z.object({ low: wholeDollars, high: wholeDollars }).refine((range) => range.low <= range.high, {
-    message: 'The low offer must not be above the high offer',
-    path: ['low'],
-  }),
+  offerRange: z
+    .object({ low: OfferAmountSchema, high: OfferAmountSchema })
+    .refine((range) => range.low <= range.high, { message: offerRangeMessages.lowAboveHigh, path: ['low'] }),
   marketValue: z.number().positive('Market value must be a positive number').max(1e10).optional(),
   message: boundedText('Message', 2000).default(''),
 });

@@ -48,6 +48,9 @@ const router = createBrowserRouter([
         path: 'saved',
         ...lazyPage(async () => (await import('./routes/saved-route')).SavedRoute),
       },
+      { path: 'leads', ...lazyPage(async () => (await import('./routes/leads-route')).LeadsRoute) },
+      { path: 'leads/:id', ...lazyPage(async () => (await import('./routes/lead-route')).LeadRoute) },
+      { path: 'profile', ...lazyPage(async () => (await import('./routes/profile-route')).ProfileRoute) },
       {
         path: 'test',
         ...lazyPage(async () => {

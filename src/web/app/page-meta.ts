@@ -24,6 +24,11 @@ const pages: { path: string; title: string; description: string }[] = [
   },
   { path: '/saved', title: `Saved properties · ${appName}`, description: 'Your saved properties and their offers.' },
   { path: '/leads/*', title: `Leads · ${appName}`, description: 'Homeowners who answered your offers.' },
+  {
+    path: '/profile',
+    title: `Profile · ${appName}`,
+    description: 'Your details as homeowners see them, and your personal calculator page.',
+  },
   { path: '/offer/*', title: `Your cash offer · ${appName}`, description: 'A cash offer for your property.' },
   { path: '/c/:handle', title: `Get a cash offer · ${appName}`, description: 'Get an instant cash offer range.' },
 ];

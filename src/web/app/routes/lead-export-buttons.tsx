@@ -1,0 +1,29 @@
+import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
+import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
+import type { ExportTarget } from '../../features/integrations/export-target';
+import type { LeadDetail } from '../../features/leads/leads-api';
+
+/** A lead of the inbox as an export's source (the server reads the lead, scoped to the user) and its summary figures. */
+export function exportTargetFromLead(lead: LeadDetail['lead']): ExportTarget | null {
+  if (!lead.offerRange || lead.marketValue === null) return null;
+  return {
+    source: { kind: 'lead', leadId: lead.id },
+    summary: {
+      address: lead.address,
+      marketValue: lead.marketValue,
+      totalRepairCost: lead.totalRepairCost,
+      offerRange: lead.offerRange,
+    },
+  };
+}
+
+/** A lead's Export to Sheets and Export to GoHighLevel, with the existing export dialogs. */
+export function LeadExportButtons({ lead }: { lead: LeadDetail['lead'] }) {
+  const target = exportTargetFromLead(lead);
+  return (
+    <>
+      <ExportToSheetsButton target={target} />
+      <ExportToGhlButton target={target} />
+    </>
+  );
+}

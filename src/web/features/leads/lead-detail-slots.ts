@@ -1,0 +1,8 @@
+import type { ComponentType } from 'react';
+import type { LeadDetail } from './leads-api';
+
+/** What the app plugs into a lead's page from other features, so that this feature imports none of them. */
+export interface LeadDetailSlots {
+  /** Export to Sheets and Export to GoHighLevel for this lead (its current offer). */
+  LeadExports: ComponentType<{ lead: LeadDetail['lead'] }>;
+}

@@ -1,0 +1,60 @@
+import { describeLeadResponse, leadSourceLabels, type LeadSource } from '../../../domain/leads/lead-response';
+import { leadStatusLabels } from '../../../domain/leads/lead-status';
+import { formatMoney } from '../../../domain/money/format-money';
+import type { LeadEvent } from './leads-api';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO time as the inbox shows it: 'Nov 22, 2026, 5:41 PM' in the browser's time zone. */
+export function formatLeadTime(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
+
+/** An offer range in whole dollars ('$113,000 – $128,000'); null when the lead has none. */
+export function formatOfferRange(range: { low: number; high: number } | null): string | null {
+  return range ? `${formatMoney(range.low)} – ${formatMoney(range.high)}` : null;
+}
+
+/** A phrase from the middle of a sentence as it starts one ('countered at $150,000' → 'Countered at $150,000'). */
+export function sentenceCase(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+/** What the homeowner answered, as the inbox shows it ('Countered at $150,000'); leads from before answers were recorded have none. */
+export function answerLabel(response: string | null): string {
+  return response ? sentenceCase(response) : 'No answer recorded';
+}
+
+export function sourceLabel(source: LeadSource): string {
+  return leadSourceLabels[source];
+}
+
+export type LeadEventGroup = 'offers' | 'status' | 'notes';
+
+/** Which part of a lead's page shows an event: the offer history (offer → answer → revised offer), the status history, or the notes. */
+export function eventGroup(event: Pick<LeadEvent, 'kind'>): LeadEventGroup {
+  if (event.kind === 'status') return 'status';
+  if (event.kind === 'note') return 'notes';
+  return 'offers';
+}
+
+/** One step of the offer history or status history in words: 'Offer made: $113,000 – $128,000', 'Homeowner countered at $150,000', 'New → Contacted'. */
+export function describeLeadEvent(event: LeadEvent): string {
+  const range = formatOfferRange(event.offerRange);
+  switch (event.kind) {
+    case 'offer':
+      return range ? `Offer made: ${range}` : 'Offer made';
+    case 'response':
+      return event.responseKind
+        ? `Homeowner ${describeLeadResponse(event.responseKind, event.amount)}`
+        : 'Homeowner answered';
+    case 'revised-offer':
+      return range ? `Revised offer sent: ${range}` : 'Revised offer sent';
+    case 'status':
+      return `${event.fromStatus ? leadStatusLabels[event.fromStatus] : 'New'} → ${
+        event.toStatus ? leadStatusLabels[event.toStatus] : 'Unknown'
+      }`;
+    case 'note':
+      return event.text;
+  }
+}

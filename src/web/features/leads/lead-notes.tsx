@@ -1,0 +1,59 @@
+import { LeadNoteSchema, MAX_LEAD_NOTE_LENGTH } from '../../../domain/leads/lead-inbox-requests';
+import { ApiError } from '../../api/api-client';
+import { notify } from '../../components/notify';
+import { useSchemaForm } from '../../components/use-schema-form';
+import { formatLeadTime } from './lead-labels';
+import { useAddLeadNote, type LeadEvent } from './leads-api';
+import { TextAreaField } from './text-area-field';
+
+/** The wholesaler's free-text notes on a lead, newest first, each with its time, and a form to add one. */
+export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadEvent[] }) {
+  const addNote = useAddLeadNote(leadId);
+  // An empty note is only an error once the user tries to add it, not when they pass the field.
+  const form = useSchemaForm(LeadNoteSchema, { text: '' }, { showErrors: 'submit' });
+
+  return (
+    <section className="card" aria-labelledby="lead-notes-title">
+      <h2 id="lead-notes-title" className="card-title">
+        Notes
+      </h2>
+      {notes.length === 0 ? (
+        <p className="muted">No notes yet.</p>
+      ) : (
+        <ul className="lead-notes">
+          {[...notes].reverse().map((note) => (
+            <li key={note.id}>
+              <p className="lead-note-text">{note.text}</p>
+              <time dateTime={note.createdAt} className="muted">
+                {formatLeadTime(note.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        noValidate
+        className="lead-note-form"
+        onSubmit={form.handleSubmit(({ text }) =>
+          addNote.mutateAsync(text).then(
+            () => {
+              notify.success('Note added');
+              form.reset();
+            },
+            (error: unknown) => {
+              if (error instanceof ApiError && error.status === 400) form.showError('text', error.message);
+              else notify.error('Could not add the note. Please try again.');
+            },
+          ),
+        )}
+      >
+        <TextAreaField id="lead-note" label="Add a note" maxLength={MAX_LEAD_NOTE_LENGTH} {...form.field('text')} />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={form.submitting}>
+            {form.submitting ? 'Adding...' : 'Add note'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { RevisedOfferRequest } from '../../../domain/leads/lead-inbox-requests';
+import type { LeadStatus } from '../../../domain/leads/lead-status';
+import { api, ApiError, readJson } from '../../api/api-client';
+import { useSession } from '../../api/use-session';
+import { subscriptionKey } from '../../api/use-subscription';
+
+/** Every leads query starts with this key; the live feed invalidates them all at once. */
+export const leadsKey = ['leads'] as const;
+
+type LeadsInboxRoutes = (typeof api)['leads-inbox'];
+export type LeadSummary = InferResponseType<LeadsInboxRoutes['$get'], 200>['leads'][number];
+export type LeadDetail = InferResponseType<LeadsInboxRoutes[':id']['$get'], 200>;
+export type LeadEvent = LeadDetail['events'][number];
+
+export interface LeadsFilter {
+  status: LeadStatus | null;
+  /** Address or name, as typed (the server trims it); '' for all. */
+  search: string;
+}
+
+// Keys carry the account, so another account's leads are never shown from the cache.
+const useAccountKey = () => [...leadsKey, useSession().user?.id ?? null] as const;
+
+/** The user's leads matching the filter, latest answer first, a server page (50) at a time. */
+export function useLeadsInbox(filter: LeadsFilter) {
+  const accountKey = useAccountKey();
+  const search = filter.search.trim();
+  return useInfiniteQuery({
+    queryKey: [...accountKey, 'list', filter.status, search],
+    queryFn: ({ pageParam }) =>
+      readJson(
+        api['leads-inbox'].$get({
+          query: {
+            ...(filter.status ? { status: filter.status } : {}),
+            ...(search ? { q: search } : {}),
+            ...(pageParam ? { cursor: pageParam } : {}),
+          },
+        }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** One lead with its history. */
+export function useLead(id: string) {
+  const accountKey = useAccountKey();
+  return useQuery({
+    queryKey: [...accountKey, 'detail', id],
+    queryFn: () => readJson(api['leads-inbox'][':id'].$get({ param: { id } })),
+    // A lead that is not there (or not the user's) stays not found: asking again changes nothing.
+    retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status === 404),
+  });
+}
+
+/** Runs a change to a lead and then refreshes every leads query (list rows and the detail). */
+function useLeadMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
+  });
+}
+
+export function useChangeLeadStatus(id: string) {
+  return useLeadMutation((status: LeadStatus) =>
+    readJson(api['leads-inbox'][':id'].$patch({ param: { id }, json: { status } })),
+  );
+}
+
+export function useAddLeadNote(id: string) {
+  return useLeadMutation((text: string) =>
+    readJson(api['leads-inbox'][':id'].notes.$post({ param: { id }, json: { text } })),
+  );
+}
+
+export function useSendRevisedOffer(id: string) {
+  return useLeadMutation((request: RevisedOfferRequest) =>
+    readJson(api['leads-inbox'][':id']['revised-offer'].$post({ param: { id }, json: request })),
+  );
+}
+
+/** Saves the lead as a saved property; the plan's count changes with it. */
+export function useSaveLeadAsProperty(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => readJson(api['leads-inbox'][':id'].save.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+  });
+}

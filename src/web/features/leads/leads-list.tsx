@@ -1,0 +1,67 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useState } from 'react';
+import { LeadRow } from './lead-row';
+import type { LeadSummary } from './leads-api';
+
+interface LeadsListProps {
+  leads: LeadSummary[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/**
+ * Virtualised against the window scroll, so an inbox of thousands renders only the rows on
+ * screen; the next server page is asked for as the last loaded rows come into view.
+ */
+export function LeadsList({ leads, hasMore, loadingMore, onLoadMore }: LeadsListProps) {
+  // The list's distance from the top of the page, which the window virtualiser needs.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useWindowVirtualizer({
+    count: leads.length,
+    estimateSize: () => 110,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => leads[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= leads.length - 10) onLoadMore();
+  }, [hasMore, loadingMore, lastIndex, leads.length, onLoadMore]);
+
+  return (
+    <>
+      <ul
+        ref={(node) => {
+          if (node) setScrollMargin(node.offsetTop);
+        }}
+        className="leads-list"
+        style={{ height: virtualizer.getTotalSize() }}
+        aria-label="Leads"
+      >
+        {items.map((item) => {
+          const lead = leads[item.index];
+          if (!lead) return null;
+          return (
+            <li
+              key={lead.id}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="leads-list-item"
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <LeadRow lead={lead} />
+            </li>
+          );
+        })}
+      </ul>
+      {loadingMore && (
+        <p className="loading" role="status">
+          Loading more leads...
+        </p>
+      )}
+    </>
+  );
+}

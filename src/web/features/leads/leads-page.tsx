@@ -1,0 +1,104 @@
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { leadStatusLabels } from '../../../domain/leads/lead-status';
+import { useLeadsInbox, type LeadsFilter } from './leads-api';
+import { leadsFilterParams, readLeadsFilter } from './leads-filter-params';
+import { LeadsList } from './leads-list';
+import type { LeadsPageSlots } from './leads-page-slots';
+import { LeadsSkeleton } from './leads-skeleton';
+import { LeadsToolbar } from './leads-toolbar';
+import { useLeadsLiveUpdates } from './use-leads-live-updates';
+import './leads.css';
+
+/**
+ * /leads: every homeowner who answered one of the user's offers, latest answer first, live;
+ * filtered by status and searched by address or name (both kept in the address bar).
+ */
+export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
+  const [params, setParams] = useSearchParams();
+  const filter = readLeadsFilter(params);
+  const inbox = useLeadsInbox(filter);
+  useLeadsLiveUpdates();
+
+  const changeFilter = useCallback(
+    (next: LeadsFilter) => setParams(leadsFilterParams(next), { replace: true }),
+    [setParams],
+  );
+  const filtered = filter.status !== null || filter.search.trim() !== '';
+  const leads = inbox.data?.pages.flatMap((page) => page.leads) ?? [];
+  const { fetchNextPage } = inbox;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  return (
+    <section className="leads-page" aria-labelledby="leads-title">
+      <header className="leads-header">
+        <div>
+          <h1 id="leads-title">Leads</h1>
+          <p className="muted">Homeowners who answered your offers, latest first.</p>
+        </div>
+      </header>
+      <slots.PersonalPageSummary />
+      <LeadsToolbar filter={filter} onChange={changeFilter} />
+
+      {inbox.isPending ? (
+        <LeadsSkeleton />
+      ) : inbox.isError && leads.length === 0 ? (
+        <div className="card leads-error" role="alert">
+          <p>We could not load your leads. Please check your connection and try again.</p>
+          <button type="button" className="button button-primary" onClick={() => void inbox.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : leads.length === 0 ? (
+        filtered ? (
+          <div className="empty-state card">
+            <p role="status">
+              No leads match{filter.search.trim() ? ` “${filter.search.trim()}”` : ''}
+              {filter.status ? ` with status ${leadStatusLabels[filter.status]}` : ''}.
+            </p>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => changeFilter({ status: null, search: '' })}
+            >
+              Show all leads
+            </button>
+          </div>
+        ) : (
+          <div className="empty-state card">
+            <p className="empty-state-title">No leads yet</p>
+            <p className="muted">
+              When a homeowner answers an offer you shared, e-mailed or made on your personal page, they appear here at
+              once.
+            </p>
+            <Link className="button button-primary" to="/" state={{ userType: 'wholesaler' }}>
+              Calculate an offer
+            </Link>
+          </div>
+        )
+      ) : (
+        <>
+          <p className="leads-count muted" role="status">
+            {inbox.hasNextPage
+              ? `Showing the latest ${leads.length} leads; more load as you scroll`
+              : `${leads.length} ${leads.length === 1 ? 'lead' : 'leads'}`}
+          </p>
+          {inbox.isError && (
+            <p className="banner banner-warning" role="alert">
+              Your leads could not be refreshed.{' '}
+              <button type="button" className="link-button" onClick={() => void inbox.refetch()}>
+                Try again
+              </button>
+            </p>
+          )}
+          <LeadsList
+            leads={leads}
+            hasMore={inbox.hasNextPage}
+            loadingMore={inbox.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+        </>
+      )}
+    </section>
+  );
+}

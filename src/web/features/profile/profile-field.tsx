@@ -1,0 +1,47 @@
+import { FormField } from '../../components/form-field';
+import type { FieldBinding } from '../../components/use-schema-form';
+
+interface ProfileFieldProps extends FieldBinding {
+  id: string;
+  label: string;
+  hint?: string;
+  type?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  /** A multi-line field of this many rows instead of one line. */
+  rows?: number;
+}
+
+/** A labelled input (or text area) bound to the profile form, its hint and error tied to it for screen readers. */
+export function ProfileField({ id, label, hint, type = 'text', rows, ...binding }: ProfileFieldProps) {
+  const { value, onChange, onBlur, inputRef, autoComplete, placeholder } = binding;
+  return (
+    <FormField id={id} label={label} hint={hint} error={binding.error}>
+      {(control) =>
+        rows ? (
+          <textarea
+            {...control}
+            ref={inputRef}
+            rows={rows}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+        ) : (
+          <input
+            {...control}
+            ref={inputRef}
+            type={type}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+        )
+      }
+    </FormField>
+  );
+}
