@@ -37,14 +37,7 @@ export function LoginPage() {
       title="Sign In"
       back={<Link to="/">← Home</Link>}
       intro="Sign in to save properties and manage your plan."
-      footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link to="/register" state={location.state}>
-            Create one
-          </Link>
-        </>
-      }
+      switchTo={{ question: "Don't have an account?", to: '/register', label: 'Create one' }}
     >
       <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
         <CredentialField id="email" label="Email" type="email" autoComplete="email" {...form.field('email')} />

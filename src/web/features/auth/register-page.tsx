@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { RegisterSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -13,7 +13,6 @@ import { NewPasswordField } from './new-password-field';
 /** /register: §2 sign-up; success toasts 'Account created successfully!' and goes to /. */
 export function RegisterPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   const session = useSession();
   const form = useSchemaForm(RegisterSchema, { email: '', password: '' }, { showErrors: 'submit' });
 
@@ -37,14 +36,7 @@ export function RegisterPage() {
       title="Create Account"
       back={<Link to="/">← Home</Link>}
       intro="Free: save up to 3 properties. Upgrade any time."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" state={location.state}>
-            Sign in
-          </Link>
-        </>
-      }
+      switchTo={{ question: 'Already have an account?', to: '/login', label: 'Sign in' }}
     >
       <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
         <CredentialField id="email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
