@@ -6,6 +6,7 @@ import {
   canExportSavedList,
   formatPropertyLimit,
   planFromName,
+  planFeatureTexts,
   planMessages,
   plans,
   savedPropertyLimit,
@@ -26,6 +27,23 @@ describe('plans', () => {
       expect(savedPropertyLimit(id)).toBe(plan.propertyLimit);
       expect(planFromName(plan.name)).toBe(id);
       expect(plan.features.length).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('what the plan cards promise (issue 12)', () => {
+  it.each(plans.map((plan) => [plan.id, plan] as const))('%s says the leads inbox is included', (_id, plan) => {
+    expect(
+      plan.features.some((feature) =>
+        [planFeatureTexts.leadsInbox, planFeatureTexts.leadsInboxIncluded].includes(feature as never),
+      ),
+    ).toBe(true);
+  });
+
+  it.each(plans.map((plan) => [plan.id, plan] as const))(
+    '%s lists bulk e-mailed offers exactly when the plan may send them',
+    (id, plan) => {
+      expect(plan.features.includes(planFeatureTexts.bulkOffers)).toBe(canBulkImport(id));
     },
   );
 });

@@ -16,6 +16,18 @@ export type Plan = {
 // §9: free 3, personal 25, pro unlimited.
 const propertyLimits = { free: 3, personal: 25, pro: Infinity } as const satisfies Record<PlanId, number>;
 
+/**
+ * Feature lines the cards share, named so tests can check what each plan promises: the leads inbox
+ * (and the answerable offer links and personal page that fill it) is on every plan, because no
+ * route behind it checks the plan; bulk e-mailed offers are Pro only (canBulkImport).
+ */
+export const planFeatureTexts = {
+  leadsInbox: 'Leads inbox: the homeowners who answer your offers',
+  offerLinks: 'Answerable offer links and your own calculator page',
+  leadsInboxIncluded: 'Leads inbox included on every plan',
+  bulkOffers: 'Bulk e-mailed offers',
+} as const;
+
 // §9 prices and limits; §6 capabilities. Features list only what this product actually does.
 /** Pricing cards: monthly price in whole dollars, propertyLimit a count (Infinity = unlimited); ordered free → pro. */
 export const plans: readonly Plan[] = Object.freeze([
@@ -29,6 +41,8 @@ export const plans: readonly Plan[] = Object.freeze([
       'Cash offer calculator',
       'Formula templates',
       'Export a property to your CRM or spreadsheet',
+      planFeatureTexts.leadsInbox,
+      planFeatureTexts.offerLinks,
     ],
   },
   {
@@ -36,7 +50,12 @@ export const plans: readonly Plan[] = Object.freeze([
     name: 'Personal',
     monthlyPrice: 10,
     propertyLimit: propertyLimits.personal,
-    features: ['Save up to 25 properties', 'Everything in Free', 'Export saved list to CSV'],
+    features: [
+      'Save up to 25 properties',
+      'Everything in Free',
+      planFeatureTexts.leadsInboxIncluded,
+      'Export saved list to CSV',
+    ],
   },
   {
     id: 'pro',
@@ -46,9 +65,10 @@ export const plans: readonly Plan[] = Object.freeze([
     features: [
       'Unlimited saved properties',
       'Everything in Personal',
+      planFeatureTexts.leadsInboxIncluded,
       'Delete saved properties',
       'Bulk CSV import',
-      'Bulk e-mailed offers',
+      planFeatureTexts.bulkOffers,
     ],
   },
 ] satisfies Plan[]);
