@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { dealFromCalculation, type ExportDeal } from '../../domain/integrations/export-deal';
 import type { ExportSource } from '../../domain/integrations/export-request-schema';
+import { calculationMessages } from '../../domain/offer/calculation-messages';
+import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { Database } from '../db/database';
 import { leads, offerLinks, savedProperties } from '../db/schema';
 import { Refusal } from '../http/refusal';
@@ -10,7 +12,13 @@ import { Refusal } from '../http/refusal';
  * server stored it (another user's id is a 404 "not found", not "forbidden").
  */
 export async function resolveExportDeal(db: Database, userId: string, source: ExportSource): Promise<ExportDeal> {
-  if (source.kind === 'calculation') return dealFromCalculation(source.calculation);
+  if (source.kind === 'calculation') {
+    const deal = dealFromCalculation(source.calculation);
+    if (!offerIsWorkable(deal.offerRange)) {
+      throw new Refusal(400, calculationMessages.offerUnworkable, { code: 'offer-unworkable' });
+    }
+    return deal;
+  }
   if (source.kind === 'lead') return leadExportDeal(db, userId, source.leadId);
   const [row] = await db
     .select()

@@ -8,6 +8,7 @@ import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { savedProperties, subscriptions } from '../db/schema';
+import { calculationMessages } from '../../domain/offer/calculation-messages';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
 
@@ -98,6 +99,16 @@ describeEachDatabase('saved properties API', (database) => {
     const body = (await response.json()) as { error: string };
     expect(body.error).toEqual(message ?? expect.any(String));
     expect(webhook.requests).toHaveLength(0);
+  });
+
+  it('refuses to save an offer that does not work at its market value, posting and writing nothing', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    const response = await app.request('/api/properties', json(headers, saveRequest({ marketValue: 10000 })));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: calculationMessages.offerUnworkable });
+    expect(webhook.requests).toHaveLength(0);
+    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id));
+    expect(rows).toHaveLength(0);
   });
 
   it('answers 400, not 500, for a malformed JSON body', async () => {

@@ -1,10 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { joinPhones } from '../../domain/contact/contact-schema';
-import { computeOfferRange } from '../../domain/offer/compute-offer-range';
+import { calculationMessages } from '../../domain/offer/calculation-messages';
+import { computeOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
 import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
 import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { refuseWhenUpstreamFails } from '../integrations/upstream';
@@ -13,7 +15,8 @@ import { postOfferWebhook } from './post-offer-webhook';
 /**
  * Save (spec §4): the offer goes to the automation webhook first (failure stops the save), then the
  * plan limit is checked and the row inserted in one transaction. The subscription row is
- * locked, so concurrent saves by one user are counted one after another.
+ * locked, so concurrent saves by one user are counted one after another. Nothing is posted
+ * for a save that would be refused: the figures and the plan limit are checked before the webhook.
  */
 export async function saveProperty(context: AppContext, userId: string, request: SavePropertyRequest) {
   // The server computes the figures itself; the browser's copy is only for display.
@@ -23,6 +26,9 @@ export async function saveProperty(context: AppContext, userId: string, request:
     totalRepairCost,
     template: request.template,
   });
+  if (!offerIsWorkable(offerRange)) {
+    throw new Refusal(400, calculationMessages.offerUnworkable, { code: 'offer-unworkable' });
+  }
   return saveOfferFigures(context, userId, {
     address: request.address,
     marketValue: request.marketValue,
@@ -50,6 +56,10 @@ export interface SavedOfferFigures {
 export async function saveOfferFigures({ env, database }: AppContext, userId: string, figures: SavedOfferFigures) {
   const { totalRepairCost, offerRange } = figures;
   const contactPhone = figures.contact.phone;
+  assertStorable(figures);
+  // Checked again under the lock below; this read only keeps a user at their limit from making
+  // us post the webhook again and again.
+  await assertBelowSavedLimit(database.db, userId);
 
   if (env.OFFER_WEBHOOK_URL) {
     const url = env.OFFER_WEBHOOK_URL;
@@ -95,4 +105,31 @@ export async function saveOfferFigures({ env, database }: AppContext, userId: st
     if (!row) throw new Error('insert returned no row');
     return row;
   });
+}
+
+/** saved_properties money columns are numeric(14, 2): dollars strictly within ±1e12. */
+const STORABLE_DOLLARS = 1e12;
+
+function assertStorable(figures: SavedOfferFigures) {
+  const amounts = [
+    figures.marketValue,
+    figures.totalRepairCost,
+    figures.offerRange.low,
+    figures.offerRange.high,
+    ...figures.repairCosts.map((repair) => repair.cost),
+  ];
+  if (!amounts.every((amount) => Number.isFinite(amount) && Math.abs(amount) < STORABLE_DOLLARS)) {
+    throw new Refusal(400, 'These figures are too large to save.', { code: 'figures-out-of-range' });
+  }
+}
+
+async function assertBelowSavedLimit(db: Database, userId: string) {
+  const [subscription] = await db
+    .select({ plan: subscriptions.plan })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const limit = savedPropertyLimit(subscription?.plan ?? 'free');
+  if (!Number.isFinite(limit)) return;
+  const [saved] = await db.select({ count: count() }).from(savedProperties).where(eq(savedProperties.userId, userId));
+  if ((saved?.count ?? 0) >= limit) throw new Refusal(403, planMessages.limitReached(limit), { details: { limit } });
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../domain/money/format-money';
+import { calculationMessages } from '../../../domain/offer/calculation-messages';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { Suspense } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
@@ -48,12 +49,11 @@ export function OfferResult({ offer, userType, templateName, OfferActions }: Off
       )}
       {offer && !offerIsWorkable(offer.offerRange) && (
         <p className="offer-unworkable" role="alert">
-          At this market value the repairs and costs exceed what a cash buyer can pay, so there is no cash offer to
-          show. Check the market value and repair costs.
+          {calculationMessages.offerUnworkable}
         </p>
       )}
       <Suspense fallback={<p className="muted">Loading...</p>}>
-        {offer && <OfferActions offer={offer} userType={userType} />}
+        {offer && offerIsWorkable(offer.offerRange) && <OfferActions offer={offer} userType={userType} />}
       </Suspense>
     </section>
   );
