@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { AppContext } from './app-context';
 import { authRoutes } from './auth/auth-routes';
 import { bulkSendRoutes } from './bulk-send/bulk-send-routes';
@@ -10,6 +11,7 @@ import { publicConfigRoutes } from './config/public-config-routes';
 import { eventsRoutes } from './events/events-routes';
 import { healthRoutes } from './health/health-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
+import { describeErrorForLog, isDataException } from './http/describe-error-for-log';
 import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
@@ -57,7 +59,13 @@ export function createApp(context: AppContext) {
     if (error instanceof HTTPException) {
       return c.json({ error: error.message || 'Request failed' }, error.status);
     }
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    // Logged by the route's pattern (never the path's tokens or the query) and without row data.
+    const route = `${c.req.method} ${routePath(c) || 'unknown route'}`;
+    if (isDataException(error)) {
+      console.warn(`${route} refused a value the database cannot store: ${describeErrorForLog(error)}`);
+      return c.json({ error: 'The request holds a value that cannot be stored.' }, 400);
+    }
+    console.error(`${route} failed: ${describeErrorForLog(error)}`);
     return c.json({ error: 'Something went wrong. Please try again.' }, 500);
   });
   return app;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseEmailAddress } from '../email/parse-email-address';
 import { MarketValueSchema } from '../money/market-value-schema';
+import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 
 /**
  * §5 asks only for an '@'; a bulk offer goes to one real address, stored and compared in one
@@ -8,7 +9,7 @@ import { MarketValueSchema } from '../money/market-value-schema';
  */
 export const bulkEmailMessage = 'Email must be one valid address, like name@example.com';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => z.string().trim().max(max).refine(hasNoNulCharacter, textMessages.nulCharacter);
 
 /** §3 bulk import property: names, address, market value (dollars), owner e-mail and the offer range (whole dollars). */
 export const BulkImportPropertySchema = z.object({

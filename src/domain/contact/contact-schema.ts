@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 import { PHONE_PATTERN } from './phone';
 
 /** §5 form messages, verbatim. The short wordings are the CRM/sheets forms'. */
@@ -27,7 +28,9 @@ const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 // abort: an empty field reports only "required", not also "invalid".
 const requiredText = (required: string) => z.string().trim().min(1, { error: required, abort: true });
 
-const name = requiredText(contactMessages.nameRequired).max(100, 'Name must be at most 100 characters');
+const name = requiredText(contactMessages.nameRequired)
+  .max(100, 'Name must be at most 100 characters')
+  .refine(hasNoNulCharacter, textMessages.nulCharacter);
 const email = (invalid: string) =>
   requiredText(contactMessages.emailRequired)
     .max(254, 'Email must be at most 254 characters')

@@ -1,14 +1,23 @@
 import { z } from 'zod';
+import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 
-/** A §3 formula template: multipliers are plain ratios, profits are whole or fractional dollars; maxProfit >= minProfit. */
+/** The largest profit a template may keep, in dollars: offers stay within what a saved property stores. */
+export const MAX_PROFIT = 1e10;
+
+/** A §3 formula template: multipliers are plain ratios, profits are whole or fractional dollars up to MAX_PROFIT; maxProfit >= minProfit; no NUL in its texts. */
 export const FormulaTemplateSchema = z
   .object({
     name: z
       .string()
       .trim()
       .min(1, 'Template name is required')
-      .max(100, 'Template name must be at most 100 characters'),
-    description: z.string().trim().max(500, 'Description must be at most 500 characters'),
+      .max(100, 'Template name must be at most 100 characters')
+      .refine(hasNoNulCharacter, textMessages.nulCharacter),
+    description: z
+      .string()
+      .trim()
+      .max(500, 'Description must be at most 500 characters')
+      .refine(hasNoNulCharacter, textMessages.nulCharacter),
     // Above 1.5× market value no offer formula makes sense; 0 would offer nothing.
     arvMultiplier: z
       .number()
@@ -18,8 +27,14 @@ export const FormulaTemplateSchema = z
       .number()
       .gte(0, 'Repair multiplier must be 0 or more')
       .lte(5, 'Repair multiplier must be at most 5'),
-    minProfit: z.number().gte(0, 'Minimum profit must be 0 or more'),
-    maxProfit: z.number().gte(0, 'Maximum profit must be 0 or more'),
+    minProfit: z
+      .number()
+      .gte(0, 'Minimum profit must be 0 or more')
+      .lte(MAX_PROFIT, 'Minimum profit must be at most $10,000,000,000'),
+    maxProfit: z
+      .number()
+      .gte(0, 'Maximum profit must be 0 or more')
+      .lte(MAX_PROFIT, 'Maximum profit must be at most $10,000,000,000'),
   })
   // §5: low uses maxProfit and high uses minProfit, so swapping them would give low > high.
   .refine((template) => template.maxProfit >= template.minProfit, {

@@ -11,6 +11,7 @@ import {
 import type { DatabaseConnection } from '../db/database';
 import { textMessages } from '../../domain/validation/bounded-text';
 import { account, session, user, verification } from '../db/schema';
+import { describeErrorForLog } from '../http/describe-error-for-log';
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
 import { isCommonPassword } from './common-passwords';
@@ -140,14 +141,16 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
     onAPIError: {
       onError: (error) => {
         if (isAPIError(error) && error.statusCode < 500) return;
-        console.error('[auth] request failed', error);
+        console.error(`[auth] request failed: ${describeErrorForLog(error)}`);
       },
     },
     logger: {
       level: 'error',
       log: (level, message, ...args) => {
-        if (level === 'error') console.error(`[auth] ${message}`, ...args);
-        else console.warn(`[auth] ${message}`, ...args);
+        // Errors as describeErrorForLog puts them: a database error's parameters hold account data.
+        const details = args.map((arg) => (arg instanceof Error ? describeErrorForLog(arg) : arg));
+        if (level === 'error') console.error(`[auth] ${message}`, ...details);
+        else console.warn(`[auth] ${message}`, ...details);
       },
     },
     telemetry: { enabled: false },
