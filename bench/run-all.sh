@@ -28,6 +28,10 @@ echo "== Saved properties under load (PGlite and PostgreSQL 15), and /saved with
 npx tsx bench/saved-properties-load.ts
 
 echo
+echo "== Leads inbox: /leads with 10,000 leads (PGlite and PostgreSQL 15)"
+npx tsx bench/leads-inbox.ts
+
+echo
 echo "== Health latency during a sign-in flood (bounded password hashing)"
 npx tsx bench/sign-in-flood.ts
 
