@@ -4,6 +4,7 @@ import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { createApp } from '../app';
+import { eventsMessages, MAX_STREAMS_PER_USER } from './events-routes';
 import { savedProperties, subscriptions } from '../db/schema';
 
 /** Reads server-sent events until one named `event` arrives (or 3 s pass). */
@@ -58,5 +59,68 @@ describeEachDatabase('GET /api/events', (database) => {
     const app = createApp(createTestContext(database()));
     const response = await app.request('/api/events');
     expect(response.status).toBe(401);
+  });
+});
+
+describeEachDatabase('GET /api/events limits (issue 16, finding 9)', (database) => {
+  it('ends the stream as soon as its session signs out', async () => {
+    const context = createTestContext(database(), { TRUST_PROXY: '1' });
+    const app = createApp(context);
+    const viewer = await signUpTestUser(app);
+    const response = await app.request('/api/events', { headers: viewer.headers });
+    const reader = response.body!.getReader();
+    await readUntil(reader, 'ready');
+
+    const signOut = await app.request('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { ...viewer.headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(signOut.status).toBe(200);
+    await readUntil(reader, 'signed-out');
+    // ...and the stream is closed.
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      expect(decoder.decode(value)).not.toContain('event: change');
+    }
+    await context.changeFeed.close();
+  });
+
+  it(`allows ${MAX_STREAMS_PER_USER} streams per user at once, not more`, async () => {
+    const context = createTestContext(database(), { TRUST_PROXY: '1' });
+    const app = createApp(context);
+    const viewer = await signUpTestUser(app);
+    const abort = new AbortController();
+    const readers = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const response = await app.request('/api/events', { headers: viewer.headers, signal: abort.signal });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      await readUntil(reader, 'ready');
+      readers.push(reader);
+    }
+    const refused = await app.request('/api/events', { headers: viewer.headers });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: eventsMessages.tooManyStreams });
+    // Another user is not affected.
+    const other = await signUpTestUser(app);
+    const otherResponse = await app.request('/api/events', { headers: other.headers, signal: abort.signal });
+    expect(otherResponse.status).toBe(200);
+    readers.push(otherResponse.body!.getReader());
+
+    // A closed stream frees its place.
+    await readers[0]!.cancel();
+    await expect
+      .poll(async () => {
+        const again = await app.request('/api/events', { headers: viewer.headers, signal: abort.signal });
+        if (again.status === 200) readers.push(again.body!.getReader());
+        return again.status;
+      })
+      .toBe(200);
+    abort.abort();
+    for (const reader of readers) await reader.cancel().catch(() => {});
+    await context.changeFeed.close();
   });
 });

@@ -1,25 +1,86 @@
+import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
+import type { Database } from '../db/database';
+import { session } from '../db/schema';
 
 const HEARTBEAT_MS = 25_000;
+/** Live streams one user may hold open on one server process (a few tabs and devices). */
+export const MAX_STREAMS_PER_USER = 5;
+export const eventsMessages = {
+  tooManyStreams: 'Too many live connections. Close some tabs of the app and try again.',
+} as const;
 
-/** GET /api/events: the signed-in user's live change feed as server-sent events. */
+async function sessionIsActive(db: Database, sessionId: string) {
+  const [row] = await db
+    .select({ id: session.id })
+    .from(session)
+    .where(and(eq(session.id, sessionId), gt(session.expiresAt, new Date())));
+  return row !== undefined;
+}
+
+/**
+ * GET /api/events: the signed-in user's live change feed as server-sent events. At most
+ * MAX_STREAMS_PER_USER at once per process; a stream ends (after a `signed-out` event) as soon
+ * as its session does: sign-out, a password reset or revocation anywhere (the session's deletion
+ * is announced on the change feed by every process), or expiry (checked with each heartbeat).
+ */
 export function eventsRoutes(context: AppContext) {
+  const { db } = context.database;
+  const openStreams = new Map<string, number>();
+  const release = (userId: string) => {
+    const left = (openStreams.get(userId) ?? 1) - 1;
+    if (left > 0) openStreams.set(userId, left);
+    else openStreams.delete(userId);
+  };
+
   return new Hono<{ Variables: AuthVariables }>().use(requireUser(context)).get('/', (c) => {
     const userId = c.var.user.id;
+    const sessionId = c.var.sessionId;
+    const open = openStreams.get(userId) ?? 0;
+    if (open >= MAX_STREAMS_PER_USER) {
+      c.header('Retry-After', '30');
+      return c.json({ error: eventsMessages.tooManyStreams, code: 'too-many-streams' }, 429);
+    }
+    openStreams.set(userId, open + 1);
+
     return streamSSE(c, async (stream) => {
-      const unsubscribe = await context.changeFeed.subscribe(userId, (change) => {
-        void stream.writeSSE({ event: 'change', data: JSON.stringify({ table: change.table }) });
-      });
-      stream.onAbort(unsubscribe);
-      await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted) {
-        await stream.sleep(HEARTBEAT_MS);
-        if (!stream.aborted) await stream.writeSSE({ event: 'heartbeat', data: '{}' });
+      let signedOut = false;
+      let wake = () => {};
+      const checkSession = async () => {
+        if (signedOut || (await sessionIsActive(db, sessionId))) return;
+        signedOut = true;
+        wake();
+      };
+      try {
+        const unsubscribe = await context.changeFeed.subscribe(userId, (change) => {
+          // A session of this user ended somewhere: is it this one? Not forwarded to the browser.
+          if (change.table === 'session') return void checkSession().catch(() => {});
+          void stream.writeSSE({ event: 'change', data: JSON.stringify({ table: change.table }) });
+        });
+        stream.onAbort(() => {
+          unsubscribe();
+          wake();
+        });
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+        while (!stream.aborted && !signedOut) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, HEARTBEAT_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          if (!stream.aborted && !signedOut) await checkSession();
+          if (!stream.aborted && !signedOut) await stream.writeSSE({ event: 'heartbeat', data: '{}' });
+        }
+        unsubscribe();
+        if (signedOut && !stream.aborted) await stream.writeSSE({ event: 'signed-out', data: '{}' });
+      } finally {
+        release(userId);
       }
-      unsubscribe();
     });
   });
 }
