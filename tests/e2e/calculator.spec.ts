@@ -228,6 +228,40 @@ test.describe('wholesaler', () => {
   });
 });
 
+test.describe('signing in to save', () => {
+  test('brings the wholesaler back to the same calculation after registering, ready to save', async ({ page }) => {
+    await openCalculator(page);
+    await chooseWholesaler(page);
+    await enterProperty(page, { address, marketValue: '200000' });
+    await page.getByLabel('New Roof').check();
+    await page.getByLabel('New Roof cost').fill('9000');
+    await page.getByRole('button', { name: 'Formula Settings' }).click();
+    await page
+      .getByRole('dialog', { name: 'Formula Templates' })
+      .getByRole('button', { name: 'Select Aggressive Investor' })
+      .click();
+    await getCashOffer(page);
+    // 200000 × 0.6 − 9000 × 1 − 30000 and − 10000.
+    await expectRange(page, '$81,000', '$101,000');
+
+    await offerRange(page).getByRole('link', { name: 'Sign In to Save' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await page.getByLabel('Email').fill(`draft-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('e2e-Secret-passphrase-9');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(calculatorHeading(page)).toBeVisible();
+    await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Property address')).toHaveValue(address);
+    await expect(page.getByLabel('New Roof cost')).toHaveValue('9000');
+    await expect(page.getByText('Using Aggressive Investor')).toBeVisible();
+    await expectRange(page, '$81,000', '$101,000');
+    await expect(offerRange(page).getByRole('button', { name: 'Save Property' })).toBeVisible();
+    await expectNoAxeViolations(page, '/ (back from registering, calculation kept)');
+  });
+});
+
 test.describe('market value estimate', () => {
   test('lists three valuation sites and opens each in a 1000x800 window', async ({ page }) => {
     // Record window.open instead of opening real outside sites (there is no internet here).

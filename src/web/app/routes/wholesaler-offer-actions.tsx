@@ -4,6 +4,7 @@ import { useSession } from '../../api/use-session';
 import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
 import { exportTargetFromOffer } from '../../features/integrations/export-target';
+import { keepCalculationDraft } from '../../features/calculator/calculation-draft';
 import { SavePropertyDialog } from '../../features/saved/save-property-dialog';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 
@@ -12,11 +13,18 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
   const location = useLocation();
   const [saveOpen, setSaveOpen] = useState(false);
   const { user } = useSession();
+  // Signing in (or registering) on the way brings the user back to this same calculation.
+  const keepCalculation = () => keepCalculationDraft({ input: offer.input, userType: 'wholesaler' });
 
   if (!user) {
     return (
       <div className="offer-actions">
-        <Link className="button button-primary" to="/login" state={{ from: location.pathname }}>
+        <Link
+          className="button button-primary"
+          to="/login"
+          state={{ from: location.pathname }}
+          onClick={keepCalculation}
+        >
           Sign In to Save
         </Link>
       </div>
@@ -34,6 +42,7 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
         onClose={() => setSaveOpen(false)}
         calculation={offer.input}
         offerRange={offer.offerRange}
+        onSignInRequired={keepCalculation}
       />
     </div>
   );

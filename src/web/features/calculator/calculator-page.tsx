@@ -7,6 +7,12 @@ import { notify } from '../../components/notify';
 import type { CalculatorSlots } from './calculator-slots';
 import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { FormulaTemplatesDialog } from './formula-templates-dialog';
+import {
+  calculatorStateFromDraft,
+  forgetCalculationDraft,
+  readCalculationDraft,
+  type CalculationDraft,
+} from './calculation-draft';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
 import { OfferResult } from './offer-result';
 import { PropertyDetails } from './property-details';
@@ -18,7 +24,10 @@ import { UserTypeToggle } from './user-type-toggle';
 /** The calculator at '/'; the app supplies what other features add to it (`slots`). */
 export function CalculatorPage({ slots }: { slots: CalculatorSlots }) {
   const { data, isLoading } = useCalculatorReferenceData();
-  const userType = useUserTypeFromNavigation();
+  // A calculation kept through sign-in ('Sign In to Save') comes back once.
+  const [draft] = useState(readCalculationDraft);
+  useEffect(forgetCalculationDraft, []);
+  const userType = useUserTypeFromNavigation(draft?.userType);
 
   if (isLoading || !data) {
     return (
@@ -35,17 +44,18 @@ export function CalculatorPage({ slots }: { slots: CalculatorSlots }) {
       onUserTypeChange={userType.set}
       templates={data.templates}
       repairCatalog={data.repairCatalog}
+      draft={draft}
       slots={slots}
     />
   );
 }
 
 /** The user type may arrive in navigation state (a link to the calculator as a wholesaler); it is applied once, then cleared (§2). */
-function useUserTypeFromNavigation() {
+function useUserTypeFromNavigation(fallback: UserType = 'homeowner') {
   const location = useLocation();
   const navigate = useNavigate();
   const requested: unknown = (location.state as { userType?: unknown } | null)?.userType;
-  const [value, set] = useState<UserType>(isUserType(requested) ? requested : 'homeowner');
+  const [value, set] = useState<UserType>(isUserType(requested) ? requested : fallback);
   const [appliedNavigation, setAppliedNavigation] = useState(location.key);
 
   // Adjusting state while rendering (not in an effect) avoids a render with the old type.
@@ -68,10 +78,11 @@ interface CalculatorProps {
   onUserTypeChange: (userType: UserType) => void;
   templates: readonly FormulaTemplate[];
   repairCatalog: readonly RepairItem[];
+  draft: CalculationDraft | null;
   slots: CalculatorSlots;
 }
 
-function Calculator({ userType, onUserTypeChange, templates, repairCatalog, slots }: CalculatorProps) {
+function Calculator({ userType, onUserTypeChange, templates, repairCatalog, draft, slots }: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
   const { search } = useLocation();
   // An offer e-mail's accept/negotiate link opens the calculator prefilled for the homeowner.
@@ -79,6 +90,7 @@ function Calculator({ userType, onUserTypeChange, templates, repairCatalog, slot
     calculatorReducer,
     undefined,
     () =>
+      (draft && calculatorStateFromDraft(draft, repairCatalog, templates)) ??
       calculatorStateFromOfferLink(search, repairCatalog, templates, startingTemplate) ??
       initialCalculatorState(repairCatalog, startingTemplate),
   );

@@ -19,10 +19,18 @@ interface SavePropertyDialogProps {
   onClose: () => void;
   calculation: Omit<SavePropertyRequest, 'contact'>;
   offerRange: { low: number; high: number };
+  /** Called when the session has ended and the user is sent to sign in, to keep the calculation. */
+  onSignInRequired?: () => void;
 }
 
 /** §2 'Save Property' contact form: name, optional e-mail, up to five phones; Submit only when valid (§5). */
-export function SavePropertyDialog({ open, onClose, calculation, offerRange }: SavePropertyDialogProps) {
+export function SavePropertyDialog({
+  open,
+  onClose,
+  calculation,
+  offerRange,
+  onSignInRequired,
+}: SavePropertyDialogProps) {
   const form = useSchemaForm(SaveContactSchema, emptyContact);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -40,6 +48,7 @@ export function SavePropertyDialog({ open, onClose, calculation, offerRange }: S
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {
         notify.error('Please sign in to save properties');
+        onSignInRequired?.();
         void navigate('/login', { state: { from: '/' } });
         return;
       }

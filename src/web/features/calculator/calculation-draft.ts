@@ -1,0 +1,74 @@
+import type { CalculationInput } from '../../../domain/offer/offer-request-schema';
+import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { RepairItem } from '../../../domain/repairs/repair-catalog';
+import { calculatorReducer, initialCalculatorState, type CalculatorState } from './calculator-state';
+import { isUserType, type UserType } from './user-type';
+
+/**
+ * A calculation kept while its user signs in or registers to save it ('Sign In to Save'), so
+ * the calculator comes back with the same address, value, repairs, template and user type.
+ * Kept in this tab's sessionStorage: it survives the trip through /login and /register (and a
+ * reload), and is gone with the tab.
+ */
+export interface CalculationDraft {
+  input: CalculationInput;
+  userType: UserType;
+}
+
+const STORAGE_KEY = 'calculation-draft';
+
+export function keepCalculationDraft(draft: CalculationDraft) {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage refused (private mode, quota): the user re-enters the figures, as before.
+  }
+}
+
+/** The kept draft, if any and if it still has the shape written above. */
+export function readCalculationDraft(): CalculationDraft | null {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CalculationDraft> | null;
+    const input = draft?.input;
+    if (
+      !draft ||
+      !isUserType(draft.userType) ||
+      typeof input?.address !== 'string' ||
+      typeof input.marketValue !== 'number' ||
+      !Array.isArray(input.repairs) ||
+      typeof input.template?.name !== 'string'
+    ) {
+      return null;
+    }
+    return draft as CalculationDraft;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetCalculationDraft() {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+/** The calculator as the draft left it, its offer computed again. */
+export function calculatorStateFromDraft(
+  { input }: CalculationDraft,
+  repairCatalog: readonly RepairItem[],
+  templates: readonly FormulaTemplate[],
+): CalculatorState {
+  const template = templates.find((candidate) => candidate.name === input.template.name) ?? input.template;
+  // The catalog's items, with the draft's selection and costs where the names still match.
+  const kept = new Map(input.repairs.map((repair) => [repair.name, repair]));
+  const repairs = repairCatalog.map((item) => {
+    const draftItem = kept.get(item.name);
+    return draftItem ? { ...item, isSelected: draftItem.isSelected, cost: draftItem.cost } : item;
+  });
+  let state = initialCalculatorState(repairs, template);
+  state = calculatorReducer(state, { type: 'setAddress', address: input.address });
+  state = calculatorReducer(state, { type: 'setMarketValue', text: String(input.marketValue) });
+  return calculatorReducer(state, { type: 'calculate' });
+}
