@@ -14,6 +14,7 @@ import { integrationsRoutes } from './integrations/integrations-routes';
 import { describeErrorForLog, isDataException } from './http/describe-error-for-log';
 import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
+import { apiSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
@@ -51,7 +52,9 @@ export type ApiRoutes = ReturnType<typeof apiRoutes>;
 
 /** Builds the API without listening, so tests call it in-process. */
 export function createApp(context: AppContext) {
-  const app = new Hono().route('/api', apiRoutes(context));
+  const app = new Hono()
+    .use('/api/*', apiSecurityHeaders({ https: context.env.APP_URL.startsWith('https://') }))
+    .route('/api', apiRoutes(context));
 
   app.onError((error, c) => {
     // A service's refusal: its status and a message the user can read (http/refusal.ts).

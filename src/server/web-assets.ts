@@ -4,9 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { PublicConfig } from './config/public-config';
-
-/** A personal calculator page: `/c/{handle}` and nothing below it. */
-const PERSONAL_PAGE_PATH = /^\/c\/[a-z0-9-]{3,30}\/?$/i;
+import { pageSecurityHeaders } from './http/security-headers';
 
 /**
  * Serves the built web app from `root`, with index.html for every client-side route. The
@@ -21,17 +19,10 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
   return (
     new Hono()
       .use(compress())
-      .use(async (c, next) => {
-        await next();
-        // Only a wholesaler's personal calculator /c/{handle} may be embedded in other sites (its
-        // iframe snippet); every other page refuses to be framed, against clickjacking.
-        if (PERSONAL_PAGE_PATH.test(c.req.path)) {
-          c.res.headers.set('Content-Security-Policy', 'frame-ancestors *');
-        } else {
-          c.res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
-          c.res.headers.set('X-Frame-Options', 'DENY');
-        }
-      })
+      // Content-Security-Policy, nosniff, Referrer-Policy, HSTS under https. Only a wholesaler's
+      // personal calculator /c/{handle} may be embedded in other sites (its iframe snippet);
+      // every other page refuses to be framed, against clickjacking.
+      .use(pageSecurityHeaders({ googleMaps: publicConfig.googleMapsApiKey !== null }))
       .use(
         '/assets/*',
         async (c, next) => {
