@@ -95,6 +95,10 @@ test.describe('with a payment provider', () => {
     await expect(page.getByText('0 of 25 properties saved')).toBeVisible();
 
     await page.getByRole('button', { name: 'Downgrade to Free' }).click();
+    await page
+      .getByRole('dialog', { name: 'Downgrade to the Free plan?' })
+      .getByRole('button', { name: 'Downgrade now' })
+      .click();
     await expect(page.getByText('Successfully downgraded to free plan')).toBeVisible();
     await expect(page.getByText('0 of 3 properties saved')).toBeVisible();
 

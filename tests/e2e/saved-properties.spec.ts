@@ -89,3 +89,42 @@ test('a signed-out wholesaler is sent to sign in, and back', async ({ page }) =>
   await page.getByRole('link', { name: 'Sign In to Save' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('downgrading says what will happen first; above the Free limit the list stays, read-only, and can be trimmed to it', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The last delete is refused (403) and the browser logs the refused request.
+  consoleErrors.allow(/status of 403/);
+  await registerThroughUi(page);
+  await page.goto('/wholesalers');
+  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.getByRole('button', { name: 'Confirm Pro plan' }).click();
+  await expect(page.getByText('0 of ∞ properties saved')).toBeVisible();
+  for (const number of [1, 2, 3, 4]) await saveProperty(page, `${number} Elm St, Austin, TX`);
+  await expect(page.getByText('4 of ∞ properties saved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Downgrade to Free' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Downgrade to the Free plan?' });
+  await expect(confirm).toContainText('Your plan changes to Free now and you will not be billed again');
+  await expect(confirm).toContainText('You keep all 4 of yours, read-only');
+  await expectNoAxeViolations(page, '/saved, downgrade confirmation');
+  // Keeping the plan changes nothing.
+  await confirm.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(page.getByText('4 of ∞ properties saved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Downgrade to Free' }).click();
+  await confirm.getByRole('button', { name: 'Downgrade now' }).click();
+  await expect(page.getByText('4 of 3 properties saved')).toBeVisible();
+  await expect(page.getByText(/You have 4 saved properties, more than the 3 of the Free plan/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete 4 Elm St, Austin, TX' }).click();
+  await page.getByRole('dialog', { name: 'Delete this property?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
+  await expect(page.getByText(/more than the 3 of the Free plan/)).toBeHidden();
+
+  // At the limit, deleting is Pro-only again.
+  await page.getByRole('button', { name: 'Delete 3 Elm St, Austin, TX' }).click();
+  await expect(page.getByText('Property deletion is only available with the Pro plan')).toBeVisible();
+  await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
+});

@@ -57,11 +57,22 @@ describe('plan capabilities (§6)', () => {
     '%s: limit %s, delete %s, bulk import %s, export list %s',
     (plan, limit, canDelete, canImport, canExport) => {
       expect(savedPropertyLimit(plan)).toBe(limit);
-      expect(canDeleteSavedProperties(plan)).toBe(canDelete);
+      expect(canDeleteSavedProperties(plan, 0)).toBe(canDelete);
       expect(canBulkImport(plan)).toBe(canImport);
       expect(canExportSavedList(plan)).toBe(canExport);
     },
   );
+});
+
+describe('deleting above the limit after a downgrade', () => {
+  it.each([
+    ['free', 3, false],
+    ['free', 4, true],
+    ['personal', 25, false],
+    ['personal', 26, true],
+  ] as const)('%s with %s saved: may delete %s', (plan, savedCount, allowed) => {
+    expect(canDeleteSavedProperties(plan, savedCount)).toBe(allowed);
+  });
 });
 
 describe('formatPropertyLimit', () => {

