@@ -216,6 +216,27 @@ describeEachDatabase('saved properties API', (database) => {
     expect(gone).toHaveLength(0);
   });
 
+  it('lets a downgraded user above the limit delete down to it, concurrently no further', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    await setPlan(user.id, 'pro');
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) {
+      const created = await app.request('/api/properties', json(headers, saveRequest({ address: `${n} Elm St` })));
+      ids.push(((await created.json()) as { property: { id: string } }).property.id);
+    }
+    await setPlan(user.id, 'free');
+    // Five saved, limit three: of four simultaneous deletes exactly two go through.
+    const statuses = await Promise.all(
+      ids
+        .slice(0, 4)
+        .map(async (id) => (await app.request(`/api/properties/${id}`, { method: 'DELETE', headers })).status),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(2);
+    const left = await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id));
+    expect(left).toHaveLength(3);
+  });
+
   it('exports the saved list as CSV for personal and pro, neutralising formulas', async () => {
     const { headers, user } = await signUpTestUser(app);
     await app.request('/api/properties', json(headers, saveRequest({ address: '=HYPERLINK("http://evil")' })));
