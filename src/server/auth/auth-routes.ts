@@ -4,15 +4,33 @@ import { clientIp } from '../http/client-ip';
 import { authRateLimits } from './auth-rate-limits';
 import { CLIENT_IP_HEADER } from './create-auth';
 
+/** Every refusal of the API is JSON with a message; Better Auth answers some (an unknown path: 404) with an empty body. */
+async function withJsonError(response: Response): Promise<Response> {
+  if (response.status < 400 || (response.headers.get('content-type') ?? '').includes('application/json'))
+    return response;
+  const text = (await response.text()).trim();
+  const message = text && text.length < 200 && !text.startsWith('<') ? text : defaultMessage(response.status);
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ error: message, message }), { status: response.status, headers });
+}
+
+function defaultMessage(status: number) {
+  if (status === 404) return 'Not found';
+  if (status === 405) return 'Method not allowed';
+  return 'The request was refused.';
+}
+
 /** Better Auth's endpoints under /api/auth/*, behind our database-backed rate limits. */
 export function authRoutes({ env, database, auth }: AppContext) {
   const ipOf = (c: Parameters<typeof clientIp>[0]) => clientIp(c, env.TRUST_PROXY);
   return new Hono()
     .use(authRateLimits({ db: database.db, betterAuth: auth.betterAuth, clientIp: ipOf }))
-    .on(['GET', 'POST'], '/*', (c) => {
+    .on(['GET', 'POST'], '/*', async (c) => {
       // Better Auth records the address with each session; it gets ours, never a client's header.
       const headers = new Headers(c.req.raw.headers);
       headers.set(CLIENT_IP_HEADER, ipOf(c));
-      return auth.betterAuth.handler(new Request(c.req.raw, { headers }));
+      return withJsonError(await auth.betterAuth.handler(new Request(c.req.raw, { headers })));
     });
 }

@@ -17,6 +17,7 @@ import type { Env } from '../env';
 import { isCommonPassword } from './common-passwords';
 import { createPasswordHasher, type PasswordHasher } from './password-hasher';
 import { passwordResetEmail } from './password-reset-email';
+import { sendVerificationEmail, VERIFICATION_LINK_VALID_SECONDS } from './send-verification-email';
 
 /** Set by our auth routes from the socket or the trusted proxy (src/server/http/client-ip.ts); never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-cash-offer-client-ip';
@@ -87,6 +88,15 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
         );
       },
     },
+    // Issue 16: a new account is signed in at once and may use the app unverified; verifying its
+    // e-mail (a link through the outbox, asked for where it is needed) gates bulk sending and the
+    // use of the address as Reply-To. Nothing is mailed at sign-up.
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: VERIFICATION_LINK_VALID_SECONDS,
+      sendVerificationEmail: ({ user: recipient, url }) =>
+        sendVerificationEmail({ env, database }, { email: recipient.email, url }),
+    },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       // A session used after a day is extended to a full week again: active users stay signed in.
@@ -149,7 +159,10 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       log: (level, message, ...args) => {
         // Errors as describeErrorForLog puts them: a database error's parameters hold account data.
         const details = args.map((arg) => (arg instanceof Error ? describeErrorForLog(arg) : arg));
-        if (level === 'error') console.error(`[auth] ${message}`, ...details);
+        // Better Auth also logs a client's mistakes at error level ('State not found', a bad
+        // callbackURL): only a message that carries an error is a fault for the error log.
+        if (level === 'error' && args.some((arg) => arg instanceof Error))
+          console.error(`[auth] ${message}`, ...details);
         else console.warn(`[auth] ${message}`, ...details);
       },
     },

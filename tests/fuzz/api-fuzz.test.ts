@@ -1,0 +1,341 @@
+// Issue 16: an API that never answers 500 to bad input. Property-based (fast-check): malformed,
+// oversized, wrongly typed and hostile bodies, queries, path parameters and headers go to every
+// /api route (ours from the Hono router, Better Auth's from its endpoint list), signed in as an
+// attacker and anonymously. Every answer must be below 500, every 4xx must carry a JSON message,
+// and another user's data must be exactly as it was.
+import { eq, inArray, or } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/server/app';
+import type { AppContext } from '../../src/server/app-context';
+import {
+  account,
+  bulkSendItems,
+  bulkSendJobs,
+  leads,
+  offerLinks,
+  savedProperties,
+  session,
+  subscriptions,
+  user,
+  wholesalerProfiles,
+  wholesalerSettings,
+} from '../../src/server/db/schema';
+import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
+import { createTestContext } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-database';
+import { signUpUser, TEST_ORIGIN, uniqueEmail, type SignedInUser } from '../support/test-users';
+
+/** Time spent generating cases on each database (the suite runs on PGlite and PostgreSQL). */
+const TIME_PER_DATABASE_MS = 22_000;
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** Routes that end the attacker's own session: fuzzed anonymously only, so signed-in cases stay signed in. */
+const SESSION_ENDING = /^\/api\/auth\/(sign-out|revoke-|delete-user|change-password|reset-password)/;
+
+function routesOf(app: ReturnType<typeof createApp>, context: AppContext): Route[] {
+  const ours = app.routes
+    .filter((route) => route.path.startsWith('/api/') && !route.path.startsWith('/api/auth') && route.method !== 'ALL')
+    .map(({ method, path }) => ({ method, path }));
+  const betterAuth = Object.values(context.auth.betterAuth.api as Record<string, unknown>).flatMap((endpoint) => {
+    const { path, options } = endpoint as { path?: unknown; options?: { method?: unknown } };
+    if (typeof path !== 'string') return [];
+    const methods = Array.isArray(options?.method) ? options.method : [options?.method ?? 'POST'];
+    return methods
+      .filter((method): method is string => typeof method === 'string' && method !== '*')
+      .map((method) => ({ method, path: `/api/auth${path}` }));
+  });
+  const unique = new Map([...ours, ...betterAuth].map((route) => [`${route.method} ${route.path}`, route]));
+  return [...unique.values()].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`));
+}
+
+const hostileStrings = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uFFFF',
+  '💥'.repeat(50),
+  '../../etc/passwd',
+  '%00',
+  '%',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${process.exit()}',
+  '__proto__',
+  'constructor',
+  'null',
+  'NaN',
+  '-1',
+  '1e308',
+  '9'.repeat(400),
+  'x'.repeat(70_000),
+];
+
+const hostileNumbers = [
+  0,
+  -0,
+  -1,
+  0.1,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_VALUE,
+  2 ** 31,
+  1e15,
+  123456789.123456789,
+];
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(...hostileStrings, ...hostileNumbers, null, true, false, [], {}),
+  fc.string({ maxLength: 40 }),
+  fc.double(),
+  fc.integer(),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 5 }),
+  fc.object({ maxDepth: 2, maxKeys: 4 }),
+);
+
+/** Valid-looking bodies the routes expect, with one field (at any depth) replaced by a hostile value. */
+const validShapes: Record<string, unknown>[] = [
+  {
+    address: '1 Oak St',
+    marketValue: 200000,
+    repairs: defaultRepairCatalog,
+    template: defaultTemplate,
+    contact: { name: 'Ann', email: 'ann@example.com', phones: ['512-555-0100'] },
+  },
+  {
+    template: defaultTemplate,
+    properties: [{ firstName: 'A', lastName: 'B', email: 'o@example.com', address: '1 Oak', marketValue: 1 }],
+  },
+  { email: 'someone@example.com', password: 'a long enough passphrase 1', name: 'Someone' },
+  { kind: 'accept', address: '1 Oak', marketValue: 100, offerRange: { low: 1, high: 2 }, totalRepairCost: 0 },
+  { from: 'calculation', calculation: { address: '1 Oak', marketValue: 1, repairs: [], template: defaultTemplate } },
+  { status: 'contacted' },
+  { text: 'a note' },
+  { offerRange: { low: 1, high: 2 }, message: 'hi' },
+  { plan: 'pro' },
+  { token: 'abc' },
+  { apiKey: 'key', locationId: 'loc' },
+  { handle: 'my-handle', displayName: 'Me' },
+];
+
+function replaceAt(value: unknown, path: number[], replacement: unknown): unknown {
+  if (path.length === 0 || value === null || typeof value !== 'object') return replacement;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  if (entries.length === 0) return replacement;
+  const [head = 0, ...rest] = path;
+  const index = head % entries.length;
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...value };
+  const key = entries[index]![0];
+  (copy as Record<string, unknown>)[key] = replaceAt(entries[index]![1], rest, replacement);
+  return copy;
+}
+
+const mutatedShape = fc
+  .tuple(fc.constantFrom(...validShapes), fc.array(fc.nat(), { maxLength: 4 }), hostileValue)
+  .map(([shape, path, replacement]) => JSON.stringify(replaceAt(shape, path, replacement)));
+
+const body: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  { weight: 4, arbitrary: mutatedShape },
+  { weight: 2, arbitrary: fc.json({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }).map((value) => JSON.stringify(value) ?? 'undefined') },
+  { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{', '[', '{"a":', 'null', '""', '{"__proto__":{"x":1}}', '\u0000', '\uFEFF{}'),
+  },
+  // Oversized: above the 64 KB limit, and far above.
+  { weight: 1, arbitrary: fc.constantFrom(70_000, 300_000).map((n) => JSON.stringify({ address: 'x'.repeat(n) })) },
+);
+
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json',
+  'APPLICATION/JSON; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'Application/X-WWW-Form-Urlencoded',
+  'multipart/form-data; boundary=x',
+  'text/plain',
+  'application/octet-stream',
+  '',
+  '; ;',
+);
+
+const pathParameter = (victimIds: string[]) =>
+  fc.oneof(
+    fc.constantFrom(...victimIds),
+    fc.uuid(),
+    fc.constantFrom(...hostileStrings.filter((value) => value.length < 500)),
+    fc.string({ minLength: 1, maxLength: 30 }),
+  );
+
+const query = fc.dictionary(
+  fc.constantFrom('limit', 'cursor', 'q', 'status', 'token', 'session_id', 'callbackURL', 'id', 'x', '__proto__'),
+  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...hostileStrings.slice(0, 20)), fc.integer().map(String)),
+  { maxKeys: 3 },
+);
+
+const extraHeaders = fc.record(
+  {
+    origin: fc.constantFrom(TEST_ORIGIN, TEST_ORIGIN, TEST_ORIGIN, 'https://evil.example', 'null'),
+    'x-forwarded-for': fc.oneof(
+      fc.ipV4(),
+      fc.ipV6(),
+      fc.constantFrom('', 'garbage', '1.2.3.4, 5.6.7.8', '::ffff:1.2.3.4'),
+    ),
+    'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'none'),
+    'stripe-signature': fc.string({ maxLength: 40 }),
+    accept: fc.constantFrom('*/*', 'text/event-stream', 'application/json'),
+  },
+  { requiredKeys: ['x-forwarded-for'] },
+);
+
+/** Every row of the victim's that an attacker could hope to change. */
+async function victimSnapshot(context: AppContext, victimId: string) {
+  const { db } = context.database;
+  const jobs = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, victimId));
+  return JSON.stringify({
+    user: await db.select().from(user).where(eq(user.id, victimId)),
+    account: await db.select().from(account).where(eq(account.userId, victimId)),
+    sessions: await db.select().from(session).where(eq(session.userId, victimId)),
+    subscription: await db.select().from(subscriptions).where(eq(subscriptions.userId, victimId)),
+    saved: await db.select().from(savedProperties).where(eq(savedProperties.userId, victimId)),
+    profile: await db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, victimId)),
+    settings: await db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, victimId)),
+    offerLinks: await db.select().from(offerLinks).where(eq(offerLinks.userId, victimId)),
+    leads: await db.select().from(leads).where(eq(leads.ownerUserId, victimId)),
+    jobs,
+    items:
+      jobs.length === 0
+        ? []
+        : await db
+            .select()
+            .from(bulkSendItems)
+            .where(
+              or(
+                inArray(
+                  bulkSendItems.jobId,
+                  jobs.map((job) => job.id),
+                ),
+              ),
+            ),
+  });
+}
+
+describeEachDatabase('API fuzz', (database) => {
+  let context: AppContext;
+  let app: ReturnType<typeof createApp>;
+  let victim: SignedInUser;
+  let attacker: SignedInUser;
+  let victimIds: string[];
+
+  beforeAll(async () => {
+    // No outside service is configured; the CRM base points at a closed local port, so nothing leaves.
+    context = createTestContext(database(), { TRUST_PROXY: '1', GHL_API_URL: 'http://127.0.0.1:9' });
+    app = createApp(context);
+    victim = await signUpUser(app, { email: uniqueEmail('victim'), headers: { 'x-forwarded-for': '10.200.0.1' } });
+    attacker = await signUpUser(app, { email: uniqueEmail('attacker'), headers: { 'x-forwarded-for': '10.200.0.2' } });
+    const { db } = context.database;
+    await db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, victim.userId));
+    const headers = { cookie: victim.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
+    const saved = await app.request('/api/properties', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(validShapes[0]),
+    });
+    expect(saved.status).toBe(201);
+    const [property] = await db.select().from(savedProperties).where(eq(savedProperties.userId, victim.userId));
+    // A finished send job of the victim's, written directly (sending has its own preconditions).
+    const [sendJob] = await db
+      .insert(bulkSendJobs)
+      .values({ userId: victim.userId, status: 'done', total: 0, finishedAt: new Date() })
+      .returning();
+    victimIds = [property!.id, sendJob!.id, victim.userId];
+  });
+
+  afterEach(() => {
+    vi.mocked(console.warn).mockRestore?.();
+  });
+
+  it(
+    'answers every hostile request to every route below 500, 4xx with a JSON message, and never touches another user’s data',
+    async () => {
+      // Client mistakes are logged as warnings (thousands here); errors still fail the test.
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const routes = routesOf(app, context);
+      expect(routes.length).toBeGreaterThan(40);
+      const before = await victimSnapshot(context, victim.userId);
+      const statuses = new Map<number, number>();
+      let cases = 0;
+
+      const request = fc.record({
+        route: fc.constantFrom(...routes),
+        parameter: pathParameter(victimIds),
+        signedIn: fc.boolean(),
+        body,
+        contentType,
+        query,
+        headers: extraHeaders,
+      });
+
+      await fc.assert(
+        fc.asyncProperty(request, async (input) => {
+          cases++;
+          const signedIn = input.signedIn && !SESSION_ENDING.test(input.route.path);
+          // A lone surrogate cannot be percent-encoded: it arrives as U+FFFD, as a browser would send it.
+          const path = input.route.path.replace(/:[A-Za-z]+/g, () =>
+            encodeURIComponent(Buffer.from(input.parameter).toString()),
+          );
+          const search = new URLSearchParams(input.query).toString();
+          const headers: Record<string, string> = { ...input.headers };
+          if (input.contentType) headers['content-type'] = input.contentType;
+          if (signedIn) headers.cookie = attacker.cookie;
+          const hasBody = input.body !== undefined && input.route.method !== 'GET' && input.route.method !== 'HEAD';
+          const abort = new AbortController();
+          const response = await app.request(`${path}${search ? `?${search}` : ''}`, {
+            method: input.route.method,
+            headers,
+            body: hasBody ? input.body : undefined,
+            signal: abort.signal,
+          });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          const type = response.headers.get('content-type') ?? '';
+          if (type.includes('text/event-stream')) {
+            abort.abort();
+            await response.body?.cancel().catch(() => {});
+            return;
+          }
+          const text = await response.text();
+          const where = `${input.route.method} ${path} → ${response.status}: ${text.slice(0, 300)}`;
+          expect(response.status, where).toBeLessThan(500);
+          if (response.status >= 400) {
+            expect(type, where).toContain('application/json');
+            const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+            const message = parsed.error ?? parsed.message;
+            expect(typeof message === 'string' && message.length > 0, where).toBe(true);
+          }
+        }),
+        { numRuns: 1_000_000, interruptAfterTimeLimit: TIME_PER_DATABASE_MS, markInterruptAsFailure: false },
+      );
+
+      expect(await victimSnapshot(context, victim.userId)).toBe(before);
+      const summary = [...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(' ');
+      console.log(`API fuzz [${database().kind}]: ${cases} cases over ${routes.length} routes; statuses ${summary}`);
+      expect(cases).toBeGreaterThan(200);
+    },
+    TIME_PER_DATABASE_MS + 30_000,
+  );
+});
