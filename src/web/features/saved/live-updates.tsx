@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { subscribeToChanges } from '../../api/change-feed';
 import { useSession } from '../../api/use-session';
 import { subscriptionKey } from '../../api/use-subscription';
 import { savedPropertiesKey } from './saved-properties-api';
 
 /**
  * The saved list and plan refresh when the user's rows change anywhere (another tab,
- * device or server process; §4). EventSource reconnects by itself after a dropped connection.
+ * device or server process; §4), through the tab's one live feed connection (api/change-feed.ts).
  * When the account changes (sign-out, another sign-in), nothing cached for the last one stays.
  */
 export function LiveUpdates() {
@@ -25,20 +26,12 @@ export function LiveUpdates() {
 
   useEffect(() => {
     if (userId === null) return;
-
-    const events = new EventSource('/api/events');
-    const refresh = () => {
+    // Any change but a lead's (and a reconnect, after which changes may have been missed) refetches both.
+    return subscribeToChanges(({ table }) => {
+      if (table === 'leads') return;
       void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
       void queryClient.invalidateQueries({ queryKey: subscriptionKey });
-    };
-    let connectedBefore = false;
-    events.addEventListener('change', refresh);
-    events.addEventListener('ready', () => {
-      // After a reconnect, changes made while disconnected were missed: refetch once.
-      if (connectedBefore) refresh();
-      connectedBefore = true;
     });
-    return () => events.close();
   }, [userId, queryClient]);
   return null;
 }
