@@ -307,7 +307,7 @@ test('the profile gives a personal page address and an embed snippet', async ({ 
   ).toBeVisible();
 });
 
-test('/leads and a lead fit a 360 px phone and a desktop screen', async ({ page, baseURL }, testInfo) => {
+test('/leads, a lead and the profile fit a 360 px phone and a desktop screen', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(60_000);
   await registerThroughUi(page);
   const homeowners = ['Maria Gonzalez-Whitfield', 'Ann Lee', 'Bob Stone'];
@@ -332,5 +332,9 @@ test('/leads and a lead fit a 360 px phone and a desktop screen', async ({ page,
     await expect(page.getByRole('heading', { level: 1, name: 'Maria Gonzalez-Whitfield' })).toBeVisible();
     expect(await mainContentRight(page)).toBeLessThanOrEqual(size.width);
     await page.screenshot({ path: testInfo.outputPath(`lead-${label}.png`), fullPage: true });
+    await page.goto('/profile');
+    await expect(page.getByRole('button', { name: 'Save profile' })).toBeVisible();
+    expect(await mainContentRight(page)).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: testInfo.outputPath(`profile-${label}.png`), fullPage: true });
   }
 });
