@@ -24,7 +24,7 @@ const propertyLimits = { free: 3, personal: 25, pro: Infinity } as const satisfi
 export const planFeatureTexts = {
   leadsInbox: 'Leads inbox: the homeowners who answer your offers',
   offerLinks: 'Answerable offer links and your own calculator page',
-  leadsInboxIncluded: 'Leads inbox included on every plan',
+  leadsInboxIncluded: 'Leads inbox included',
   bulkOffers: 'Bulk e-mailed offers',
 } as const;
 
