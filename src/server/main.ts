@@ -47,6 +47,7 @@ async function main() {
     serverSecret: secret,
     intervalMs: env.BULK_EMAIL_INTERVAL_MS,
     batchSize: env.BULK_EMAIL_BATCH_SIZE,
+    dailyLimit: env.BULK_EMAIL_DAILY_LIMIT,
   });
   const pruneTimer = setInterval(() => {
     pruneAuthRecords(database.db).catch((error: unknown) => console.warn('pruning rate limits failed', error));

@@ -198,7 +198,38 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
   });
 
   it('finishes a bulk send after the process sending it is killed, every e-mail delivered exactly once', async () => {
-    const { cookie } = await signUp(first, '10.9.3.1');
+    const { cookie, email } = await signUp(first, '10.9.3.1');
+    // Bulk offers need a verified e-mail (the link mailed through the outbox to the provider fake)
+    // and a postal address in the profile (issue 16).
+    const asked = await request(first, '/api/auth/send-verification-email', {
+      cookie,
+      ip: '10.9.3.1',
+      body: { email },
+    });
+    expect(asked.status).toBe(200);
+    const link = await waitFor(
+      'the verification e-mail',
+      () =>
+        resend.emails
+          .find((mail) => mail.to[0] === email)
+          ?.text?.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0],
+    );
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
+    const profile = await request(first, '/api/profile', {
+      method: 'PUT',
+      cookie,
+      ip: '10.9.3.1',
+      body: {
+        handle: null,
+        displayName: 'Two Processes',
+        company: '',
+        phone: '',
+        replyToEmail: '',
+        postalAddress: '1 Main St, Austin, TX 78701',
+        notifyOnLeads: false,
+      },
+    });
+    expect(profile.status).toBe(200);
     // Pro through the demo checkout (no payment provider configured).
     const checkout = await request(first, '/api/billing/checkout', { cookie, ip: '10.9.3.1', body: { plan: 'pro' } });
     const session = new URL((await checkout.json()).url as string, first.url).searchParams.get('session');

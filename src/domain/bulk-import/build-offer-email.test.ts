@@ -17,6 +17,7 @@ const input = {
   expiresAt: new Date('2026-11-29T17:00:00.000Z'),
   unsubscribeUrl: 'https://offers.example.com/unsubscribe?token=abc.def',
   wholesalerEmail: 'deals@wholesaler.example',
+  sender: { name: 'Lee Homes', postalAddress: '1 Main St\nSuite 200\r\nAustin, TX 78701' },
 };
 
 const hrefs = (html: string) =>
@@ -40,6 +41,15 @@ describe('buildOfferEmail', () => {
     expect(unsubscribe).toBe(input.unsubscribeUrl);
     expect(email.text).toContain(accept!);
     expect(email.text).toContain(input.unsubscribeUrl);
+  });
+
+  it("names the sender and carries the sender's postal address (CAN-SPAM), on one line", () => {
+    const email = buildOfferEmail(input);
+    const sentBy = 'This offer was sent by Lee Homes, 1 Main St, Suite 200, Austin, TX 78701.';
+    expect(email.text.split('\n').at(-1)).toBe(sentBy);
+    expect(email.html).toContain(sentBy);
+    const hostile = buildOfferEmail({ ...input, sender: { name: '<b>Lee</b>', postalAddress: '<i>1 Main</i>' } });
+    expect(hostile.html).toContain('This offer was sent by &lt;b&gt;Lee&lt;/b&gt;, &lt;i&gt;1 Main&lt;/i&gt;.');
   });
 
   it('greets an LLC owner by the entity and a nameless owner as Property Owner', () => {

@@ -27,6 +27,12 @@ export interface OfferEmailInput {
   unsubscribeUrl: string;
   /** The wholesaler, whom the owner reaches by replying. */
   wholesalerEmail: string;
+  /**
+   * Who sends the offer: a commercial e-mail names its sender and carries the sender's valid
+   * physical postal address (US CAN-SPAM Act, 15 U.S.C. 7704(a)(5)). Lines of the address may be
+   * separated by line breaks.
+   */
+  sender: { name: string; postalAddress: string };
 }
 
 // A subject is one header line: a line break from a CSV cell must not start another header.
@@ -39,7 +45,8 @@ const oneLine = (text: string) =>
 /**
  * §7 bulk offer e-mail: subject 'Cash Offer for {address}', an HTML body (every value escaped)
  * with the range, accept and negotiate links to the offer's answerable page, the benefits, the
- * 7-day validity with its date and an unsubscribe link; and the same as plain text.
+ * 7-day validity with its date, an unsubscribe link and the sender's name and postal address;
+ * and the same as plain text.
  */
 export function buildOfferEmail({
   property,
@@ -47,6 +54,7 @@ export function buildOfferEmail({
   expiresAt,
   unsubscribeUrl,
   wholesalerEmail,
+  sender,
 }: OfferEmailInput): OfferEmail {
   const address = oneLine(property.address);
   const range = formatMoneyRange(property.offerRange);
@@ -57,6 +65,12 @@ export function buildOfferEmail({
   const validity = offerValidityText(expiresAt);
   const name = ownerDisplayName(property);
   const subject = `Cash Offer for ${address}`;
+  const postalAddress = sender.postalAddress
+    .split(/\r?\n|\r/)
+    .map(oneLine)
+    .filter((line) => line !== '')
+    .join(', ');
+  const sentBy = `This offer was sent by ${oneLine(sender.name)}, ${postalAddress}.`;
   const e = escapeHtml;
 
   const text = [
@@ -76,6 +90,7 @@ export function buildOfferEmail({
     `Questions? Reply to this e-mail to reach ${wholesalerEmail}.`,
     '',
     `Do not want offers like this? Unsubscribe: ${unsubscribeUrl}`,
+    sentBy,
   ].join('\n');
 
   const button =
@@ -98,6 +113,7 @@ ${OFFER_BENEFITS.map((benefit) => `<li>${e(benefit)}</li>`).join('\n')}
 <p><strong>${e(validity)}</strong></p>
 <p>Questions? Reply to this e-mail to reach ${e(wholesalerEmail)}.</p>
 <p style="font-size: 12px; color: #6b7280">Do not want offers like this? <a href="${e(unsubscribeUrl)}" style="color: #6b7280">Unsubscribe</a>.</p>
+<p style="font-size: 12px; color: #6b7280">${e(sentBy)}</p>
 </body></html>`;
 
   return { subject, html, text };

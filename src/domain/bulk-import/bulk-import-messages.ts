@@ -18,4 +18,9 @@ export const bulkImportMessages = {
   exported: (count: number) => `Exported ${count} properties to CSV`,
   tooManyToSend: `Select at most ${MAX_BULK_SEND_PROPERTIES.toLocaleString('en-US')} properties per send`,
   proOnly: 'Bulk import is only available with the Pro plan',
+  // Issue 16: replies to bulk offers go to the account's e-mail, so it must be the sender's own.
+  emailNotVerified:
+    'Please verify your e-mail address before sending bulk offers: open the link in the verification e-mail we send you.',
+  verificationSent: (email: string) => `Verification e-mail sent to ${email}. Open its link, then send again.`,
+  cancelled: (sent: number) => `Sending cancelled: ${sent} ${sent === 1 ? 'offer was' : 'offers were'} sent`,
 } as const;

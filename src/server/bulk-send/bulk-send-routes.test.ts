@@ -1,11 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { makeBulkSender } from '../../../tests/support/bulk-sender';
 import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
+import { bulkImportMessages } from '../../domain/bulk-import/bulk-import-messages';
 import { bulkEmailMessage } from '../../domain/bulk-import/bulk-import-property';
 import { builtInTemplates, defaultTemplate } from '../../domain/offer/built-in-templates';
 import { bulkSendItems, bulkSendJobs, emailOutbox, subscriptions } from '../db/schema';
+import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
+import { cancelledItemReason } from './cancel-bulk-send-job';
 import { duplicateItemReason } from './create-bulk-send-job';
 import { queueDueBulkItems } from './queue-due-bulk-items';
 
@@ -33,11 +37,18 @@ describeEachDatabase('bulk send API', (database) => {
   const setPlan = (userId: string, status: 'free' | 'personal' | 'pro') =>
     database().db.update(subscriptions).set({ plan: status }).where(eq(subscriptions.userId, userId));
 
+  /** A Pro user with a verified e-mail and a postal address: one who may send bulk offers. */
   async function proUser() {
     const signedIn = await signUpTestUser(app);
-    await setPlan(signedIn.user.id, 'pro');
+    await makeBulkSender(database().db, signedIn.user.id);
     return signedIn;
   }
+
+  const startJob = async (headers: Record<string, string>, properties: unknown[]) => {
+    const response = await app.request('/api/bulk-send', post(headers, { template: defaultTemplate, properties }));
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { jobId: string }).jobId;
+  };
 
   it('refuses anyone not signed in, and free and personal plans (403), whatever the body', async () => {
     expect((await app.request('/api/bulk-send', post({ origin: 'http://localhost:3000' }, {}))).status).toBe(401);
@@ -63,7 +74,7 @@ describeEachDatabase('bulk send API', (database) => {
     expect(total).toBe(2);
 
     const [job] = await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.id, jobId));
-    expect(job).toMatchObject({ userId: user.id, status: 'running', total: 2, finishedAt: null });
+    expect(job).toMatchObject({ userId: user.id, status: 'running', total: 2, finishedAt: null, lastQueuedAt: null });
     const items = await database()
       .db.select()
       .from(bulkSendItems)
@@ -95,6 +106,122 @@ describeEachDatabase('bulk send API', (database) => {
     });
     // Leave nothing pending for the next tests' workers.
     await drainQueue();
+  });
+
+  it('refuses a Pro user whose e-mail is not verified (403 with the way to verify it), storing nothing', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    await makeBulkSender(database().db, user.id, { verified: false });
+    const response = await app.request(
+      '/api/bulk-send',
+      post(headers, { template: defaultTemplate, properties: [owner(1)] }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: bulkImportMessages.emailNotVerified,
+      code: 'email-not-verified',
+      email: user.email,
+    });
+    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses a Pro user without a postal address in the profile (CAN-SPAM), storing nothing', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    await makeBulkSender(database().db, user.id, { postalAddress: '' });
+    const response = await app.request(
+      '/api/bulk-send',
+      post(headers, { template: defaultTemplate, properties: [owner(1)] }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: profileMessages.postalAddressRequired,
+      code: 'postal-address-required',
+    });
+    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
+  });
+
+  it('stores a 20,000-item job in statements of 1,000, invisible to the worker until all are in', async () => {
+    const { headers, user } = await proUser();
+    const db = database().db;
+    const execute = db.execute.bind(db);
+    let itemInserts = 0;
+    let statusHalfway: string | undefined;
+    let claimedHalfway = -1;
+    const spy = vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<typeof db.execute>[0]) =>
+      (async () => {
+        if (JSON.stringify(query).includes('insert into bulk_send_items')) {
+          itemInserts++;
+          // Halfway through, the job is stored but the worker does not see it (its queries run on
+          // a transaction, not through this spy).
+          if (itemInserts === 10) {
+            const [job] = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id));
+            statusHalfway = job?.status;
+            claimedHalfway = (await queueBatch(5)).claimed;
+          }
+        }
+        return execute(query);
+      })()) as unknown as typeof db.execute);
+    let jobId: string;
+    try {
+      jobId = await startJob(
+        headers,
+        Array.from({ length: 20_000 }, (_, n) => owner(n + 1)),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(itemInserts).toBe(20);
+    expect(statusHalfway).toBe('preparing');
+    expect(claimedHalfway).toBe(0);
+    const [job] = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.id, jobId));
+    expect(job?.status).toBe('running');
+    expect(await db.$count(bulkSendItems, eq(bulkSendItems.jobId, jobId))).toBe(20_000);
+    const cancelled = await app.request(
+      `/api/bulk-send/${(await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id)))[0]!.id}/cancel`,
+      { method: 'POST', headers },
+    );
+    expect(cancelled.status).toBe(200);
+  }, 60_000);
+
+  it("cancels for the owner only: another user's id is 404 with nothing changed", async () => {
+    const { headers } = await proUser();
+    const jobId = await startJob(headers, [owner(1), owner(2), owner(3)]);
+    const stranger = await proUser();
+    for (const path of [
+      `/api/bulk-send/${jobId}/cancel`,
+      '/api/bulk-send/00000000-0000-4000-8000-000000000000/cancel',
+    ]) {
+      const response = await app.request(path, { method: 'POST', headers: stranger.headers });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Send job not found' });
+    }
+    expect(
+      (
+        await app.request(`/api/bulk-send/${jobId}/cancel`, {
+          method: 'POST',
+          headers: { origin: 'http://localhost:3000' },
+        })
+      ).status,
+    ).toBe(401);
+    const [job] = await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.id, jobId));
+    expect(job?.status).toBe('running');
+    expect(
+      await database().db.$count(
+        bulkSendItems,
+        and(eq(bulkSendItems.jobId, jobId), eq(bulkSendItems.status, 'pending')),
+      ),
+    ).toBe(3);
+
+    // The owner: one item already handed to the outbox (and delivered), the rest stop.
+    await queueBatch(1);
+    await database().db.update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.status, 'pending'));
+    for (let time = 0; time < 2; time++) {
+      const response = await app.request(`/api/bulk-send/${jobId}/cancel`, { method: 'POST', headers });
+      expect(response.status).toBe(200);
+      const progress = (await response.json()) as { problems: { reason: string }[] };
+      expect(progress).toMatchObject({ status: 'cancelled', sent: 1, skipped: 2, queued: 0, finished: true });
+      expect(progress.problems.map((problem) => problem.reason)).toEqual([cancelledItemReason, cancelledItemReason]);
+    }
+    expect((await queueBatch(5)).claimed).toBe(0);
   });
 
   it('stores a repeated row (same e-mail and address) as skipped, so nobody gets the offer twice', async () => {
@@ -190,6 +317,16 @@ describeEachDatabase('bulk send API', (database) => {
     expect((await app.request('/api/bulk-send/not-a-uuid', { headers })).status).toBe(400);
     await drainQueue();
   });
+
+  const queueBatch = (batchSize: number) =>
+    queueDueBulkItems({
+      db: database().db,
+      appUrl: 'http://localhost:3000',
+      from: 'a@x.co',
+      serverSecret: TEST_AUTH_SECRET,
+      intervalMs: 0,
+      batchSize,
+    });
 
   /** Hands every pending item to the outbox and marks those e-mails failed, so later tests start from an empty queue. */
   async function drainQueue() {

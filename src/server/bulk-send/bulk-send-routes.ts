@@ -9,6 +9,8 @@ import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
 import { getSubscription } from '../subscriptions/subscription-store';
+import { assertCanSendBulkOffers } from './assert-can-send-bulk-offers';
+import { cancelBulkSendJob } from './cancel-bulk-send-job';
 import { createBulkSendJob } from './create-bulk-send-job';
 import { getBulkSendProgress } from './get-bulk-send-progress';
 
@@ -17,7 +19,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * Bulk offer e-mails, a Pro-only feature (spec §6) sent in paced batches (spec §7): create a
- * durable send job, and read its progress (scoped to its owner).
+ * durable send job (a verified e-mail and a postal address required), read its progress, cancel
+ * it (both scoped to its owner).
  */
 export function bulkSendRoutes(context: AppContext) {
   const { db } = context.database;
@@ -27,18 +30,38 @@ export function bulkSendRoutes(context: AppContext) {
     if (!canBulkImport(plan)) return c.json({ error: bulkImportMessages.proOnly }, 403);
     await next();
   });
+  const requireSender = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    await assertCanSendBulkOffers(db, c.var.user.id);
+    await next();
+  });
+  const progressOf = (userId: string, jobId: string) =>
+    getBulkSendProgress(db, userId, jobId, { dailyLimit: context.env.BULK_EMAIL_DAILY_LIMIT });
+  const JobParam = z.object({ id: z.uuid('Unknown send job') });
 
-  return new Hono<{ Variables: AuthVariables }>()
-    .use(requireUser(context))
-    .post(
-      '/',
-      requirePro,
-      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: bulkImportMessages.tooManyToSend }, 413) }),
-      validate('json', BulkSendRequestSchema),
-      async (c) => c.json(await createBulkSendJob(db, c.var.user.id, c.req.valid('json')), 201),
-    )
-    .get('/:id', validate('param', z.object({ id: z.uuid('Unknown send job') })), async (c) => {
-      const progress = await getBulkSendProgress(db, c.var.user.id, c.req.valid('param').id);
-      return progress ? c.json(progress) : c.json({ error: 'Send job not found' }, 404);
-    });
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      .use(requireUser(context))
+      .post(
+        '/',
+        requirePro,
+        requireSender,
+        bodyLimit({
+          maxSize: MAX_BODY_BYTES,
+          onError: (c) => c.json({ error: bulkImportMessages.tooManyToSend }, 413),
+        }),
+        validate('json', BulkSendRequestSchema),
+        async (c) => c.json(await createBulkSendJob(db, c.var.user.id, c.req.valid('json')), 201),
+      )
+      .get('/:id', validate('param', JobParam), async (c) => {
+        const progress = await progressOf(c.var.user.id, c.req.valid('param').id);
+        return progress ? c.json(progress) : c.json({ error: 'Send job not found' }, 404);
+      })
+      // The owner stops the rest of a send; another user's job is 404, unchanged.
+      .post('/:id/cancel', validate('param', JobParam), async (c) => {
+        const { id } = c.req.valid('param');
+        const found = await cancelBulkSendJob(db, c.var.user.id, id);
+        const progress = found ? await progressOf(c.var.user.id, id) : null;
+        return progress ? c.json(progress) : c.json({ error: 'Send job not found' }, 404);
+      })
+  );
 }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
+import { makeBulkSender, SENDER_POSTAL_ADDRESS } from '../../../tests/support/bulk-sender';
 import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { bulkSendJobs, emailOutbox, emailUnsubscribes, leads, offerLinks, subscriptions } from '../db/schema';
+import { bulkSendJobs, emailOutbox, emailUnsubscribes, leads, offerLinks } from '../db/schema';
 import { createResendTransport } from '../email/resend-transport';
 import { startEmailWorker, type EmailWorker } from '../email/start-email-worker';
 import type { BulkSendProgress } from './get-bulk-send-progress';
@@ -13,7 +14,8 @@ import { unsubscribedItemReason } from './queue-due-bulk-items';
 import { startBulkSendWorker, type BulkSendWorker } from './start-bulk-send-worker';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-const APP_URL = 'http://localhost:3000';
+// https, as RFC 8058 asks of a one-click unsubscribe URL.
+const APP_URL = 'https://offers.example';
 const FROM = 'Cash Offer Calculator <offers@example.com>';
 
 const owner = (n: number, overrides: Record<string, unknown> = {}) => ({
@@ -70,7 +72,7 @@ describeEachDatabase('bulk send worker', (database) => {
 
   async function startJob(properties: unknown[]) {
     const { headers, user } = await signUpTestUser(app);
-    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
+    await makeBulkSender(database().db, user.id);
     const response = await app.request('/api/bulk-send', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -153,6 +155,16 @@ describeEachDatabase('bulk send worker', (database) => {
       'owner1@example.com',
     );
 
+    // CAN-SPAM: the sender and their postal address; RFC 8058: one-click unsubscribe headers.
+    expect(first?.text).toContain(`This offer was sent by Lee Homes, ${SENDER_POSTAL_ADDRESS}.`);
+    expect(first?.html).toContain(`This offer was sent by Lee Homes, ${SENDER_POSTAL_ADDRESS}.`);
+    expect(first?.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(
+        /^<https:\/\/offers\.example\/api\/unsubscribe\/one-click\?token=[^>\s]+>$/,
+      ),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+
     expect(second?.subject).toBe('Cash Offer for 2 "Elm" St <i>&</i>');
     expect(second?.html).toContain('Dear &lt;b&gt;Bo&lt;/b&gt; Lee,');
     expect(second?.html).toContain('2 &quot;Elm&quot; St &lt;i&gt;&amp;&lt;/i&gt;');
@@ -192,6 +204,33 @@ describeEachDatabase('bulk send worker', (database) => {
       ['victim+offers@example.org', unsubscribedItemReason],
     ]);
     expect(fake.emails.map((email) => email.to)).toEqual([['owner1@example.com']]);
+  });
+
+  it("unsubscribes in one click: the mailbox provider's POST to the List-Unsubscribe URL, no page", async () => {
+    const { progress } = await startJob([owner(41)]);
+    startWorkers();
+    await waitFinished(progress);
+    const header = fake.emails.find((email) => email.to[0] === 'owner41@example.com')?.headers?.['List-Unsubscribe'];
+    const url = new URL(header!.slice(1, -1));
+    // RFC 8058 §3.1: a POST with this body, no cookies, no Origin (it comes from the provider's server).
+    const response = await app.request(`${url.pathname}${url.search}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.status).toBe(200);
+    expect(
+      await database().db.select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, 'owner41@example.com')),
+    ).toHaveLength(1);
+    // A GET (a person or a mail scanner opening it) unsubscribes nobody: it leads to the page that asks.
+    const opened = await app.request(`${url.pathname}${url.search}`);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toMatch(/^\/unsubscribe\?token=/);
+    const forged = await app.request(`${url.pathname}?token=x.y`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.status).toBe(400);
   });
 
   it('collects the recipients the provider refused as failed', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { bulkSendJobs } from '../db/schema';
+import { bulkSendDailyCounts, bulkSendJobs } from '../db/schema';
+import { bulkSendDay, nextBulkSendDay } from './queue-due-bulk-items';
 
 /** A recipient that did not get the offer; the web app lists them under 'Failed to send emails to {n} recipients' (spec §8). */
 export interface BulkSendProblem {
@@ -14,6 +15,8 @@ export interface BulkSendProblem {
 
 export interface BulkSendProgress {
   id: string;
+  /** preparing: still being stored; running; done; cancelled: its owner stopped it. */
+  status: 'preparing' | 'running' | 'done' | 'cancelled';
   total: number;
   /** Delivered by the e-mail provider (or the built-in outbox). */
   sent: number;
@@ -22,8 +25,13 @@ export interface BulkSendProgress {
   /** Waiting in the queue. */
   queued: number;
   failed: number;
-  /** Unsubscribed addresses and repeated rows. */
+  /** Unsubscribed addresses, repeated rows, and items stopped (cancelled, or the sender may no longer send). */
   skipped: number;
+  /**
+   * Set while the owner's daily limit (BULK_EMAIL_DAILY_LIMIT, per UTC day) holds the queued rest
+   * back: the limit, and when sending resumes (the next UTC day, ISO 8601).
+   */
+  dailyLimit: { limit: number; resumesAt: string } | null;
   /** True when nothing is queued or sending: every item is sent, failed or skipped. */
   finished: boolean;
   createdAt: string;
@@ -48,9 +56,15 @@ export async function getBulkSendProgress(
   db: Database,
   userId: string,
   jobId: string,
+  { dailyLimit = Number.MAX_SAFE_INTEGER, now = new Date() }: { dailyLimit?: number; now?: Date } = {},
 ): Promise<BulkSendProgress | null> {
   const [job] = await db
-    .select({ id: bulkSendJobs.id, total: bulkSendJobs.total, createdAt: bulkSendJobs.createdAt })
+    .select({
+      id: bulkSendJobs.id,
+      status: bulkSendJobs.status,
+      total: bulkSendJobs.total,
+      createdAt: bulkSendJobs.createdAt,
+    })
     .from(bulkSendJobs)
     .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.userId, userId)));
   if (!job) return null;
@@ -89,10 +103,20 @@ export async function getBulkSendProgress(
   );
 
   const row = counts[0] ?? { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
+  let heldBack = false;
+  if (job.status === 'running' && row.queued > 0) {
+    const [today] = await db
+      .select({ queued: bulkSendDailyCounts.queued })
+      .from(bulkSendDailyCounts)
+      .where(and(eq(bulkSendDailyCounts.userId, userId), eq(bulkSendDailyCounts.day, bulkSendDay(now))));
+    heldBack = (today?.queued ?? 0) >= dailyLimit;
+  }
   return {
     id: job.id,
+    status: job.status,
     total: job.total,
     ...row,
+    dailyLimit: heldBack ? { limit: dailyLimit, resumesAt: nextBulkSendDay(now).toISOString() } : null,
     finished: row.queued === 0 && row.sending === 0,
     createdAt: job.createdAt.toISOString(),
     problems: problems.map((problem) => ({

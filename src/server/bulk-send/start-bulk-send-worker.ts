@@ -27,6 +27,7 @@ export function startBulkSendWorker({
   serverSecret,
   intervalMs,
   batchSize,
+  dailyLimit,
   idlePollMs = 5_000,
 }: {
   database: DatabaseConnection;
@@ -35,6 +36,8 @@ export function startBulkSendWorker({
   serverSecret: string;
   intervalMs: number;
   batchSize: number;
+  /** Bulk e-mails one user may send per UTC day (BULK_EMAIL_DAILY_LIMIT); unset: no limit. */
+  dailyLimit?: number;
   /** How often to look for work when nothing notified us (a job created while LISTEN was down). */
   idlePollMs?: number;
 }): BulkSendWorker {
@@ -70,6 +73,7 @@ export function startBulkSendWorker({
           serverSecret,
           intervalMs,
           batchSize,
+          dailyLimit,
         }));
       } catch (error) {
         if (stopped) break;

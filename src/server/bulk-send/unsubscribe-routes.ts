@@ -12,29 +12,48 @@ const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, i
 /**
  * The unsubscribe link of the bulk offer e-mails (spec §7): GET tells the /unsubscribe page whose address a
  * token is for and whether it is unsubscribed already; POST unsubscribes it, for good and for
- * every user of the app (the bulk-send worker skips it).
+ * every user of the app (the bulk-send worker skips it). POST /one-click?token= is the same for
+ * mailbox providers' one-click unsubscribe (RFC 8058).
  */
 export function unsubscribeRoutes(context: AppContext) {
   const { db } = context.database;
   const emailOf = (token: string) => readUnsubscribeToken(context.serverSecret, token);
 
-  return new Hono()
-    .get('/', validate('query', TokenSchema), async (c) => {
-      const email = emailOf(c.req.valid('query').token);
-      if (!email) return c.json({ error: invalidLink }, 400);
-      const [row] = await db
-        .select({ email: emailUnsubscribes.email })
-        .from(emailUnsubscribes)
-        .where(eq(emailUnsubscribes.email, normalizeUnsubscribeEmail(email)));
-      return c.json({ email, unsubscribed: Boolean(row) });
-    })
-    .post('/', validate('json', TokenSchema), async (c) => {
-      const email = emailOf(c.req.valid('json').token);
-      if (!email) return c.json({ error: invalidLink }, 400);
-      await db
-        .insert(emailUnsubscribes)
-        .values({ email: normalizeUnsubscribeEmail(email) })
-        .onConflictDoNothing();
-      return c.json({ email, unsubscribed: true });
-    });
+  return (
+    new Hono()
+      .get('/', validate('query', TokenSchema), async (c) => {
+        const email = emailOf(c.req.valid('query').token);
+        if (!email) return c.json({ error: invalidLink }, 400);
+        const [row] = await db
+          .select({ email: emailUnsubscribes.email })
+          .from(emailUnsubscribes)
+          .where(eq(emailUnsubscribes.email, normalizeUnsubscribeEmail(email)));
+        return c.json({ email, unsubscribed: Boolean(row) });
+      })
+      // RFC 8058 one-click unsubscribe, the List-Unsubscribe header's URL: the mailbox provider
+      // POSTs `List-Unsubscribe=One-Click` (form-encoded, no cookies) and the address is
+      // unsubscribed at once, without a page. The body is not needed: the signed token says whom.
+      .post('/one-click', validate('query', TokenSchema), async (c) => {
+        const email = emailOf(c.req.valid('query').token);
+        if (!email) return c.json({ error: invalidLink }, 400);
+        await db
+          .insert(emailUnsubscribes)
+          .values({ email: normalizeUnsubscribeEmail(email) })
+          .onConflictDoNothing();
+        return c.json({ email, unsubscribed: true });
+      })
+      // A person (or a mail scanner) opening the header's URL gets the page that asks first.
+      .get('/one-click', validate('query', TokenSchema), (c) =>
+        c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token)}`, 303),
+      )
+      .post('/', validate('json', TokenSchema), async (c) => {
+        const email = emailOf(c.req.valid('json').token);
+        if (!email) return c.json({ error: invalidLink }, 400);
+        await db
+          .insert(emailUnsubscribes)
+          .values({ email: normalizeUnsubscribeEmail(email) })
+          .onConflictDoNothing();
+        return c.json({ email, unsubscribed: true });
+      })
+  );
 }

@@ -49,3 +49,11 @@ export function readUnsubscribeToken(serverSecret: string, token: string): strin
 export function unsubscribeUrl(appUrl: string, serverSecret: string, email: string): string {
   return `${appUrl}/unsubscribe?token=${encodeURIComponent(createUnsubscribeToken(serverSecret, email))}`;
 }
+
+/**
+ * The one-click unsubscribe URL of a bulk e-mail's List-Unsubscribe header (RFC 8058): a mailbox
+ * provider POSTs `List-Unsubscribe=One-Click` to it and the address is unsubscribed, no page shown.
+ */
+export function oneClickUnsubscribeUrl(appUrl: string, serverSecret: string, email: string): string {
+  return `${appUrl}/api/unsubscribe/one-click?token=${encodeURIComponent(createUnsubscribeToken(serverSecret, email))}`;
+}

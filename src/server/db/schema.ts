@@ -379,6 +379,8 @@ export const bulkSendJobs = pgTable(
     index('bulk_send_jobs_running_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.status} = 'running'`),
+    // When each owner was last served, over all of their jobs (finished ones too).
+    index('bulk_send_jobs_user_served_idx').on(t.userId, t.lastQueuedAt),
   ],
 );
 

@@ -1,11 +1,12 @@
 // Issue 16, finding 2: request bodies are bounded before anything reads them.
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { makeBulkSender } from '../../../tests/support/bulk-sender';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser, TEST_ORIGIN } from '../../../tests/support/test-users';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { bulkSendJobs, rateLimits, savedProperties, subscriptions } from '../db/schema';
+import { bulkSendJobs, rateLimits, savedProperties } from '../db/schema';
 import { API_BODY_LIMIT_BYTES } from './limit-request-body';
 
 const CHUNK = 16 * 1024;
@@ -93,7 +94,8 @@ describeEachDatabase('request body limit', (database) => {
 
   it('lets a Pro user send a bulk send above 64 KB, and refuses an anonymous one before reading it', async () => {
     const { headers, user } = await signUpTestUser(app);
-    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
+    // A Pro user who may send bulk offers (verified e-mail, postal address: issue 16).
+    await makeBulkSender(database().db, user.id);
     const properties = Array.from({ length: 800 }, (_, n) => ({
       firstName: `Owner${n}`,
       lastName: 'Lee',

@@ -11,7 +11,7 @@ import { startWebhookFake } from '../../../tests/fakes/webhook-fake';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
-import { emailOutbox, emailUnsubscribes, leadEvents, leads, savedProperties } from '../db/schema';
+import { emailOutbox, emailUnsubscribes, leadEvents, leads, savedProperties, user as userTable } from '../db/schema';
 import type { UserChange } from '../events/user-change-feed';
 
 type TestApp = ReturnType<typeof createApp>;
@@ -211,6 +211,8 @@ describeEachDatabase('leads inbox', (database) => {
 
   it('sends a revised offer through the outbox; the homeowner’s answer to it joins the same lead', async () => {
     const { headers, lead, user } = await counteredLead();
+    // Replies go to the account's e-mail once it is verified (issue 16).
+    await database().db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, user.id));
     const revised = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, {
       offerRange: { low: 125000, high: 140000 },
       message: 'Best I can do.',

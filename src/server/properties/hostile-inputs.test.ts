@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
+import { makeBulkSender } from '../../../tests/support/bulk-sender';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
@@ -10,7 +11,7 @@ import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { planMessages } from '../../domain/plans/plans';
 import { textMessages } from '../../domain/validation/bounded-text';
-import { bulkSendJobs, savedProperties, subscriptions } from '../db/schema';
+import { bulkSendJobs, savedProperties } from '../db/schema';
 
 function saveRequest(overrides: Record<string, unknown> = {}) {
   return {
@@ -109,7 +110,8 @@ describeEachDatabase('hostile inputs to saves and sends', (database) => {
 
   it('refuses a NUL in a bulk-send name or address, and an unbounded template, with a 400', async () => {
     const { headers, user } = await signUpTestUser(app);
-    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
+    // A Pro user who may send bulk offers (verified e-mail, postal address: issue 16).
+    await makeBulkSender(database().db, user.id);
     const property = {
       firstName: 'Ann',
       lastName: 'Lee',

@@ -1,0 +1,32 @@
+import type { EmailMessage } from '../email/email-message';
+import { escapeHtml } from '../../domain/html/escape-html';
+
+/** The message with the link that verifies an account's e-mail address (Better Auth's /verify-email). */
+export function emailVerificationEmail({
+  to,
+  link,
+  validForHours,
+}: {
+  to: string;
+  link: string;
+  validForHours: number;
+}): EmailMessage {
+  const subject = 'Verify your Cash Offer Calculator e-mail address';
+  const text = [
+    `Someone, hopefully you, asked to verify ${to} for a Cash Offer Calculator account.`,
+    'Bulk offers are sent with this address as the one homeowners reply to, so we ask first.',
+    '',
+    `To verify it, open this link (it works for ${validForHours} hours):`,
+    link,
+    '',
+    'If it was not you, ignore this e-mail: the address stays unverified.',
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
+<p>Someone, hopefully you, asked to verify ${escapeHtml(to)} for a Cash Offer Calculator account. Bulk offers are sent with this address as the one homeowners reply to, so we ask first.</p>
+<p><a href="${escapeHtml(link)}" style="display: inline-block; background: #1d4ed8; color: #ffffff; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600">Verify my e-mail address</a></p>
+<p>The link works for ${validForHours} hours. If the button does not work, paste this address into your browser:<br>${escapeHtml(link)}</p>
+<p>If it was not you, ignore this e-mail: the address stays unverified.</p>
+</body></html>`;
+  return { to, subject, html, text };
+}

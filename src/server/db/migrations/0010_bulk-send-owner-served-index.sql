@@ -1,0 +1,1 @@
+CREATE INDEX "bulk_send_jobs_user_served_idx" ON "bulk_send_jobs" USING btree ("user_id","last_queued_at");

@@ -1,0 +1,20 @@
+// A wholesaler who may send bulk offers (issue 16): Pro plan, a verified account e-mail (as after
+// opening the verification link) and a postal address in the profile (CAN-SPAM).
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/database';
+import { subscriptions, user, wholesalerProfiles } from '../../src/server/db/schema';
+
+export const SENDER_POSTAL_ADDRESS = '1 Main St, Austin, TX 78701';
+
+export async function makeBulkSender(
+  db: Database,
+  userId: string,
+  { verified = true, postalAddress = SENDER_POSTAL_ADDRESS }: { verified?: boolean; postalAddress?: string } = {},
+) {
+  await db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, userId));
+  await db.update(user).set({ emailVerified: verified }).where(eq(user.id, userId));
+  await db
+    .insert(wholesalerProfiles)
+    .values({ userId, displayName: 'Ann Lee', company: 'Lee Homes', postalAddress })
+    .onConflictDoUpdate({ target: wholesalerProfiles.userId, set: { postalAddress } });
+}
