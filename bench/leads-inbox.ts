@@ -120,6 +120,8 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
       await load(`search 'bench ave 99' (${kind})`, `${origin}/api/leads-inbox?q=bench%20ave%2099`, user.cookie),
       await load(`status negotiating (${kind})`, `${origin}/api/leads-inbox?status=negotiating`, user.cookie),
     ];
+    // Requests autocannon abandoned at its deadline are still running: let them finish before the database closes.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     return { firstScreen: median(times), times, rendered, api };
   } finally {
     await app.close();
