@@ -48,11 +48,12 @@ export function BulkImportDialog({
       <div className="bulk-import">
         {sending ? (
           <SendProgress
+            jobId={sending.jobId}
             total={sending.total}
             progress={progress?.id === sending.jobId ? progress : undefined}
             reconnecting={progressError}
             onClose={() => {
-              if (progress?.finished) setSending(null);
+              if (progress?.finished || progress?.status === 'cancelled') setSending(null);
               onClose();
             }}
           />

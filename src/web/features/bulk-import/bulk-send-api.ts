@@ -1,9 +1,25 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { api, ApiError, readJson } from '../../api/api-client';
 
 export type BulkSendProgress = InferResponseType<(typeof api)['bulk-send'][':id']['$get'], 200>;
+
+/**
+ * A refused send, with the server's reason code: 'email-not-verified' (with the account's
+ * `email`, to send the verification link to) or 'postal-address-required' need the sender to act.
+ */
+export class BulkSendRefusedError extends ApiError {
+  constructor(
+    message: string,
+    status: number,
+    readonly code: string | undefined,
+    readonly email: string | undefined,
+  ) {
+    super(message, status);
+    this.name = 'BulkSendRefusedError';
+  }
+}
 
 /**
  * POST /api/bulk-send: the selected properties become one durable send job on the server. The
@@ -18,9 +34,20 @@ export function useStartBulkSend() {
         credentials: 'same-origin',
         body,
       });
-      const answer = (await response.json().catch(() => ({}))) as { jobId?: string; total?: number; error?: string };
+      const answer = (await response.json().catch(() => ({}))) as {
+        jobId?: string;
+        total?: number;
+        error?: string;
+        code?: string;
+        email?: string;
+      };
       if (!response.ok || !answer.jobId)
-        throw new ApiError(answer.error ?? `Request failed (${response.status})`, response.status);
+        throw new BulkSendRefusedError(
+          answer.error ?? `Request failed (${response.status})`,
+          response.status,
+          answer.code,
+          answer.email,
+        );
       return { jobId: answer.jobId, total: answer.total ?? 0 };
     },
   });
@@ -51,5 +78,14 @@ export function useBulkSendProgress(jobId: string | null, onFinished: (progress:
     refetchIntervalInBackground: true,
     retry: 30,
     retryDelay: 1000,
+  });
+}
+
+/** POST /api/bulk-send/{id}/cancel: stops what is not sent yet; the answer is the job's progress, now cancelled. */
+export function useCancelBulkSend(jobId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => readJson(api['bulk-send'][':id'].cancel.$post({ param: { id: jobId! } })),
+    onSuccess: (progress) => queryClient.setQueryData(['bulk-send', jobId], progress),
   });
 }

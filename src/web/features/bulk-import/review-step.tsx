@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bulk-import/bulk-import-messages';
 import { notify } from '../../components/notify';
-import { useStartBulkSend } from './bulk-send-api';
+import { BulkSendRefusedError, useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
 import type { CsvImportResult } from './import-csv-file';
 import { ReviewTable } from './review-table';
+import { SenderRequirement } from './sender-requirement';
 import { useRowSelection } from './use-row-selection';
 
 const FAILURES_LISTED = 1000;
@@ -27,6 +28,8 @@ export function ReviewStep({
   const count = (value: number) => value.toLocaleString('en-US');
 
   const [busy, setBusy] = useState(false);
+  // A refusal the sender can fix (verify the e-mail, add a postal address), shown with the way to.
+  const [refusal, setRefusal] = useState<BulkSendRefusedError | null>(null);
 
   const exportCsv = async () => {
     if (selection.count === 0) return notify.error(bulkImportMessages.selectAtLeastOne);
@@ -50,9 +53,17 @@ export function ReviewStep({
     setBusy(true);
     try {
       const { body } = await properties.sendBody(selection.selectedIndexes());
+      setRefusal(null);
       startSend.mutate(body, {
         onSuccess: ({ jobId, total }) => onSending(jobId, total),
-        onError: (error) => notify.error(error.message),
+        onError: (error) => {
+          if (
+            error instanceof BulkSendRefusedError &&
+            (error.code === 'email-not-verified' || error.code === 'postal-address-required')
+          )
+            setRefusal(error);
+          else notify.error(error.message);
+        },
       });
     } finally {
       setBusy(false);
@@ -87,6 +98,7 @@ export function ReviewStep({
           )}
         </details>
       )}
+      {refusal && <SenderRequirement refusal={refusal} />}
       <div className="modal-actions bulk-actions">
         <button type="button" className="button button-secondary" onClick={onChooseAnother}>
           Choose another file

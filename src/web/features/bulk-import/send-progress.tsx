@@ -1,15 +1,22 @@
-import type { BulkSendProgress } from './bulk-send-api';
+import { useEffect, useRef, useState } from 'react';
+import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
+import { notify } from '../../components/notify';
+import { useCancelBulkSend, type BulkSendProgress } from './bulk-send-api';
 
 /**
  * §7 bulk send progress, live: the server sends one e-mail a second in batches of 5 and keeps
  * going if this window closes or the server restarts. Failed and skipped recipients are listed.
+ * The sender may stop what is not sent yet (asked once more first: it cannot be undone), and is
+ * told when their daily limit holds the rest until the next day.
  */
 export function SendProgress({
+  jobId,
   total,
   progress,
   reconnecting,
   onClose,
 }: {
+  jobId: string;
   total: number;
   progress: BulkSendProgress | undefined;
   reconnecting: boolean;
@@ -18,21 +25,58 @@ export function SendProgress({
   const count = (value: number) => value.toLocaleString('en-US');
   const done = progress ? progress.sent + progress.failed + progress.skipped : 0;
   const left = progress ? progress.queued + progress.sending : total;
+  const cancelled = progress?.status === 'cancelled';
+  const cancel = useCancelBulkSend(jobId);
+  const [confirming, setConfirming] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+
+  // Keyboard users land on the question's answer, and back on the button when they keep sending.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (wasConfirming.current) cancelButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  const stopSending = () =>
+    cancel.mutate(undefined, {
+      onSuccess: (stopped) => {
+        setConfirming(false);
+        notify.success(bulkImportMessages.cancelled(stopped.sent + stopped.sending));
+      },
+      onError: (error) => notify.error(error.message),
+    });
+
+  const heading = cancelled ? 'Cancelled: ' : progress?.finished ? 'Finished: ' : 'Sending offers: ';
+  const canCancel = progress !== undefined && !progress.finished && !cancelled && progress.queued > 0;
 
   return (
     <div className="bulk-sending">
       <p id="bulk-sending-label" role="status">
-        {progress?.finished ? 'Finished: ' : 'Sending offers: '}
+        {heading}
         sent {count(progress?.sent ?? 0)} of {count(total)}
+        {progress && progress.sending > 0 && cancelled && `, ${count(progress.sending)} still going out`}
         {progress && progress.failed > 0 && `, ${count(progress.failed)} failed`}
         {progress && progress.skipped > 0 && `, ${count(progress.skipped)} skipped`}
       </p>
       <progress className="bulk-progress" max={total} value={done} aria-labelledby="bulk-sending-label" />
-      {!progress?.finished && (
+      {progress?.dailyLimit && (
+        <p className="bulk-daily-limit" role="note">
+          Daily limit reached: at most {count(progress.dailyLimit.limit)} offers a day. The remaining{' '}
+          {count(progress.queued)} go out from {new Date(progress.dailyLimit.resumesAt).toLocaleString()}.
+        </p>
+      )}
+      {!progress?.finished && !cancelled && (
         <p className="muted">
           About one e-mail a second{left > 60 ? `: about ${Math.ceil(left / 60)} minutes left` : ''}. The server keeps
           sending if you close this window.
           {reconnecting && ' Reconnecting…'}
+        </p>
+      )}
+      {cancelled && (
+        <p className="muted">
+          Sending was cancelled: the offers not sent yet will not be sent. Offers already sent stay sent.
         </p>
       )}
       {progress && progress.problems.length > 0 && (
@@ -47,9 +91,41 @@ export function SendProgress({
           </ul>
         </div>
       )}
+      {confirming && canCancel && (
+        <div className="bulk-cancel-confirm" role="group" aria-labelledby="bulk-cancel-question">
+          <p id="bulk-cancel-question">
+            Stop sending the {count(progress.queued)} offers not sent yet? This cannot be undone; offers already sent
+            stay sent.
+          </p>
+          <div className="modal-actions">
+            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+              Keep sending
+            </button>
+            <button
+              ref={confirmButton}
+              type="button"
+              className="button button-danger"
+              onClick={stopSending}
+              disabled={cancel.isPending}
+            >
+              {cancel.isPending ? 'Stopping…' : 'Stop sending'}
+            </button>
+          </div>
+        </div>
+      )}
       <div className="modal-actions">
+        {canCancel && !confirming && (
+          <button
+            ref={cancelButton}
+            type="button"
+            className="button button-secondary"
+            onClick={() => setConfirming(true)}
+          >
+            Cancel sending
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={onClose}>
-          {progress?.finished ? 'Done' : 'Close (sending goes on)'}
+          {progress?.finished || cancelled ? 'Done' : 'Close (sending goes on)'}
         </button>
       </div>
     </div>

@@ -1,0 +1,53 @@
+// What a wholesaler does before bulk offers can go out (issue 16): verify the account's e-mail
+// through the link the app e-mails (read from the e-mail provider's fake), and give the postal
+// address every offer e-mail carries.
+import { expect, type Page } from '@playwright/test';
+import type { ResendFakeEmail } from '../../fakes/resend-fake';
+
+const VERIFY_LINK = /https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/;
+
+/** The newest verification link e-mailed to `address`, waiting for it to arrive at the fake. */
+export async function verificationLinkFor(emails: ResendFakeEmail[], address: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = emails.findLast((email) => email.to[0] === address && email.subject.startsWith('Verify'));
+        link = mail?.text?.match(VERIFY_LINK)?.[0];
+        return link;
+      },
+      { message: `a verification e-mail to ${address}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** Asks for the verification e-mail (as the bulk import dialog does) and opens its link in the page. */
+export async function verifyEmailThroughOutbox(page: Page, emails: ResendFakeEmail[], address: string) {
+  const origin = new URL(page.url()).origin;
+  const asked = await page.request.post('/api/auth/send-verification-email', {
+    data: { email: address, callbackURL: '/' },
+    headers: { origin },
+  });
+  expect(asked.status()).toBe(200);
+  await page.goto(await verificationLinkFor(emails, address));
+  await expect(page).toHaveURL(`${origin}/`);
+}
+
+/** Saves a profile with a postal address through the API (the profile page's own test covers its form). */
+export async function addPostalAddress(page: Page, postalAddress = '1 Main St, Austin, TX 78701') {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.put('/api/profile', {
+    data: {
+      handle: null,
+      displayName: 'E2E Wholesaler',
+      company: 'E2E Homes',
+      phone: '',
+      replyToEmail: '',
+      postalAddress,
+      notifyOnLeads: false,
+    },
+    headers: { origin },
+  });
+  expect(response.status()).toBe(200);
+}
