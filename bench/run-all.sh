@@ -42,3 +42,7 @@ npx tsx bench/lighthouse.ts
 echo
 echo "== Oversized request bodies refused (64 KB API limit)"
 npx tsx bench/body-limit.ts
+
+echo
+echo "== Bulk sending fairness (1-item job behind a 20,000-item job) and /api/health while storing 20,000 items"
+npx tsx bench/bulk-queue-fairness.ts

@@ -58,6 +58,9 @@ export async function createBulkSendJob(
     // Short statements, each its own transaction, so other requests get the database between
     // them (PGlite has one connection); the worker ignores the job while it is 'preparing'.
     for (let start = 0; start < items.length; start += INSERT_CHUNK_SIZE) {
+      // PGlite runs each statement on this thread and answers without a turn of the event loop:
+      // give waiting requests (a health check, another user's page) their turn between chunks.
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       const chunk = items.slice(start, start + INSERT_CHUNK_SIZE);
       await db.execute(sql`
         insert into bulk_send_items (job_id, position, email, property, status, error, processed_at)
