@@ -90,7 +90,8 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     const { headers } = await signUpTestUser(app);
     for (const body of [
       profile({ displayName: 'x'.repeat(101) }),
-      profile({ postalAddress: 'x'.repeat(100_000) }),
+      // Far above the field's limit yet within the API's 64 KB body limit (above it: 413, limit-request-body.test.ts).
+      profile({ postalAddress: 'x'.repeat(50_000) }),
       profile({ company: 'Lee\u0000Homes' }),
       profile({ notifyOnLeads: 'no' }),
       '{"handle":',
