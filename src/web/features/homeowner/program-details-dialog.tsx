@@ -15,8 +15,8 @@ import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { leadErrorMessage, submitLead } from './leads-api';
-import { SelectField } from './select-field';
-import { TextAreaField } from './text-area-field';
+import { SelectField } from '../../components/select-field';
+import { TextAreaField } from '../../components/text-area-field';
 
 type FieldName = keyof MlsProgramInput;
 /** The form as typed: selects hold '' until a choice is made. */

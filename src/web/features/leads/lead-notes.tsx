@@ -4,7 +4,7 @@ import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { formatLeadTime } from './lead-labels';
 import { useAddLeadNote, type LeadEvent } from './leads-api';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../components/text-area-field';
 
 /** The wholesaler's free-text notes on a lead, newest first, each with its time, and a form to add one. */
 export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadEvent[] }) {

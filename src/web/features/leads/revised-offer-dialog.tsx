@@ -12,7 +12,7 @@ import {
   RevisedOfferFormSchema,
   type RevisedOfferFormValues,
 } from './revised-offer-form-schema';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../components/text-area-field';
 
 type Lead = LeadDetail['lead'];
 type SentOffer = { url: string; expiresAt: string; offerRange: { low: number; high: number } };

@@ -1,5 +1,5 @@
-import { FormField } from '../../components/form-field';
-import type { FieldBinding } from '../../components/use-schema-form';
+import { FormField } from './form-field';
+import type { FieldBinding } from './use-schema-form';
 
 interface TextAreaFieldProps extends FieldBinding {
   id: string;

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormField } from './form-field';
 
 interface SelectFieldProps {
   id: string;
