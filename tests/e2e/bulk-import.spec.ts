@@ -304,16 +304,17 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   });
 
-  // The accept link opens the calculator prefilled for the homeowner.
+  // The accept link opens Ann's own offer, its acceptance form prefilled with whom it was sent to.
   const ann = resend.emails.find((email) => email.to[0] === 'ann@example.com')!;
   expect(ann.reply_to).toMatch(/^e2e-.*@example\.com$/);
   const links = [...ann.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+  expect(links[0]).toMatch(/\/offer\/[A-Za-z0-9_-]{43}\?intent=accept$/);
   await page.goto(links[0]!);
-  await expect(page.getByLabel('Property address')).toHaveValue('12 Oak St, Austin, TX 78701');
-  await expect(page.getByRole('region', { name: 'Your Cash Offer Range' }).getByTestId('offer-range')).toHaveText(
-    /\$155,000\s*–?\s*to\s*\$170,000/,
-  );
-  await expect(page.getByRole('button', { name: 'Get Offer' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Your cash offer from / })).toBeVisible();
+  await expect(page.getByText('12 Oak St, Austin, TX 78701')).toBeVisible();
+  await expect(page.getByTestId('offer-range')).toHaveText(/\$155,000\s*–?\s*to\s*\$170,000/);
+  await expect(page.getByRole('heading', { name: 'Accept this offer' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('ann@example.com');
 
   // The unsubscribe link: confirm, and the address is never e-mailed again.
   await page.goto(links[2]!);

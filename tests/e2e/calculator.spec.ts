@@ -247,6 +247,8 @@ test.describe('signing in to save', () => {
     await offerRange(page).getByRole('link', { name: 'Sign In to Save' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole('link', { name: 'Create one' }).click();
+    // The sign-in form's fields stay until the registration page has loaded.
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
     await page.getByLabel('Email').fill(`draft-${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('e2e-Secret-passphrase-9');
     await page.getByRole('button', { name: 'Create Account' }).click();

@@ -4,6 +4,7 @@
 // real server. The e2e server points CRM_WEBHOOK_URL, SHEETS_WEBHOOK_URL and GHL_API_URL at
 // local fakes (support/integration-fakes.ts); the tests read what arrived there.
 import type { Page } from '@playwright/test';
+import { calculationMessages } from '../../src/domain/offer/calculation-messages';
 import { registerThroughUi } from './support/accounts';
 import { uniqueEmail } from '../support/test-users';
 import { calculateAsWholesaler } from './support/calculator-page';
@@ -46,10 +47,10 @@ async function serverHasPaymentProvider(page: Page): Promise<boolean> {
 test('a wholesaler sets up the GoHighLevel key and exports a deal to the CRM', async ({ page }) => {
   await registerThroughUi(page);
 
-  // §5: without a usable range there is nothing to export.
+  // Without a usable range there is nothing to export: the calculator says why and offers no export.
   await calculateAsWholesaler(page, { address: '1 Tiny Ln, Austin, TX', marketValue: '20000' });
-  await page.getByRole('button', { name: 'Export to GHL' }).click();
-  await expect(page.getByText('Please enter property details first')).toBeVisible();
+  await expect(page.getByText(calculationMessages.offerUnworkable)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export to GHL' })).toHaveCount(0);
 
   await calculateAsWholesaler(page, { address: '42 Export Ave, Austin, TX' });
   await expect(page.getByTestId('offer-range')).toContainText('$113,000');

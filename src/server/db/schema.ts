@@ -276,7 +276,7 @@ export const offerLinks = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     // SHA-256 (hex) of the link's 256-bit random token: the token itself is only in the link.
     tokenHash: text('token_hash').notNull().unique(),
-    source: text('source', { enum: ['shared-link', 'bulk-email', 'revised-offer'] }).notNull(),
+    source: text('source', { enum: ['shared-link', 'bulk-email', 'revised-offer', 'personal-page'] }).notNull(),
     address: text('address').notNull(),
     marketValue: money('market_value').notNull(),
     repairs: jsonb('repairs').$type<OfferLinkRepair[]>().notNull().default([]),

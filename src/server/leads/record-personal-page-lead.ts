@@ -1,9 +1,7 @@
 import type { LeadResponseKind } from '../../domain/leads/lead-response';
 import type { LeadRequest } from '../../domain/leads/lead-request-schema';
 import type { AppContext } from '../app-context';
-import { Refusal } from '../http/refusal';
-import { findWholesalerByHandle } from '../personal-page/find-wholesaler-by-handle';
-import { personalPageMessages } from '../personal-page/personal-page-routes';
+import { requireWholesalerByHandle } from '../personal-page/find-wholesaler-by-handle';
 import { recordWholesalerLead } from './record-wholesaler-lead';
 
 const responseKinds: Record<LeadRequest['kind'], LeadResponseKind> = {
@@ -25,8 +23,7 @@ function leadContact(lead: LeadRequest) {
  * in one transaction. One lead per submission: these forms carry no offer link to group by.
  */
 export async function recordPersonalPageLead({ env, database }: AppContext, handle: string, lead: LeadRequest) {
-  const owner = await findWholesalerByHandle(database.db, handle);
-  if (!owner) throw new Refusal(404, personalPageMessages.notFound, { code: 'wholesaler-not-found' });
+  const owner = await requireWholesalerByHandle(database.db, handle);
   const details =
     lead.kind === 'program'
       ? { condition: lead.condition, timeframe: lead.timeframe, notes: lead.notes }

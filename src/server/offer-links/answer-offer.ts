@@ -4,10 +4,13 @@ import { negotiationOutcome } from '../../domain/leads/negotiation-outcome';
 import { responseContact, type OfferResponseRequest } from '../../domain/leads/offer-response-request';
 import { isOfferExpired } from '../../domain/offer/offer-validity';
 import type { AppContext } from '../app-context';
+import type { offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { recordWholesalerLead } from '../leads/record-wholesaler-lead';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { findOfferLink, publicOfferMessages } from './read-public-offer';
+
+type OfferLinkSource = (typeof offerLinks.$inferSelect)['source'];
 
 const responseKinds: Record<OfferResponseRequest['kind'], LeadResponseKind> = {
   accept: 'accepted',
@@ -18,9 +21,10 @@ const responseKinds: Record<OfferResponseRequest['kind'], LeadResponseKind> = {
 
 const leadKinds = { accept: 'accept', counter: 'negotiate', program: 'program', 'new-offer': 'new-offer' } as const;
 
-const leadSources: Record<'shared-link' | 'bulk-email' | 'revised-offer', LeadSource> = {
+const leadSources: Record<OfferLinkSource, LeadSource> = {
   'shared-link': 'shared-link',
   'bulk-email': 'bulk-email',
+  'personal-page': 'personal-page',
   // A revised offer answers into its lead, which keeps its own source; this is only a fallback.
   'revised-offer': 'shared-link',
 };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { computeOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
+import type { CalculationInput } from '../../domain/offer/offer-request-schema';
 import type { ShareOfferRequest } from '../../domain/offer/share-offer-request';
 import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
 import type { AppContext } from '../app-context';
@@ -14,27 +15,28 @@ export const offerLinkMessages = {
   propertyNotFound: 'Property not found',
 } as const;
 
-/** The offer to share: computed here from a calculation (never the browser's figures), or a saved property of this user as stored. */
+/** The offer of a calculation, computed here (never the browser's figures); refused when it does not work. */
+export function offerFromCalculation(calculation: CalculationInput): OfferSnapshot {
+  const totalRepairCost = totalSelectedRepairCost(calculation.repairs);
+  const offerRange = computeOfferRange({
+    marketValue: calculation.marketValue,
+    totalRepairCost,
+    template: calculation.template,
+  });
+  if (!offerIsWorkable(offerRange)) throw new Refusal(400, offerLinkMessages.unworkable, { code: 'offer-unworkable' });
+  return {
+    address: calculation.address,
+    marketValue: calculation.marketValue,
+    repairs: selectedRepairs(calculation.repairs).map(({ name, cost }) => ({ name, cost })),
+    totalRepairCost,
+    templateName: calculation.template.name,
+    offerRange,
+  };
+}
+
+/** The offer to share: a calculation's, or a saved property of this user as stored. */
 async function offerToShare(db: Database, userId: string, request: ShareOfferRequest): Promise<OfferSnapshot> {
-  if (request.from === 'calculation') {
-    const { calculation } = request;
-    const totalRepairCost = totalSelectedRepairCost(calculation.repairs);
-    const offerRange = computeOfferRange({
-      marketValue: calculation.marketValue,
-      totalRepairCost,
-      template: calculation.template,
-    });
-    if (!offerIsWorkable(offerRange))
-      throw new Refusal(400, offerLinkMessages.unworkable, { code: 'offer-unworkable' });
-    return {
-      address: calculation.address,
-      marketValue: calculation.marketValue,
-      repairs: selectedRepairs(calculation.repairs).map(({ name, cost }) => ({ name, cost })),
-      totalRepairCost,
-      templateName: calculation.template.name,
-      offerRange,
-    };
-  }
+  if (request.from === 'calculation') return offerFromCalculation(request.calculation);
   const [row] = await db
     .select()
     .from(savedProperties)

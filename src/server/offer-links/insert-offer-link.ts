@@ -18,7 +18,9 @@ export interface NewOfferLink {
 
 export interface CreatedOfferLink {
   id: string;
-  /** The homeowner's page, `${APP_URL}/offer/{token}`: the only place the token exists. */
+  /** The link's secret, kept nowhere on the server (only its hash is stored). */
+  token: string;
+  /** The homeowner's page, `${APP_URL}/offer/{token}`. */
   url: string;
   createdAt: Date;
   expiresAt: Date;
@@ -55,5 +57,5 @@ export async function insertOfferLink(
     })
     .returning({ id: offerLinks.id });
   if (!row) throw new Error('offer_links insert returned no row');
-  return { id: row.id, url: offerPageUrl(appUrl, token), createdAt, expiresAt };
+  return { id: row.id, token, url: offerPageUrl(appUrl, token), createdAt, expiresAt };
 }

@@ -1,23 +1,45 @@
 import { Hono } from 'hono';
+import { PersonalPageOfferRequestSchema } from '../../domain/offer/personal-page-offer-request';
 import { HandleSchema } from '../../domain/profile/wholesaler-profile-schema';
 import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
+import { validate } from '../http/validate';
 import { limitPerClient } from '../rate-limit/limit-per-client';
-import { PUBLIC_OFFER_RATE_LIMIT } from '../offer-links/offer-links-routes';
-import { findWholesalerByHandle } from './find-wholesaler-by-handle';
+import { OFFER_RESPONSE_RATE_LIMIT, PUBLIC_OFFER_RATE_LIMIT } from '../offer-links/offer-links-routes';
+import { createPersonalPageOffer } from './create-personal-page-offer';
+import { personalPageMessages, requireWholesalerByHandle } from './find-wholesaler-by-handle';
 
-export const personalPageMessages = { notFound: 'Page not found' } as const;
+/** A path's handle, or the same 404 as an unknown one: a malformed handle reveals nothing more. */
+function handleOf(value: string): string {
+  const handle = HandleSchema.safeParse(value);
+  if (!handle.success) throw new Refusal(404, personalPageMessages.notFound, { code: 'wholesaler-not-found' });
+  return handle.data;
+}
 
 /**
- * GET /api/public/wholesalers/{handle} (no sign-in, rate limited per client address): the
+ * /api/public/wholesalers/{handle} (no sign-in, rate limited per client address). GET: the
  * branding of a wholesaler's personal calculator `/c/{handle}`: { handle, displayName, company,
- * phone }. Handles compare case-insensitively; an unknown one is 404 { code: 'wholesaler-not-found' }.
+ * phone }. POST /offers with PersonalPageOfferRequestSchema: the visitor's calculated offer as
+ * an answerable offer link of that wholesaler → 201 { token, url, offer }. Handles compare
+ * case-insensitively; an unknown one is 404 { code: 'wholesaler-not-found' }.
  */
 export function personalPageRoutes(context: AppContext) {
-  return new Hono().get('/:handle', limitPerClient(context, 'personal-page', PUBLIC_OFFER_RATE_LIMIT), async (c) => {
-    const handle = HandleSchema.safeParse(c.req.param('handle'));
-    const found = handle.success ? await findWholesalerByHandle(context.database.db, handle.data) : null;
-    if (!found) throw new Refusal(404, personalPageMessages.notFound, { code: 'wholesaler-not-found' });
-    return c.json({ handle: found.handle, displayName: found.displayName, company: found.company, phone: found.phone });
-  });
+  return new Hono()
+    .get('/:handle', limitPerClient(context, 'personal-page', PUBLIC_OFFER_RATE_LIMIT), async (c) => {
+      const found = await requireWholesalerByHandle(context.database.db, handleOf(c.req.param('handle')));
+      return c.json({
+        handle: found.handle,
+        displayName: found.displayName,
+        company: found.company,
+        phone: found.phone,
+      });
+    })
+    .post(
+      '/:handle/offers',
+      // Answering takes one offer, maybe a second after changing the figures: the answer's own limit.
+      limitPerClient(context, 'personal-page-offer', OFFER_RESPONSE_RATE_LIMIT),
+      validate('json', PersonalPageOfferRequestSchema),
+      async (c) =>
+        c.json(await createPersonalPageOffer(context, handleOf(c.req.param('handle')), c.req.valid('json')), 201),
+    );
 }

@@ -5,6 +5,7 @@ import { Toaster } from '../components/toaster';
 import { LiveUpdates } from '../features/saved/live-updates';
 import { RequireUser } from '../components/require-user';
 import { Layout } from './layout';
+import { WholesalerPageLayout } from './wholesaler-page-layout';
 import { CalculatorRoute } from './routes/calculator-route';
 import { NotFoundPage } from './not-found-page';
 import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
@@ -73,6 +74,16 @@ const router = createBrowserRouter([
         ...lazyPage(async () => (await import('../features/integrations/connections-page')).ConnectionsPage),
       },
       { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: <WholesalerPageLayout />,
+    children: [
+      {
+        path: 'offer/:token',
+        ...lazyPage(async () => (await import('../features/offer-answer/offer-page')).OfferPage),
+      },
+      { path: 'c/:handle', ...lazyPage(async () => (await import('./routes/personal-page-route')).PersonalPageRoute) },
     ],
   },
 ]);

@@ -21,8 +21,26 @@ import { useCalculatorReferenceData } from './use-calculator-reference-data';
 import { isUserType, type UserType } from './user-type';
 import { UserTypeToggle } from './user-type-toggle';
 
+/** A page's own heading and lead above the calculator (a wholesaler's personal page). */
+export interface CalculatorIntro {
+  title: string;
+  lead: string;
+}
+
+interface CalculatorPageProps {
+  slots: CalculatorSlots;
+  /** Only the homeowner's calculator, without the user type switch (a wholesaler's personal page). */
+  homeownerOnly?: boolean;
+  intro?: CalculatorIntro;
+}
+
+const publicIntro: CalculatorIntro = {
+  title: 'Calculate Your Cash Offer',
+  lead: 'See your cash offer range instantly, before giving any contact information. No obligation, no sign-up.',
+};
+
 /** The calculator at '/'; the app supplies what other features add to it (`slots`). */
-export function CalculatorPage({ slots }: { slots: CalculatorSlots }) {
+export function CalculatorPage({ slots, homeownerOnly = false, intro = publicIntro }: CalculatorPageProps) {
   const { data, isLoading } = useCalculatorReferenceData();
   // A calculation kept through sign-in ('Sign In to Save') comes back once.
   const [draft] = useState(readCalculationDraft);
@@ -40,8 +58,9 @@ export function CalculatorPage({ slots }: { slots: CalculatorSlots }) {
   }
   return (
     <Calculator
-      userType={userType.value}
-      onUserTypeChange={userType.set}
+      userType={homeownerOnly ? 'homeowner' : userType.value}
+      onUserTypeChange={homeownerOnly ? undefined : userType.set}
+      intro={intro}
       templates={data.templates}
       repairCatalog={data.repairCatalog}
       draft={draft}
@@ -75,14 +94,16 @@ function useUserTypeFromNavigation(fallback: UserType = 'homeowner') {
 
 interface CalculatorProps {
   userType: UserType;
-  onUserTypeChange: (userType: UserType) => void;
+  /** Without it the visitor cannot switch user type. */
+  onUserTypeChange: ((userType: UserType) => void) | undefined;
+  intro: CalculatorIntro;
   templates: readonly FormulaTemplate[];
   repairCatalog: readonly RepairItem[];
   draft: CalculationDraft | null;
   slots: CalculatorSlots;
 }
 
-function Calculator({ userType, onUserTypeChange, templates, repairCatalog, draft, slots }: CalculatorProps) {
+function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalog, draft, slots }: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
   const { search } = useLocation();
   // An offer e-mail's accept/negotiate link opens the calculator prefilled for the homeowner.
@@ -101,11 +122,9 @@ function Calculator({ userType, onUserTypeChange, templates, repairCatalog, draf
   return (
     <div className="calculator">
       <section className="hero" aria-labelledby="calculator-title">
-        <h1 id="calculator-title">Calculate Your Cash Offer</h1>
-        <p className="hero-lead">
-          See your cash offer range instantly, before giving any contact information. No obligation, no sign-up.
-        </p>
-        <UserTypeToggle value={userType} onChange={onUserTypeChange} />
+        <h1 id="calculator-title">{intro.title}</h1>
+        <p className="hero-lead">{intro.lead}</p>
+        {onUserTypeChange && <UserTypeToggle value={userType} onChange={onUserTypeChange} />}
       </section>
 
       <div className="calculator-grid">

@@ -1,0 +1,27 @@
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import type { PersonalPageOfferRequest } from '../../domain/offer/personal-page-offer-request';
+import type { AppContext } from '../app-context';
+import { offerFromCalculation } from '../offer-links/create-offer-link';
+import { insertOfferLink } from '../offer-links/insert-offer-link';
+import { readPublicOffer, type PublicOffer } from '../offer-links/read-public-offer';
+import { requireWholesalerByHandle } from './find-wholesaler-by-handle';
+
+/**
+ * A homeowner on `/c/{handle}` answers the offer they calculated: it becomes an offer link of
+ * that wholesaler (source 'personal-page', computed here with the default template), answered
+ * like any other and reopened later at its URL.
+ */
+export async function createPersonalPageOffer(
+  { env, database }: AppContext,
+  handle: string,
+  calculation: PersonalPageOfferRequest,
+): Promise<{ token: string; url: string; offer: PublicOffer }> {
+  const owner = await requireWholesalerByHandle(database.db, handle);
+  const offer = offerFromCalculation({ ...calculation, template: defaultTemplate });
+  const link = await insertOfferLink(database.db, env.APP_URL, {
+    userId: owner.userId,
+    source: 'personal-page',
+    offer,
+  });
+  return { token: link.token, url: link.url, offer: await readPublicOffer(database.db, link.token) };
+}

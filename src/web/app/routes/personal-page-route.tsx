@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
+import { CalculatorPage } from '../../features/calculator/calculator-page';
+import { fetchWholesalerBranding, isNotFound } from '../../features/offer-answer/offer-answer-api';
+import { PersonalPageOfferAnswer } from '../../features/offer-answer/personal-page-offer-answer';
+import { WholesalerHeader, WholesalerHeaderPlaceholder } from '../../features/offer-answer/wholesaler-header';
+import '../../features/offer-answer/offer-answer.css';
+
+/** The calculator's slots for one page: the answer to its offers goes to that wholesaler. */
+function personalPageSlots(handle: string, displayName: string): CalculatorSlots {
+  return {
+    OfferActions: ({ offer }: { offer: CalculatedOffer }) => (
+      <PersonalPageOfferAnswer handle={handle} wholesalerName={displayName} offer={offer} />
+    ),
+    preloadOfferActions: () => undefined,
+    WholesalerTools: () => null,
+  };
+}
+
+/** `/c/{handle}`: the homeowner calculator of one wholesaler; every answer to its offers is theirs. */
+export function PersonalPageRoute() {
+  const handle = useParams().handle ?? '';
+  const branding = useQuery({
+    queryKey: ['wholesaler-branding', handle],
+    queryFn: () => fetchWholesalerBranding(handle),
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+    staleTime: Infinity,
+  });
+  const displayName = branding.data?.displayName ?? '';
+  // Made once per page, so that an offer's answer keeps its state across renders.
+  const slots = useMemo(() => personalPageSlots(handle, displayName), [handle, displayName]);
+
+  if (!branding.isSuccess) {
+    return (
+      <>
+        <WholesalerHeaderPlaceholder />
+        <main id="main" className="site-main" aria-busy={branding.isPending}>
+          <section className="page narrow">
+            {branding.isPending && (
+              <p className="loading" role="status">
+                Loading calculator...
+              </p>
+            )}
+            {isNotFound(branding.error) && (
+              <>
+                <h1>Page not found</h1>
+                <p>There is no calculator at this address. Check the link you were given.</p>
+              </>
+            )}
+            {branding.isError && !isNotFound(branding.error) && (
+              <>
+                <h1>Get a cash offer</h1>
+                <p role="alert">We could not load this calculator. Please try again.</p>
+                <button type="button" className="button button-primary" onClick={() => void branding.refetch()}>
+                  Try again
+                </button>
+              </>
+            )}
+          </section>
+        </main>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <WholesalerHeader {...branding.data} />
+      <main id="main" className="site-main">
+        <CalculatorPage
+          slots={slots}
+          homeownerOnly
+          intro={{
+            title: 'Calculate Your Cash Offer',
+            lead: `See the cash offer ${displayName} can make for your property, instantly and before giving any contact information. No obligation.`,
+          }}
+        />
+      </main>
+    </>
+  );
+}

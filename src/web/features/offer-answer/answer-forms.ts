@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { HomeownerContactSchema } from '../../../domain/contact/contact-schema';
+import { parseDesiredPrice } from '../../../domain/leads/desired-price';
+import { MAX_NOTES_LENGTH, MlsProgramSchema } from '../../../domain/leads/mls-program-schema';
+import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
+
+/** The answers a homeowner writes in a form of their own; the programme request has its own form. */
+export type ContactAnswerKind = 'accept' | 'counter' | 'new-offer';
+
+const message = z.string().trim().max(MAX_NOTES_LENGTH, `Message must be at most ${MAX_NOTES_LENGTH} characters`);
+
+/** Accepting, or asking for a new offer: the contact (all required) and an optional message. */
+export const ContactAnswerFormSchema = HomeownerContactSchema.extend({ message });
+
+/** Countering: the desired price as typed ('150000', '$150,000'), then the contact and message. */
+export const CounterAnswerFormSchema = ContactAnswerFormSchema.extend({
+  desiredPrice: z.string().transform((typed, context) => {
+    const parsed = parseDesiredPrice(typed);
+    if (parsed.ok) return parsed.value;
+    context.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }),
+});
+
+/** The programme form on an offer: its address is the offer's, so it is not asked again. */
+export const ProgramAnswerFormSchema = MlsProgramSchema.omit({ address: true });
+
+export type ContactAnswerForm = z.output<typeof ContactAnswerFormSchema>;
+
+/** The request for one contact answer, as POST /api/public/offers/{token}/responses takes it. */
+export function contactAnswer(
+  kind: ContactAnswerKind,
+  { name, email, phone, message: text }: ContactAnswerForm,
+  desiredPrice?: number,
+): OfferResponseRequestInput {
+  const contact = { name, email, phone };
+  if (kind === 'counter') return { kind, desiredPrice: desiredPrice ?? 0, contact, message: text };
+  return { kind, contact, message: text };
+}

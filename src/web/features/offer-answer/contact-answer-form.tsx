@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import type { z } from 'zod';
+import { formatPhoneInput } from '../../../domain/contact/phone';
+import { MAX_NOTES_LENGTH } from '../../../domain/leads/mls-program-schema';
+import { formatMoneyRange } from '../../../domain/money/format-money';
+import type { OfferRange } from '../../../domain/offer/compute-offer-range';
+import { TextAreaField } from '../../components/text-area-field';
+import { TextField } from '../../components/text-field';
+import { useSchemaForm } from '../../components/use-schema-form';
+import {
+  ContactAnswerFormSchema,
+  CounterAnswerFormSchema,
+  type ContactAnswerForm,
+  type ContactAnswerKind,
+} from './answer-forms';
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+const titles: Record<ContactAnswerKind, string> = {
+  accept: 'Accept this offer',
+  counter: 'Negotiate',
+  'new-offer': 'Ask for a new offer',
+};
+
+interface ContactAnswerFormProps {
+  kind: ContactAnswerKind;
+  wholesalerName: string;
+  offerRange: OfferRange;
+  initialContact: ContactValues;
+  submitting: boolean;
+  onSubmit: (form: ContactAnswerForm, desiredPrice?: number) => void;
+  onBack: () => void;
+}
+
+/** Accept, counter or ask again: the homeowner's contact (and price, to counter), sent to the wholesaler. */
+export function ContactAnswerFormView({
+  kind,
+  wholesalerName,
+  offerRange,
+  initialContact,
+  submitting,
+  onSubmit,
+  onBack,
+}: ContactAnswerFormProps) {
+  const schema: z.ZodType<ContactAnswerForm & { desiredPrice?: number }> =
+    kind === 'counter' ? CounterAnswerFormSchema : ContactAnswerFormSchema;
+  const form = useSchemaForm(schema, {
+    desiredPrice: '',
+    ...initialContact,
+    message: '',
+  });
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+
+  return (
+    <form
+      className="offer-answer-form"
+      aria-labelledby="offer-answer-form-title"
+      noValidate
+      onSubmit={form.handleSubmit(({ desiredPrice, ...contact }) => onSubmit(contact, desiredPrice))}
+    >
+      <h2 id="offer-answer-form-title" className="card-title" tabIndex={-1} ref={titleRef}>
+        {titles[kind]}
+      </h2>
+      <p className="muted">
+        {kind === 'counter'
+          ? `The offer is ${formatMoneyRange(offerRange)}. Name your price and ${wholesalerName} will answer you.`
+          : `${wholesalerName} receives your answer and contacts you. All fields except the message are required.`}
+      </p>
+      {kind === 'counter' && (
+        <TextField
+          id="answer-desired-price"
+          label="Your Desired Price"
+          placeholder="e.g. 130000"
+          {...form.field('desiredPrice')}
+        />
+      )}
+      <TextField id="answer-name" label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField id="answer-email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField
+        id="answer-phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        placeholder="555-123-4567"
+        {...form.field('phone', formatPhoneInput)}
+      />
+      <TextAreaField
+        id="answer-message"
+        label="Message (optional)"
+        maxLength={MAX_NOTES_LENGTH}
+        {...form.field('message')}
+      />
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          Back
+        </button>
+        <button type="submit" className="button button-primary" disabled={submitting}>
+          {submitting ? 'Sending...' : `Send to ${wholesalerName}`}
+        </button>
+      </div>
+    </form>
+  );
+}

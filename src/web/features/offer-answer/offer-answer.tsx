@@ -1,0 +1,173 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
+import { negotiationThreshold } from '../../../domain/leads/negotiation-outcome';
+import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
+import { formatMoney } from '../../../domain/money/format-money';
+import type { OfferRange } from '../../../domain/offer/compute-offer-range';
+import { ApiError } from '../../api/api-client';
+import { notify } from '../../components/notify';
+import { contactAnswer, type ContactAnswerKind } from './answer-forms';
+import { ContactAnswerFormView, type ContactValues } from './contact-answer-form';
+import { ProgramAnswerFormView } from './program-answer-form';
+
+export interface AnswerableOffer {
+  address: string;
+  marketValue: number;
+  offerRange: OfferRange;
+}
+
+interface OfferAnswerProps {
+  offer: AnswerableOffer;
+  wholesalerName: string;
+  expired: boolean;
+  /** Whom an e-mailed offer went to: it prefills the forms. */
+  recipient?: { name: string | null; email: string | null } | null;
+  /** The form to open first: an e-mail's Accept Offer or Negotiate button. */
+  intent?: 'accept' | 'negotiate' | null;
+  /** Delivers one answer to the wholesaler; resolves to what the homeowner is told. */
+  send: (answer: OfferResponseRequestInput) => Promise<HomeownerResponseMessage>;
+}
+
+type Step = 'choose' | ContactAnswerKind | 'program' | 'done';
+
+const SUBMIT_FAILED = 'Failed to submit form. Please try again.';
+
+/**
+ * The homeowner's answer to a wholesaler's offer: Get Offer (accept), Negotiate (a price), or,
+ * once the offer has expired, a request for a new one; after a counter above 82 % of market
+ * value, the MLS/Retail programme form. Every answer goes to the wholesaler, and the homeowner
+ * is told exactly that, never that anything was accepted.
+ */
+export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent, send }: OfferAnswerProps) {
+  const [step, setStep] = useState<Step>(() => {
+    if (expired || !intent) return 'choose';
+    return intent === 'accept' ? 'accept' : 'counter';
+  });
+  const [expiredNow, setExpiredNow] = useState(expired);
+  const [contact, setContact] = useState<ContactValues>({
+    name: recipient?.name ?? '',
+    email: recipient?.email ?? '',
+    phone: '',
+  });
+  const [desiredPrice, setDesiredPrice] = useState<number>();
+  const [told, setTold] = useState<HomeownerResponseMessage>();
+
+  const answer = useMutation({
+    mutationFn: send,
+    onSuccess: (message, request) => {
+      setTold(message);
+      if (request.kind === 'program') setDesiredPrice(undefined);
+      setStep('done');
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 410) {
+        setExpiredNow(true);
+        setStep('choose');
+      }
+      // The server's words for what it refused (an expired offer, a limit, a field); never a stack trace.
+      notify.error(error instanceof ApiError && error.status < 500 ? error.message : SUBMIT_FAILED);
+    },
+  });
+
+  if (step === 'accept' || step === 'counter' || step === 'new-offer') {
+    return (
+      <ContactAnswerFormView
+        kind={step}
+        wholesalerName={wholesalerName}
+        offerRange={offer.offerRange}
+        initialContact={contact}
+        submitting={answer.isPending}
+        onBack={() => setStep('choose')}
+        onSubmit={({ message, ...typed }, price) => {
+          setContact(typed);
+          setDesiredPrice(price);
+          answer.mutate(contactAnswer(step, { ...typed, message }, price));
+        }}
+      />
+    );
+  }
+  if (step === 'program') {
+    return (
+      <ProgramAnswerFormView
+        wholesalerName={wholesalerName}
+        initialContact={contact}
+        submitting={answer.isPending}
+        onBack={() => setStep('done')}
+        onSubmit={(program) => answer.mutate({ kind: 'program', ...program, desiredPrice })}
+      />
+    );
+  }
+  if (step === 'done' && told) {
+    return (
+      <AnswerSent
+        told={told}
+        marketValue={offer.marketValue}
+        desiredPrice={desiredPrice}
+        onShowProgram={() => setStep('program')}
+      />
+    );
+  }
+  if (expiredNow) {
+    return (
+      <div className="offer-answer">
+        <p className="offer-expired" role="status">
+          This offer has expired. You can ask for a new one.
+        </p>
+        <div className="offer-actions">
+          <button type="button" className="button button-primary" onClick={() => setStep('new-offer')}>
+            Ask for a new offer
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="offer-answer">
+      <p className="muted">Accept this offer or name your price: {wholesalerName} receives your answer.</p>
+      <div className="offer-actions">
+        <button type="button" className="button button-secondary" onClick={() => setStep('counter')}>
+          Negotiate
+        </button>
+        <button type="button" className="button button-primary" onClick={() => setStep('accept')}>
+          Get Offer
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface AnswerSentProps {
+  told: HomeownerResponseMessage;
+  marketValue: number;
+  desiredPrice: number | undefined;
+  onShowProgram: () => void;
+}
+
+/** What happened to the answer and what comes next; after a high counter, the way to the programme. */
+function AnswerSent({ told, marketValue, desiredPrice, onShowProgram }: AnswerSentProps) {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), [told]);
+
+  return (
+    <div className="offer-answer offer-answer-sent" role="status">
+      <h2 className="card-title" tabIndex={-1} ref={titleRef}>
+        {told.title}
+      </h2>
+      <p>{told.message}</p>
+      {told.outcome === 'needs-program-info' && desiredPrice !== undefined && (
+        <div className="offer-program">
+          <h3>Consider the MLS/Retail Program</h3>
+          <p>
+            A cash offer goes up to about 82% of the market value, or {formatMoney(negotiationThreshold(marketValue))}{' '}
+            here. To get closer to the full market value of {formatMoney(marketValue)}, the MLS/Retail Program lists
+            your home on the MLS, where retail buyers with financing can compete for it.
+          </p>
+          <button type="button" className="button button-primary" onClick={onShowProgram}>
+            Continue to Program Details
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import { answerOffer, fetchPublicOffer, isNotFound } from './offer-answer-api';
+import { OfferAnswer } from './offer-answer';
+import { OfferSummary } from './offer-summary';
+import { WholesalerHeader, WholesalerHeaderPlaceholder } from './wholesaler-header';
+import './offer-answer.css';
+
+/**
+ * `/offer/{token}`: one wholesaler's offer to one homeowner, answerable without signing in.
+ * An unknown or edited token is 'Offer not found'; an expired offer asks for a new one.
+ */
+export function OfferPage() {
+  const token = useParams().token ?? '';
+  const intent = useSearchParams()[0].get('intent');
+  const offer = useQuery({
+    queryKey: ['public-offer', token],
+    queryFn: () => fetchPublicOffer(token),
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
+
+  if (offer.isPending) {
+    return (
+      <>
+        <WholesalerHeaderPlaceholder />
+        <main id="main" className="site-main" aria-busy="true">
+          <section className="page narrow">
+            <p className="loading" role="status">
+              Loading your offer...
+            </p>
+          </section>
+        </main>
+      </>
+    );
+  }
+  if (offer.isError) {
+    return (
+      <>
+        <WholesalerHeaderPlaceholder />
+        <main id="main" className="site-main">
+          <section className="page narrow">
+            {isNotFound(offer.error) ? (
+              <>
+                <h1>Offer not found</h1>
+                <p>This link does not open an offer. Check that it was copied completely, or ask for it again.</p>
+              </>
+            ) : (
+              <>
+                <h1>Your cash offer</h1>
+                <p role="alert">We could not load this offer. Please try again.</p>
+                <button type="button" className="button button-primary" onClick={() => void offer.refetch()}>
+                  Try again
+                </button>
+              </>
+            )}
+          </section>
+        </main>
+      </>
+    );
+  }
+
+  const { wholesaler } = offer.data;
+  return (
+    <>
+      <WholesalerHeader {...wholesaler} />
+      <main id="main" className="site-main">
+        <section className="page narrow offer-page" aria-labelledby="offer-page-title">
+          <h1 id="offer-page-title">Your cash offer from {wholesaler.displayName}</h1>
+          <div className="card offer-result">
+            <OfferSummary offer={offer.data} />
+            <OfferAnswer
+              offer={offer.data}
+              wholesalerName={wholesaler.displayName}
+              expired={offer.data.expired}
+              recipient={offer.data.recipient}
+              intent={intent === 'accept' || intent === 'negotiate' ? intent : null}
+              send={(answer) => answerOffer(token, answer)}
+            />
+          </div>
+        </section>
+      </main>
+    </>
+  );
+}

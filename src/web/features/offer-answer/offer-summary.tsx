@@ -1,0 +1,41 @@
+import { formatMoney } from '../../../domain/money/format-money';
+import type { PublicOffer } from './offer-answer-api';
+
+/** The offer as it was made: the range first, then what it rests on and how long it stands (§9). */
+export function OfferSummary({ offer }: { offer: PublicOffer }) {
+  return (
+    <>
+      <p className="offer-range" data-testid="offer-range">
+        {formatMoney(offer.offerRange.low)} <span aria-hidden="true">–</span>
+        <span className="visually-hidden"> to </span> {formatMoney(offer.offerRange.high)}
+      </p>
+      <p className={offer.expired ? 'offer-validity offer-validity-expired' : 'offer-validity'}>{offer.validityText}</p>
+      <dl className="offer-facts">
+        <div>
+          <dt>Property</dt>
+          <dd>{offer.address}</dd>
+        </div>
+        <div>
+          <dt>Market value</dt>
+          <dd>{formatMoney(offer.marketValue)}</dd>
+        </div>
+        <div>
+          <dt>Repairs</dt>
+          <dd>{formatMoney(offer.totalRepairCost)}</dd>
+        </div>
+      </dl>
+      {offer.repairs.length > 0 && (
+        <details className="offer-repairs">
+          <summary>Repairs this offer allows for ({offer.repairs.length})</summary>
+          <ul>
+            {offer.repairs.map((repair) => (
+              <li key={repair.name}>
+                <span>{repair.name}</span> <span>{formatMoney(repair.cost)}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
