@@ -1,0 +1,216 @@
+// Answerable offers from the homeowner's side (issue 12): a shared link and a wholesaler's
+// personal calculator, answered in the browser without an account; every answer reaches that
+// wholesaler's /leads within 2 s and the homeowner is told where it went, never that it was
+// accepted. Unknown tokens and handles are a plain 'not found' page. Both pages are checked
+// with axe, answered by keyboard and rendered at 360 px and desktop width (screenshots in
+// test-results/offer-links-screens/).
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
+import { setRepairCost, toggleRepair } from '../../src/domain/repairs/repair-state';
+import { uniqueEmail } from '../support/test-users';
+import { registerThroughUi } from './support/accounts';
+import { enterProperty, getCashOffer } from './support/calculator-page';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+const screenshots = path.join('test-results', 'offer-links-screens');
+
+let lastClientAddress = 0;
+
+/** A homeowner: a browser of their own, from their own network address (the public answers are limited per address). */
+async function homeownerPage(browser: Browser, baseURL: string): Promise<Page> {
+  lastClientAddress += 1;
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.88.${Math.floor(Math.random() * 250) + 1}.${lastClientAddress}` },
+  });
+  return context.newPage();
+}
+
+/** Registers a wholesaler with a display name (and a personal page when `handle` is given). */
+async function wholesaler(page: Page, handle: string | null = null) {
+  await registerThroughUi(page);
+  const saved = await page.request.put('/api/profile', {
+    data: {
+      handle,
+      displayName: 'Lee Homes Buyer',
+      company: 'Lee Homes',
+      phone: '512-555-0199',
+      replyToEmail: '',
+      postalAddress: '',
+      notifyOnLeads: true,
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+/** The wholesaler's Share offer, through the API the button uses; the link's URL. */
+async function shareOffer(page: Page, address: string): Promise<string> {
+  const response = await page.request.post('/api/offer-links', {
+    data: {
+      from: 'calculation',
+      calculation: {
+        address,
+        marketValue: 200000,
+        repairs: setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000),
+        template: defaultTemplate,
+      },
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(response.status()).toBe(201);
+  return new URL(((await response.json()) as { url: string }).url).pathname;
+}
+
+const leadRow = (page: Page, name: string) => page.getByRole('article', { name: new RegExp(`^${name},`) });
+
+async function fillContact(page: Page, contact: { name: string; email: string; phone: string }) {
+  await page.getByLabel('Name', { exact: true }).fill(contact.name);
+  await page.getByLabel('Email').fill(contact.email);
+  await page.getByLabel('Phone').fill(contact.phone);
+}
+
+test('a homeowner counters a shared offer, asks about the MLS/Retail program, and the wholesaler sees it live', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await wholesaler(page);
+  const offerPath = await shareOffer(page, '12 Oak St, Austin, TX');
+  await page.goto('/leads');
+  await expect(page.getByText('No leads yet')).toBeVisible();
+
+  const homeowner = await homeownerPage(browser, baseURL!);
+  await homeowner.goto(offerPath);
+  await expect(
+    homeowner.getByRole('heading', { level: 1, name: 'Your cash offer from Lee Homes Buyer' }),
+  ).toBeVisible();
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$111,000\s*–?\s*to\s*\$126,000/);
+  await expect(homeowner.getByText('12 Oak St, Austin, TX')).toBeVisible();
+  await expect(homeowner.getByText(/^This offer is valid for 7 days \(until .+\)\.$/)).toBeVisible();
+  await expect(homeowner.getByRole('link', { name: 'Call 512-555-0199' })).toHaveAttribute('href', 'tel:5125550199');
+  // The page leads nowhere else in the app, where an answer would not reach this wholesaler.
+  await expect(homeowner.getByRole('link', { name: /Calculator|Sign in|Wholesalers/ })).toHaveCount(0);
+  await homeowner.getByText('Repairs this offer allows for (1)').click();
+  await expect(homeowner.getByRole('listitem').filter({ hasText: 'New Roof' })).toContainText('$9,000');
+  await expectNoAxeViolations(homeowner, '/offer/{token}');
+  for (const width of [360, 1280]) {
+    await homeowner.setViewportSize({ width, height: 800 });
+    await homeowner.screenshot({ path: path.join(screenshots, `offer-${width}.png`), fullPage: true });
+    expect(await homeowner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+
+  // Negotiate, from the keyboard: a refused price says why, then a counter above 82 % of market value.
+  await homeowner.getByRole('button', { name: 'Negotiate' }).focus();
+  await homeowner.keyboard.press('Enter');
+  await expect(homeowner.getByRole('heading', { name: 'Negotiate' })).toBeFocused();
+  await homeowner.getByLabel('Your Desired Price').fill('lots');
+  await fillContact(homeowner, { name: 'Ann Lee', email: uniqueEmail('ann'), phone: '5125550100' });
+  await expect(homeowner.getByLabel('Phone')).toHaveValue('512-555-0100');
+  await homeowner.getByRole('button', { name: 'Send to Lee Homes Buyer' }).click();
+  await expect(homeowner.getByLabel('Your Desired Price')).toHaveAccessibleDescription(
+    'Desired price must be a number',
+  );
+  await expect(homeowner.getByLabel('Your Desired Price')).toBeFocused();
+  await homeowner.getByLabel('Your Desired Price').fill('$170,000');
+  await homeowner.getByLabel('Message (optional)').fill('The roof is only 5 years old.');
+  await homeowner.keyboard.press('Tab');
+  await homeowner.keyboard.press('Tab');
+  await homeowner.keyboard.press('Enter');
+
+  await expect(
+    homeowner.getByRole('heading', { name: 'Your counter-offer of $170,000 was sent to Lee Homes Buyer' }),
+  ).toBeVisible();
+  await expect(homeowner.getByText(/accepted/i)).toHaveCount(0);
+  await expect(homeowner.getByText(/Nothing is agreed until Lee Homes Buyer answers/)).toBeVisible();
+  await expectNoAxeViolations(homeowner, '/offer/{token} after a counter');
+
+  // Within 2 s the wholesaler's open inbox shows it, without a reload.
+  await expect(leadRow(page, 'Ann Lee')).toBeVisible({ timeout: 2_000 });
+  await expect(leadRow(page, 'Ann Lee')).toContainText('Countered at $170,000');
+  await expect(leadRow(page, 'Ann Lee')).toContainText('via Shared link');
+
+  // Above 82 % of market value the MLS/Retail program is offered; its form starts from the contact given.
+  await homeowner.getByRole('button', { name: 'Continue to Program Details' }).click();
+  await expect(homeowner.getByLabel('Full Name')).toHaveValue('Ann Lee');
+  await homeowner.getByLabel('Property Condition').selectOption('Good');
+  await homeowner.getByLabel('Timeframe to Sell').selectOption('60');
+  await expectNoAxeViolations(homeowner, '/offer/{token} program form');
+  await homeowner.getByRole('button', { name: 'Submit' }).click();
+  await expect(
+    homeowner.getByRole('heading', { name: 'Your MLS/Retail program request was sent to Lee Homes Buyer' }),
+  ).toBeVisible();
+  await expect(leadRow(page, 'Ann Lee')).toContainText('MLS/Retail program interest', { timeout: 2_000 });
+  await homeowner.context().close();
+});
+
+test('an edited or unknown offer link is not found', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404/);
+  await page.goto('/offer/not-a-real-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offer not found' })).toBeVisible();
+  await page.goto(`/offer/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Offer not found' })).toBeVisible();
+  await expectNoAxeViolations(page, '/offer/{unknown}');
+});
+
+test('a homeowner accepts on a personal page; the lead is that wholesaler’s and no one else’s', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const handle = `lee-${Date.now().toString(36)}`;
+  await wholesaler(page, handle);
+  await page.goto('/leads');
+  await expect(page.getByText('No leads yet')).toBeVisible();
+
+  const homeowner = await homeownerPage(browser, baseURL!);
+  await homeowner.goto(`/c/${handle.toUpperCase()}`);
+  await expect(homeowner.getByRole('banner')).toContainText('Lee Homes Buyer');
+  await expect(homeowner.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' })).toBeVisible();
+  // Homeowners only: no switch to the wholesaler's tools, no links into the app.
+  await expect(homeowner.getByRole('group', { name: 'I am a' })).toHaveCount(0);
+  await expect(homeowner.getByRole('link', { name: /Calculator|Sign in|Wholesalers/ })).toHaveCount(0);
+  await expectNoAxeViolations(homeowner, '/c/{handle}');
+  await enterProperty(homeowner, { address: '48 Elm St, Austin, TX', marketValue: '200000' });
+  await getCashOffer(homeowner);
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$120,000\s*–?\s*to\s*\$135,000/);
+
+  await homeowner.getByRole('button', { name: 'Get Offer' }).click();
+  await expect(homeowner.getByRole('heading', { name: 'Accept this offer' })).toBeFocused();
+  // Nothing is sent before the contact is complete.
+  await homeowner.getByRole('button', { name: 'Send to Lee Homes Buyer' }).click();
+  await expect(homeowner.getByLabel('Name', { exact: true })).toHaveAccessibleDescription('Name is required');
+  await fillContact(homeowner, { name: 'Bob Stone', email: uniqueEmail('bob'), phone: '512-555-0111' });
+  await expectNoAxeViolations(homeowner, '/c/{handle} accept form');
+  for (const width of [360, 1280]) {
+    await homeowner.setViewportSize({ width, height: 800 });
+    await homeowner.screenshot({ path: path.join(screenshots, `personal-page-${width}.png`), fullPage: true });
+    expect(await homeowner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await homeowner.getByRole('button', { name: 'Send to Lee Homes Buyer' }).click();
+  await expect(homeowner.getByRole('heading', { name: 'Your acceptance was sent to Lee Homes Buyer' })).toBeVisible();
+
+  await expect(leadRow(page, 'Bob Stone')).toBeVisible({ timeout: 2_000 });
+  await expect(leadRow(page, 'Bob Stone')).toContainText('via Personal page');
+  await expect(leadRow(page, 'Bob Stone')).toContainText('Accepted');
+
+  // Another wholesaler's inbox stays empty.
+  const other = await browser.newPage({ baseURL });
+  await registerThroughUi(other);
+  await other.goto('/leads');
+  await expect(other.getByText('No leads yet')).toBeVisible();
+  await expect(other.getByText('Bob Stone')).toHaveCount(0);
+  await other.close();
+  await homeowner.context().close();
+});
+
+test('an unknown personal page is not found', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 404/);
+  await page.goto('/c/nobody-has-this-handle');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectNoAxeViolations(page, '/c/{unknown}');
+});
