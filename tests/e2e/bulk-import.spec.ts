@@ -1,8 +1,9 @@
 // Pro bulk import (spec §2 Bulk import dialog, §3 CRM CSV, §4, §5 CSV rules, §7 e-mails, §8
 // toasts): a Pro wholesaler drops a messy real-world export, reviews it, exports the CRM CSV,
 // sends offers to a selection and watches them arrive at a local fake of the e-mail provider
-// (Resend), while the server is restarted mid-send; the e-mailed links open the calculator and
-// the unsubscribe page.
+// (Resend), while the server is restarted mid-send; the e-mailed links open the homeowner's own
+// offer and the unsubscribe page; a homeowner's counter comes back to the wholesaler's /leads,
+// who answers it with a revised offer that the homeowner accepts.
 //
 // This spec runs its own app server (not the shared e2e one), because it needs the e-mail
 // provider configured (RESEND_API_URL pointing at the fake, in this process) and must stop and
@@ -420,4 +421,107 @@ test('the sender cancels a send: what is not sent yet is never sent, and the pro
   expect(resend.emails.length).toBeLessThanOrEqual(sentWhenCancelled + 1);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('a homeowner counters an e-mailed offer; the wholesaler negotiates from /leads and the homeowner accepts the revised offer', async ({
+  page,
+  browser,
+}, testInfo) => {
+  testInfo.setTimeout(90_000);
+  const account = await registerThroughUi(page);
+  await becomePro(page);
+  await addPostalAddress(page);
+  await verifyEmailThroughOutbox(page, resend.emails, account);
+  await openAsWholesaler(page);
+  await page.getByRole('button', { name: 'Bulk Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+  const owner = `zoe-${Date.now()}@example.com`;
+  await dropFile(
+    page,
+    'one.csv',
+    `First Name,Last Name,Email,Address,Market Value\nZoe,Park,${owner},9 Bay St,250000\n`,
+  );
+  await expect(dialog.getByText('1 of 1 properties selected (0 failed)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
+  await expect(page.getByText('Successfully sent 1 offers')).toBeVisible({ timeout: 20_000 });
+  await expect(dialog).toBeHidden();
+  await page.goto('/leads');
+  await expect(page.getByText('No leads yet')).toBeVisible();
+
+  // The homeowner, on their own machine, presses Negotiate in the e-mail: their offer, the form open.
+  const offerMail = resend.emails.find((email) => email.to[0] === owner)!;
+  const [, negotiateLink] = [...offerMail.html!.matchAll(/href="([^"]+)"/g)].map((match) =>
+    match[1]!.replaceAll('&amp;', '&'),
+  );
+  expect(negotiateLink).toMatch(/\/offer\/[A-Za-z0-9_-]{43}\?intent=negotiate$/);
+  const homeownerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.66.0.9' } });
+  const homeowner = await homeownerContext.newPage();
+  await homeowner.goto(negotiateLink!);
+  await expect(homeowner.getByRole('heading', { level: 1, name: 'Your cash offer from E2E Wholesaler' })).toBeVisible();
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$155,000\s*–?\s*to\s*\$170,000/);
+  await expect(homeowner.getByLabel('Name', { exact: true })).toHaveValue('Zoe Park');
+  await expect(homeowner.getByLabel('Email')).toHaveValue(owner);
+  await homeowner.getByLabel('Your Desired Price').fill('180000');
+  await homeowner.getByLabel('Phone').fill('512-555-0177');
+  await homeowner.getByRole('button', { name: 'Send to E2E Wholesaler' }).click();
+  await expect(
+    homeowner.getByRole('heading', { name: 'Your counter-offer of $180,000 was sent to E2E Wholesaler' }),
+  ).toBeVisible();
+
+  // Within 2 s it is in the wholesaler's inbox; they move it to Negotiating and revise the offer.
+  const lead = page.getByRole('article', { name: /^Zoe Park,/ });
+  await expect(lead).toBeVisible({ timeout: 2_000 });
+  await expect(lead).toContainText('Countered at $180,000');
+  await expect(lead).toContainText('via Bulk e-mail');
+  await page.getByRole('link', { name: 'Zoe Park, 9 Bay St' }).click();
+  await page.getByRole('region', { name: 'Status' }).getByRole('button', { name: 'Negotiating' }).click();
+  await expect(page.getByText('Moved to Negotiating')).toBeVisible();
+  await page.getByRole('button', { name: 'Send revised offer' }).click();
+  const revise = page.getByRole('dialog', { name: 'Send revised offer' });
+  await revise.getByLabel('Low offer ($)').fill('165000');
+  await revise.getByLabel('High offer ($)').fill('175000');
+  await revise.getByRole('button', { name: 'Send revised offer' }).click();
+  await expect(revise.getByText(`is queued to be e-mailed to ${owner}`)).toBeVisible();
+  await revise.getByRole('button', { name: 'Done' }).click();
+
+  // The revised offer arrives by e-mail with its own link; the homeowner accepts it there.
+  let revisedLink: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = resend.emails.find((email) => email.to[0] === owner && email.subject.startsWith('Revised'));
+        revisedLink = mail?.html?.match(/href="([^"]*\/offer\/[^"]+)"/)?.[1];
+        return revisedLink;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  await homeowner.goto(revisedLink!);
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$165,000\s*–?\s*to\s*\$175,000/);
+  await homeowner.getByRole('button', { name: 'Get Offer' }).click();
+  await expect(homeowner.getByLabel('Email')).toHaveValue(owner);
+  await homeowner.getByLabel('Phone').fill('512-555-0177');
+  await homeowner.getByRole('button', { name: 'Send to E2E Wholesaler' }).click();
+  await expect(homeowner.getByRole('heading', { name: 'Your acceptance was sent to E2E Wholesaler' })).toBeVisible();
+
+  const history = page.getByRole('region', { name: 'Offer history' });
+  await expect(history.getByRole('listitem').last()).toContainText('Homeowner accepted', { timeout: 2_000 });
+  await expect(history.getByRole('listitem')).toHaveText([
+    /Offer made: \$155,000 – \$170,000/,
+    /Homeowner countered at \$180,000/,
+    /Revised offer sent: \$165,000 – \$175,000/,
+    /Homeowner accepted/,
+  ]);
+  const leadPath = new URL(page.url()).pathname;
+  await homeownerContext.close();
+
+  // Another wholesaler sees none of it, not even by the lead's address.
+  const otherContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.66.0.10' } });
+  const other = await otherContext.newPage();
+  await registerThroughUi(other);
+  await other.goto('/leads');
+  await expect(other.getByText('No leads yet')).toBeVisible();
+  await other.goto(leadPath);
+  await expect(other.getByRole('heading', { level: 1, name: 'Lead not found' })).toBeVisible();
+  await otherContext.close();
 });
