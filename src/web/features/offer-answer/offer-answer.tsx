@@ -54,7 +54,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
   const [told, setTold] = useState<HomeownerResponseMessage>();
 
   const answer = useMutation({
-    mutationFn: send,
+    mutationFn: (request: OfferResponseRequestInput) => send(request),
     onSuccess: (message, request) => {
       setTold(message);
       if (request.kind === 'program') setDesiredPrice(undefined);
