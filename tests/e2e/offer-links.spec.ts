@@ -4,12 +4,15 @@
 // accepted. Unknown tokens and handles are a plain 'not found' page. Both pages are checked
 // with axe, answered by keyboard and rendered at 360 px and desktop width (screenshots in
 // test-results/offer-links-screens/).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../src/domain/repairs/repair-state';
 import { uniqueEmail } from '../support/test-users';
+import { embedSnippet } from '../../src/web/features/profile/embed-snippet';
 import { registerThroughUi } from './support/accounts';
 import { enterProperty, getCashOffer } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -213,4 +216,38 @@ test('an unknown personal page is not found', async ({ page, consoleErrors }) =>
   await page.goto('/c/nobody-has-this-handle');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expectNoAxeViolations(page, '/c/{unknown}');
+});
+
+test('the embed code shows the personal calculator inside another site, where it works; other pages refuse to be framed', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  const handle = `embed-${Date.now().toString(36)}`;
+  await wholesaler(page, handle);
+  // The wholesaler's own site: another origin (its own port) on this machine.
+  let framedPath = `/c/${handle}`;
+  const site = createServer((_request, response) => {
+    response.setHeader('content-type', 'text/html');
+    response.end(
+      `<!doctype html><html lang="en"><title>Lee Homes</title><h1>Sell your house to Lee Homes</h1>${embedSnippet(`${baseURL}${framedPath}`, 'Lee Homes Buyer')}</html>`,
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  await page.goto(siteUrl);
+  const calculator = page.frameLocator('iframe[title="Cash offer calculator by Lee Homes Buyer"]');
+  await expect(calculator.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' })).toBeVisible();
+  await calculator.getByLabel('Property address').fill('3 Frame St, Austin, TX');
+  await calculator.getByLabel('Market value').fill('200000');
+  await calculator.getByRole('button', { name: 'Get Cash Offer' }).click();
+  await expect(calculator.getByTestId('offer-range')).toHaveText(/\$120,000\s*–?\s*to\s*\$135,000/);
+  await expect(calculator.getByRole('button', { name: 'Get Offer' })).toBeVisible();
+
+  // The app's other pages do not render inside another site.
+  consoleErrors.allow(/violates the following Content Security Policy directive: "frame-ancestors 'none'"/);
+  framedPath = '/login';
+  await page.goto(siteUrl);
+  await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Sign In' })).toHaveCount(0);
+  site.close();
 });
