@@ -1,12 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { AttributedLeadRequestSchema } from '../../domain/leads/personal-page-lead-request';
+import { LeadRequestSchema } from '../../domain/leads/lead-request-schema';
 import type { AppContext } from '../app-context';
 import { clientIp } from '../http/client-ip';
 import { validate } from '../http/validate';
 import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
 import { recordLead } from './record-lead';
-import { recordPersonalPageLead } from './record-personal-page-lead';
 
 /** Lead submissions allowed per client address and window: a homeowner needs three at most (negotiate, programme, accept). */
 export const LEAD_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
@@ -34,15 +33,8 @@ function limitLeadsPerClient({ env, database }: AppContext): MiddlewareHandler {
 
 /** §4, §5, issue 6: POST /api/leads stores a homeowner's accept, counter-offer or programme request; anyone may send one. */
 export function leadsRoutes(context: AppContext) {
-  return new Hono().post(
-    '/',
-    limitLeadsPerClient(context),
-    validate('json', AttributedLeadRequestSchema),
-    async (c) => {
-      // With a personal page's handle the lead is that wholesaler's (issue 12); without, the operator's.
-      const { handle, ...lead } = c.req.valid('json');
-      const { id } = handle ? await recordPersonalPageLead(context, handle, lead) : await recordLead(context, lead);
-      return c.json({ id }, 201);
-    },
-  );
+  return new Hono().post('/', limitLeadsPerClient(context), validate('json', LeadRequestSchema), async (c) => {
+    const { id } = await recordLead(context, c.req.valid('json'));
+    return c.json({ id }, 201);
+  });
 }

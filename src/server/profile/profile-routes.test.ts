@@ -20,6 +20,8 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const calculation = { address: '9 Elm St, Austin, TX', marketValue: 200000, repairs: [] };
+
 const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
@@ -121,34 +123,33 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     }
   });
 
-  it('gives leads from a personal page to that wholesaler and e-mails them, not LEADS_EMAIL', async () => {
+  /** A visitor of `/c/{handle}` answers the offer they calculated there; the answer's response. */
+  async function answerOnPersonalPage(target: TestApp, handle: string, answer: Record<string, unknown>) {
+    const created = await send(target, 'POST', `/api/public/wholesalers/${handle}/offers`, {}, calculation);
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    return send(target, 'POST', `/api/public/offers/${token}/responses`, {}, answer);
+  }
+
+  it('gives answers on a personal page to that wholesaler and e-mails them, not LEADS_EMAIL', async () => {
     const appWithLeadsEmail = createTestApp(database(), { TRUST_PROXY: '1', LEADS_EMAIL: 'operator@example.com' });
     const { headers, user } = await signUpTestUser(appWithLeadsEmail);
     const body = profile();
     await send(appWithLeadsEmail, 'PUT', '/api/profile', headers, body);
-    const lead = {
+    const response = await answerOnPersonalPage(appWithLeadsEmail, body.handle.toUpperCase(), {
       kind: 'program',
       fullName: 'Bo Diaz',
       phone: '512-555-0101',
       email: 'bo@example.com',
-      address: '9 Elm St, Austin, TX',
       condition: 'Good',
       timeframe: '30',
       notes: '',
-      handle: body.handle.toUpperCase(),
-    };
-    const response = await send(appWithLeadsEmail, 'POST', '/api/leads', {}, lead);
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: string };
-    const [row] = await database().db.select().from(leads).where(eq(leads.id, id));
-    expect(row).toMatchObject({
-      ownerUserId: user.id,
-      source: 'personal-page',
-      status: 'new',
-      responseKind: 'program-interest',
     });
-    const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, id));
-    expect(events.map((event) => event.kind)).toEqual(['response']);
+    expect(response.status).toBe(201);
+    const [row] = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
+    expect(row).toMatchObject({ source: 'personal-page', status: 'new', responseKind: 'program-interest' });
+    const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, row!.id));
+    expect(events.map((event) => event.kind)).toEqual(['offer', 'response']);
     const mails = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('New lead: 9 Elm St, Austin, TX MLS/Retail program interest');
@@ -156,8 +157,14 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
       await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'operator@example.com')),
     ).toEqual([]);
 
-    // An unknown handle stores nothing.
-    const unknown = await send(appWithLeadsEmail, 'POST', '/api/leads', {}, { ...lead, handle: 'nobody-here' });
+    // An unknown handle makes no offer.
+    const unknown = await send(
+      appWithLeadsEmail,
+      'POST',
+      '/api/public/wholesalers/nobody-here/offers',
+      {},
+      calculation,
+    );
     expect(unknown.status).toBe(404);
   });
 
@@ -165,21 +172,11 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     const { headers, user } = await signUpTestUser(app);
     const body = profile({ notifyOnLeads: false });
     await send(app, 'PUT', '/api/profile', headers, body);
-    const response = await send(
-      app,
-      'POST',
-      '/api/leads',
-      {},
-      {
-        kind: 'negotiate',
-        address: '9 Elm St, Austin, TX',
-        marketValue: 200000,
-        offerRange: { low: 120000, high: 135000 },
-        desiredPrice: 140000,
-        userType: 'homeowner',
-        handle: body.handle,
-      },
-    );
+    const response = await answerOnPersonalPage(app, body.handle, {
+      kind: 'counter',
+      desiredPrice: 140000,
+      contact: { name: 'Bo Diaz', email: 'bo@example.com', phone: '512-555-0101' },
+    });
     expect(response.status).toBe(201);
     const [row] = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
     expect(row).toMatchObject({ responseKind: 'countered', counterAmount: 140000 });
