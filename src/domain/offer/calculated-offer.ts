@@ -1,4 +1,4 @@
-import type { OfferRange } from './compute-offer-range';
+import type { OfferRange, OfferReceipt } from './compute-offer-range';
 import type { CalculationInput } from './offer-request-schema';
 
 /**
@@ -10,4 +10,6 @@ export interface CalculatedOffer {
   input: CalculationInput;
   totalRepairCost: number;
   offerRange: OfferRange;
+  /** How offerRange was computed, step by step (its range is offerRange). */
+  receipt: OfferReceipt;
 }

@@ -4,7 +4,16 @@ import type { FormulaTemplate } from './formula-template';
 /** A cash-offer range in whole dollars; low <= high. */
 export type OfferRange = { low: number; high: number };
 
-type OfferFormula = Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>;
+export type OfferFormula = Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>;
+
+/** The formula an offer was made with, as it is kept beside the offer (a saved property, an offer link). */
+export type NamedOfferFormula = OfferFormula & { name: string };
+
+/** The part of a template that makes the offer, without its description. */
+export function namedFormula(template: NamedOfferFormula): NamedOfferFormula {
+  const { name, arvMultiplier, repairMultiplier, minProfit, maxProfit } = template;
+  return { name, arvMultiplier, repairMultiplier, minProfit, maxProfit };
+}
 
 /**
  * Floors a dollar amount to whole dollars after rounding to cents, so that binary error
@@ -16,21 +25,53 @@ function floorDollars(dollars: number): number {
   return floored === 0 ? 0 : floored; // no -0
 }
 
-/** §5 offer range in whole dollars: base = marketValue × arv − totalRepairCost × repairMultiplier; low/high = floor(base − max/minProfit), after rounding to cents. */
+/**
+ * Every figure of one offer's computation, in the order it is made: what it was computed from,
+ * the buyer's value (marketValue × arvMultiplier), the repair allowance (totalRepairCost ×
+ * repairMultiplier) and the range. Unrounded except the range, which is whole dollars.
+ */
+export interface OfferReceipt {
+  marketValue: number;
+  arvMultiplier: number;
+  buyerValue: number;
+  totalRepairCost: number;
+  repairMultiplier: number;
+  repairAllowance: number;
+  minProfit: number;
+  maxProfit: number;
+  range: OfferRange;
+}
+
+/** §5 offer: base = marketValue × arv − totalRepairCost × repairMultiplier; low/high = floor(base − max/minProfit), after rounding to cents. */
+export function computeOfferReceipt(input: {
+  marketValue: number;
+  totalRepairCost: number;
+  template: OfferFormula;
+}): OfferReceipt {
+  const { marketValue, totalRepairCost, template } = input;
+  const buyerValue = marketValue * template.arvMultiplier;
+  const repairAllowance = totalRepairCost * template.repairMultiplier;
+  const base = buyerValue - repairAllowance;
+  return {
+    marketValue,
+    arvMultiplier: template.arvMultiplier,
+    buyerValue,
+    totalRepairCost,
+    repairMultiplier: template.repairMultiplier,
+    repairAllowance,
+    minProfit: template.minProfit,
+    maxProfit: template.maxProfit,
+    range: { low: floorDollars(base - template.maxProfit), high: floorDollars(base - template.minProfit) },
+  };
+}
+
+/** §5 offer range in whole dollars: the range of computeOfferReceipt. */
 export function computeOfferRange(input: {
   marketValue: number;
   totalRepairCost: number;
   template: OfferFormula;
 }): OfferRange {
-  const { marketValue, totalRepairCost, template } = input;
-  // §5: repairs = total selected repair cost × repairMultiplier; base = marketValue × arvMultiplier − repairs.
-  const repairs = totalRepairCost * template.repairMultiplier;
-  const base = marketValue * template.arvMultiplier - repairs;
-  // §5: low = floor(base − maxProfit); high = floor(base − minProfit).
-  return {
-    low: floorDollars(base - template.maxProfit),
-    high: floorDollars(base - template.minProfit),
-  };
+  return computeOfferReceipt(input).range;
 }
 
 /** §5 bulk-import / simple-form offer range in whole dollars: floor(marketValue × arv − max/minProfit), repairs ignored, cents-rounded first. */

@@ -89,6 +89,14 @@ describeEachDatabase('bulk send API', (database) => {
       ...owner(1),
       offerRange: { low: 90600, high: 110600 },
       templateName: 'Aggressive Investor',
+      // Kept for the offer's receipt: the template's formula, not its description.
+      formula: {
+        name: 'Aggressive Investor',
+        arvMultiplier: 0.6,
+        repairMultiplier: 1,
+        minProfit: 10000,
+        maxProfit: 30000,
+      },
     });
 
     const progress = await app.request(`/api/bulk-send/${jobId}`, { headers });

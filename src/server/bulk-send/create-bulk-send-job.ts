@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BulkSendRequest } from '../../domain/bulk-import/bulk-send-request';
 import { csvRowReasons } from '../../domain/bulk-import/normalize-csv-row';
-import { computeSimpleOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
@@ -37,7 +37,12 @@ export async function createBulkSendJob(
     if (!offerIsWorkable(offerRange)) {
       throw new Refusal(400, csvRowReasons.offerUnworkable, { details: { field: `properties.${index}.marketValue` } });
     }
-    const stored: BulkSendItemProperty = { ...property, offerRange, templateName: request.template.name };
+    const stored: BulkSendItemProperty = {
+      ...property,
+      offerRange,
+      templateName: request.template.name,
+      formula: namedFormula(request.template),
+    };
     const key = dedupeKey(property);
     const duplicate = seen.has(key);
     seen.add(key);

@@ -223,6 +223,7 @@ export async function queueDueBulkItems({
           totalRepairCost: 0,
           templateName: property.templateName,
           offerRange: property.offerRange,
+          formula: property.formula ?? null,
         },
         recipient: { name: ownerDisplayName(property), email: item.email },
         bulkSendItemId: item.id,

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
+import type { NamedOfferFormula } from '../../domain/offer/compute-offer-range';
 import type { RepairItem } from '../../domain/repairs/repair-catalog';
 import { LEAD_RESPONSE_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-response';
 import { LEAD_STATUSES } from '../../domain/leads/lead-status';
@@ -27,9 +28,11 @@ import { LEAD_STATUSES } from '../../domain/leads/lead-status';
 /** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
 export type SavedRepairCost = Pick<RepairItem, 'name' | 'cost'>;
 
-/** What bulk_send_items.property holds: the bulk-import property (offer computed by the server) and its template's name. */
+/** What bulk_send_items.property holds: the bulk-import property (offer computed by the server) and its template's name and formula. */
 export interface BulkSendItemProperty extends BulkImportProperty {
   templateName: string;
+  /** Absent on items queued before formulas were kept. */
+  formula?: NamedOfferFormula;
 }
 
 /** What leads.details holds: the form's fields that have no column of their own, and the notification's outbox id. */
@@ -177,6 +180,8 @@ export const savedProperties = pgTable(
     totalRepairCost: money('total_repair_cost').notNull(),
     cashOfferLow: money('cash_offer_low').notNull(),
     cashOfferHigh: money('cash_offer_high').notNull(),
+    // The formula the offer was computed with, for its receipt; null on properties saved before it was kept.
+    formula: jsonb('formula').$type<NamedOfferFormula>(),
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
@@ -284,6 +289,8 @@ export const offerLinks = pgTable(
     templateName: text('template_name').notNull().default(''),
     offerLow: money('offer_low').notNull(),
     offerHigh: money('offer_high').notNull(),
+    // The formula the offer was computed with; null when it was not computed (a revised offer) or not kept.
+    formula: jsonb('formula').$type<NamedOfferFormula>(),
     // Whom the offer was e-mailed to (bulk and revised offers), to prefill the answer form.
     recipientName: text('recipient_name'),
     recipientEmail: text('recipient_email'),

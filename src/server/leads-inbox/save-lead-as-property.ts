@@ -32,6 +32,8 @@ export async function saveLeadAsProperty(context: AppContext, userId: string, le
     repairCosts: link?.repairs ?? [],
     totalRepairCost: link?.totalRepairCost ?? 0,
     offerRange: { low: lead.offerLow, high: lead.offerHigh },
+    // The link's formula made this range unless the wholesaler revised it by hand since.
+    formula: link && link.offerLow === lead.offerLow && link.offerHigh === lead.offerHigh ? link.formula : null,
     contact: { name: lead.name ?? 'Homeowner', email: lead.email ?? '', phone: lead.phone ?? '' },
   });
 }

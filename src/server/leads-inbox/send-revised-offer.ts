@@ -57,6 +57,7 @@ export async function sendRevisedOffer(
       totalRepairCost: original?.totalRepairCost ?? 0,
       templateName: original?.templateName ?? '',
       offerRange: request.offerRange,
+      formula: null,
     };
     const link = await insertOfferLink(tx, env.APP_URL, {
       userId,

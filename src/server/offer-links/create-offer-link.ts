@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { computeOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import { computeOfferRange, namedFormula, offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import type { CalculationInput } from '../../domain/offer/offer-request-schema';
 import type { ShareOfferRequest } from '../../domain/offer/share-offer-request';
@@ -31,6 +31,7 @@ export function offerFromCalculation(calculation: CalculationInput): OfferSnapsh
     totalRepairCost,
     templateName: calculation.template.name,
     offerRange,
+    formula: namedFormula(calculation.template),
   };
 }
 
@@ -48,8 +49,9 @@ async function offerToShare(db: Database, userId: string, request: ShareOfferReq
     marketValue: row.marketValue,
     repairs: row.repairCosts.map(({ name, cost }) => ({ name, cost })),
     totalRepairCost: row.totalRepairCost,
-    templateName: '',
+    templateName: row.formula?.name ?? '',
     offerRange: { low: row.cashOfferLow, high: row.cashOfferHigh },
+    formula: row.formula,
   };
 }
 

@@ -48,6 +48,7 @@ export async function insertOfferLink(
       templateName: link.offer.templateName,
       offerLow: link.offer.offerRange.low,
       offerHigh: link.offer.offerRange.high,
+      formula: link.offer.formula,
       recipientName: link.recipient?.name ?? null,
       recipientEmail: link.recipient?.email ?? null,
       revisesLeadId: link.revisesLeadId ?? null,

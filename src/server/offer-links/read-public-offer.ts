@@ -50,6 +50,7 @@ export async function readPublicOffer(db: Database, token: string, now = new Dat
     totalRepairCost: link.totalRepairCost,
     templateName: link.templateName,
     offerRange: { low: link.offerLow, high: link.offerHigh },
+    formula: link.formula,
     wholesaler: { displayName: wholesaler.displayName, company: wholesaler.company, phone: wholesaler.phone },
     createdAt: link.createdAt.toISOString(),
     validUntil: link.expiresAt.toISOString(),

@@ -102,6 +102,14 @@ describeEachDatabase('personal calculator pages', (database) => {
     expect(offer).toMatchObject({
       address: '12 Oak St, Austin, TX',
       offerRange: { low: 111000, high: 126000 },
+      // Its receipt's formula: the page's, not the visitor's.
+      formula: {
+        name: 'Standard Wholesale',
+        arvMultiplier: 0.7,
+        repairMultiplier: 1,
+        minProfit: 5000,
+        maxProfit: 20000,
+      },
       wholesaler: { displayName: 'Lee Homes Buyer' },
     });
     const [link] = await offersOf(user.id);

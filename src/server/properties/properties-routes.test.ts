@@ -61,6 +61,13 @@ describeEachDatabase('saved properties API', (database) => {
       contactName: 'Ann Lee',
       contactEmail: 'ann@example.com',
       contactPhone: '512-555-0100, 512-555-0101',
+      formula: {
+        name: 'Standard Wholesale',
+        arvMultiplier: 0.7,
+        repairMultiplier: 1,
+        minProfit: 5000,
+        maxProfit: 20000,
+      },
     });
     // The offer webhook's body is contactInfo and propertyInfo, exactly (spec §7).
     expect(webhook.requests).toHaveLength(1);

@@ -1,7 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { joinPhones } from '../../domain/contact/contact-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
-import { computeOfferRange, offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import {
+  computeOfferRange,
+  namedFormula,
+  offerIsWorkable,
+  type NamedOfferFormula,
+} from '../../domain/offer/compute-offer-range';
 import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
 import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
@@ -35,6 +40,7 @@ export async function saveProperty(context: AppContext, userId: string, request:
     repairCosts: selectedRepairs(request.repairs).map(({ name, cost }) => ({ name, cost })),
     totalRepairCost,
     offerRange,
+    formula: namedFormula(request.template),
     contact: { name: request.contact.name, email: request.contact.email, phone: joinPhones(request.contact.phones) },
   });
 }
@@ -46,6 +52,8 @@ export interface SavedOfferFigures {
   repairCosts: SavedRepairCost[];
   totalRepairCost: number;
   offerRange: { low: number; high: number };
+  /** The formula offerRange was computed with; null when it was not computed here (a lead's revised offer). */
+  formula: NamedOfferFormula | null;
   contact: { name: string; email: string; phone: string };
 }
 
@@ -97,6 +105,7 @@ export async function saveOfferFigures({ env, database }: AppContext, userId: st
         totalRepairCost,
         cashOfferLow: offerRange.low,
         cashOfferHigh: offerRange.high,
+        formula: figures.formula,
         contactName: figures.contact.name,
         contactEmail: figures.contact.email,
         contactPhone,

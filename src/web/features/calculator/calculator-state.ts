@@ -1,5 +1,5 @@
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import { computeOfferRange } from '../../../domain/offer/compute-offer-range';
+import { computeOfferReceipt } from '../../../domain/offer/compute-offer-range';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import { parseMarketValue } from '../../../domain/money/parse-market-value';
 import { calculationMessages } from '../../../domain/offer/calculation-messages';
@@ -59,7 +59,7 @@ function calculate(state: CalculatorState): CalculatorState {
   if (errors.address || !marketValue.ok) return { ...state, offer: null, errors };
 
   const totalRepairCost = totalSelectedRepairCost(state.repairs);
-  const offerRange = computeOfferRange({ marketValue: marketValue.value, totalRepairCost, template: state.template });
+  const receipt = computeOfferReceipt({ marketValue: marketValue.value, totalRepairCost, template: state.template });
   const offer: CalculatedOffer = {
     input: {
       address: state.address.trim(),
@@ -68,7 +68,8 @@ function calculate(state: CalculatorState): CalculatorState {
       template: state.template,
     },
     totalRepairCost,
-    offerRange,
+    offerRange: receipt.range,
+    receipt,
   };
   return { ...state, errors: {}, offer };
 }

@@ -3,6 +3,7 @@ import { calculationMessages } from '../../../domain/offer/calculation-messages'
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { Suspense } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import { OfferReceiptView } from '../../components/offer-receipt';
 import type { CalculatorSlots } from './calculator-slots';
 import type { UserType } from './user-type';
 
@@ -45,6 +46,7 @@ export function OfferResult({ offer, userType, templateName, OfferActions }: Off
               </div>
             )}
           </dl>
+          <OfferReceiptView receipt={offer.receipt} audience={userType} templateName={templateName} />
         </>
       )}
       {offer && !offerIsWorkable(offer.offerRange) && (

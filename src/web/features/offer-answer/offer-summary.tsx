@@ -1,8 +1,11 @@
 import { formatMoney } from '../../../domain/money/format-money';
+import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
+import { OfferReceiptView } from '../../components/offer-receipt';
 import type { PublicOffer } from './offer-answer-api';
 
 /** The offer as it was made: the range first, then what it rests on and how long it stands (§9). */
 export function OfferSummary({ offer }: { offer: PublicOffer }) {
+  const receipt = snapshotReceipt(offer);
   return (
     <>
       <p className="offer-range" data-testid="offer-range">
@@ -36,6 +39,7 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
           </ul>
         </details>
       )}
+      {receipt && <OfferReceiptView receipt={receipt} audience="homeowner" />}
     </>
   );
 }

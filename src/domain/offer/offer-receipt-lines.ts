@@ -1,0 +1,55 @@
+import { formatMoney } from '../money/format-money';
+import type { OfferRange, OfferReceipt } from './compute-offer-range';
+
+/** Who reads the receipt: plain words for a homeowner, the formula's terms for a wholesaler. */
+export type ReceiptAudience = 'homeowner' | 'wholesaler';
+
+/**
+ * One line of "How we got this number": the first figure, a figure it leads to, one taken away
+ * (an amount, or the profit band as a range), or the resulting offer.
+ */
+export interface ReceiptLine {
+  kind: 'start' | 'subtotal' | 'less' | 'result';
+  label: string;
+  amount: number | OfferRange;
+}
+
+/** 0.7 → '70%'; at most two decimals, no trailing zeros. */
+const percent = (multiplier: number) => `${Number((multiplier * 100).toFixed(2))}%`;
+/** 1.25 → '1.25'; at most four decimals. */
+const factor = (multiplier: number) => String(Number(multiplier.toFixed(4)));
+
+/** The lines of an offer's receipt, every figure taken from the receipt computeOfferReceipt made. */
+export function receiptLines(receipt: OfferReceipt, audience: ReceiptAudience, templateName = ''): ReceiptLine[] {
+  const profitBand = { low: receipt.minProfit, high: receipt.maxProfit };
+  if (audience === 'homeowner') {
+    const repairs =
+      receipt.repairMultiplier === 1
+        ? 'Less the repairs the buyer will pay for'
+        : `Less the repairs the buyer will pay for (${formatMoney(receipt.totalRepairCost)} × ${factor(receipt.repairMultiplier)})`;
+    return [
+      { kind: 'start', label: 'Market value of the home once repaired', amount: receipt.marketValue },
+      {
+        kind: 'subtotal',
+        label: `What a cash buyer can pay: ${percent(receipt.arvMultiplier)} of the market value`,
+        amount: receipt.buyerValue,
+      },
+      ...(receipt.totalRepairCost > 0
+        ? [{ kind: 'less', label: repairs, amount: receipt.repairAllowance } satisfies ReceiptLine]
+        : []),
+      { kind: 'less', label: 'Less the buyer’s costs and profit', amount: profitBand },
+      { kind: 'result', label: 'Your cash offer', amount: receipt.range },
+    ];
+  }
+  return [
+    { kind: 'start', label: 'Market value (ARV)', amount: receipt.marketValue },
+    { kind: 'subtotal', label: `× ARV multiplier ${factor(receipt.arvMultiplier)}`, amount: receipt.buyerValue },
+    {
+      kind: 'less',
+      label: `Repairs ${formatMoney(receipt.totalRepairCost)} × repair multiplier ${factor(receipt.repairMultiplier)}`,
+      amount: receipt.repairAllowance,
+    },
+    { kind: 'less', label: 'Profit (minimum to maximum)', amount: profitBand },
+    { kind: 'result', label: templateName ? `Offer range (${templateName})` : 'Offer range', amount: receipt.range },
+  ];
+}
