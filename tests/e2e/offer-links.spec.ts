@@ -99,6 +99,15 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
   await expect(homeowner.getByRole('link', { name: /Calculator|Sign in|Wholesalers/ })).toHaveCount(0);
   await homeowner.getByText('Repairs this offer allows for (1)').click();
   await expect(homeowner.getByRole('listitem').filter({ hasText: 'New Roof' })).toContainText('$9,000');
+  // How the offer was computed, step by step, in plain words.
+  await homeowner.getByText('How we got this number').click();
+  await expect(homeowner.getByRole('table').getByRole('row')).toHaveText([
+    /Market value of the home once repaired\s*\$200,000/,
+    /What a cash buyer can pay: 70% of the market value\s*\$140,000/,
+    /Less the repairs the buyer will pay for\s*− \$9,000/,
+    /Less the buyer’s costs and profit\s*− \$5,000 – \$20,000/,
+    /Your cash offer\s*\$111,000 – \$126,000/,
+  ]);
   await expectNoAxeViolations(homeowner, '/offer/{token}');
   for (const width of [360, 1280]) {
     await homeowner.setViewportSize({ width, height: 800 });

@@ -2,11 +2,17 @@ import { formatMoney } from '../../domain/money/format-money';
 import type { OfferReceipt } from '../../domain/offer/compute-offer-range';
 import { receiptLines, type ReceiptAudience, type ReceiptLine } from '../../domain/offer/offer-receipt-lines';
 
-const amountText = ({ amount, kind }: ReceiptLine) => {
-  const figure =
-    typeof amount === 'number' ? formatMoney(amount) : `${formatMoney(amount.low)} – ${formatMoney(amount.high)}`;
-  return kind === 'less' ? `− ${figure}` : figure;
-};
+/** A line's figure; a range may break after its dash on a narrow screen, a figure never does. */
+function Amount({ amount, kind }: ReceiptLine) {
+  const sign = kind === 'less' ? '− ' : '';
+  if (typeof amount === 'number') return <span className="nowrap">{sign + formatMoney(amount)}</span>;
+  return (
+    <>
+      <span className="nowrap">{`${sign}${formatMoney(amount.low)} –`}</span>{' '}
+      <span className="nowrap">{formatMoney(amount.high)}</span>
+    </>
+  );
+}
 
 interface OfferReceiptViewProps {
   receipt: OfferReceipt;
@@ -24,7 +30,9 @@ export function OfferReceiptView({ receipt, audience, templateName }: OfferRecei
           {receiptLines(receipt, audience, templateName).map((line) => (
             <tr key={line.label} className={`offer-receipt-${line.kind}`}>
               <th scope="row">{line.label}</th>
-              <td>{amountText(line)}</td>
+              <td>
+                <Amount {...line} />
+              </td>
             </tr>
           ))}
         </tbody>
