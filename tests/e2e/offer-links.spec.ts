@@ -108,6 +108,14 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
     /Less the buyer’s costs and profit\s*− \$5,000 – \$20,000/,
     /Your cash offer\s*\$111,000 – \$126,000/,
   ]);
+  // What selling each way would leave them, with every assumption editable.
+  await homeowner.getByText('Compare your options').click();
+  await expect(homeowner.getByRole('region', { name: 'Cash offer', exact: true })).toContainText(
+    /You keep\s*\$110,725 – \$125,725/,
+  );
+  await expect(homeowner.getByRole('region', { name: 'List as it is' })).toContainText(/You keep\s*\$173,115/);
+  await homeowner.getByLabel('Sale price as it is ($)').fill('150000');
+  await expect(homeowner.getByRole('region', { name: 'List as it is' })).toContainText(/You keep\s*\$135,600/);
   await expectNoAxeViolations(homeowner, '/offer/{token}');
   for (const width of [360, 1280]) {
     await homeowner.setViewportSize({ width, height: 800 });

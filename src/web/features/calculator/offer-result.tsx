@@ -3,6 +3,7 @@ import { calculationMessages } from '../../../domain/offer/calculation-messages'
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { Suspense } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import { NetSheet } from '../../components/net-sheet';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { CalculatorSlots } from './calculator-slots';
 import type { UserType } from './user-type';
@@ -47,6 +48,14 @@ export function OfferResult({ offer, userType, templateName, OfferActions }: Off
             )}
           </dl>
           <OfferReceiptView receipt={offer.receipt} audience={userType} templateName={templateName} />
+          {userType === 'homeowner' && (
+            <NetSheet
+              key={`${offer.input.marketValue}:${offer.totalRepairCost}`}
+              cashOffer={offer.offerRange}
+              marketValue={offer.input.marketValue}
+              totalRepairCost={offer.totalRepairCost}
+            />
+          )}
         </>
       )}
       {offer && !offerIsWorkable(offer.offerRange) && (

@@ -67,6 +67,7 @@ export function OfferPage() {
         <section className="page narrow offer-page" aria-labelledby="offer-page-title">
           <h1 id="offer-page-title">Your cash offer from {wholesaler.displayName}</h1>
           <div className="card offer-result">
+            <h2 className="card-title">Your Cash Offer Range</h2>
             <OfferSummary offer={offer.data} />
             <OfferAnswer
               offer={offer.data}

@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../domain/money/format-money';
 import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
+import { NetSheet } from '../../components/net-sheet';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { PublicOffer } from './offer-answer-api';
 
@@ -40,6 +41,7 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
         </details>
       )}
       {receipt && <OfferReceiptView receipt={receipt} audience="homeowner" />}
+      <NetSheet cashOffer={offer.offerRange} marketValue={offer.marketValue} totalRepairCost={offer.totalRepairCost} />
     </>
   );
 }

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NetSheet } from './net-sheet';
+
+afterEach(cleanup);
+
+const kept = (title: string) =>
+  within(screen.getByRole('region', { name: title })).getByRole('row', { name: /You keep/ }).textContent;
+
+describe('NetSheet', () => {
+  it('shows what each way of selling leaves the homeowner, and recomputes from a changed assumption', async () => {
+    const user = userEvent.setup();
+    render(<NetSheet cashOffer={{ low: 111000, high: 126000 }} marketValue={200000} totalRepairCost={9000} />);
+    expect(kept('Cash offer')).toContain('$110,725 – $125,725');
+    expect(kept('List as it is')).toContain('$173,115');
+    expect(kept('Repair, then list')).toContain('$171,250');
+    expect(screen.getByRole('status').textContent).toBe(
+      'With these assumptions, list as it is nets at least $1,865 more than repair, then list, in about 3 months.',
+    );
+
+    const commission = screen.getByLabelText('Agent commission (%)');
+    await user.clear(commission);
+    await user.type(commission, 'lots');
+    expect(screen.getByText('Enter a number')).toBeTruthy();
+    // The sheet keeps the last valid figures meanwhile.
+    expect(kept('List as it is')).toContain('$173,115');
+
+    await user.clear(commission);
+    await user.type(commission, '3');
+    // 2.5 points less of $191,000.
+    expect(kept('List as it is')).toContain('$177,890');
+    expect(kept('Cash offer')).toContain('$110,725 – $125,725');
+
+    await user.clear(commission);
+    await user.type(commission, '25');
+    expect(screen.getByText('Commission must be at most 20%')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Reset assumptions' }));
+    expect((screen.getByLabelText('Agent commission (%)') as HTMLInputElement).value).toBe('5.5');
+    expect(kept('List as it is')).toContain('$173,115');
+  });
+});
