@@ -1,12 +1,14 @@
 import { formatMoney } from '../../../domain/money/format-money';
 import { calculationMessages } from '../../../domain/offer/calculation-messages';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import { NetSheet } from '../../components/net-sheet';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { CalculatorSlots } from './calculator-slots';
 import type { UserType } from './user-type';
+
+// The net sheet (and the schema library it validates with) loads with the first offer.
+const NetSheet = lazy(async () => ({ default: (await import('../../components/net-sheet')).NetSheet }));
 
 interface OfferResultProps {
   offer: CalculatedOffer | null;
@@ -49,12 +51,14 @@ export function OfferResult({ offer, userType, templateName, OfferActions }: Off
           </dl>
           <OfferReceiptView receipt={offer.receipt} audience={userType} templateName={templateName} />
           {userType === 'homeowner' && (
-            <NetSheet
-              key={`${offer.input.marketValue}:${offer.totalRepairCost}`}
-              cashOffer={offer.offerRange}
-              marketValue={offer.input.marketValue}
-              totalRepairCost={offer.totalRepairCost}
-            />
+            <Suspense fallback={null}>
+              <NetSheet
+                key={`${offer.input.marketValue}:${offer.totalRepairCost}`}
+                cashOffer={offer.offerRange}
+                marketValue={offer.input.marketValue}
+                totalRepairCost={offer.totalRepairCost}
+              />
+            </Suspense>
           )}
         </>
       )}
