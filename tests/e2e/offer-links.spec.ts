@@ -14,7 +14,7 @@ import { setRepairCost, toggleRepair } from '../../src/domain/repairs/repair-sta
 import { uniqueEmail } from '../support/test-users';
 import { embedSnippet } from '../../src/web/features/profile/embed-snippet';
 import { registerThroughUi } from './support/accounts';
-import { enterProperty, getCashOffer } from './support/calculator-page';
+import { calculateAsWholesaler, enterProperty, getCashOffer } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const screenshots = path.join('test-results', 'offer-links-screens');
@@ -267,4 +267,62 @@ test('the embed code shows the personal calculator inside another site, where it
   await page.goto(siteUrl);
   await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Sign In' })).toHaveCount(0);
   site.close();
+});
+
+test('a wholesaler shares an offer from the calculator and from a saved property; the homeowner opens each', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await wholesaler(page);
+  await calculateAsWholesaler(page, { address: '77 Share St, Austin, TX' });
+  const shareButton = page.getByRole('button', { name: 'Share offer' });
+  await shareButton.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Share offer' });
+  const link = dialog.getByLabel('Offer link');
+  await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/offer\/[A-Za-z0-9_-]{43}$/);
+  await expect(dialog).toContainText('77 Share St, Austin, TX');
+  await expect(dialog).toContainText('$113,000 – $128,000');
+  await expect(dialog).toContainText(/This offer is valid for 7 days \(until .+\)\./);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  const url = await link.inputValue();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoAxeViolations(page, 'share offer dialog');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: path.join(screenshots, `share-offer-${width}.png`) });
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(shareButton).toBeFocused();
+
+  const homeowner = await homeownerPage(browser, baseURL!);
+  await homeowner.goto(url);
+  await expect(homeowner.getByText('77 Share St, Austin, TX')).toBeVisible();
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$113,000\s*–?\s*to\s*\$128,000/);
+
+  // From a saved property: its stored offer.
+  await page.getByRole('button', { name: 'Save Property' }).click();
+  const save = page.getByRole('dialog', { name: 'Save Property' });
+  await save.getByLabel('Name').fill('Ann Lee');
+  await save.getByLabel('Phone', { exact: true }).fill('512-555-0100');
+  await save.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Property saved successfully!')).toBeVisible();
+  await page.goto('/saved');
+  await page
+    .getByRole('article', { name: '77 Share St, Austin, TX' })
+    .getByRole('button', { name: 'Share offer' })
+    .click();
+  const savedLink = await page.getByRole('dialog', { name: 'Share offer' }).getByLabel('Offer link').inputValue();
+  expect(savedLink).not.toBe(url);
+  await homeowner.goto(savedLink);
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$113,000\s*–?\s*to\s*\$128,000/);
+  await homeowner.getByText('How we got this number').click();
+  await expect(homeowner.getByRole('table')).toContainText('Less the repairs the buyer will pay for');
+  await homeowner.context().close();
 });

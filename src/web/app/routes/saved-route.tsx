@@ -3,12 +3,27 @@ import { CheckoutReturnNotice } from '../../features/billing/checkout-return-not
 import { ManageBillingButton } from '../../features/billing/manage-billing-button';
 import { SavedPropertyExportButtons } from '../../features/integrations/saved-property-export-buttons';
 import type { SavedPageSlots } from '../../features/saved/saved-page-slots';
+import type { SavedProperty } from '../../features/saved/saved-properties-api';
+import { ShareOfferButton } from '../../features/share-offer/share-offer-button';
 import { SavedPage } from '../../features/saved/saved-page';
+
+/** A saved property's exports, and its Share offer. */
+function PropertyActions({ property }: { property: SavedProperty }) {
+  return (
+    <>
+      <SavedPropertyExportButtons property={property} />
+      <ShareOfferButton
+        request={{ from: 'saved-property', savedPropertyId: property.id }}
+        className="button button-secondary button-small"
+      />
+    </>
+  );
+}
 
 const slots: SavedPageSlots = {
   ManageBilling: ManageBillingButton,
   CheckoutReturnNotice,
-  PropertyExports: SavedPropertyExportButtons,
+  PropertyExports: PropertyActions,
 };
 
 /** /saved, for a signed-in user: the saved list with billing's controls and each property's exports. */

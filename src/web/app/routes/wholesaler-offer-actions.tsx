@@ -6,6 +6,7 @@ import { ExportToSheetsButton } from '../../features/integrations/export-to-shee
 import { exportTargetFromOffer } from '../../features/integrations/export-target';
 import { keepCalculationDraft } from '../../features/calculator/calculation-draft';
 import { SavePropertyDialog } from '../../features/saved/save-property-dialog';
+import { ShareOfferButton } from '../../features/share-offer/share-offer-button';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 
 /** A signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in (§2). */
@@ -34,6 +35,7 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
     <div className="offer-actions">
       <ExportToSheetsButton target={exportTargetFromOffer(offer)} />
       <ExportToGhlButton target={exportTargetFromOffer(offer)} />
+      <ShareOfferButton request={{ from: 'calculation', calculation: offer.input }} />
       <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
         Save Property
       </button>

@@ -1,0 +1,108 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { formatMoney } from '../../../domain/money/format-money';
+import { offerValidityText } from '../../../domain/offer/offer-validity';
+import type { ShareOfferRequest } from '../../../domain/offer/share-offer-request';
+import { ApiError } from '../../api/api-client';
+import { Modal } from '../../components/modal';
+import { notify } from '../../components/notify';
+import { shareOffer, type SharedOffer } from './share-offer-api';
+
+const SHARE_FAILED = 'Failed to create the link. Please try again.';
+
+/**
+ * 'Share offer': makes an answerable link to this offer (a calculation or a saved property) and
+ * shows it to copy, with what the homeowner will see. Each press makes a new link.
+ */
+export function ShareOfferButton({
+  request,
+  className = 'button button-secondary',
+}: {
+  request: ShareOfferRequest;
+  className?: string;
+}) {
+  const [shared, setShared] = useState<SharedOffer | null>(null);
+  const share = useMutation({
+    mutationFn: () => shareOffer(request),
+    onSuccess: setShared,
+    onError: (error) => notify.error(error instanceof ApiError && error.status < 500 ? error.message : SHARE_FAILED),
+  });
+
+  return (
+    <>
+      {/* Not disabled while the link is made: the button keeps the focus, which the dialog gives back to it. */}
+      <button
+        type="button"
+        className={className}
+        aria-disabled={share.isPending}
+        onClick={() => {
+          if (!share.isPending) share.mutate();
+        }}
+      >
+        {share.isPending ? 'Creating link...' : 'Share offer'}
+      </button>
+      <Modal title="Share offer" open={shared !== null} onClose={() => setShared(null)}>
+        {shared && <SharedOfferLink shared={shared} />}
+      </Modal>
+    </>
+  );
+}
+
+function SharedOfferLink({ shared }: { shared: SharedOffer }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+  const { offer } = shared;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shared.url);
+      setCopyFailed(false);
+      notify.success('Link copied');
+    } catch {
+      // No clipboard access (an insecure page, a refused permission): select it for the keyboard.
+      setCopyFailed(true);
+      field.current?.focus();
+      field.current?.select();
+    }
+  };
+
+  return (
+    <div className="share-offer">
+      <p>Send this link to the homeowner. It opens this offer, which they can accept or answer with their price.</p>
+      <div className="field">
+        <label htmlFor="share-offer-url">Offer link</label>
+        <div className="share-offer-copy">
+          <input
+            id="share-offer-url"
+            ref={field}
+            readOnly
+            value={shared.url}
+            onFocus={(event) => event.currentTarget.select()}
+            aria-describedby={copyFailed ? 'share-offer-copy-hint' : undefined}
+          />
+          <button type="button" className="button button-primary" onClick={() => void copy()}>
+            Copy link
+          </button>
+        </div>
+        {copyFailed && (
+          <p id="share-offer-copy-hint" className="field-hint" role="status">
+            Press Ctrl+C to copy
+          </p>
+        )}
+      </div>
+      <dl className="offer-facts">
+        <div>
+          <dt>Property</dt>
+          <dd>{offer.address}</dd>
+        </div>
+        <div>
+          <dt>Offer</dt>
+          <dd>
+            {formatMoney(offer.offerRange.low)} – {formatMoney(offer.offerRange.high)}
+          </dd>
+        </div>
+      </dl>
+      <p className="muted">{offerValidityText(new Date(shared.expiresAt))}</p>
+    </div>
+  );
+}
