@@ -314,10 +314,18 @@ test('a wholesaler shares an offer from the calculator and from a saved property
   await save.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Property saved successfully!')).toBeVisible();
   await page.goto('/saved');
-  await page
-    .getByRole('article', { name: '77 Share St, Austin, TX' })
-    .getByRole('button', { name: 'Share offer' })
-    .click();
+  const card = page.getByRole('article', { name: '77 Share St, Austin, TX' });
+  // The saved offer keeps its formula: its receipt in the wholesaler's terms.
+  await card.getByText('How we got this number').click();
+  await expect(card.getByRole('row')).toHaveText([
+    /Market value \(ARV\)\s*\$200,000/,
+    /× ARV multiplier 0\.7\s*\$140,000/,
+    /Repairs \$7,000 × repair multiplier 1\s*− \$7,000/,
+    /Profit \(minimum to maximum\)\s*− \$5,000 – \$20,000/,
+    /Offer range \(Standard Wholesale\)\s*\$113,000 – \$128,000/,
+  ]);
+  await expectNoAxeViolations(page, '/saved with a receipt');
+  await card.getByRole('button', { name: 'Share offer' }).click();
   const savedLink = await page.getByRole('dialog', { name: 'Share offer' }).getByLabel('Offer link').inputValue();
   expect(savedLink).not.toBe(url);
   await homeowner.goto(savedLink);

@@ -1,4 +1,6 @@
 import { formatMoney } from '../../../domain/money/format-money';
+import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
+import { OfferReceiptView } from '../../components/offer-receipt';
 import type { SavedPageSlots } from './saved-page-slots';
 import type { SavedProperty } from './saved-properties-api';
 
@@ -15,6 +17,13 @@ export function SavedPropertyCard({
   Exports: SavedPageSlots['PropertyExports'];
 }) {
   const repairs = property.repairCosts as { name: string; cost: number }[];
+  // Properties saved before formulas were kept have no receipt.
+  const receipt = snapshotReceipt({
+    marketValue: property.marketValue,
+    totalRepairCost: property.totalRepairCost,
+    offerRange: { low: property.cashOfferLow, high: property.cashOfferHigh },
+    formula: property.formula,
+  });
   return (
     <article className="card saved-card" aria-label={property.address}>
       <header className="saved-card-header">
@@ -43,6 +52,7 @@ export function SavedPropertyCard({
           <dd>{[property.contactName, property.contactEmail, property.contactPhone].filter(Boolean).join(' · ')}</dd>
         </div>
       </dl>
+      {receipt && <OfferReceiptView receipt={receipt} audience="wholesaler" templateName={property.formula?.name} />}
       <footer className="saved-card-actions">
         <Exports property={property} />
         <button type="button" className="button button-secondary button-small" onClick={onDelete}>
