@@ -4,7 +4,19 @@ import type { FormulaTemplate } from './formula-template';
 /** A cash-offer range in whole dollars; low <= high. */
 export type OfferRange = { low: number; high: number };
 
-export type OfferFormula = Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>;
+export type OfferFormula = Pick<
+  FormulaTemplate,
+  | 'arvMultiplier'
+  | 'repairMultiplier'
+  | 'minProfit'
+  | 'maxProfit'
+  | 'buyingClosingCosts'
+  | 'holdingMonths'
+  | 'holdingMonthlyCost'
+  | 'sellingCostPercent'
+  | 'financingCosts'
+  | 'assignmentFee'
+>;
 
 /** The formula an offer was made with, as it is kept beside the offer (a saved property, an offer link). */
 export type NamedOfferFormula = OfferFormula & { name: string };
@@ -12,7 +24,41 @@ export type NamedOfferFormula = OfferFormula & { name: string };
 /** The part of a template that makes the offer, without its description. */
 export function namedFormula(template: NamedOfferFormula): NamedOfferFormula {
   const { name, arvMultiplier, repairMultiplier, minProfit, maxProfit } = template;
-  return { name, arvMultiplier, repairMultiplier, minProfit, maxProfit };
+  const formula: NamedOfferFormula = { name, arvMultiplier, repairMultiplier, minProfit, maxProfit };
+  for (const key of COST_KEYS) if (template[key]) formula[key] = template[key];
+  return formula;
+}
+
+const COST_KEYS = [
+  'buyingClosingCosts',
+  'holdingMonths',
+  'holdingMonthlyCost',
+  'sellingCostPercent',
+  'financingCosts',
+  'assignmentFee',
+] as const;
+
+/** One cost a full maximum-offer formula takes off the buyer's value, in dollars. */
+export type FormulaCost =
+  | { kind: 'buying-closing'; amount: number }
+  | { kind: 'holding'; amount: number; months: number; monthly: number }
+  | { kind: 'selling'; amount: number; percent: number }
+  | { kind: 'financing'; amount: number }
+  | { kind: 'assignment-fee'; amount: number };
+
+/** A formula's costs that are not 0, in the order a deal incurs them. */
+function formulaCosts(template: OfferFormula, marketValue: number): FormulaCost[] {
+  const months = template.holdingMonths ?? 0;
+  const monthly = template.holdingMonthlyCost ?? 0;
+  const percent = template.sellingCostPercent ?? 0;
+  const costs: FormulaCost[] = [
+    { kind: 'buying-closing', amount: template.buyingClosingCosts ?? 0 },
+    { kind: 'holding', amount: months * monthly, months, monthly },
+    { kind: 'selling', amount: (marketValue * percent) / 100, percent },
+    { kind: 'financing', amount: template.financingCosts ?? 0 },
+    { kind: 'assignment-fee', amount: template.assignmentFee ?? 0 },
+  ];
+  return costs.filter((cost) => cost.amount > 0);
 }
 
 /**
@@ -37,12 +83,14 @@ export interface OfferReceipt {
   totalRepairCost: number;
   repairMultiplier: number;
   repairAllowance: number;
+  /** A full maximum-offer formula's costs; empty for the spec's formula. */
+  costs: FormulaCost[];
   minProfit: number;
   maxProfit: number;
   range: OfferRange;
 }
 
-/** §5 offer: base = marketValue × arv − totalRepairCost × repairMultiplier; low/high = floor(base − max/minProfit), after rounding to cents. */
+/** §5 offer: base = marketValue × arv − totalRepairCost × repairMultiplier (− a full formula's costs); low/high = floor(base − max/minProfit), after rounding to cents. */
 export function computeOfferReceipt(input: {
   marketValue: number;
   totalRepairCost: number;
@@ -51,7 +99,8 @@ export function computeOfferReceipt(input: {
   const { marketValue, totalRepairCost, template } = input;
   const buyerValue = marketValue * template.arvMultiplier;
   const repairAllowance = totalRepairCost * template.repairMultiplier;
-  const base = buyerValue - repairAllowance;
+  const costs = formulaCosts(template, marketValue);
+  const base = costs.reduce((rest, cost) => rest - cost.amount, buyerValue - repairAllowance);
   return {
     marketValue,
     arvMultiplier: template.arvMultiplier,
@@ -59,6 +108,7 @@ export function computeOfferReceipt(input: {
     totalRepairCost,
     repairMultiplier: template.repairMultiplier,
     repairAllowance,
+    costs,
     minProfit: template.minProfit,
     maxProfit: template.maxProfit,
     range: { low: floorDollars(base - template.maxProfit), high: floorDollars(base - template.minProfit) },

@@ -86,3 +86,29 @@ describe('FormulaTemplateSchema', () => {
     );
   });
 });
+
+describe('FormulaTemplateSchema cost lines', () => {
+  it('accepts a full maximum-offer formula, and a template without any cost line', () => {
+    const full = {
+      ...valid,
+      buyingClosingCosts: 3000,
+      holdingMonths: 4,
+      holdingMonthlyCost: 1500,
+      sellingCostPercent: 6,
+      financingCosts: 2500,
+      assignmentFee: 10000,
+    };
+    expect(FormulaTemplateSchema.parse(full)).toMatchObject(full);
+    expect(FormulaTemplateSchema.parse(valid)).not.toHaveProperty('assignmentFee');
+  });
+
+  it.each([
+    [{ assignmentFee: -1 }, 'Assignment fee must be $0 or more'],
+    [{ sellingCostPercent: 25 }, 'Selling costs must be at most 20% of the market value'],
+    [{ holdingMonths: 61 }, 'Holding months must be at most 60'],
+    [{ buyingClosingCosts: 2e10 }, 'Buying closing costs must be at most $10,000,000,000'],
+  ])('refuses %o with a message', (change, message) => {
+    const result = FormulaTemplateSchema.safeParse({ ...valid, ...change });
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});

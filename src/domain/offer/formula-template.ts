@@ -4,6 +4,13 @@ import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 /** The largest profit a template may keep, in dollars: offers stay within what a saved property stores. */
 export const MAX_PROFIT = 1e10;
 
+const costDollars = (label: string) =>
+  z
+    .number()
+    .gte(0, `${label} must be $0 or more`)
+    .lte(MAX_PROFIT, `${label} must be at most $10,000,000,000`)
+    .optional();
+
 /** A §3 formula template: multipliers are plain ratios, profits are whole or fractional dollars up to MAX_PROFIT; maxProfit >= minProfit; no NUL in its texts. */
 export const FormulaTemplateSchema = z
   .object({
@@ -35,6 +42,21 @@ export const FormulaTemplateSchema = z
       .number()
       .gte(0, 'Maximum profit must be 0 or more')
       .lte(MAX_PROFIT, 'Maximum profit must be at most $10,000,000,000'),
+    // A full maximum-offer formula's costs (issue 13): each absent or 0 unless the template sets it.
+    buyingClosingCosts: costDollars('Buying closing costs'),
+    holdingMonths: z
+      .number()
+      .gte(0, 'Holding months must be 0 or more')
+      .lte(60, 'Holding months must be at most 60')
+      .optional(),
+    holdingMonthlyCost: costDollars('Monthly holding cost'),
+    sellingCostPercent: z
+      .number()
+      .gte(0, 'Selling costs must be 0% or more')
+      .lte(20, 'Selling costs must be at most 20% of the market value')
+      .optional(),
+    financingCosts: costDollars('Financing costs'),
+    assignmentFee: costDollars('Assignment fee'),
   })
   // §5: low uses maxProfit and high uses minProfit, so swapping them would give low > high.
   .refine((template) => template.maxProfit >= template.minProfit, {

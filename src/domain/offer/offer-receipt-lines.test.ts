@@ -67,3 +67,51 @@ describe('offer receipt', () => {
     );
   });
 });
+
+describe('full maximum-offer formula', () => {
+  const full = {
+    ...defaultTemplate,
+    buyingClosingCosts: 3000,
+    holdingMonths: 4,
+    holdingMonthlyCost: 1500,
+    sellingCostPercent: 6,
+    financingCosts: 2500,
+    assignmentFee: 10000,
+  };
+
+  it('takes every cost line off the buyer’s value, and shows each', () => {
+    const receipt = computeOfferReceipt({ marketValue: 200000, totalRepairCost: 9000, template: full });
+    // 140,000 − 9,000 − 3,000 − 6,000 − 12,000 − 2,500 − 10,000 = 97,500; less 20,000 and 5,000.
+    expect(receipt.range).toEqual({ low: 77500, high: 92500 });
+    expect(receiptLines(receipt, 'wholesaler', 'Full').map((line) => [line.label, line.amount])).toEqual([
+      ['Market value (ARV)', 200000],
+      ['× ARV multiplier 0.7', 140000],
+      ['Repairs $9,000 × repair multiplier 1', 9000],
+      ['Buying closing costs', 3000],
+      ['Holding 4 months × $1,500', 6000],
+      ['Selling costs 6% of ARV', 12000],
+      ['Financing costs', 2500],
+      ['Assignment fee', 10000],
+      ['Profit (minimum to maximum)', { low: 5000, high: 20000 }],
+      ['Offer range (Full)', { low: 77500, high: 92500 }],
+    ]);
+    expect(receiptLines(receipt, 'homeowner').map((line) => line.label)).toContain(
+      'Less the buyer’s costs of holding the house for 4 months',
+    );
+  });
+
+  it('leaves the five built-in templates and the spec’s results as they were', () => {
+    const noCosts = { ...defaultTemplate, buyingClosingCosts: 0, holdingMonths: 3, holdingMonthlyCost: 0 };
+    expect(computeOfferRange({ marketValue: 200000, totalRepairCost: 0, template: noCosts })).toEqual({
+      low: 120000,
+      high: 135000,
+    });
+    expect(computeOfferRange({ marketValue: 200000, totalRepairCost: 7000, template: defaultTemplate })).toEqual({
+      low: 113000,
+      high: 128000,
+    });
+    for (const template of builtInTemplates) {
+      expect(computeOfferReceipt({ marketValue: 200000, totalRepairCost: 0, template }).costs).toEqual([]);
+    }
+  });
+});

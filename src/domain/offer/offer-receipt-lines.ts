@@ -1,5 +1,5 @@
 import { formatMoney } from '../money/format-money';
-import type { OfferRange, OfferReceipt } from './compute-offer-range';
+import type { FormulaCost, OfferRange, OfferReceipt } from './compute-offer-range';
 
 /** Who reads the receipt: plain words for a homeowner, the formula's terms for a wholesaler. */
 export type ReceiptAudience = 'homeowner' | 'wholesaler';
@@ -19,6 +19,30 @@ const percent = (multiplier: number) => `${Number((multiplier * 100).toFixed(2))
 /** 1.25 → '1.25'; at most four decimals. */
 const factor = (multiplier: number) => String(Number(multiplier.toFixed(4)));
 
+/** How a full formula's cost reads, to each audience. */
+function costLabel(cost: FormulaCost, audience: ReceiptAudience): string {
+  const homeowner = audience === 'homeowner';
+  switch (cost.kind) {
+    case 'buying-closing':
+      return homeowner ? 'Less the buyer’s closing costs' : 'Buying closing costs';
+    case 'holding':
+      return homeowner
+        ? `Less the buyer’s costs of holding the house for ${cost.months} months`
+        : `Holding ${cost.months} months × ${formatMoney(cost.monthly)}`;
+    case 'selling':
+      return homeowner
+        ? `Less the buyer’s costs of selling it again (${cost.percent}% of the market value)`
+        : `Selling costs ${cost.percent}% of ARV`;
+    case 'financing':
+      return homeowner ? 'Less the buyer’s financing costs' : 'Financing costs';
+    case 'assignment-fee':
+      return homeowner ? 'Less the wholesaler’s assignment fee' : 'Assignment fee';
+  }
+}
+
+const costLines = (receipt: OfferReceipt, audience: ReceiptAudience): ReceiptLine[] =>
+  receipt.costs.map((cost) => ({ kind: 'less', label: costLabel(cost, audience), amount: cost.amount }));
+
 /** The lines of an offer's receipt, every figure taken from the receipt computeOfferReceipt made. */
 export function receiptLines(receipt: OfferReceipt, audience: ReceiptAudience, templateName = ''): ReceiptLine[] {
   const profitBand = { low: receipt.minProfit, high: receipt.maxProfit };
@@ -37,7 +61,12 @@ export function receiptLines(receipt: OfferReceipt, audience: ReceiptAudience, t
       ...(receipt.totalRepairCost > 0
         ? [{ kind: 'less', label: repairs, amount: receipt.repairAllowance } satisfies ReceiptLine]
         : []),
-      { kind: 'less', label: 'Less the buyer’s costs and profit', amount: profitBand },
+      ...costLines(receipt, audience),
+      {
+        kind: 'less',
+        label: receipt.costs.length > 0 ? 'Less the buyer’s profit' : 'Less the buyer’s costs and profit',
+        amount: profitBand,
+      },
       { kind: 'result', label: 'Your cash offer', amount: receipt.range },
     ];
   }
@@ -49,6 +78,7 @@ export function receiptLines(receipt: OfferReceipt, audience: ReceiptAudience, t
       label: `Repairs ${formatMoney(receipt.totalRepairCost)} × repair multiplier ${factor(receipt.repairMultiplier)}`,
       amount: receipt.repairAllowance,
     },
+    ...costLines(receipt, audience),
     { kind: 'less', label: 'Profit (minimum to maximum)', amount: profitBand },
     { kind: 'result', label: templateName ? `Offer range (${templateName})` : 'Offer range', amount: receipt.range },
   ];
