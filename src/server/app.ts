@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { AppContext } from './app-context';
+import { customTemplatesRoutes } from './custom-templates/custom-templates-routes';
 import { authRoutes } from './auth/auth-routes';
 import { bulkSendRoutes } from './bulk-send/bulk-send-routes';
 import { unsubscribeRoutes } from './bulk-send/unsubscribe-routes';
@@ -32,6 +33,7 @@ function apiRoutes(context: AppContext) {
     .route('/health', healthRoutes(context))
     .route('/config', publicConfigRoutes(context))
     .route('/calculator', calculatorRoutes(context))
+    .route('/custom-templates', customTemplatesRoutes(context))
     .route('/leads', leadsRoutes(context))
     .route('/leads-inbox', leadsInboxRoutes(context))
     .route('/offer-links', offerLinksRoutes(context))

@@ -92,6 +92,11 @@ export function canBulkImport(plan: PlanId): boolean {
   return plan === 'pro';
 }
 
+/** §6 makes formula templates a Pro feature: only pro may save, edit or delete templates of their own (every plan picks the built-ins). */
+export function canManageCustomTemplates(plan: PlanId): boolean {
+  return plan === 'pro';
+}
+
 /** §6: personal and pro may export their saved list to CSV. */
 export function canExportSavedList(plan: PlanId): boolean {
   return plan === 'personal' || plan === 'pro';
@@ -117,4 +122,5 @@ export const planMessages = {
   overLimit: (savedCount: number, limit: number, planName: string) =>
     `You have ${savedCount} saved properties, more than the ${limit} of the ${planName} plan. They stay read-only: you can delete some to get back under the limit, but you cannot save more until you do.`,
   paidPlansUnavailable: 'Paid plans are not available on this site yet: it takes no payments.',
+  customTemplatesProOnly: 'Saving your own formula templates is available with the Pro plan',
 } as const;

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
 import type { NamedOfferFormula } from '../../domain/offer/compute-offer-range';
+import type { FormulaTemplate } from '../../domain/offer/formula-template';
 import type { RepairItem } from '../../domain/repairs/repair-catalog';
 import { LEAD_RESPONSE_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-response';
 import { LEAD_STATUSES } from '../../domain/leads/lead-status';
@@ -131,6 +132,24 @@ export const formulaTemplates = pgTable('formula_templates', {
   minProfit: money('min_profit').notNull(),
   maxProfit: money('max_profit').notNull(),
 });
+
+/** A Pro user's own formula templates (issue 13), listed with the built-ins; names unique per user in any letter case. */
+export const customFormulaTemplates = pgTable(
+  'custom_formula_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    // The template's numbers as FormulaTemplateSchema validated them (multipliers, profits, cost lines).
+    formula: jsonb('formula').$type<Omit<FormulaTemplate, 'name' | 'description'>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('custom_formula_templates_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+);
 
 export const repairCatalog = pgTable('repair_catalog', {
   name: text('name').primaryKey(),

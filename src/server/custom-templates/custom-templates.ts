@@ -1,0 +1,122 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { builtInTemplates } from '../../domain/offer/built-in-templates';
+import type { FormulaTemplate } from '../../domain/offer/formula-template';
+import { canManageCustomTemplates, planMessages } from '../../domain/plans/plans';
+import type { Database } from '../db/database';
+import { customFormulaTemplates, subscriptions } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { Refusal } from '../http/refusal';
+
+/** How many templates of their own a user may keep: plenty for a business, bounded for the database. */
+export const MAX_CUSTOM_TEMPLATES = 50;
+
+export const customTemplateMessages = {
+  notFound: 'Template not found',
+  nameTaken: 'You already have a template with this name',
+  builtInName: 'A built-in template has this name; please choose another',
+  tooMany: `You can keep at most ${MAX_CUSTOM_TEMPLATES} templates of your own`,
+} as const;
+
+export type CustomTemplate = FormulaTemplate & { id: string };
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Row = typeof customFormulaTemplates.$inferSelect;
+
+const toTemplate = ({ id, name, description, formula }: Row): CustomTemplate => ({ id, name, description, ...formula });
+
+/** The stored numbers of a template: everything but its texts. */
+const formulaOf = ({ name: _name, description: _description, ...formula }: FormulaTemplate) => formula;
+
+const builtInNames = new Set(builtInTemplates.map((template) => template.name.toLowerCase()));
+
+/**
+ * Refuses (403) anyone but a Pro user, holding their subscription row until the transaction
+ * ends, so that a downgrade cannot slip between the check and the change.
+ */
+async function lockProPlan(tx: Transaction, userId: string) {
+  await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
+  const [subscription] = await tx
+    .select({ plan: subscriptions.plan })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for('update');
+  if (!canManageCustomTemplates(subscription?.plan ?? 'free')) {
+    throw new Refusal(403, planMessages.customTemplatesProOnly, { code: 'pro-only' });
+  }
+}
+
+function refuseBuiltInName(template: FormulaTemplate) {
+  if (builtInNames.has(template.name.toLowerCase())) {
+    throw new Refusal(409, customTemplateMessages.builtInName, { details: { field: 'name' } });
+  }
+}
+
+/** A name another of the user's templates has is a 409 on the name field; any other failure is a fault. */
+function refuseTakenName(error: unknown): never {
+  if (isUniqueViolation(error, 'custom_formula_templates_user_name_idx')) {
+    throw new Refusal(409, customTemplateMessages.nameTaken, { details: { field: 'name' } });
+  }
+  throw error;
+}
+
+/** The user's own templates, by name; kept after a downgrade (they can still be picked, not changed). */
+export async function listCustomTemplates(db: Database, userId: string): Promise<CustomTemplate[]> {
+  const rows = await db
+    .select()
+    .from(customFormulaTemplates)
+    .where(eq(customFormulaTemplates.userId, userId))
+    .orderBy(asc(customFormulaTemplates.name));
+  return rows.map(toTemplate);
+}
+
+export async function createCustomTemplate(db: Database, userId: string, template: FormulaTemplate) {
+  refuseBuiltInName(template);
+  return db
+    .transaction(async (tx) => {
+      await lockProPlan(tx, userId);
+      const [kept] = await tx
+        .select({ count: count() })
+        .from(customFormulaTemplates)
+        .where(eq(customFormulaTemplates.userId, userId));
+      if ((kept?.count ?? 0) >= MAX_CUSTOM_TEMPLATES) throw new Refusal(409, customTemplateMessages.tooMany);
+      const [row] = await tx
+        .insert(customFormulaTemplates)
+        .values({ userId, name: template.name, description: template.description, formula: formulaOf(template) })
+        .returning();
+      return toTemplate(row!);
+    })
+    .catch(refuseTakenName);
+}
+
+export async function updateCustomTemplate(db: Database, userId: string, id: string, template: FormulaTemplate) {
+  refuseBuiltInName(template);
+  return db
+    .transaction(async (tx) => {
+      await lockProPlan(tx, userId);
+      const [row] = await tx
+        .update(customFormulaTemplates)
+        .set({
+          name: template.name,
+          description: template.description,
+          formula: formulaOf(template),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.userId, userId)))
+        .returning();
+      // Another user's template is answered as unknown, not forbidden.
+      if (!row) throw new Refusal(404, customTemplateMessages.notFound);
+      return toTemplate(row);
+    })
+    .catch(refuseTakenName);
+}
+
+export async function deleteCustomTemplate(db: Database, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockProPlan(tx, userId);
+    const [row] = await tx
+      .delete(customFormulaTemplates)
+      .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.userId, userId)))
+      .returning({ id: customFormulaTemplates.id });
+    if (!row) throw new Refusal(404, customTemplateMessages.notFound);
+  });
+}
