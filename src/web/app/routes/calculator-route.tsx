@@ -23,6 +23,9 @@ const slots: CalculatorSlots = {
   OfferActions,
   preloadOfferActions: (userType) => void (userType === 'homeowner' ? loadHomeownerActions() : loadWholesalerActions()),
   WholesalerTools: BulkImportButton,
+  MoreTemplates: lazy(async () => ({
+    default: (await import('../../features/custom-templates/custom-templates-section')).CustomTemplatesSection,
+  })),
 };
 
 /** The calculator at '/', with what other features add to it: the offer's actions and Bulk Import. */

@@ -17,6 +17,7 @@ function personalPageSlots(handle: string, displayName: string): CalculatorSlots
     ),
     preloadOfferActions: () => undefined,
     WholesalerTools: () => null,
+    MoreTemplates: () => null,
   };
 }
 

@@ -183,6 +183,7 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
 
       <FormulaTemplatesDialog
         open={templatesOpen}
+        MoreTemplates={slots.MoreTemplates}
         templates={templates}
         selectedName={state.template.name}
         onClose={() => setTemplatesOpen(false)}

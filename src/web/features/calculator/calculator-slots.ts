@@ -14,4 +14,6 @@ export interface CalculatorSlots {
   preloadOfferActions: (userType: UserType) => void;
   /** Shown to a wholesaler beside Formula Settings (Bulk Import). */
   WholesalerTools: ComponentType<{ template: FormulaTemplate }>;
+  /** Below the built-in templates in Formula Templates (the user's own). */
+  MoreTemplates: ComponentType<{ selectedName: string; onSelect: (template: FormulaTemplate) => void }>;
 }

@@ -1,9 +1,12 @@
+import { Suspense } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import { Modal } from '../../components/modal';
+import type { CalculatorSlots } from './calculator-slots';
 
 interface FormulaTemplatesDialogProps {
   open: boolean;
+  MoreTemplates: CalculatorSlots['MoreTemplates'];
   templates: readonly FormulaTemplate[];
   selectedName: string;
   onSelect: (template: FormulaTemplate) => void;
@@ -13,6 +16,7 @@ interface FormulaTemplatesDialogProps {
 /** §2 'Formula Templates': a list with Select and Close. */
 export function FormulaTemplatesDialog({
   open,
+  MoreTemplates,
   templates,
   selectedName,
   onSelect,
@@ -56,6 +60,9 @@ export function FormulaTemplatesDialog({
           );
         })}
       </ul>
+      <Suspense fallback={<p className="muted">Loading...</p>}>
+        <MoreTemplates selectedName={selectedName} onSelect={onSelect} />
+      </Suspense>
     </Modal>
   );
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CustomTemplateFormSchema, formValuesOf } from './custom-template-form-schema';
+
+describe('CustomTemplateFormSchema', () => {
+  it('reads typed figures into a template, leaving empty cost lines out', () => {
+    const parsed = CustomTemplateFormSchema.parse({
+      ...formValuesOf(),
+      name: ' Mine ',
+      minProfit: '$5,000',
+      sellingCostPercent: '6%',
+    });
+    expect(parsed).toEqual({
+      name: 'Mine',
+      description: '',
+      arvMultiplier: 0.7,
+      repairMultiplier: 1,
+      minProfit: 5000,
+      maxProfit: 20000,
+      sellingCostPercent: 6,
+    });
+  });
+
+  it('says which field is wrong, with the shared schema’s words', () => {
+    const result = CustomTemplateFormSchema.safeParse({
+      ...formValuesOf(),
+      name: 'Mine',
+      arvMultiplier: '',
+      assignmentFee: 'lots',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['arvMultiplier', 'Enter a number'],
+      ['assignmentFee', 'Enter a number'],
+    ]);
+    const bounds = CustomTemplateFormSchema.safeParse({ ...formValuesOf(), name: 'Mine', sellingCostPercent: '25' });
+    expect(bounds.error?.issues[0]?.message).toBe('Selling costs must be at most 20% of the market value');
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { FormulaTemplateSchema, type FormulaTemplate } from '../../../domain/offer/formula-template';
+
+const NOT_A_NUMBER = 'Enter a number';
+
+/** '$1,200' or '6%' as typed → 1200 or 6. */
+const readNumber = (typed: string) => Number(typed.replace(/[$,%\s]/g, ''));
+
+const requiredNumber = z
+  .string()
+  .trim()
+  .min(1, { error: NOT_A_NUMBER, abort: true })
+  .transform(readNumber)
+  .refine(Number.isFinite, NOT_A_NUMBER);
+
+/** A cost line left empty is no cost line. */
+const optionalNumber = z
+  .string()
+  .trim()
+  .transform((typed) => (typed === '' ? undefined : readNumber(typed)))
+  .refine((value) => value === undefined || Number.isFinite(value), NOT_A_NUMBER);
+
+/** The template form as typed (every field text), read into a template the server's schema accepts. */
+export const CustomTemplateFormSchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    arvMultiplier: requiredNumber,
+    repairMultiplier: requiredNumber,
+    minProfit: requiredNumber,
+    maxProfit: requiredNumber,
+    buyingClosingCosts: optionalNumber,
+    holdingMonths: optionalNumber,
+    holdingMonthlyCost: optionalNumber,
+    sellingCostPercent: optionalNumber,
+    financingCosts: optionalNumber,
+    assignmentFee: optionalNumber,
+  })
+  // An empty cost line is left out, as the server's schema expects of an absent one.
+  .transform(
+    (values) =>
+      Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as z.input<
+        typeof FormulaTemplateSchema
+      >,
+  )
+  .pipe(FormulaTemplateSchema);
+
+export type CustomTemplateFormValues = Record<keyof z.input<typeof CustomTemplateFormSchema>, string>;
+
+/** A template's figures as the form shows them (absent cost lines empty). */
+export function formValuesOf(template?: FormulaTemplate): CustomTemplateFormValues {
+  const text = (value: number | undefined) => (value === undefined ? '' : String(value));
+  return {
+    name: template?.name ?? '',
+    description: template?.description ?? '',
+    arvMultiplier: text(template?.arvMultiplier ?? 0.7),
+    repairMultiplier: text(template?.repairMultiplier ?? 1),
+    minProfit: text(template?.minProfit ?? 5000),
+    maxProfit: text(template?.maxProfit ?? 20000),
+    buyingClosingCosts: text(template?.buyingClosingCosts),
+    holdingMonths: text(template?.holdingMonths),
+    holdingMonthlyCost: text(template?.holdingMonthlyCost),
+    sellingCostPercent: text(template?.sellingCostPercent),
+    financingCosts: text(template?.financingCosts),
+    assignmentFee: text(template?.assignmentFee),
+  };
+}
