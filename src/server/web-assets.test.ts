@@ -21,6 +21,7 @@ const config: PublicConfig = {
   billingMode: 'demo',
   stripePublishableKey: null,
   leadFormUrl: null,
+  emailDelivery: 'outbox',
 };
 
 describe('webAssets', () => {

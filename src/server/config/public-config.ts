@@ -1,3 +1,4 @@
+import type { EmailDelivery } from '../../domain/email/email-delivery';
 import type { Env } from '../env';
 
 /** The allow-list of configuration the browser may know. Never add a secret here. */
@@ -8,6 +9,8 @@ export function publicConfig(env: Env) {
     billingMode: env.billingMode,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     leadFormUrl: env.LEAD_FORM_URL ?? null,
+    // Without a provider every e-mail only reaches the server log, and the screens say so.
+    emailDelivery: (env.RESEND_API_KEY ? 'provider' : 'outbox') as EmailDelivery,
   } as const;
 }
 

@@ -168,6 +168,16 @@ describeEachDatabase('e-mail outbox', (database) => {
     });
   });
 
+  it('records §8 "Failed to send email" when the provider’s error says nothing', async () => {
+    fake.failNext({ status: 422, name: 'validation_error', message: '' });
+    const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
+    await deliverDueEmails({ db: database().db, transport: resend() });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'failed',
+      lastError: 'Resend 422 validation_error: Failed to send email',
+    });
+  });
+
   it('marks a wrong API key failed', async () => {
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
     await deliverDueEmails({

@@ -1,3 +1,4 @@
+import { emailDeliveryMessages } from '../../domain/email/email-delivery';
 import type { OutboxEmail } from './email-message';
 import { EmailDeliveryError, type EmailTransport } from './email-transport';
 
@@ -63,7 +64,10 @@ export function createResendTransport({
       }
       if (!response.ok) {
         const error = (body ?? {}) as ResendErrorBody;
-        const detail = error.message ?? (text.slice(0, 200) || response.statusText);
+        // §8: an error that says nothing reads 'Failed to send email'.
+        const detail =
+          (body === undefined ? text.slice(0, 200) || response.statusText : error.message) ||
+          emailDeliveryMessages.sendFailedFallback;
         // 429 (rate limit) and 5xx are worth another try; other 4xx would fail the same way again.
         const retryable = response.status === 429 || response.status >= 500;
         throw new EmailDeliveryError(

@@ -15,6 +15,7 @@ const config: PublicConfig = {
   billingMode: 'demo',
   stripePublishableKey: null,
   leadFormUrl: null,
+  emailDelivery: 'outbox',
 };
 
 function csp(response: Response): Map<string, string> {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PasswordResetRequestSchema } from '../../../domain/auth/credentials';
+import { OutboxNotice } from '../../components/outbox-notice';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { authClient } from '../../api/auth-client';
@@ -40,6 +41,7 @@ export function ForgotPasswordPage() {
             If an account exists for <strong>{sentTo}</strong>, we have sent it a link to choose a new password. The
             link works once, within an hour.
           </p>
+          <OutboxNotice />
           <p className="muted">No e-mail? Check the spam folder, or request another link.</p>
           <button type="button" className="button button-secondary" onClick={() => setSentTo(undefined)}>
             Send another link

@@ -71,6 +71,7 @@ function renderAt(url: string, element: ReactNode, billingMode: PublicConfig['bi
     googleClientId: null,
     stripePublishableKey: null,
     leadFormUrl: null,
+    emailDelivery: 'outbox',
     billingMode,
   } as PublicConfig;
   render(

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
+import { emailDeliveryMessages } from '../../../domain/email/email-delivery';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import { usePublicConfig } from '../../api/public-config';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { useBulkSendProgress } from './bulk-send-api';
@@ -24,13 +26,18 @@ export function BulkImportDialog({
   template: FormulaTemplate;
 }) {
   const [sending, setSending] = useState<{ jobId: string; total: number } | null>(null);
+  const toOutbox = usePublicConfig().emailDelivery === 'outbox';
   const csvImport = useCsvImport(template, { awaitingFile: open && sending === null });
   const { state } = csvImport;
 
   // Polled here, not in the step's view, so progress and the end toasts go on while the window is closed.
   const { data: progress, isError: progressError } = useBulkSendProgress(sending?.jobId ?? null, (finished) => {
     if (finished.failed > 0) notify.error(bulkImportMessages.sendFailed(finished.failed));
-    if (finished.sent > 0) notify.success(bulkImportMessages.sent(finished.sent));
+    if (finished.sent > 0) {
+      notify.success(
+        toOutbox ? emailDeliveryMessages.writtenToOutbox(finished.sent) : bulkImportMessages.sent(finished.sent),
+      );
+    }
     // When every selected offer is sent, the flow closes (§4).
     if (finished.sent === finished.total) {
       setSending(null);

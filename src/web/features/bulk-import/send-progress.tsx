@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
+import { emailDeliveryMessages } from '../../../domain/email/email-delivery';
+import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
+import { OutboxNotice } from '../../components/outbox-notice';
 import { useCancelBulkSend, type BulkSendProgress } from './bulk-send-api';
 
 /**
@@ -48,19 +51,23 @@ export function SendProgress({
       onError: (error) => notify.error(error.message),
     });
 
-  const heading = cancelled ? 'Cancelled: ' : progress?.finished ? 'Finished: ' : 'Sending offers: ';
+  // Without an e-mail provider nothing is sent: the offers are written to the server's log.
+  const toOutbox = usePublicConfig().emailDelivery === 'outbox';
+  const working = toOutbox ? 'Writing offers to the outbox: ' : 'Sending offers: ';
+  const heading = cancelled ? 'Cancelled: ' : progress?.finished ? 'Finished: ' : working;
   const canCancel = progress !== undefined && !progress.finished && !cancelled && progress.queued > 0;
 
   return (
     <div className="bulk-sending">
       <p id="bulk-sending-label" role="status">
         {heading}
-        sent {count(progress?.sent ?? 0)} of {count(total)}
+        {toOutbox ? 'written' : 'sent'} {count(progress?.sent ?? 0)} of {count(total)}
         {progress && progress.sending > 0 && cancelled && `, ${count(progress.sending)} still going out`}
         {progress && progress.failed > 0 && `, ${count(progress.failed)} failed`}
         {progress && progress.skipped > 0 && `, ${count(progress.skipped)} skipped`}
       </p>
       <progress className="bulk-progress" max={total} value={done} aria-labelledby="bulk-sending-label" />
+      <OutboxNotice />
       {progress?.dailyLimit && (
         <p className="bulk-daily-limit" role="note">
           Daily limit reached: at most {count(progress.dailyLimit.limit)} offers a day. The remaining{' '}
@@ -85,7 +92,8 @@ export function SendProgress({
           <ul>
             {progress.problems.map((problem) => (
               <li key={problem.position}>
-                <strong>{problem.email}</strong> ({problem.address}): {problem.status}, {problem.reason}
+                <strong>{problem.email}</strong> ({problem.address}): {problem.status},{' '}
+                {problem.reason || emailDeliveryMessages.sendFailedFallback}
               </li>
             ))}
           </ul>

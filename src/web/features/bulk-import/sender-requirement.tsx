@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
 import { authClient } from '../../api/auth-client';
+import { OutboxNotice } from '../../components/outbox-notice';
 import type { BulkSendRefusedError } from './bulk-send-api';
 
 /**
@@ -44,6 +45,7 @@ export function SenderRequirement({ refusal }: { refusal: BulkSendRefusedError }
             {state.sent && bulkImportMessages.verificationSent(state.sent)}
             {state.error}
           </p>
+          {state.sent && <OutboxNotice />}
         </>
       ) : (
         <p>

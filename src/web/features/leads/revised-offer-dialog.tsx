@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import { ApiError } from '../../api/api-client';
+import { OutboxNotice } from '../../components/outbox-notice';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
@@ -56,6 +57,7 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
             The revised offer of <strong>{formatOfferRange(sent.offerRange)}</strong> is queued to be e-mailed to{' '}
             <strong>{lead.email}</strong> with its own offer link, valid until {formatLeadTime(sent.expiresAt)}.
           </p>
+          <OutboxNotice />
           <p className="revised-offer-link">
             <a href={sent.url} target="_blank" rel="noreferrer">
               {sent.url}

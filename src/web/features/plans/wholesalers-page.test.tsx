@@ -71,6 +71,7 @@ function renderPage(billingMode: PublicConfig['billingMode'] = 'demo') {
     googleClientId: null,
     stripePublishableKey: null,
     leadFormUrl: null,
+    emailDelivery: 'outbox',
     billingMode,
   } as PublicConfig;
   render(
