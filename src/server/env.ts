@@ -33,6 +33,9 @@ const EnvSchema = z
     OFFER_WEBHOOK_URL: optionalUrl,
     CRM_WEBHOOK_URL: optionalUrl,
     SHEETS_WEBHOOK_URL: optionalUrl,
+    // For tests only: users' own webhook addresses may be plain http and point at this machine or
+    // its network. Never set on a public server (server-side request forgery).
+    ALLOW_PRIVATE_WEBHOOK_URLS: flag,
     LEAD_FORM_URL: optionalUrl,
     LEADS_EMAIL: z.email().optional(),
     RESEND_API_KEY: optionalText,

@@ -1,32 +1,73 @@
 import { buildSheetsPayload } from '../../domain/integrations/build-sheets-payload';
 import type { SheetsExportRequest } from '../../domain/integrations/export-request-schema';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
+import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-schema';
 import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
+import { assertPublicUrl, guardsPrivateAddresses } from './outbound-address';
 import { postExportWebhook } from './post-export-webhook';
 import { resolveExportDeal } from './resolve-export-deal';
+import type { SettingsCipher } from './settings-cipher';
+import { readSheetsWebhook } from './sheets-settings-store';
 import { refuseWhenUpstreamFails } from './upstream';
 
 /**
+ * Where a user's spreadsheet rows go: their own webhook (checked again for a private address:
+ * its name may resolve elsewhere since it was saved), else the operator's
+ * SHEETS_WEBHOOK_URL; with neither, a 409 saying how to connect one (code 'sheets_not_connected').
+ */
+export async function sheetsWebhookFor(
+  { env, database }: Pick<AppContext, 'env' | 'database'>,
+  cipher: SettingsCipher,
+  userId: string,
+): Promise<string> {
+  const own = await readSheetsWebhook(database.db, cipher, userId);
+  if (own) {
+    if (guardsPrivateAddresses(env)) await assertPublicUrl(own, 'webhookUrl');
+    return own;
+  }
+  if (env.SHEETS_WEBHOOK_URL) return env.SHEETS_WEBHOOK_URL;
+  throw new Refusal(409, sheetsSettingsMessages.notConnected, { code: 'sheets_not_connected' });
+}
+
+/**
  * Spreadsheet export (spec §7): posts the sheets payload (contact and deal as one row, spec §3)
- * to the spreadsheet automation webhook; 503 when SHEETS_WEBHOOK_URL is not set, 502 quoting the
- * webhook's failure. Nothing is stored here.
+ * to the user's spreadsheet webhook, or the operator's; 502 quoting the webhook's failure.
+ * Nothing is stored here.
  */
 export async function exportToSheets(
-  { env, database }: Pick<AppContext, 'env' | 'database'>,
+  context: Pick<AppContext, 'env' | 'database'>,
+  cipher: SettingsCipher,
   userId: string,
   request: SheetsExportRequest,
   now = new Date(),
 ) {
-  const url = env.SHEETS_WEBHOOK_URL;
-  if (!url) {
-    throw new Refusal(503, 'Google Sheets export is not configured on this server (SHEETS_WEBHOOK_URL is not set)');
-  }
-  const deal = await resolveExportDeal(database.db, userId, request.source);
+  const url = await sheetsWebhookFor(context, cipher, userId);
+  const deal = await resolveExportDeal(context.database.db, userId, request.source);
   const payload = buildSheetsPayload({ contact: request.contact, deal, now, timeZone: request.timeZone });
   await refuseWhenUpstreamFails(
     'Google Sheets export',
     (error) => `${integrationMessages.sheetsExportFailed}: ${error.message}`,
     () => postExportWebhook('The spreadsheet webhook', url, payload),
+  );
+}
+
+/** Test (the /test page): one row that says what it is, sent where exports go; 502 quoting the webhook's failure. */
+export async function testSheetsWebhook(
+  context: Pick<AppContext, 'env' | 'database'>,
+  cipher: SettingsCipher,
+  userId: string,
+  now = new Date(),
+) {
+  const url = await sheetsWebhookFor(context, cipher, userId);
+  const row = {
+    test: true,
+    message: 'Test row from Cash Offer Calculator: your spreadsheet is connected.',
+    sentAt: now.toISOString(),
+  };
+  await refuseWhenUpstreamFails(
+    'Google Sheets test',
+    (error) => `${integrationMessages.sheetsExportFailed}: ${error.message}`,
+    () => postExportWebhook('The spreadsheet webhook', url, row),
   );
 }

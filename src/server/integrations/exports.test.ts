@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
 import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
+import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-schema';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
@@ -336,17 +337,15 @@ describeEachDatabase('deal exports', (database) => {
     });
   });
 
-  it('says the sheet export is not configured without SHEETS_WEBHOOK_URL', async () => {
+  it('says how to connect a spreadsheet when neither the user nor the server has a webhook', async () => {
     const bare = createTestApp(database(), { TRUST_PROXY: '1' });
     const { headers } = await signUpTestUser(bare);
     const response = await bare.request(
       '/api/integrations/sheets/export',
       post(headers, { source: { kind: 'calculation', calculation }, contact: sheetsContact }),
     );
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
-      error: 'Google Sheets export is not configured on this server (SHEETS_WEBHOOK_URL is not set)',
-    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: sheetsSettingsMessages.notConnected, code: 'sheets_not_connected' });
   });
 
   it.each([

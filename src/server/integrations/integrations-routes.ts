@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CrmExportRequestSchema, SheetsExportRequestSchema } from '../../domain/integrations/export-request-schema';
 import { GhlSettingsSchema, lastFour } from '../../domain/integrations/ghl-settings-schema';
+import { sheetsSettingsMessages, sheetsSettingsSchema } from '../../domain/integrations/sheets-settings-schema';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
@@ -12,9 +13,11 @@ import {
   type ConnectionService,
 } from './check-connections';
 import { exportToGhl } from './export-to-ghl';
-import { exportToSheets } from './export-to-sheets';
+import { exportToSheets, testSheetsWebhook } from './export-to-sheets';
+import { assertPublicUrl, guardsPrivateAddresses } from './outbound-address';
 import { readGhlSettings, removeGhlSettings, saveGhlSettings, type StoredGhlSettings } from './ghl-settings-store';
 import { createSettingsCipher } from './settings-cipher';
+import { readSheetsWebhook, removeSheetsWebhook, saveSheetsWebhook } from './sheets-settings-store';
 import { testGhlConnection } from './test-ghl-connection';
 import { testStripeConnection } from './test-stripe-connection';
 
@@ -24,6 +27,15 @@ function settingsView(settings: StoredGhlSettings) {
     return { configured: false, unreadable: settings.status === 'unreadable', last4: null, locationId: null };
   }
   return { configured: true, unreadable: false, last4: lastFour(settings.apiKey), locationId: settings.locationId };
+}
+
+/** A user's own spreadsheet webhook as the browser sees it: whether there is one and its host, never the full address (it may carry a secret). */
+function sheetsView(webhookUrl: string | null, env: AppContext['env']) {
+  return {
+    configured: webhookUrl !== null,
+    host: webhookUrl === null ? null : new URL(webhookUrl).host,
+    operatorWebhook: Boolean(env.SHEETS_WEBHOOK_URL),
+  };
 }
 
 // The Connections page is public and each check may call a provider: one check per service
@@ -51,6 +63,7 @@ export function integrationsRoutes(context: AppContext) {
   const signedIn = requireUser(context);
   const cipher = createSettingsCipher(context.serverSecret);
   const runCheck = connectionChecks(context);
+  const sheetsSettings = sheetsSettingsSchema({ allowHttp: context.env.ALLOW_PRIVATE_WEBHOOK_URLS });
 
   return (
     new Hono<{ Variables: AuthVariables }>()
@@ -79,8 +92,27 @@ export function integrationsRoutes(context: AppContext) {
         return c.json({ exported: true as const, ...result });
       })
       .post('/sheets/export', signedIn, validate('json', SheetsExportRequestSchema), async (c) => {
-        await exportToSheets(context, c.var.user.id, c.req.valid('json'));
+        await exportToSheets(context, cipher, c.var.user.id, c.req.valid('json'));
         return c.json({ exported: true as const });
+      })
+
+      // --- The user's own spreadsheet webhook (issue 14): encrypted at rest, shown only by host ---
+      .get('/sheets/settings', signedIn, async (c) =>
+        c.json(sheetsView(await readSheetsWebhook(db, cipher, c.var.user.id), context.env)),
+      )
+      .put('/sheets/settings', signedIn, validate('json', sheetsSettings), async (c) => {
+        const { webhookUrl } = c.req.valid('json');
+        // A user's URL may not reach the server's own network (server-side request forgery).
+        if (guardsPrivateAddresses(context.env)) await assertPublicUrl(webhookUrl, 'webhookUrl');
+        await saveSheetsWebhook(db, cipher, c.var.user.id, webhookUrl);
+        return c.json(sheetsView(webhookUrl, context.env));
+      })
+      .delete('/sheets/settings', signedIn, async (c) =>
+        c.json({ removed: await removeSheetsWebhook(db, c.var.user.id) }),
+      )
+      .post('/sheets/test', signedIn, async (c) => {
+        await testSheetsWebhook(context, cipher, c.var.user.id);
+        return c.json({ ok: true as const, message: sheetsSettingsMessages.testRowSent });
       })
 
       // --- Payment provider test (Test page, spec §2): a real call with the server's secret key ---
