@@ -285,3 +285,50 @@ test('the Connections page reports what the server really has', async ({ page })
     `Checks done: ${payments ? 2 : 1} of 4 connected.`,
   );
 });
+
+test('a wholesaler connects their own spreadsheet on the Test page; exports then go there, not to the site’s', async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await page.goto('/test');
+  const card = page.getByRole('article', { name: 'Google Sheets' });
+  await expect(card).toContainText('Using this site’s spreadsheet webhook');
+  // Refused as typed: only https (or, with this test server's allowance, http) addresses.
+  await card.getByLabel('Your spreadsheet webhook (https)').fill('ftp://sheets.example/x');
+  await card.getByRole('button', { name: 'Save webhook' }).click();
+  await expect(card.getByLabel('Your spreadsheet webhook (https)')).toHaveAccessibleDescription(
+    'Enter the https address of your spreadsheet webhook (https://…)',
+  );
+  // The fake is plain http on this machine, which the form (https only) would refuse: it is saved
+  // through the same API, as this test server's ALLOW_PRIVATE_WEBHOOK_URLS allows.
+  const owner = `owner-${Date.now()}`;
+  const saved = await page.request.put('/api/integrations/sheets/settings', {
+    data: { webhookUrl: `${(await recorded()).sheetsWebhookUrl}?${owner}` },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(saved.status()).toBe(200);
+  await page.reload();
+  await expect(card).toContainText(/Your spreadsheet webhook at 127\.0\.0\.1:\d+/);
+  await card.getByRole('button', { name: 'Send a test row' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Test row sent to your spreadsheet' })).toBeVisible();
+  await expectNoAxeViolations(page, '/test with a spreadsheet');
+
+  await calculateAsWholesaler(page, { address: '9 Sheet St, Austin, TX' });
+  await page.getByRole('button', { name: 'Export to Sheets' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Contact Information' });
+  await dialog.getByLabel('Name').fill('Ann Lee');
+  await dialog.getByLabel('Email').fill(uniqueEmail('sheet'));
+  await dialog.getByLabel('Phone').fill('512-555-0100');
+  await dialog.getByLabel('City').fill('Austin');
+  await dialog.getByLabel('State').fill('TX');
+  await dialog.getByLabel('ZIP Code').fill('78701');
+  await dialog.getByRole('button', { name: 'Export to Google Sheets' }).click();
+  await expect(page.getByText('Successfully exported to Google Sheets')).toBeVisible();
+  const mine = (await recorded()).sheetsWebhook.filter((request) => request.path.endsWith(`?${owner}`));
+  expect(
+    mine.map(
+      (request) =>
+        (request.body as { test?: boolean; address?: string }).test ?? (request.body as { address: string }).address,
+    ),
+  ).toEqual([true, '9 Sheet St, Austin, TX']);
+});

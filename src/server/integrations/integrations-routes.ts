@@ -112,7 +112,7 @@ export function integrationsRoutes(context: AppContext) {
       )
       .post('/sheets/test', signedIn, async (c) => {
         await testSheetsWebhook(context, cipher, c.var.user.id);
-        return c.json({ ok: true as const, message: sheetsSettingsMessages.testRowSent });
+        return c.json({ ok: true as const, detail: sheetsSettingsMessages.testRowSent });
       })
 
       // --- Payment provider test (Test page, spec §2): a real call with the server's secret key ---

@@ -78,7 +78,7 @@ describeEachDatabase('each wholesaler’s own spreadsheet webhook', (database) =
     expect(row?.settingValue).not.toContain('s3cret');
 
     const tested = await send(app, 'POST', '/api/integrations/sheets/test', headers);
-    expect(await tested.json()).toEqual({ ok: true, message: sheetsSettingsMessages.testRowSent });
+    expect(await tested.json()).toEqual({ ok: true, detail: sheetsSettingsMessages.testRowSent });
     expect(own.requests.at(-1)?.body).toMatchObject({ test: true });
     expect(own.requests.at(-1)?.path).toBe('/hook?key=s3cret');
 

@@ -24,6 +24,8 @@ export function integrationFakesUrl(appPort: number): string {
 export interface RecordedIntegrationRequests {
   crmWebhook: { path: string; body: unknown }[];
   sheetsWebhook: { path: string; body: unknown }[];
+  /** The spreadsheet fake's address, for a user's own webhook (told apart by its query). */
+  sheetsWebhookUrl: string;
   ghl: { method: string; path: string; authorization?: string; version?: string; body: unknown }[];
 }
 
@@ -40,6 +42,7 @@ export async function startIntegrationFakes(appPort: number) {
       const recorded: RecordedIntegrationRequests = {
         crmWebhook: crmWebhook.requests.map(({ path, body }) => ({ path, body })),
         sheetsWebhook: sheetsWebhook.requests.map(({ path, body }) => ({ path, body })),
+        sheetsWebhookUrl: sheetsWebhook.url,
         ghl: ghl.requests.map(({ method, path, authorization, version, body }) => ({
           method,
           path,

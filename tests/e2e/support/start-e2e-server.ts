@@ -35,6 +35,8 @@ Object.assign(childEnv, {
   // Each test's browser context sends its own X-Forwarded-For (fixtures.ts), so the per-address
   // rate limits on sign-up and sign-in apply per test, as they would per visitor.
   TRUST_PROXY: '1',
+  // Users' own spreadsheet webhooks point at the local fakes (plain http on this machine).
+  ALLOW_PRIVATE_WEBHOOK_URLS: '1',
 });
 
 let removed = false;

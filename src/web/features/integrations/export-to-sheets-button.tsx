@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SheetsContact } from '../../../domain/contact/contact-schema';
+import { Link } from 'react-router';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
+import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-schema';
 import { formatMoneyRange } from '../../../domain/money/format-money';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
@@ -9,6 +11,7 @@ import { ExportButton } from './export-button';
 import { ExportContactForm } from './export-contact-form';
 import type { ExportTarget } from './export-target';
 import { exportErrorMessage, exportToSheets } from './integrations-api';
+import { useSheetsSettings } from './sheets-settings-api';
 
 interface ExportToSheetsButtonProps {
   /** null without a computed range: the button then says 'Please enter property details first'. */
@@ -29,6 +32,9 @@ function browserTimeZone(): string | undefined {
 /** §2 Sheets export: 'Add Contact Information' with city, state and ZIP; the server posts the §3 sheets payload. */
 export function ExportToSheetsButton({ target, className, labelSuffix }: ExportToSheetsButtonProps) {
   const [open, setOpen] = useState(false);
+  const sheets = useSheetsSettings();
+  // Neither the user nor the site has a spreadsheet: say how to connect one before any typing.
+  const notConnected = sheets.data !== undefined && !sheets.data.configured && !sheets.data.operatorWebhook;
   const [serverError, setServerError] = useState<string | null>(null);
 
   const close = () => {
@@ -64,8 +70,19 @@ export function ExportToSheetsButton({ target, className, labelSuffix }: ExportT
           setOpen(true);
         }}
       />
-      <Modal title="Add Contact Information" open={open && target !== null} onClose={close}>
-        {open && target && (
+      <Modal title="Connect a spreadsheet" open={open && target !== null && notConnected} onClose={close}>
+        <p>{sheetsSettingsMessages.notConnected}</p>
+        <div className="form-actions">
+          <button type="button" className="button button-secondary" onClick={close}>
+            Close
+          </button>
+          <Link className="button button-primary" to="/test">
+            Connect a spreadsheet
+          </Link>
+        </div>
+      </Modal>
+      <Modal title="Add Contact Information" open={open && target !== null && !notConnected} onClose={close}>
+        {open && target && !notConnected && (
           <>
             <p className="muted export-target-line">
               {target.summary.address} · {formatMoneyRange(target.summary.offerRange)}

@@ -1,5 +1,6 @@
 import { GhlIntegrationCard } from './ghl-integration-card';
 import { PaymentIntegrationCard } from './payment-integration-card';
+import { SheetsIntegrationCard } from './sheets-integration-card';
 
 /** §2 /test: the wholesaler's integrations, each tested with a real call. */
 export function TestPage() {
@@ -9,6 +10,7 @@ export function TestPage() {
       <p className="muted">Each test makes a real call to the service with the stored key. No key is ever shown.</p>
       <div className="integration-grid">
         <GhlIntegrationCard />
+        <SheetsIntegrationCard />
         <PaymentIntegrationCard />
       </div>
     </section>
