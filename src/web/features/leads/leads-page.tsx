@@ -37,7 +37,6 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
           <p className="muted">Homeowners who answered your offers, latest first.</p>
         </div>
       </header>
-      <slots.PersonalPageSummary />
       <LeadsToolbar filter={filter} onChange={changeFilter} />
 
       {inbox.isPending ? (
@@ -99,6 +98,8 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
           />
         </>
       )}
+      {/* Below the list: it appears when the profile has loaded, and must not push the inbox down. */}
+      <slots.PersonalPageSummary />
     </section>
   );
 }

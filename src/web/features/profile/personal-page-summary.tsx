@@ -3,14 +3,16 @@ import { copyText } from './copy-text';
 import { useProfile } from './profile-api';
 import './profile.css';
 
-/** Above the inbox: the personal page's link, or an invitation to choose a handle for one. Nothing while it loads. */
+/**
+ * Under the inbox: the personal page's link, or an invitation to choose a handle for one. The box
+ * is there, empty, while the profile loads, so that filling it moves nothing.
+ */
 export function PersonalPageSummary() {
   const profile = useProfile();
-  if (!profile.data) return null;
-  const { personalPageUrl } = profile.data;
+  const personalPageUrl = profile.data?.personalPageUrl;
   return (
-    <aside className="personal-page-summary" aria-label="Your personal page">
-      {personalPageUrl ? (
+    <aside className="personal-page-summary" aria-label="Your personal page" aria-busy={!profile.data}>
+      {!profile.data ? null : personalPageUrl ? (
         <>
           <p>
             Your personal page:{' '}
