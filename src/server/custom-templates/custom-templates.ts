@@ -2,10 +2,11 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { builtInTemplates } from '../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../domain/offer/formula-template';
 import { canManageCustomTemplates, planMessages } from '../../domain/plans/plans';
-import type { Database } from '../db/database';
-import { customFormulaTemplates, subscriptions } from '../db/schema';
+import type { Database, Transaction } from '../db/database';
+import { customFormulaTemplates } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
+import { lockPlan } from '../subscriptions/subscription-store';
 
 /** How many templates of their own a user may keep: plenty for a business, bounded for the database. */
 export const MAX_CUSTOM_TEMPLATES = 50;
@@ -19,7 +20,6 @@ export const customTemplateMessages = {
 
 export type CustomTemplate = FormulaTemplate & { id: string };
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Row = typeof customFormulaTemplates.$inferSelect;
 
 const toTemplate = ({ id, name, description, formula }: Row): CustomTemplate => ({ id, name, description, ...formula });
@@ -34,13 +34,7 @@ const builtInNames = new Set(builtInTemplates.map((template) => template.name.to
  * ends, so that a downgrade cannot slip between the check and the change.
  */
 async function lockProPlan(tx: Transaction, userId: string) {
-  await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
-  const [subscription] = await tx
-    .select({ plan: subscriptions.plan })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .for('update');
-  if (!canManageCustomTemplates(subscription?.plan ?? 'free')) {
+  if (!canManageCustomTemplates(await lockPlan(tx, userId))) {
     throw new Refusal(403, planMessages.customTemplatesProOnly, { code: 'pro-only' });
   }
 }

@@ -11,6 +11,9 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The handle a `db.transaction` callback receives. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Unlisten = () => Promise<void>;
 
 /** One open database: the Drizzle handle, plus LISTEN for the live change feed. */

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Transaction } from '../db/database';
 import { leads } from '../db/schema';
 import { Refusal } from '../http/refusal';
 
 export const leadMessages = { notFound: 'Lead not found' } as const;
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The user's own lead, locked for the rest of the transaction; another user's lead, a public

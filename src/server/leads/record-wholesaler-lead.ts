@@ -2,12 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { wholesalerLeadEmail } from '../../domain/leads/wholesaler-lead-email';
 import type { LeadResponseKind, LeadSource } from '../../domain/leads/lead-response';
 import type { OfferRange } from '../../domain/offer/compute-offer-range';
-import type { Database } from '../db/database';
+import type { Transaction } from '../db/database';
 import { leadEvents, leads, type LeadDetails } from '../db/schema';
 import { enqueueEmail } from '../email/enqueue-email';
 import type { Wholesaler } from '../profile/read-wholesaler';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface WholesalerLeadAnswer {
   owner: Wholesaler;

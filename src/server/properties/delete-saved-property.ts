@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { canDeleteSavedProperties, planMessages } from '../../domain/plans/plans';
 import type { Database } from '../db/database';
-import { savedProperties, subscriptions } from '../db/schema';
+import { savedProperties } from '../db/schema';
 import { Refusal } from '../http/refusal';
+import { lockPlan } from '../subscriptions/subscription-store';
 
 /**
  * Only the Pro plan may delete saved properties (spec §6), and a user above their plan's limit
@@ -13,13 +14,9 @@ import { Refusal } from '../http/refusal';
  */
 export async function deleteSavedProperty(db: Database, userId: string, propertyId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [subscription] = await tx
-      .select({ plan: subscriptions.plan })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .for('update');
+    const plan = await lockPlan(tx, userId);
     const [saved] = await tx.select({ count: count() }).from(savedProperties).where(eq(savedProperties.userId, userId));
-    if (!canDeleteSavedProperties(subscription?.plan ?? 'free', saved?.count ?? 0)) {
+    if (!canDeleteSavedProperties(plan, saved?.count ?? 0)) {
       throw new Refusal(403, planMessages.deletionProOnly);
     }
     const deleted = await tx

@@ -14,6 +14,7 @@ import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
+import { lockPlan } from '../subscriptions/subscription-store';
 import { refuseWhenUpstreamFails } from '../integrations/upstream';
 import { postOfferWebhook } from './post-offer-webhook';
 
@@ -83,13 +84,7 @@ export async function saveOfferFigures({ env, database }: AppContext, userId: st
   }
 
   return database.db.transaction(async (tx) => {
-    await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
-    const [subscription] = await tx
-      .select({ plan: subscriptions.plan })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .for('update');
-    const limit = savedPropertyLimit(subscription?.plan ?? 'free');
+    const limit = savedPropertyLimit(await lockPlan(tx, userId));
     const [saved] = await tx.select({ count: count() }).from(savedProperties).where(eq(savedProperties.userId, userId));
     if ((saved?.count ?? 0) >= limit) {
       throw new Refusal(403, planMessages.limitReached(limit), { details: { limit } });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlanId } from '../../domain/plans/plans';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { subscriptions } from '../db/schema';
 
 export interface Subscription {
@@ -17,6 +17,20 @@ export async function getSubscription(db: Database, userId: string): Promise<Sub
     .where(eq(subscriptions.userId, userId));
   if (!row) throw new Error(`subscription for user ${userId} vanished`);
   return row;
+}
+
+/**
+ * The user's plan, their subscription row (created as free when missing) locked until the
+ * transaction ends: a plan change cannot slip between the check and the change it guards.
+ */
+export async function lockPlan(tx: Transaction, userId: string): Promise<PlanId> {
+  await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ plan: subscriptions.plan })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for('update');
+  return row?.plan ?? 'free';
 }
 
 /**

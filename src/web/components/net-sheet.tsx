@@ -10,6 +10,7 @@ import {
 } from '../../domain/net-sheet/net-sheet';
 import type { OfferRange } from '../../domain/offer/compute-offer-range';
 import { fieldErrors } from '../../domain/validation/field-errors';
+import { readTypedNumber } from '../../domain/validation/typed-number';
 import { TextField } from './text-field';
 
 type AssumptionKey = keyof NetSheetAssumptions;
@@ -34,7 +35,14 @@ const assumptionKeys = Object.keys(assumptionLabels) as AssumptionKey[];
 const NOT_A_NUMBER = 'Enter a number';
 
 /** '$1,200' or '5.5%' as typed → 1200 or 5.5; NaN when it is not a number. */
-const readNumber = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed.replace(/[$,%\s]/g, '')));
+/** The typed assumptions read and checked: the valid ones, or what to fix in each field. */
+function readAssumptions(typed: Record<AssumptionKey, string>) {
+  const numbers = Object.fromEntries(assumptionKeys.map((key) => [key, readTypedNumber(typed[key])]));
+  const parsed = NetSheetAssumptionsSchema.safeParse(numbers);
+  const errors: Partial<Record<string, string>> = parsed.success ? {} : fieldErrors(parsed);
+  for (const key of assumptionKeys) if (Number.isNaN(numbers[key])) errors[key] = NOT_A_NUMBER;
+  return { valid: parsed.success ? parsed.data : null, errors };
+}
 
 const rangeText = (range: OfferRange) =>
   range.low === range.high ? formatMoney(range.low) : `${formatMoney(range.low)} – ${formatMoney(range.high)}`;
@@ -59,14 +67,16 @@ export function NetSheet({ cashOffer, marketValue, totalRepairCost }: NetSheetPr
     [marketValue, totalRepairCost],
   );
   const [typed, setTyped] = useState<Record<AssumptionKey, string>>(() => textOf(defaults));
-  const [applied, setApplied] = useState(defaults);
-
-  const numbers = Object.fromEntries(assumptionKeys.map((key) => [key, readNumber(typed[key])]));
-  const parsed = NetSheetAssumptionsSchema.safeParse(numbers);
-  const errors: Partial<Record<string, string>> = parsed.success ? {} : fieldErrors(parsed);
-  for (const key of assumptionKeys) if (Number.isNaN(numbers[key])) errors[key] = NOT_A_NUMBER;
   // Valid figures apply at once; while one is wrong the sheet keeps the last valid ones.
-  if (parsed.success && JSON.stringify(parsed.data) !== JSON.stringify(applied)) setApplied(parsed.data);
+  const [applied, setApplied] = useState(defaults);
+  const { errors } = readAssumptions(typed);
+
+  const change = (key: AssumptionKey, value: string) => {
+    const next = { ...typed, [key]: value };
+    setTyped(next);
+    const { valid } = readAssumptions(next);
+    if (valid) setApplied(valid);
+  };
 
   const options = netSheet(cashOffer, applied);
   return (
@@ -111,7 +121,7 @@ export function NetSheet({ cashOffer, marketValue, totalRepairCost }: NetSheetPr
               label={assumptionLabels[key]}
               value={typed[key]}
               error={errors[key]}
-              onChange={(value) => setTyped((current) => ({ ...current, [key]: value }))}
+              onChange={(value) => change(key, value)}
             />
           ))}
         </div>

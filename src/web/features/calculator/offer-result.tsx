@@ -3,6 +3,7 @@ import { calculationMessages } from '../../../domain/offer/calculation-messages'
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { lazy, Suspense } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import { OfferRangeText } from '../../components/offer-range-text';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { CalculatorSlots } from './calculator-slots';
 import type { UserType } from './user-type';
@@ -29,10 +30,7 @@ export function OfferResult({ offer, userType, templateName, OfferActions }: Off
       )}
       {offer && offerIsWorkable(offer.offerRange) && (
         <>
-          <p className="offer-range" data-testid="offer-range">
-            {formatMoney(offer.offerRange.low)} <span aria-hidden="true">–</span>
-            <span className="visually-hidden"> to </span> {formatMoney(offer.offerRange.high)}
-          </p>
+          <OfferRangeText range={offer.offerRange} />
           <dl className="offer-facts">
             <div>
               <dt>Market value</dt>

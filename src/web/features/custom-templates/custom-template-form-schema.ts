@@ -1,23 +1,21 @@
 import { z } from 'zod';
 import { FormulaTemplateSchema, type FormulaTemplate } from '../../../domain/offer/formula-template';
+import { readTypedNumber } from '../../../domain/validation/typed-number';
 
 const NOT_A_NUMBER = 'Enter a number';
-
-/** '$1,200' or '6%' as typed → 1200 or 6. */
-const readNumber = (typed: string) => Number(typed.replace(/[$,%\s]/g, ''));
 
 const requiredNumber = z
   .string()
   .trim()
   .min(1, { error: NOT_A_NUMBER, abort: true })
-  .transform(readNumber)
+  .transform(readTypedNumber)
   .refine(Number.isFinite, NOT_A_NUMBER);
 
 /** A cost line left empty is no cost line. */
 const optionalNumber = z
   .string()
   .trim()
-  .transform((typed) => (typed === '' ? undefined : readNumber(typed)))
+  .transform((typed) => (typed === '' ? undefined : readTypedNumber(typed)))
   .refine((value) => value === undefined || Number.isFinite(value), NOT_A_NUMBER);
 
 /** The template form as typed (every field text), read into a template the server's schema accepts. */

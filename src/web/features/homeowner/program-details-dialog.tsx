@@ -1,29 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { formatPhoneInput } from '../../../domain/contact/phone';
-import {
-  MAX_NOTES_LENGTH,
-  MlsProgramSchema,
-  PROPERTY_CONDITIONS,
-  SALE_TIMEFRAMES,
-  timeframeLabel,
-  type MlsProgram,
-  type MlsProgramInput,
-} from '../../../domain/leads/mls-program-schema';
+import { MlsProgramSchema, type MlsProgram, type MlsProgramInput } from '../../../domain/leads/mls-program-schema';
 import type { OfferRange } from '../../../domain/offer/compute-offer-range';
+import { MlsProgramFields } from '../../components/mls-program-fields';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
-import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { leadErrorMessage, submitLead } from './leads-api';
-import { SelectField } from '../../components/select-field';
-import { TextAreaField } from '../../components/text-area-field';
 
 type FieldName = keyof MlsProgramInput;
 /** The form as typed: selects hold '' until a choice is made. */
 type FormValues = Record<FieldName, string>;
-
-const conditionOptions = PROPERTY_CONDITIONS.map((value) => ({ value, label: value }));
-const timeframeOptions = SALE_TIMEFRAMES.map((value) => ({ value, label: timeframeLabel(value) }));
 
 interface ProgramDetailsDialogProps {
   open: boolean;
@@ -73,43 +60,16 @@ export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: Pro
         <p className="muted">
           Tell us about your home and a program specialist will contact you. Every field except the notes is required.
         </p>
-        <div className="form-grid">
-          <TextField id="program-fullName" label="Full Name" autoComplete="name" {...form.field('fullName')} />
-          <TextField
-            id="program-phone"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            placeholder="555-123-4567"
-            {...form.field('phone', formatPhoneInput)}
-          />
-          <TextField id="program-email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
-          <TextField
-            id="program-address"
-            label="Property Address"
-            autoComplete="street-address"
-            {...form.field('address')}
-          />
-          <SelectField
-            id="program-condition"
-            label="Property Condition"
-            placeholder="Select condition"
-            options={conditionOptions}
-            {...form.field('condition')}
-          />
-          <SelectField
-            id="program-timeframe"
-            label="Timeframe to Sell"
-            placeholder="Select timeframe"
-            options={timeframeOptions}
-            {...form.field('timeframe')}
-          />
-        </div>
-        <TextAreaField
-          id="program-notes"
-          label="Additional Notes (optional)"
-          maxLength={MAX_NOTES_LENGTH}
-          {...form.field('notes')}
+        <MlsProgramFields
+          fields={{
+            fullName: form.field('fullName'),
+            phone: form.field('phone', formatPhoneInput),
+            email: form.field('email'),
+            address: form.field('address'),
+            condition: form.field('condition'),
+            timeframe: form.field('timeframe'),
+            notes: form.field('notes'),
+          }}
         />
         <div className="form-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../domain/money/format-money';
 import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
 import { NetSheet } from '../../components/net-sheet';
+import { OfferRangeText } from '../../components/offer-range-text';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { PublicOffer } from './offer-answer-api';
 
@@ -9,10 +10,7 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
   const receipt = snapshotReceipt(offer);
   return (
     <>
-      <p className="offer-range" data-testid="offer-range">
-        {formatMoney(offer.offerRange.low)} <span aria-hidden="true">–</span>
-        <span className="visually-hidden"> to </span> {formatMoney(offer.offerRange.high)}
-      </p>
+      <OfferRangeText range={offer.offerRange} />
       <p className={offer.expired ? 'offer-validity offer-validity-expired' : 'offer-validity'}>{offer.validityText}</p>
       <dl className="offer-facts">
         <div>

@@ -1,21 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { formatPhoneInput } from '../../../domain/contact/phone';
-import {
-  MAX_NOTES_LENGTH,
-  PROPERTY_CONDITIONS,
-  SALE_TIMEFRAMES,
-  timeframeLabel,
-  type MlsProgram,
-} from '../../../domain/leads/mls-program-schema';
-import { SelectField } from '../../components/select-field';
-import { TextAreaField } from '../../components/text-area-field';
-import { TextField } from '../../components/text-field';
+import type { MlsProgram } from '../../../domain/leads/mls-program-schema';
+import { MlsProgramFields } from '../../components/mls-program-fields';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { ProgramAnswerFormSchema } from './answer-forms';
 import type { ContactValues } from './contact-answer-form';
-
-const conditionOptions = PROPERTY_CONDITIONS.map((value) => ({ value, label: value }));
-const timeframeOptions = SALE_TIMEFRAMES.map((value) => ({ value, label: timeframeLabel(value) }));
 
 interface ProgramAnswerFormProps {
   wholesalerName: string;
@@ -55,37 +44,15 @@ export function ProgramAnswerFormView({
         MLS/Retail Program Details
       </h2>
       <p className="muted">Tell {wholesalerName} about your home. Every field except the notes is required.</p>
-      <div className="form-grid">
-        <TextField id="program-fullName" label="Full Name" autoComplete="name" {...form.field('fullName')} />
-        <TextField
-          id="program-phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="555-123-4567"
-          {...form.field('phone', formatPhoneInput)}
-        />
-        <TextField id="program-email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <SelectField
-          id="program-condition"
-          label="Property Condition"
-          placeholder="Select condition"
-          options={conditionOptions}
-          {...form.field('condition')}
-        />
-        <SelectField
-          id="program-timeframe"
-          label="Timeframe to Sell"
-          placeholder="Select timeframe"
-          options={timeframeOptions}
-          {...form.field('timeframe')}
-        />
-      </div>
-      <TextAreaField
-        id="program-notes"
-        label="Additional Notes (optional)"
-        maxLength={MAX_NOTES_LENGTH}
-        {...form.field('notes')}
+      <MlsProgramFields
+        fields={{
+          fullName: form.field('fullName'),
+          phone: form.field('phone', formatPhoneInput),
+          email: form.field('email'),
+          condition: form.field('condition'),
+          timeframe: form.field('timeframe'),
+          notes: form.field('notes'),
+        }}
       />
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={onBack}>
