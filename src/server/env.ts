@@ -55,6 +55,9 @@ const EnvSchema = z
     STRIPE_API_URL: optionalUrl,
     GHL_API_URL: baseUrl.default('https://services.leadconnectorhq.com'),
     GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    // Where the sign-in provider's OpenID configuration is read (tests point it at a local fake).
+    GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
     GOOGLE_MAPS_API_KEY: optionalText,
     // Signs session cookies. Unset: generated once and kept in DATA_DIR/auth-secret; set it
     // when several server processes share one DATABASE_URL so they all accept the same cookies.
@@ -83,6 +86,7 @@ const EnvSchema = z
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     production: env.NODE_ENV === 'production',
     billingMode: billingMode(env),
+    googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
   }));
 
 /**

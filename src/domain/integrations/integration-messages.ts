@@ -14,6 +14,7 @@ export const integrationMessages = {
   stripeTestPassed: 'Stripe integration working!',
   stripeTestFailed: 'Stripe test failed',
   googleClientIdMissing: 'Google Client ID not configured',
+  googleClientSecretMissing: 'Google Client Secret not configured',
   stripePublishableKeyMissing: 'Stripe publishable key not configured',
   resendApiKeyMissing: 'Resend API key not configured',
 } as const;

@@ -30,9 +30,10 @@ export const KNOWN_ADDRESS_RETENTION_MS = 90 * DAY;
 
 type AttemptKind = 'sign-in' | 'sign-up' | 'recovery' | 'password-change';
 
-/** Better Auth paths (under /api/auth) that try a password or send mail, and what they count as. */
+/** Better Auth paths (under /api/auth) that try a password, start a sign-in or send mail, and what they count as. */
 const limitedPaths: Record<string, AttemptKind> = {
   '/sign-in/email': 'sign-in',
+  '/sign-in/social': 'sign-in',
   '/sign-up/email': 'sign-up',
   '/request-password-reset': 'recovery',
   '/reset-password': 'recovery',

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, like } from 'drizzle-orm';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import {
   credentialMessages,
   PASSWORD_MAX_LENGTH,
@@ -53,6 +54,34 @@ function assertAcceptablePassword(password: unknown) {
   }
 }
 
+/** The provider id in Better Auth's routes (/api/auth/callback/google) and the account table. */
+export const GOOGLE_PROVIDER_ID = 'google';
+
+/**
+ * Sign in with Google as a generic OpenID Connect provider, so its endpoints and keys come from
+ * GOOGLE_DISCOVERY_URL (Google's, or a local fake in tests). ID tokens must verify against the
+ * discovered keys, issuer, client id and nonce.
+ */
+function googleSignIn(env: Env) {
+  if (!env.googleSignIn) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: GOOGLE_PROVIDER_ID,
+          name: 'Google',
+          clientId: env.GOOGLE_CLIENT_ID!,
+          clientSecret: env.GOOGLE_CLIENT_SECRET,
+          discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+          requireIdTokenVerification: true,
+          scopes: ['openid', 'email', 'profile'],
+          prompt: 'select_account',
+        },
+      ],
+    }),
+  ];
+}
+
 function createBetterAuth({ env, database, secret, passwordHasher }: Required<CreateAuthOptions>) {
   const appOrigin = new URL(env.APP_URL).origin;
   return betterAuth({
@@ -96,6 +125,13 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       expiresIn: VERIFICATION_LINK_VALID_SECONDS,
       sendVerificationEmail: ({ user: recipient, url }) =>
         sendVerificationEmail({ env, database }, { email: recipient.email, url }),
+    },
+    plugins: googleSignIn(env),
+    account: {
+      // A Google sign-in joins an existing account of the same e-mail only when Google says the
+      // address is verified and the account verified it with us too: otherwise whoever registered
+      // someone else's address with a password would share that person's account later.
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -149,6 +185,8 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
     // A refused request (wrong password, weak password, bad token) is the client's doing and
     // answered as such; only server faults go to the error log.
     onAPIError: {
+      // A failed Google sign-in comes back to the sign-in page, which says what went wrong.
+      errorURL: `${appOrigin}/login`,
       onError: (error) => {
         if (isAPIError(error) && error.statusCode < 500) return;
         console.error(`[auth] request failed: ${describeErrorForLog(error)}`);
@@ -160,8 +198,10 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
         // Errors as describeErrorForLog puts them: a database error's parameters hold account data.
         const details = args.map((arg) => (arg instanceof Error ? describeErrorForLog(arg) : arg));
         // Better Auth also logs a client's mistakes at error level ('State not found', a bad
-        // callbackURL): only a message that carries an error is a fault for the error log.
-        if (level === 'error' && args.some((arg) => arg instanceof Error))
+        // callbackURL, a replayed or carried-off Google callback): only a message that carries
+        // an error is a fault for the error log, and a state that does not match is not one.
+        const clientMistake = message.startsWith('Failed to parse state');
+        if (level === 'error' && !clientMistake && args.some((arg) => arg instanceof Error))
           console.error(`[auth] ${message}`, ...details);
         else console.warn(`[auth] ${message}`, ...details);
       },

@@ -6,6 +6,7 @@ export function publicConfig(env: Env) {
   return {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY ?? null,
     googleClientId: env.GOOGLE_CLIENT_ID ?? null,
+    googleSignIn: env.googleSignIn,
     billingMode: env.billingMode,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
     leadFormUrl: env.LEAD_FORM_URL ?? null,

@@ -34,15 +34,28 @@ async function checkBackend({ database }: Pick<AppContext, 'database'>): Promise
   }
 }
 
-function checkIdentityProvider(env: Pick<Env, 'GOOGLE_CLIENT_ID'>): Result {
-  // Google sign-in has no server-side call to make: a configured client id is all there is to check.
-  if (!env.GOOGLE_CLIENT_ID)
-    return {
-      status: 'error',
-      message: integrationMessages.googleClientIdMissing,
-      note: 'Sign-in with e-mail and password works without it.',
-    };
-  return { status: 'connected', message: 'Google Client ID configured' };
+/** Google sign-in: the client's settings, then the provider's OpenID configuration, fetched for real. */
+async function checkIdentityProvider(env: Env): Promise<Result> {
+  const note = 'Sign-in with e-mail and password works without it.';
+  if (!env.GOOGLE_CLIENT_ID) return { status: 'error', message: integrationMessages.googleClientIdMissing, note };
+  if (!env.GOOGLE_CLIENT_SECRET)
+    return { status: 'error', message: integrationMessages.googleClientSecretMissing, note };
+  try {
+    const response = await fetchUpstream('Google', env.GOOGLE_DISCOVERY_URL, {
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok)
+      return { status: 'error', message: `Google answered ${response.status}: ${await readUpstreamMessage(response)}` };
+    const discovery = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const required = ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'];
+    const missing = required.filter((field) => typeof discovery?.[field] !== 'string');
+    if (missing.length > 0)
+      return { status: 'error', message: `Google's OpenID configuration lacks ${missing.join(', ')}`, note };
+    return { status: 'connected', message: `Google sign-in ready (OpenID provider ${String(discovery!.issuer)})` };
+  } catch (error) {
+    if (error instanceof UpstreamError) return { status: 'error', message: error.message, note };
+    throw error;
+  }
 }
 
 /** Describes a Stripe SDK error without the key (Stripe's own message masks all but its end; we redact it whole anyway). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
+import { startGoogleOidcFake, type GoogleOidcFake } from '../../../tests/fakes/google-oidc-fake';
 import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
 import { startStripeFake } from '../../../tests/fakes/stripe-fake';
 import { createTestApp } from '../../../tests/support/test-app';
@@ -32,18 +33,20 @@ describeEachDatabase('connection checks and integration tests', (database) => {
   let stripe: Awaited<ReturnType<typeof startStripeFake>>;
   let resend: ResendFake;
   let ghl: GhlFake;
+  let google: GoogleOidcFake;
   // What each provider was asked, as method, path and credentials.
   const seen = (fake: { requests: { method: string; path: string; authorization?: string }[] }) =>
     fake.requests.map(({ method, path, authorization }) => ({ method, path, authorization }));
 
   beforeAll(async () => {
-    [stripe, resend, ghl] = await Promise.all([
+    [stripe, resend, ghl, google] = await Promise.all([
       startStripeFake({ secretKey: stripeSecretKey }),
       startResendFake({ apiKey: resendKey, sendingOnlyApiKey: resendSendingOnlyKey }),
       startGhlFake(),
+      startGoogleOidcFake(),
     ]);
   });
-  afterAll(() => Promise.all([stripe.close(), resend.close(), ghl.close()]));
+  afterAll(() => Promise.all([stripe.close(), resend.close(), ghl.close(), google.close()]));
   beforeEach(() => {
     stripe.requests.length = 0;
     resend.requests.length = 0;
@@ -79,13 +82,15 @@ describeEachDatabase('connection checks and integration tests', (database) => {
   it('with providers configured: really calls them, and reports success', async () => {
     const app = createTestApp(database(), {
       GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'GOCSPX-connections-test',
+      GOOGLE_DISCOVERY_URL: google.discoveryUrl,
       RESEND_API_KEY: resendKey,
       RESEND_API_URL: resend.url,
       ...stripeEnv(stripe.url),
     });
     expect((await check(app, 'identity')).body).toMatchObject({
       status: 'connected',
-      message: 'Google Client ID configured',
+      message: `Google sign-in ready (OpenID provider ${google.url})`,
     });
     expect((await check(app, 'payment')).body).toMatchObject({
       status: 'connected',
@@ -126,6 +131,9 @@ describeEachDatabase('connection checks and integration tests', (database) => {
 
   it('reports an unreachable provider', async () => {
     const app = createTestApp(database(), {
+      GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'GOCSPX-connections-test',
+      GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:1/.well-known/openid-configuration',
       RESEND_API_KEY: resendKey,
       RESEND_API_URL: 'http://127.0.0.1:1',
       ...stripeEnv('http://127.0.0.1:1'),
@@ -133,6 +141,15 @@ describeEachDatabase('connection checks and integration tests', (database) => {
     expect((await check(app, 'email')).body).toMatchObject({
       status: 'error',
       message: expect.stringMatching(/^Resend could not be reached/),
+    });
+    expect((await check(app, 'identity')).body).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/^Google could not be reached/),
+    });
+    const withoutSecret = createTestApp(database(), { GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com' });
+    expect((await check(withoutSecret, 'identity')).body).toMatchObject({
+      status: 'error',
+      message: 'Google Client Secret not configured',
     });
     expect((await check(app, 'payment')).body).toMatchObject({
       status: 'error',

@@ -69,6 +69,7 @@ function renderAt(url: string, element: ReactNode, billingMode: PublicConfig['bi
   const config = {
     googleMapsApiKey: null,
     googleClientId: null,
+    googleSignIn: false,
     stripePublishableKey: null,
     leadFormUrl: null,
     emailDelivery: 'outbox',

@@ -69,6 +69,7 @@ function renderPage(billingMode: PublicConfig['billingMode'] = 'demo') {
   const config = {
     googleMapsApiKey: null,
     googleClientId: null,
+    googleSignIn: false,
     stripePublishableKey: null,
     leadFormUrl: null,
     emailDelivery: 'outbox',
