@@ -5,12 +5,10 @@
 // offer and the unsubscribe page; a homeowner's counter comes back to the wholesaler's /leads,
 // who answers it with a revised offer that the homeowner accepts.
 //
-// This spec runs its own app server (not the shared e2e one), because it needs the e-mail
+// This spec runs its own app server (DedicatedServer, not the shared e2e one), because it needs the e-mail
 // provider configured (RESEND_API_URL pointing at the fake, in this process) and must stop and
 // restart that server on the same database.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
@@ -18,7 +16,7 @@ import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { registerThroughUi } from './support/accounts';
 import { addPostalAddress, verificationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
-import { migratedPgliteTemplate } from './support/migrated-database-template';
+import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshots = path.join(repositoryRoot, 'test-results', 'bulk-import-screens');
@@ -41,83 +39,21 @@ const messyCsv = [
   'Hal,Quinn,hal@example.com,,22 River Rd,275000,,',
 ].join('\r\n');
 
-// Beside the shared e2e servers' ports (playwright.config.ts: E2E_PORT, and +20/+21 for the Stripe pair).
-const bulkImportPort = Number(process.env.E2E_PORT ?? 3111) + 40;
-
-/** The app with an e-mail provider (the Resend fake) on a database of its own; can be stopped and started again on it. */
-class BulkImportServer {
-  private child: ChildProcess | undefined;
-  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'cash-offer-bulk-e2e-'));
-  constructor(
-    readonly port: number,
-    private readonly resendUrl: string,
-  ) {}
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async start() {
-    const env: Record<string, string> = {};
-    for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS'])
-      if (process.env[name] !== undefined) env[name] = process.env[name]!;
-    Object.assign(env, {
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      APP_URL: this.url,
-      DATA_DIR: this.dataDir,
-      TRUST_PROXY: '1',
-      RESEND_API_KEY: 're_e2e_key',
-      RESEND_API_URL: this.resendUrl,
-      EMAIL_FROM: 'Cash Offer Calculator <offers@e2e.example>',
-      // Quicker than production's one a second, and small batches, so a restart lands mid-send.
-      BULK_EMAIL_INTERVAL_MS: '700',
-      BULK_EMAIL_BATCH_SIZE: '2',
-    });
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: repositoryRoot,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    this.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('the bulk-import e2e server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-
-  /** Stops the server as a deployment would (SIGTERM), waiting for it to exit. */
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-
-  async dispose() {
-    await this.stop();
-    rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
-
 let resend: ResendFake;
-let server: BulkImportServer;
+let server: DedicatedServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   resend = await startResendFake({ apiKey: 're_e2e_key' });
-  server = new BulkImportServer(bulkImportPort, resend.url);
-  cpSync(await migratedPgliteTemplate(), path.join(server.dataDir, 'pglite'), { recursive: true });
-  await server.start();
+  server = await DedicatedServer.start(dedicatedPort(40), {
+    RESEND_API_KEY: 're_e2e_key',
+    RESEND_API_URL: resend.url,
+    EMAIL_FROM: 'Cash Offer Calculator <offers@e2e.example>',
+    // Quicker than production's one a second, and small batches, so a restart lands mid-send.
+    BULK_EMAIL_INTERVAL_MS: '700',
+    BULK_EMAIL_BATCH_SIZE: '2',
+  });
 });
 
 test.afterAll(async () => {
@@ -125,7 +61,7 @@ test.afterAll(async () => {
   await resend?.close();
 });
 
-test.use({ baseURL: `http://127.0.0.1:${bulkImportPort}` });
+test.use({ baseURL: `http://127.0.0.1:${dedicatedPort(40)}` });
 
 async function becomePro(page: Page) {
   await page.goto('/wholesalers');

@@ -9,10 +9,11 @@ import { CONNECTION_ERROR } from './auth-errors';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 import { RequireUser } from '../../components/require-user';
+import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
 
 vi.mock('../../api/auth-client', () => ({
   authClient: {
-    signIn: { email: vi.fn() },
+    signIn: { email: vi.fn(), social: vi.fn() },
     signUp: { email: vi.fn() },
     useSession: vi.fn(),
   },
@@ -21,6 +22,7 @@ vi.mock('../../components/notify', () => ({ notify: { success: vi.fn(), error: v
 
 const signInEmail = vi.mocked(authClient.signIn.email);
 const signUpEmail = vi.mocked(authClient.signUp.email);
+const signInSocial = vi.mocked(authClient.signIn.social);
 const useSessionMock = vi.mocked(authClient.useSession);
 type SessionValue = ReturnType<typeof authClient.useSession>;
 
@@ -40,7 +42,17 @@ function WhereAmI() {
   return <p data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-function renderAt(path: string, state?: unknown) {
+const config = (googleSignIn: boolean): PublicConfig => ({
+  googleMapsApiKey: null,
+  googleClientId: googleSignIn ? 'client.apps.googleusercontent.com' : null,
+  googleSignIn,
+  billingMode: 'demo',
+  stripePublishableKey: null,
+  leadFormUrl: null,
+  emailDelivery: 'outbox',
+});
+
+function renderAt(path: string, state?: unknown, { googleSignIn = false } = {}) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <WhereAmI /> },
@@ -63,9 +75,17 @@ function renderAt(path: string, state?: unknown) {
         ),
       },
     ],
-    { initialEntries: [{ pathname: path, state }] },
+    {
+      initialEntries: [
+        { pathname: new URL(path, 'http://app').pathname, search: new URL(path, 'http://app').search, state },
+      ],
+    },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <PublicConfigProvider value={config(googleSignIn)}>
+      <RouterProvider router={router} />
+    </PublicConfigProvider>,
+  );
   return router;
 }
 
@@ -95,6 +115,37 @@ describe('LoginPage', () => {
     expect(signInEmail).toHaveBeenCalledWith({ email: 'ann@example.com', password: 'secret words' });
     expect(notify.success).toHaveBeenCalledWith('Logged in successfully');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/saved'));
+  });
+
+  it('offers Google only when the server has it, and returns from Google to the page the user came from', async () => {
+    renderAt('/login', { from: '/saved' });
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+    cleanup();
+
+    signInSocial.mockResolvedValue({
+      data: { url: 'https://accounts.example/authorize', redirect: true },
+      error: null,
+    } as never);
+    renderAt('/login', { from: '/saved' }, { googleSignIn: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(signInSocial).toHaveBeenCalledWith({
+      provider: 'google',
+      callbackURL: '/saved',
+      errorCallbackURL: '/login',
+    });
+    expect(screen.getByRole('button', { name: 'Opening Google...' })).toHaveProperty('disabled', true);
+  });
+
+  it('says why a Google sign-in came back refused, and lets the user try again if it could not start', async () => {
+    signInSocial.mockResolvedValue({ data: null, error: { status: 429, message: 'Too many attempts.' } } as never);
+    renderAt('/login?error=account_not_linked', undefined, { googleSignIn: true });
+    expect(screen.getByRole('alert').textContent).toMatch(/^An account with this e-mail already exists/);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(notify.error).toHaveBeenCalledWith('Too many attempts.');
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toHaveProperty('disabled', false);
+    cleanup();
+    renderAt('/login?error=invalid_code', undefined, { googleSignIn: true });
+    expect(screen.getByRole('alert').textContent).toBe('Google sign-in did not complete. Please try again.');
   });
 
   it('goes to / when it was opened directly', async () => {

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -8,6 +8,7 @@ import { AuthFrame } from './auth-frame';
 import { callAuth } from './auth-errors';
 import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
+import { GoogleSignIn, googleSignInProblem } from './google-sign-in';
 import { returnPathFrom } from './return-path';
 
 /** /login: §2 sign-in; returns to the page the user came from (default /). */
@@ -15,6 +16,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
+  const [searchParams] = useSearchParams();
+  const googleProblem = googleSignInProblem(searchParams.get('error'));
   // §5: sign-in needs an e-mail and a password, and trims both.
   const form = useSchemaForm(SignInSchema, { email: '', password: '' }, { showErrors: 'submit' });
 
@@ -39,6 +42,12 @@ export function LoginPage() {
       intro="Sign in to save properties and manage your plan."
       switchTo={{ question: "Don't have an account?", to: '/register', label: 'Create one' }}
     >
+      {googleProblem && (
+        <p className="banner banner-warning" role="alert">
+          {googleProblem}
+        </p>
+      )}
+      <GoogleSignIn returnPath={returnPathFrom(location.state)} />
       <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
         <CredentialField id="email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <CredentialField

@@ -8,6 +8,7 @@ import { AuthFrame } from './auth-frame';
 import { callAuth } from './auth-errors';
 import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
+import { GoogleSignIn } from './google-sign-in';
 import { NewPasswordField } from './new-password-field';
 
 /** /register: §2 sign-up; success toasts 'Account created successfully!' and goes to /. */
@@ -38,6 +39,7 @@ export function RegisterPage() {
       intro="Free: save up to 3 properties. Upgrade any time."
       switchTo={{ question: 'Already have an account?', to: '/login', label: 'Sign in' }}
     >
+      <GoogleSignIn returnPath="/" />
       <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
         <CredentialField id="email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <NewPasswordField id="password" label="Password" {...form.field('password')} />

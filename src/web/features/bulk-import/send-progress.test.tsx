@@ -9,6 +9,7 @@ import { SendProgress } from './send-progress';
 const config = (emailDelivery: PublicConfig['emailDelivery']): PublicConfig => ({
   googleMapsApiKey: null,
   googleClientId: null,
+  googleSignIn: false,
   billingMode: 'demo',
   stripePublishableKey: null,
   leadFormUrl: null,
