@@ -1,4 +1,4 @@
-import { computeOfferRange, type OfferRange } from '../offer/compute-offer-range';
+import { computeOfferRange, namedFormula, type NamedOfferFormula, type OfferRange } from '../offer/compute-offer-range';
 import type { CalculationInput } from '../offer/offer-request-schema';
 import { selectedRepairs, totalSelectedRepairCost } from '../repairs/repair-state';
 
@@ -15,6 +15,8 @@ export interface ExportDeal {
   totalRepairCost: number;
   repairs: ExportRepair[];
   offerRange: OfferRange;
+  /** The formula the range was computed with; null when it was not kept (older rows) or set by hand. */
+  formula: NamedOfferFormula | null;
 }
 
 /** The deal for a calculation as entered: total (cents-rounded) and range (whole dollars, §5) computed here, never taken from the client. */
@@ -30,5 +32,6 @@ export function dealFromCalculation(calculation: CalculationInput): ExportDeal {
       totalRepairCost,
       template: calculation.template,
     }),
+    formula: namedFormula(calculation.template),
   };
 }

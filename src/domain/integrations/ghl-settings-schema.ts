@@ -28,6 +28,21 @@ export const GhlSettingsSchema = z.object({
 });
 export type GhlSettings = z.infer<typeof GhlSettingsSchema>;
 
+const ghlId = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `Choose a ${what}`, abort: true })
+    .max(100, `The ${what} id must be at most 100 characters`)
+    .regex(/^[A-Za-z0-9_-]+$/, `The ${what} id may contain only letters, digits, - and _`);
+
+/** Where exports put the deal in GoHighLevel (issue 14): one of the location's pipelines and a stage of it. */
+export const GhlOpportunityStageSchema = z.object({
+  pipelineId: ghlId('pipeline'),
+  pipelineStageId: ghlId('stage'),
+});
+export type GhlOpportunityStage = z.infer<typeof GhlOpportunityStageSchema>;
+
 /** The last four characters of a secret, the only part ever shown; a secret under 12 characters shows nothing (4 would be too much of it). */
 export function lastFour(secret: string): string {
   return secret.length >= 12 ? secret.slice(-4) : '';

@@ -1,20 +1,24 @@
 import { buildCrmPayload } from '../../domain/integrations/build-crm-payload';
+import { buildGhlDealNote } from '../../domain/integrations/build-ghl-deal-note';
 import type { CrmExportRequest } from '../../domain/integrations/export-request-schema';
-import type { AppContext } from '../app-context';
-import { createGhlContact } from './ghl-client';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
-import { requireGhlSettings } from './ghl-settings-store';
+import type { AppContext } from '../app-context';
+import { addGhlNote, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
+import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
 import { postExportWebhook } from './post-export-webhook';
 import { resolveExportDeal } from './resolve-export-deal';
 import type { SettingsCipher } from './settings-cipher';
 import { refuseWhenUpstreamFails } from './upstream';
 
 /**
- * CRM export (spec §4): only with the user's stored GoHighLevel key (409 otherwise). The CRM
- * payload (contact and deal, spec §3) goes to the CRM automation webhook first when
- * CRM_WEBHOOK_URL is set, and its failure stops the export so nothing reaches the CRM; then the
- * contact is created through GoHighLevel's contacts API. A failure of either is a 502 quoting
- * it. Nothing is stored here.
+ * CRM export (spec §4, issue 14): only with the user's stored GoHighLevel key (409 otherwise).
+ * The CRM payload (contact and deal, spec §3) goes to the CRM automation webhook first when
+ * CRM_WEBHOOK_URL is set, and its failure stops the export so nothing reaches the CRM. Then, in
+ * GoHighLevel: the contact is created or updated (upsert by e-mail or phone), the deal's note
+ * (figures and receipt) is added to it, and, when the user chose a pipeline stage, the contact's
+ * opportunity there is created or updated with the high offer as its value. A failure of any
+ * step is a 502 quoting it; exporting again repeats the steps without duplicating the contact or
+ * the opportunity. Nothing is stored here.
  */
 export async function exportToGhl(
   { env, database }: Pick<AppContext, 'env' | 'database'>,
@@ -26,17 +30,35 @@ export async function exportToGhl(
   const settings = await requireGhlSettings(database.db, cipher, userId);
   const deal = await resolveExportDeal(database.db, userId, request.source);
   const payload = buildCrmPayload({ contact: request.contact, deal, now });
+  const stage = await readGhlOpportunityStage(database.db, userId, settings.locationId);
+  const credentials = { apiUrl: env.GHL_API_URL, apiKey: settings.apiKey, locationId: settings.locationId };
 
-  const { contactId } = await refuseWhenUpstreamFails(
+  const exported = await refuseWhenUpstreamFails(
     'GoHighLevel export',
     (error) => `${integrationMessages.ghlExportFailed}: ${error.message}`,
     async () => {
       if (env.CRM_WEBHOOK_URL) await postExportWebhook('The CRM webhook', env.CRM_WEBHOOK_URL, payload);
-      return createGhlContact(
-        { apiUrl: env.GHL_API_URL, apiKey: settings.apiKey, locationId: settings.locationId },
-        payload,
-      );
+      const contact = await upsertGhlContact(credentials, payload);
+      const { noteId } = await addGhlNote(credentials, contact.contactId, buildGhlDealNote(deal, now));
+      const opportunity = stage
+        ? await upsertGhlOpportunity(credentials, {
+            ...stage,
+            contactId: contact.contactId,
+            name: `Cash offer: ${deal.address}`,
+            monetaryValue: deal.offerRange.high,
+          })
+        : null;
+      return { ...contact, noteId, opportunity };
     },
   );
-  return { contactId, webhook: env.CRM_WEBHOOK_URL ? ('sent' as const) : ('not configured' as const) };
+  return {
+    contactId: exported.contactId,
+    contactCreated: exported.created,
+    noteId: exported.noteId,
+    opportunity: exported.opportunity && {
+      id: exported.opportunity.opportunityId,
+      created: exported.opportunity.created,
+    },
+    webhook: env.CRM_WEBHOOK_URL ? ('sent' as const) : ('not configured' as const),
+  };
 }

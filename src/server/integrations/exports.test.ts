@@ -95,7 +95,7 @@ describeEachDatabase('deal exports', (database) => {
     tags: ['Cash Offer Generated', 'Calculator Export'],
   };
 
-  it('posts the §3 CRM payload to the webhook and creates the contact through the CRM API', async () => {
+  it('posts the §3 CRM payload to the webhook, then creates the contact and its deal note through the CRM API', async () => {
     const { headers } = await wholesalerWithKey();
     const before = Date.now();
     // A total or range sent by the browser is ignored: the server computes its own.
@@ -110,8 +110,14 @@ describeEachDatabase('deal exports', (database) => {
       }),
     );
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { exported: boolean; contactId: string; webhook: string };
-    expect(body).toEqual({ exported: true, contactId: ghl.contacts[0]?.id, webhook: 'sent' });
+    expect(await response.json()).toEqual({
+      exported: true,
+      contactId: ghl.contacts[0]?.id,
+      contactCreated: true,
+      noteId: ghl.notes[0]?.id,
+      opportunity: null,
+      webhook: 'sent',
+    });
 
     expect(crmHook.requests).toHaveLength(1);
     expect(crmHook.requests[0]?.headers['content-type']).toBe('application/json');
@@ -119,10 +125,13 @@ describeEachDatabase('deal exports', (database) => {
     expect(payload).toStrictEqual(expectedCrmPayload);
     expect(Date.parse(payload.exportDate as string)).toBeGreaterThanOrEqual(before - 1000);
 
-    expect(ghl.requests).toHaveLength(1);
+    expect(ghl.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /contacts/upsert',
+      `POST /contacts/${ghl.contacts[0]?.id}/notes`,
+    ]);
     expect(ghl.requests[0]).toMatchObject({
       method: 'POST',
-      path: '/contacts/',
+      path: '/contacts/upsert',
       authorization: `Bearer ${apiKey}`,
       version: '2021-07-28',
     });
@@ -137,6 +146,7 @@ describeEachDatabase('deal exports', (database) => {
       source: 'Cash Offer Calculator',
       tags: ['Cash Offer Generated', 'Calculator Export'],
     });
+    expect(ghl.notes[0]?.body).toMatch(/^Cash offer: \$108,000 - \$123,000\nProperty: 12 Oak St, Austin, TX\n/);
   });
 
   it('exports a saved property as the server stored it, only for its owner', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { GhlSettings } from '../../domain/integrations/ghl-settings-schema';
+import type { GhlOpportunityStage, GhlSettings } from '../../domain/integrations/ghl-settings-schema';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { Database } from '../db/database';
 import { wholesalerSettings } from '../db/schema';
@@ -9,7 +9,9 @@ import { SettingUnreadableError, type SettingsCipher } from './settings-cipher';
 /** The wholesaler_settings names of the CRM credentials (spec §3). */
 export const GHL_API_KEY_SETTING = 'ghl_api_key';
 export const GHL_LOCATION_ID_SETTING = 'ghl_location_id';
-const names = [GHL_API_KEY_SETTING, GHL_LOCATION_ID_SETTING];
+/** Where exports put the deal: a pipeline and stage of the location they were chosen in (JSON, not secret). */
+export const GHL_OPPORTUNITY_STAGE_SETTING = 'ghl_opportunity_stage';
+const credentialNames = [GHL_API_KEY_SETTING, GHL_LOCATION_ID_SETTING];
 
 export type StoredGhlSettings =
   | { status: 'configured'; apiKey: string; locationId: string }
@@ -29,7 +31,7 @@ export async function readGhlSettings(
   const rows = await db
     .select({ name: wholesalerSettings.settingName, value: wholesalerSettings.settingValue })
     .from(wholesalerSettings)
-    .where(and(eq(wholesalerSettings.userId, userId), inArray(wholesalerSettings.settingName, names)));
+    .where(and(eq(wholesalerSettings.userId, userId), inArray(wholesalerSettings.settingName, credentialNames)));
   const sealedKey = rows.find((row) => row.name === GHL_API_KEY_SETTING)?.value;
   const sealedLocation = rows.find((row) => row.name === GHL_LOCATION_ID_SETTING)?.value;
   if (sealedKey === undefined || sealedLocation === undefined) return { status: 'missing' };
@@ -84,11 +86,64 @@ export async function saveGhlSettings(
     });
 }
 
-/** Removes both values; true if anything was stored. */
+/** Removes the credentials and the pipeline stage; true if anything was stored. */
 export async function removeGhlSettings(db: Database, userId: string): Promise<boolean> {
   const removed = await db
     .delete(wholesalerSettings)
-    .where(and(eq(wholesalerSettings.userId, userId), inArray(wholesalerSettings.settingName, names)))
+    .where(
+      and(
+        eq(wholesalerSettings.userId, userId),
+        inArray(wholesalerSettings.settingName, [...credentialNames, GHL_OPPORTUNITY_STAGE_SETTING]),
+      ),
+    )
+    .returning({ name: wholesalerSettings.settingName });
+  return removed.length > 0;
+}
+
+/** The pipeline stage the user chose for `locationId`; null when none, or when it was chosen for another location. */
+export async function readGhlOpportunityStage(
+  db: Database,
+  userId: string,
+  locationId: string,
+): Promise<GhlOpportunityStage | null> {
+  const [row] = await db
+    .select({ value: wholesalerSettings.settingValue })
+    .from(wholesalerSettings)
+    .where(
+      and(eq(wholesalerSettings.userId, userId), eq(wholesalerSettings.settingName, GHL_OPPORTUNITY_STAGE_SETTING)),
+    );
+  if (!row) return null;
+  const stored = JSON.parse(row.value) as GhlOpportunityStage & { locationId: string };
+  if (stored.locationId !== locationId) return null;
+  return { pipelineId: stored.pipelineId, pipelineStageId: stored.pipelineStageId };
+}
+
+export async function saveGhlOpportunityStage(
+  db: Database,
+  userId: string,
+  locationId: string,
+  stage: GhlOpportunityStage,
+): Promise<void> {
+  await db
+    .insert(wholesalerSettings)
+    .values({
+      userId,
+      settingName: GHL_OPPORTUNITY_STAGE_SETTING,
+      settingValue: JSON.stringify({ locationId, ...stage }),
+    })
+    .onConflictDoUpdate({
+      target: [wholesalerSettings.userId, wholesalerSettings.settingName],
+      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`now()` },
+    });
+}
+
+/** Exports stop creating opportunities; true if a stage was chosen. */
+export async function removeGhlOpportunityStage(db: Database, userId: string): Promise<boolean> {
+  const removed = await db
+    .delete(wholesalerSettings)
+    .where(
+      and(eq(wholesalerSettings.userId, userId), eq(wholesalerSettings.settingName, GHL_OPPORTUNITY_STAGE_SETTING)),
+    )
     .returning({ name: wholesalerSettings.settingName });
   return removed.length > 0;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { CrmExportRequestSchema, SheetsExportRequestSchema } from '../../domain/integrations/export-request-schema';
-import { GhlSettingsSchema, lastFour } from '../../domain/integrations/ghl-settings-schema';
+import { GhlOpportunityStageSchema, GhlSettingsSchema, lastFour } from '../../domain/integrations/ghl-settings-schema';
 import { sheetsSettingsMessages, sheetsSettingsSchema } from '../../domain/integrations/sheets-settings-schema';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
@@ -15,7 +15,14 @@ import {
 import { exportToGhl } from './export-to-ghl';
 import { exportToSheets, testSheetsWebhook } from './export-to-sheets';
 import { assertPublicUrl, guardsPrivateAddresses } from './outbound-address';
-import { readGhlSettings, removeGhlSettings, saveGhlSettings, type StoredGhlSettings } from './ghl-settings-store';
+import {
+  readGhlSettings,
+  removeGhlOpportunityStage,
+  removeGhlSettings,
+  saveGhlSettings,
+  type StoredGhlSettings,
+} from './ghl-settings-store';
+import { chooseGhlOpportunityStage, listGhlPipelinesForUser } from './ghl-pipelines';
 import { createSettingsCipher } from './settings-cipher';
 import { readSheetsWebhook, removeSheetsWebhook, saveSheetsWebhook } from './sheets-settings-store';
 import { testGhlConnection } from './test-ghl-connection';
@@ -85,6 +92,16 @@ export function integrationsRoutes(context: AppContext) {
         return c.json({ removed });
       })
       .post('/ghl/test', signedIn, async (c) => c.json(await testGhlConnection(context, cipher, c.var.user.id)))
+      // Where exports put the deal: the location's pipelines, listed from GoHighLevel, and the chosen stage.
+      .get('/ghl/pipelines', signedIn, async (c) =>
+        c.json(await listGhlPipelinesForUser(context, cipher, c.var.user.id)),
+      )
+      .put('/ghl/opportunity-stage', signedIn, validate('json', GhlOpportunityStageSchema), async (c) =>
+        c.json(await chooseGhlOpportunityStage(context, cipher, c.var.user.id, c.req.valid('json'))),
+      )
+      .delete('/ghl/opportunity-stage', signedIn, async (c) =>
+        c.json({ removed: await removeGhlOpportunityStage(db, c.var.user.id) }),
+      )
 
       // --- Exports ---
       .post('/ghl/export', signedIn, validate('json', CrmExportRequestSchema), async (c) => {

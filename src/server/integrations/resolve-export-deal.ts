@@ -33,6 +33,7 @@ export async function resolveExportDeal(db: Database, userId: string, source: Ex
     totalRepairCost: row.totalRepairCost,
     repairs,
     offerRange: { low: row.cashOfferLow, high: row.cashOfferHigh },
+    formula: row.formula ?? null,
   };
 }
 
@@ -53,5 +54,6 @@ async function leadExportDeal(db: Database, userId: string, leadId: string): Pro
     totalRepairCost: link?.totalRepairCost ?? 0,
     repairs: link?.repairs ?? [],
     offerRange: { low: lead.offerLow, high: lead.offerHigh },
+    formula: link?.formula ?? null,
   };
 }

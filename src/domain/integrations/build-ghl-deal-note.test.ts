@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { defaultTemplate } from '../offer/built-in-templates';
+import { defaultRepairCatalog } from '../repairs/repair-catalog';
+import { setRepairCost, toggleRepair } from '../repairs/repair-state';
+import { buildGhlDealNote } from './build-ghl-deal-note';
+import { dealFromCalculation } from './export-deal';
+
+const now = new Date('2026-11-24T10:00:00Z');
+const repairs = setRepairCost(
+  toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Flooring'),
+  'New Roof',
+  9000,
+);
+const deal = dealFromCalculation({
+  address: '12 Oak St, Austin, TX',
+  marketValue: 200000,
+  repairs,
+  template: defaultTemplate,
+});
+
+describe('buildGhlDealNote', () => {
+  it('carries the range, property, market value, repairs and the receipt of the formula that made the range', () => {
+    const note = buildGhlDealNote(deal, now).split('\n');
+    expect(note.slice(0, 7)).toEqual([
+      'Cash offer: $108,000 - $123,000',
+      'Property: 12 Oak St, Austin, TX',
+      'Market value: $200,000',
+      'Repairs: $12,000',
+      '  New Roof: $9,000',
+      '  Flooring: $3,000',
+      `How the offer was computed (template: ${defaultTemplate.name}):`,
+    ]);
+    expect(note).toContain('  Market value (ARV): $200,000');
+    expect(note).toContain('  × ARV multiplier 0.7: $140,000');
+    expect(note).toContain('  Repairs $12,000 × repair multiplier 1: − $12,000');
+    expect(note).toContain(`  Offer range (${defaultTemplate.name}): $108,000 - $123,000`);
+    expect(note.at(-1)).toBe('Exported from Cash Offer Calculator on 2026-11-24');
+  });
+
+  it('says the template was not recorded for an offer kept without its formula, or set by hand', () => {
+    for (const kept of [
+      { ...deal, formula: null },
+      { ...deal, offerRange: { low: 100000, high: 110000 } },
+    ]) {
+      const note = buildGhlDealNote(kept, now);
+      expect(note).toContain('Template: not recorded with this offer');
+      expect(note).not.toContain('How the offer was computed');
+    }
+  });
+});

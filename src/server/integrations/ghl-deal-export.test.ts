@@ -1,0 +1,250 @@
+// Issue 14, item 2: a GoHighLevel export carries the whole deal (contact upserted, a note with the
+// figures and receipt, an opportunity at the stage the user chose, worth the high offer), a second
+// export updates instead of duplicating, and the API's rate limits are respected. Against a local
+// fake of GoHighLevel's API v2, on both databases.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { GHL_FAKE_PIPELINES, startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
+import { wholesalerSettings } from '../db/schema';
+
+const apiKey = 'pit-deal-token-0001';
+const locationId = 'locDeal0001';
+const otherKey = 'pit-other-token-0002';
+const otherLocation = 'locOther0002';
+const [acquisitions] = GHL_FAKE_PIPELINES;
+const offerSent = acquisitions!.stages[1]!;
+
+const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
+const calculation = { address: '12 Oak St, Austin, TX', marketValue: 200000, repairs, template: defaultTemplate };
+const contact = { name: 'Mary Ann Lee', email: 'mary@example.com', phone: '512-555-0100' };
+
+const json = (headers: Record<string, string>, method: string, body?: unknown): RequestInit => ({
+  method,
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
+
+describeEachDatabase('GoHighLevel carries the deal', (database) => {
+  let ghl: GhlFake;
+  let app: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    ghl = await startGhlFake({ tokens: { [apiKey]: locationId, [otherKey]: otherLocation } });
+    app = createTestApp(database(), { TRUST_PROXY: '1', GHL_API_URL: ghl.url });
+  });
+  afterAll(() => ghl.close());
+  beforeEach(() => ghl.reset());
+
+  async function wholesaler(key = apiKey, location = locationId) {
+    const signedIn = await signUpTestUser(app);
+    const saved = await app.request(
+      '/api/integrations/ghl/settings',
+      json(signedIn.headers, 'PUT', { apiKey: key, locationId: location }),
+    );
+    expect(saved.status).toBe(200);
+    return signedIn;
+  }
+
+  const exportDeal = (headers: Record<string, string>, marketValue = 200000) =>
+    app.request(
+      '/api/integrations/ghl/export',
+      json(headers, 'POST', { source: { kind: 'calculation', calculation: { ...calculation, marketValue } }, contact }),
+    );
+
+  it('lists the location’s pipelines and keeps the chosen stage, only one of that location’s', async () => {
+    const { headers, user } = await wholesaler();
+    const listed = await app.request('/api/integrations/ghl/pipelines', { headers });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual({
+      pipelines: GHL_FAKE_PIPELINES.map(({ id, name, stages }) => ({
+        id,
+        name,
+        stages: stages.map((stage) => ({ id: stage.id, name: stage.name })),
+      })),
+      chosen: null,
+    });
+    expect(ghl.requests.at(-1)).toMatchObject({ path: '/opportunities/pipelines', query: { locationId } });
+
+    const stored = () => database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id));
+    const before = await stored();
+    for (const forged of [
+      { pipelineId: acquisitions!.id, pipelineStageId: 'stageOfAnotherOne1' },
+      { pipelineId: 'pipeOfAnotherLoc01', pipelineStageId: offerSent.id },
+      { pipelineId: '', pipelineStageId: offerSent.id },
+      { pipelineId: 'x'.repeat(101), pipelineStageId: offerSent.id },
+      { pipelineId: "x'; drop table", pipelineStageId: offerSent.id },
+    ]) {
+      const refused = await app.request('/api/integrations/ghl/opportunity-stage', json(headers, 'PUT', forged));
+      expect(refused.status).toBe(400);
+    }
+    expect(await stored()).toEqual(before);
+
+    const chosen = await app.request(
+      '/api/integrations/ghl/opportunity-stage',
+      json(headers, 'PUT', { pipelineId: acquisitions!.id, pipelineStageId: offerSent.id }),
+    );
+    expect(await chosen.json()).toEqual({
+      chosen: { pipelineId: acquisitions!.id, pipelineStageId: offerSent.id },
+      pipelineName: 'Acquisitions',
+      stageName: 'Offer Sent',
+    });
+    expect(
+      ((await (await app.request('/api/integrations/ghl/pipelines', { headers })).json()) as { chosen: unknown })
+        .chosen,
+    ).toEqual({
+      pipelineId: acquisitions!.id,
+      pipelineStageId: offerSent.id,
+    });
+
+    const removed = await app.request('/api/integrations/ghl/opportunity-stage', { method: 'DELETE', headers });
+    expect(await removed.json()).toEqual({ removed: true });
+  });
+
+  it('asks for a key before listing pipelines, and refuses visitors', async () => {
+    const { headers } = await signUpTestUser(app);
+    const missing = await app.request('/api/integrations/ghl/pipelines', { headers });
+    expect(missing.status).toBe(409);
+    expect(await missing.json()).toMatchObject({ code: 'ghl_key_missing' });
+    expect((await app.request('/api/integrations/ghl/pipelines')).status).toBe(401);
+    expect(
+      (
+        await app.request('/api/integrations/ghl/opportunity-stage', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ pipelineId: acquisitions!.id, pipelineStageId: offerSent.id }),
+        })
+      ).status,
+    ).toBe(401);
+    expect(ghl.requests).toHaveLength(0);
+  });
+
+  it('upserts the contact, notes the deal and puts it in the chosen stage; a second export updates them', async () => {
+    const { headers } = await wholesaler();
+    await app.request(
+      '/api/integrations/ghl/opportunity-stage',
+      json(headers, 'PUT', { pipelineId: acquisitions!.id, pipelineStageId: offerSent.id }),
+    );
+
+    const first = await exportDeal(headers);
+    expect(first.status).toBe(200);
+    const firstBody = (await first.json()) as { contactId: string; opportunity: { id: string; created: boolean } };
+    expect(firstBody).toMatchObject({ contactCreated: true, opportunity: { created: true } });
+    expect(ghl.contacts).toHaveLength(1);
+    expect(ghl.opportunities).toEqual([
+      expect.objectContaining({
+        id: firstBody.opportunity.id,
+        contactId: firstBody.contactId,
+        pipelineId: acquisitions!.id,
+        pipelineStageId: offerSent.id,
+        monetaryValue: 126000,
+        status: 'open',
+        name: 'Cash offer: 12 Oak St, Austin, TX',
+      }),
+    ]);
+    expect(ghl.notes[0]).toMatchObject({ contactId: firstBody.contactId });
+    expect(ghl.notes[0]!.body).toContain('Cash offer: $111,000 - $126,000');
+    expect(ghl.notes[0]!.body).toContain('Market value: $200,000');
+    expect(ghl.notes[0]!.body).toContain('  New Roof: $9,000');
+    expect(ghl.notes[0]!.body).toContain(`How the offer was computed (template: ${defaultTemplate.name}):`);
+
+    // The seller came back with a better value: the same contact and opportunity, updated.
+    const second = await exportDeal(headers, 250000);
+    expect(await second.json()).toMatchObject({
+      contactId: firstBody.contactId,
+      contactCreated: false,
+      opportunity: { id: firstBody.opportunity.id, created: false },
+    });
+    expect(ghl.contacts).toHaveLength(1);
+    expect(ghl.opportunities).toHaveLength(1);
+    expect(ghl.opportunities[0]!.monetaryValue).toBe(161000);
+    expect(ghl.notes.map((note) => note.body.split('\n')[0])).toEqual([
+      'Cash offer: $111,000 - $126,000',
+      'Cash offer: $146,000 - $161,000',
+    ]);
+  });
+
+  it('creates no opportunity without a chosen stage, nor with one chosen for another location', async () => {
+    const { headers } = await wholesaler();
+    await app.request(
+      '/api/integrations/ghl/opportunity-stage',
+      json(headers, 'PUT', { pipelineId: acquisitions!.id, pipelineStageId: offerSent.id }),
+    );
+    // The user moves to another sub-account: the stage belonged to the first one.
+    await app.request(
+      '/api/integrations/ghl/settings',
+      json(headers, 'PUT', { apiKey: otherKey, locationId: otherLocation }),
+    );
+    const exported = await exportDeal(headers);
+    expect(await exported.json()).toMatchObject({ contactCreated: true, opportunity: null });
+    expect(ghl.opportunities).toHaveLength(0);
+    expect(ghl.requests.map((request) => request.path)).not.toContain('/opportunities/search');
+  });
+
+  it('waits out a 429 as its headers say and retries; gives up at once when the day’s limit is used up', async () => {
+    const { headers } = await wholesaler();
+    ghl.failNext({
+      status: 429,
+      body: { statusCode: 429, message: 'Too Many Requests' },
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-interval-milliseconds': '700' },
+    });
+    const retried = await exportDeal(headers);
+    expect(retried.status).toBe(200);
+    const [limited, again] = ghl.requests;
+    expect(limited!.path).toBe('/contacts/upsert');
+    expect(again!.path).toBe('/contacts/upsert');
+    expect(again!.at - limited!.at).toBeGreaterThanOrEqual(650);
+    expect(ghl.contacts).toHaveLength(1);
+    expect(ghl.notes).toHaveLength(1);
+
+    ghl.reset();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    ghl.failNext({
+      status: 429,
+      body: { statusCode: 429, message: 'Too Many Requests' },
+      headers: { 'x-ratelimit-daily-remaining': '0' },
+    });
+    const refused = await exportDeal(headers);
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toEqual({
+      error:
+        "Failed to export to GoHighLevel: GoHighLevel's daily API limit for this location is used up; try again tomorrow",
+    });
+    expect(ghl.requests).toHaveLength(1);
+    expect(ghl.contacts).toHaveLength(0);
+  });
+
+  it('stays within a location’s burst limit across the calls of one export', async () => {
+    // A location allowed 3 calls per 0.8 s: an export with a stage makes 4 (upsert, note, search, create).
+    const strict = await startGhlFake({ tokens: { [apiKey]: locationId }, rateLimit: { burst: 3, intervalMs: 800 } });
+    try {
+      const strictApp = createTestApp(database(), { TRUST_PROXY: '1', GHL_API_URL: strict.url });
+      const { headers } = await signUpTestUser(strictApp);
+      await strictApp.request('/api/integrations/ghl/settings', json(headers, 'PUT', { apiKey, locationId }));
+      strict.reset();
+      await strictApp.request(
+        '/api/integrations/ghl/opportunity-stage',
+        json(headers, 'PUT', { pipelineId: acquisitions!.id, pipelineStageId: offerSent.id }),
+      );
+      const exported = await strictApp.request(
+        '/api/integrations/ghl/export',
+        json(headers, 'POST', { source: { kind: 'calculation', calculation }, contact }),
+      );
+      expect(exported.status).toBe(200);
+      expect(strict.contacts).toHaveLength(1);
+      expect(strict.notes).toHaveLength(1);
+      expect(strict.opportunities).toHaveLength(1);
+      // The pipeline listing, upsert and note used the interval; the search was refused and sent again after it.
+      const searches = strict.requests.filter((request) => request.path === '/opportunities/search');
+      expect(searches).toHaveLength(2);
+      expect(searches[1]!.at - searches[0]!.at).toBeGreaterThanOrEqual(750);
+    } finally {
+      await strict.close();
+    }
+  });
+});
