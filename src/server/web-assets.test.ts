@@ -18,6 +18,7 @@ function cspDirective(response: Response, name: string) {
 const config: PublicConfig = {
   googleMapsApiKey: null,
   googleClientId: null,
+  googleSignIn: false,
   billingMode: 'demo',
   stripePublishableKey: null,
   leadFormUrl: null,

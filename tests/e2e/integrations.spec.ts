@@ -25,7 +25,7 @@ async function recorded(): Promise<RecordedIntegrationRequests> {
 /** Waits until the fakes hold a request whose body has this e-mail, and returns what each got. */
 async function requestsFor(email: string) {
   const mine = (requests: { body: unknown }[]) =>
-    requests.filter((request) => (request.body as { email?: string }).email === email);
+    requests.filter((request) => (request.body as { email?: string } | undefined)?.email === email);
   await expect
     .poll(async () => {
       const all = await recorded();
@@ -124,7 +124,7 @@ test('a wholesaler sets up the GoHighLevel key and exports a deal to the CRM', a
   expect(arrived.ghl).toHaveLength(1);
   expect(arrived.ghl[0]).toMatchObject({
     method: 'POST',
-    path: '/contacts/',
+    path: '/contacts/upsert',
     authorization: `Bearer ${E2E_GHL_API_KEY}`,
     version: '2021-07-28',
     body: {
@@ -143,6 +143,95 @@ test('a wholesaler sets up the GoHighLevel key and exports a deal to the CRM', a
   await expect(dialog(page, 'Add Contact Information').getByLabel('Name')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog(page, 'Add Contact Information')).toBeHidden();
+});
+
+test('GoHighLevel carries the deal: note, opportunity in the chosen stage, a second export updates, a 429 waited out', async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await page.goto('/test');
+  const ghlCard = page.getByRole('article', { name: 'GoHighLevel' });
+  await ghlCard.getByRole('button', { name: 'Set Up API Key' }).click();
+  const setup = dialog(page, 'GoHighLevel API Key Setup');
+  await setup.getByLabel('API Key').fill(E2E_GHL_API_KEY);
+  await setup.getByLabel('Location ID').fill(E2E_GHL_LOCATION_ID);
+  await setup.getByRole('button', { name: 'Save API Key' }).click();
+
+  // The stage list comes from GoHighLevel's pipelines; choosing one is saved by keyboard.
+  const stage = ghlCard.getByLabel('Put exported deals in');
+  await expect(stage).toHaveValue('');
+  await expect(stage.locator('option')).toHaveText([
+    'Do not create opportunities',
+    'Acquisitions → New Lead',
+    'Acquisitions → Offer Sent',
+    'Acquisitions → Under Contract',
+    'Dispositions → Marketing to Buyers',
+  ]);
+  await stage.selectOption({ label: 'Acquisitions → Offer Sent' });
+  await stage.press('Tab');
+  await expect(ghlCard.getByRole('button', { name: 'Save pipeline stage' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Exported deals go to Acquisitions → Offer Sent')).toBeVisible();
+  await expect(ghlCard.getByRole('button', { name: 'Save pipeline stage' })).toBeDisabled();
+  await expectNoAxeViolations(page, '/test with a pipeline stage');
+  await page.screenshot({ path: 'test-results/integrations-screens/ghl-pipeline-stage.png', fullPage: true });
+
+  const email = uniqueEmail('deal');
+  const exportDeal = async (marketValue: string) => {
+    await calculateAsWholesaler(page, { address: '77 Pipeline Rd, Austin, TX', marketValue });
+    await page.getByRole('button', { name: 'Export to GHL' }).click();
+    await dialog(page, 'Export to GoHighLevel').getByRole('button', { name: 'Continue' }).click();
+    const contact = dialog(page, 'Add Contact Information');
+    await contact.getByLabel('Name').fill('Pat Pipeline');
+    await contact.getByLabel('Email').fill(email);
+    await contact.getByLabel('Phone').pressSequentially('5125550177');
+    await contact.getByRole('button', { name: 'Export to GoHighLevel' }).click();
+    await expect(contact).toBeHidden({ timeout: 15_000 });
+  };
+
+  await exportDeal('200000');
+  await expect(page.getByText('New contact, offer note added, opportunity created.')).toBeVisible();
+  const first = await recorded();
+  const contactOf = (all: RecordedIntegrationRequests) =>
+    all.ghlContacts.filter((candidate) => candidate.email === email);
+  const [created] = contactOf(first);
+  expect(created).toMatchObject({ firstName: 'Pat', lastName: 'Pipeline', address1: '77 Pipeline Rd, Austin, TX' });
+  const notesOf = (all: RecordedIntegrationRequests) => all.ghlNotes.filter((note) => note.contactId === created!.id);
+  const opportunitiesOf = (all: RecordedIntegrationRequests) =>
+    all.ghlOpportunities.filter((opportunity) => opportunity.contactId === created!.id);
+  expect(notesOf(first)).toHaveLength(1);
+  expect(notesOf(first)[0]!.body).toContain('Cash offer: $113,000 - $128,000');
+  expect(notesOf(first)[0]!.body).toContain('Market value: $200,000');
+  expect(notesOf(first)[0]!.body).toContain('  New Roof: $7,000');
+  expect(opportunitiesOf(first)).toEqual([
+    expect.objectContaining({ pipelineStageId: 'stageOfferSent0001', monetaryValue: 128000, status: 'open' }),
+  ]);
+
+  // GoHighLevel's burst limit answers the next upsert 429: the export waits as told and succeeds.
+  const failed = await fetch(`${integrationFakesUrl(Number(process.env.E2E_PORT ?? 3111))}/__ghl/fail-next`, {
+    method: 'POST',
+    body: JSON.stringify({
+      status: 429,
+      body: { statusCode: 429, message: 'Too Many Requests' },
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-interval-milliseconds': '1500' },
+      match: { path: '/contacts/upsert', email },
+    }),
+  });
+  expect(failed.status).toBe(200);
+  await exportDeal('250000');
+  await expect(page.getByText('Existing contact updated, offer note added, opportunity updated.')).toBeVisible();
+  const second = await recorded();
+  expect(contactOf(second)).toHaveLength(1);
+  expect(notesOf(second).map((note) => note.body.split('\n')[0])).toEqual([
+    'Cash offer: $113,000 - $128,000',
+    'Cash offer: $148,000 - $163,000',
+  ]);
+  expect(opportunitiesOf(second)).toEqual([expect.objectContaining({ monetaryValue: 163000 })]);
+  const upserts = second.ghl.filter(
+    (request) => request.path === '/contacts/upsert' && (request.body as { email?: string }).email === email,
+  );
+  expect(upserts).toHaveLength(3);
+  expect(upserts[2]!.at - upserts[1]!.at).toBeGreaterThanOrEqual(1400);
 });
 
 test('a wholesaler exports a saved property to a sheet', async ({ page }) => {

@@ -81,6 +81,8 @@ export interface GhlFakeFailure {
   body?: unknown;
   /** Headers of the answer (a 429's rate-limit headers, say), over the usual ones. */
   headers?: Record<string, string>;
+  /** Only a request to this path (and, if given, with this e-mail in its body) gets the failure. */
+  match?: { path: string; email?: string };
 }
 
 export interface GhlFakeRateLimit {
@@ -181,7 +183,13 @@ export async function startGhlFake({
         return send(res, 400, { statusCode: 400, message: 'Version header was not found' });
       const limits = countRequest(tokenLocation);
       const answer = (status: number, json: unknown) => send(res, status, json, limits.headers);
-      const failure = failures.shift();
+      const failureIndex = failures.findIndex(
+        ({ match }) =>
+          !match ||
+          (match.path === url.pathname &&
+            (match.email === undefined || (body as { email?: unknown } | null)?.email === match.email)),
+      );
+      const failure = failureIndex === -1 ? undefined : failures.splice(failureIndex, 1)[0];
       if (failure)
         return send(
           res,
@@ -365,7 +373,7 @@ export async function startGhlFake({
     notes,
     /** Every opportunity created, in order (updated in place). */
     opportunities,
-    /** Answers the next `times` authorised requests with this failure. */
+    /** Answers the next `times` authorised requests (that match, if it says which) with this failure. */
     failNext(failure: GhlFakeFailure, times = 1) {
       for (let i = 0; i < times; i++) failures.push(failure);
     },

@@ -12,6 +12,7 @@ import { webAssets } from '../web-assets';
 const config: PublicConfig = {
   googleMapsApiKey: null,
   googleClientId: null,
+  googleSignIn: false,
   billingMode: 'demo',
   stripePublishableKey: null,
   leadFormUrl: null,

@@ -189,6 +189,7 @@ describeEachDatabase('connection checks and integration tests', (database) => {
         authorization: 'Bearer pit-test-token-0001',
         version: '2021-07-28',
         body: { locationId: 'loc-test-0001', pageLimit: 1 },
+        at: expect.any(Number),
       },
     ]);
 

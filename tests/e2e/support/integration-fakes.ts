@@ -1,13 +1,20 @@
 // Local fakes of the CRM API (GoHighLevel) and of the CRM and spreadsheet automation webhooks,
 // started beside the e2e server (start-e2e-server.ts) so exports really leave the app and
-// arrive somewhere. What they recorded is readable by the tests at GET <url>/__requests, the
+// arrive somewhere. What they recorded is readable by the tests at GET <url>/__requests (and a
+// test may make the CRM fail once with POST <url>/__ghl/fail-next {status, headers, match}), the
 // url written to a small file named after the app's port (several e2e servers may run at once,
 // so the read-out takes any free port).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startGhlFake } from '../../fakes/ghl-fake';
-import { sendJson, startHttpFake } from '../../fakes/http-fake';
+import {
+  startGhlFake,
+  type GhlFakeContact,
+  type GhlFakeFailure,
+  type GhlFakeNote,
+  type GhlFakeOpportunity,
+} from '../../fakes/ghl-fake';
+import { parseJsonBody, sendJson, startHttpFake } from '../../fakes/http-fake';
 import { startWebhookFake } from '../../fakes/webhook-fake';
 
 /** The GoHighLevel key and location the CRM fake accepts in end-to-end tests. */
@@ -26,7 +33,10 @@ export interface RecordedIntegrationRequests {
   sheetsWebhook: { path: string; body: unknown }[];
   /** The spreadsheet fake's address, for a user's own webhook (told apart by its query). */
   sheetsWebhookUrl: string;
-  ghl: { method: string; path: string; authorization?: string; version?: string; body: unknown }[];
+  ghl: { method: string; path: string; authorization?: string; version?: string; body: unknown; at: number }[];
+  ghlContacts: GhlFakeContact[];
+  ghlNotes: GhlFakeNote[];
+  ghlOpportunities: GhlFakeOpportunity[];
 }
 
 /** Starts the three fakes and the read-out endpoint; returns the app variables that point at them. */
@@ -43,15 +53,24 @@ export async function startIntegrationFakes(appPort: number) {
         crmWebhook: crmWebhook.requests.map(({ path, body }) => ({ path, body })),
         sheetsWebhook: sheetsWebhook.requests.map(({ path, body }) => ({ path, body })),
         sheetsWebhookUrl: sheetsWebhook.url,
-        ghl: ghl.requests.map(({ method, path, authorization, version, body }) => ({
+        ghl: ghl.requests.map(({ method, path, authorization, version, body, at }) => ({
           method,
           path,
           authorization,
           version,
           body,
+          at,
         })),
+        ghlContacts: ghl.contacts,
+        ghlNotes: ghl.notes,
+        ghlOpportunities: ghl.opportunities,
       };
       sendJson(res, 200, recorded);
+      return;
+    }
+    if (req.method === 'POST' && req.url.pathname === '/__ghl/fail-next') {
+      ghl.failNext(parseJsonBody(req.text) as GhlFakeFailure);
+      sendJson(res, 200, { ok: true });
       return;
     }
     res.writeHead(404).end();

@@ -56,8 +56,10 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
       if (!target) throw new Error('nothing to export');
       return exportToGhl({ source: target.source, contact });
     },
-    onSuccess: () => {
-      notify.success(integrationMessages.ghlExported);
+    onSuccess: ({ contactCreated, opportunity }) => {
+      const steps = [contactCreated ? 'New contact' : 'Existing contact updated', 'offer note added'];
+      if (opportunity) steps.push(`opportunity ${opportunity.created ? 'created' : 'updated'}`);
+      notify.success(integrationMessages.ghlExported, `${steps.join(', ')}.`);
       close();
     },
     onError: (error) => {

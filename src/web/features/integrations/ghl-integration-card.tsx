@@ -4,6 +4,7 @@ import { integrationMessages } from '../../../domain/integrations/integration-me
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { GhlKeySetupForm } from './ghl-key-setup-form';
+import { GhlPipelineStage } from './ghl-pipeline-stage';
 import { IntegrationTestResult } from './integration-test-result';
 import {
   isGhlKeyMissing,
@@ -78,13 +79,22 @@ export function GhlIntegrationCard() {
         )}
       </div>
       <IntegrationTestResult data={test.data} error={test.error} failedText={integrationMessages.ghlTestFailed} />
+      {configured && (
+        <>
+          <h3 className="integration-subtitle">Deal pipeline</h3>
+          <GhlPipelineStage />
+        </>
+      )}
 
       <h3 className="integration-subtitle">Setup instructions</h3>
       <ol className="integration-steps">
         <li>In GoHighLevel, open the sub-account and go to Settings → Private Integrations.</li>
-        <li>Create an integration with the contacts scopes (view and edit contacts) and copy its token.</li>
+        <li>
+          Create an integration with the contacts and opportunities scopes (view and edit each) and copy its token.
+        </li>
         <li>Copy the sub-account&apos;s Location ID from Settings → Business Profile.</li>
         <li>Press {configured ? 'Replace API Key' : 'Set Up API Key'}, paste both, save, then Test Connection.</li>
+        <li>Optionally choose the pipeline stage exported deals go to.</li>
       </ol>
 
       <Modal title="GoHighLevel API Key Setup" open={setupOpen} onClose={() => setSetupOpen(false)}>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { CrmExportRequest, SheetsExportRequest } from '../../../domain/integrations/export-request-schema';
-import type { GhlSettings } from '../../../domain/integrations/ghl-settings-schema';
+import type { GhlOpportunityStage, GhlSettings } from '../../../domain/integrations/ghl-settings-schema';
 import { api, ApiError, readJson } from '../../api/api-client';
 
 export const ghlSettingsKey = ['integrations', 'ghl-settings'] as const;
@@ -23,7 +23,10 @@ export function useSaveGhlSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: GhlSettings) => readJson(api.integrations.ghl.settings.$put({ json: settings })),
-    onSuccess: (view) => queryClient.setQueryData(ghlSettingsKey, view),
+    onSuccess: (view) => {
+      queryClient.setQueryData(ghlSettingsKey, view);
+      void queryClient.invalidateQueries({ queryKey: ghlPipelinesKey });
+    },
   });
 }
 
@@ -31,13 +34,40 @@ export function useRemoveGhlSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => readJson(api.integrations.ghl.settings.$delete()),
-    onSuccess: () =>
+    onSuccess: () => {
       queryClient.setQueryData<GhlSettingsView>(ghlSettingsKey, {
         configured: false,
         unreadable: false,
         last4: null,
         locationId: null,
-      }),
+      });
+      queryClient.removeQueries({ queryKey: ghlPipelinesKey });
+    },
+  });
+}
+
+export const ghlPipelinesKey = ['integrations', 'ghl-pipelines'] as const;
+
+/** The GoHighLevel location's pipelines (listed by the server with the user's key) and the stage exports use. */
+export function useGhlPipelines(enabled: boolean) {
+  return useQuery({
+    queryKey: ghlPipelinesKey,
+    queryFn: () => readJson(api.integrations.ghl.pipelines.$get()),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Chooses the stage exports put deals in, or (null) stops creating opportunities. */
+export function useChooseGhlStage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (stage: GhlOpportunityStage | null) => {
+      if (stage) return readJson(api.integrations.ghl['opportunity-stage'].$put({ json: stage }));
+      await readJson(api.integrations.ghl['opportunity-stage'].$delete());
+      return null;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ghlPipelinesKey }),
   });
 }
 
