@@ -1,11 +1,5 @@
 import type { CrmPayload } from '../../domain/integrations/build-crm-payload';
-import {
-  GHL_MAX_RETRIES,
-  GHL_MAX_RETRY_WAIT_MS,
-  ghlRateLimiter,
-  ghlRetryDelayMs,
-  type GhlRateLimiter,
-} from './ghl-rate-limit';
+import { GHL_MAX_RETRIES, GHL_MAX_RETRY_WAIT_MS, ghlRateLimiter, ghlRetryDelayMs } from './ghl-rate-limit';
 import { fetchUpstream, upstreamFailure, UpstreamError } from './upstream';
 
 /** The API version GoHighLevel's v2 API requires in a `Version` header. */

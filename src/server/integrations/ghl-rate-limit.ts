@@ -34,8 +34,6 @@ export function createGhlRateLimiter({
   };
 }
 
-export type GhlRateLimiter = ReturnType<typeof createGhlRateLimiter>;
-
 /** The one limiter of this process: the limit is the location's, whoever's request it is. */
 export const ghlRateLimiter = createGhlRateLimiter();
 
