@@ -17,6 +17,7 @@ import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
 import { apiSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
+import { documentsRoutes } from './documents/documents-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
 import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-routes';
@@ -34,6 +35,7 @@ function apiRoutes(context: AppContext) {
     .route('/config', publicConfigRoutes(context))
     .route('/calculator', calculatorRoutes(context))
     .route('/custom-templates', customTemplatesRoutes(context))
+    .route('/documents', documentsRoutes(context))
     .route('/leads', leadsRoutes(context))
     .route('/leads-inbox', leadsInboxRoutes(context))
     .route('/offer-links', offerLinksRoutes(context))

@@ -14,6 +14,7 @@ const property: BulkImportProperty = {
 const input = {
   property,
   offerUrl: 'https://offers.example.com/offer/AbC123_-xyz',
+  letterUrl: 'https://offers.example.com/api/public/offers/AbC123_-xyz/letter.pdf',
   expiresAt: new Date('2026-11-29T17:00:00.000Z'),
   unsubscribeUrl: 'https://offers.example.com/unsubscribe?token=abc.def',
   wholesalerEmail: 'deals@wholesaler.example',
@@ -34,12 +35,14 @@ describe('buildOfferEmail', () => {
       for (const benefit of OFFER_BENEFITS) expect(body).toContain(benefit);
     }
     expect(email.html).toContain('Dear Ann Lee,');
-    const [accept, negotiate, unsubscribe] = hrefs(email.html);
+    const [accept, negotiate, letter, unsubscribe] = hrefs(email.html);
     // Both buttons open the offer's own answerable page (issue 12), with the form to open.
     expect(accept).toBe('https://offers.example.com/offer/AbC123_-xyz?intent=accept');
     expect(negotiate).toBe('https://offers.example.com/offer/AbC123_-xyz?intent=negotiate');
+    expect(letter).toBe(input.letterUrl);
     expect(unsubscribe).toBe(input.unsubscribeUrl);
     expect(email.text).toContain(accept!);
+    expect(email.text).toContain(`The offer as a letter (PDF): ${input.letterUrl}`);
     expect(email.text).toContain(input.unsubscribeUrl);
   });
 
@@ -97,7 +100,7 @@ describe('buildOfferEmail', () => {
             ['!doctype', 'html', 'body', 'p', 'strong', 'a', 'h2', 'ul', 'li'].filter((tag) => tag !== '!doctype'),
           ),
         );
-        expect(hrefs(email.html)).toHaveLength(3);
+        expect(hrefs(email.html)).toHaveLength(4);
       }),
     );
   });

@@ -22,6 +22,8 @@ export interface OfferEmailInput {
   property: BulkImportProperty;
   /** The homeowner's answerable page for this offer (`${APP_URL}/offer/{token}`, issue 12). */
   offerUrl: string;
+  /** The offer's letter (PDF) to keep. */
+  letterUrl: string;
   /** When the offer stops being valid (7 days after it is sent: §9). */
   expiresAt: Date;
   unsubscribeUrl: string;
@@ -51,6 +53,7 @@ const oneLine = (text: string) =>
 export function buildOfferEmail({
   property,
   offerUrl,
+  letterUrl,
   expiresAt,
   unsubscribeUrl,
   wholesalerEmail,
@@ -82,6 +85,7 @@ export function buildOfferEmail({
     '',
     `Accept the offer: ${acceptUrl}`,
     `Negotiate the offer: ${negotiateUrl}`,
+    `The offer as a letter (PDF): ${letterUrl}`,
     '',
     'Why sell to us:',
     ...OFFER_BENEFITS.map((benefit) => `- ${benefit}`),
@@ -106,6 +110,7 @@ export function buildOfferEmail({
 &nbsp;
 <a href="${e(negotiateUrl)}" style="${button}; background: #ffffff; color: #1d4ed8; border: 1px solid #1d4ed8">Negotiate</a>
 </p>
+<p><a href="${e(letterUrl)}" style="color: #1d4ed8">Download the offer as a letter (PDF)</a></p>
 <h2 style="font-size: 18px">Why sell to us</h2>
 <ul>
 ${OFFER_BENEFITS.map((benefit) => `<li>${e(benefit)}</li>`).join('\n')}

@@ -10,3 +10,8 @@ export const OfferTokenSchema = z.string().regex(OFFER_TOKEN_PATTERN, 'Offer not
 export function offerPageUrl(appUrl: string, token: string): string {
   return `${appUrl}/offer/${token}`;
 }
+
+/** The offer's one-page letter (PDF) for the homeowner to keep: `${appUrl}/api/public/offers/{token}/letter.pdf`. */
+export function offerLetterUrl(appUrl: string, token: string): string {
+  return `${appUrl}/api/public/offers/${token}/letter.pdf`;
+}

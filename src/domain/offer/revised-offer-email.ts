@@ -8,6 +8,8 @@ export interface RevisedOfferEmailInput {
   offerRange: OfferRange;
   /** The homeowner's page for the new offer (`/offer/{token}`). */
   offerUrl: string;
+  /** The new offer's letter (PDF) to keep. */
+  letterUrl: string;
   expiresAt: Date;
   homeownerName: string | null;
   wholesaler: { displayName: string; company: string; phone: string };
@@ -40,6 +42,7 @@ export function revisedOfferEmail(input: RevisedOfferEmailInput) {
     ...(input.message ? ['', input.message] : []),
     '',
     `See and answer the offer: ${input.offerUrl}`,
+    `The offer as a letter (PDF): ${input.letterUrl}`,
     '',
     validity,
     ...(input.wholesaler.phone ? [`Phone: ${input.wholesaler.phone}`] : []),
@@ -52,6 +55,7 @@ export function revisedOfferEmail(input: RevisedOfferEmailInput) {
 <p style="font-size: 26px; font-weight: 700">${e(range)}</p>
 ${input.message ? `<p style="white-space: pre-wrap">${e(input.message)}</p>` : ''}
 <p><a href="${e(input.offerUrl)}" style="display: inline-block; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600; background: #15803d; color: #ffffff">See the offer</a></p>
+<p><a href="${e(input.letterUrl)}" style="color: #1d4ed8">Download the offer as a letter (PDF)</a></p>
 <p><strong>${e(validity)}</strong></p>
 ${input.wholesaler.phone ? `<p>Phone: ${e(input.wholesaler.phone)}</p>` : ''}
 </body></html>`;

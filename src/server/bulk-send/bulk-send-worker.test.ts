@@ -114,12 +114,14 @@ describeEachDatabase('bulk send worker', (database) => {
     });
     expect(first?.html).toContain('$120,000 - $135,000');
     const links = [...first!.html!.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
-    expect(links).toHaveLength(3);
+    expect(links).toHaveLength(4);
     // Accept and Negotiate open the owner's own answerable offer, owned by the sender (issue 12).
     const accept = new URL(links[0]!);
     expect(accept.pathname).toMatch(/^\/offer\/[A-Za-z0-9_-]{43}$/);
     expect(accept.searchParams.get('intent')).toBe('accept');
     expect(links[1]).toBe(`${accept.origin}${accept.pathname}?intent=negotiate`);
+    // The offer's letter, served for the same token.
+    expect(links[2]).toBe(`${accept.origin}/api/public/offers/${accept.pathname.split('/')[2]}/letter.pdf`);
     const [link] = await database()
       .db.select()
       .from(offerLinks)
@@ -151,7 +153,7 @@ describeEachDatabase('bulk send worker', (database) => {
       responseKind: 'countered',
       counterAmount: 150000,
     });
-    expect(readUnsubscribeToken(TEST_AUTH_SECRET, new URL(links[2]!).searchParams.get('token')!)).toBe(
+    expect(readUnsubscribeToken(TEST_AUTH_SECRET, new URL(links[3]!).searchParams.get('token')!)).toBe(
       'owner1@example.com',
     );
 

@@ -234,6 +234,7 @@ export async function queueDueBulkItems({
         email = buildOfferEmail({
           property,
           offerUrl: offerLink.url,
+          letterUrl: offerLink.letterUrl,
           expiresAt: offerLink.expiresAt,
           unsubscribeUrl: unsubscribeUrl(appUrl, serverSecret, item.email),
           // The account's e-mail, verified (checked when the job was made and above).

@@ -70,6 +70,7 @@ export async function sendRevisedOffer(
       address: lead.address,
       offerRange: request.offerRange,
       offerUrl: link.url,
+      letterUrl: link.letterUrl,
       expiresAt: link.expiresAt,
       homeownerName: lead.name,
       wholesaler,

@@ -1,6 +1,6 @@
 import { offerExpiresAt } from '../../domain/offer/offer-validity';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
-import { offerPageUrl } from '../../domain/offer/offer-token';
+import { offerLetterUrl, offerPageUrl } from '../../domain/offer/offer-token';
 import type { Database } from '../db/database';
 import { offerLinks } from '../db/schema';
 import { createOfferToken } from './offer-link-token';
@@ -22,6 +22,8 @@ export interface CreatedOfferLink {
   token: string;
   /** The homeowner's page, `${APP_URL}/offer/{token}`. */
   url: string;
+  /** Its letter (PDF), `${APP_URL}/api/public/offers/{token}/letter.pdf`. */
+  letterUrl: string;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -58,5 +60,12 @@ export async function insertOfferLink(
     })
     .returning({ id: offerLinks.id });
   if (!row) throw new Error('offer_links insert returned no row');
-  return { id: row.id, token, url: offerPageUrl(appUrl, token), createdAt, expiresAt };
+  return {
+    id: row.id,
+    token,
+    url: offerPageUrl(appUrl, token),
+    letterUrl: offerLetterUrl(appUrl, token),
+    createdAt,
+    expiresAt,
+  };
 }

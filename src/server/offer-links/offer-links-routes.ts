@@ -7,6 +7,7 @@ import { requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../rate-limit/limit-per-client';
+import { offerLinkLetter, pdfResponse } from '../documents/documents';
 import { answerOffer } from './answer-offer';
 import { createOfferLink } from './create-offer-link';
 import { publicOfferMessages, readPublicOffer } from './read-public-offer';
@@ -37,7 +38,7 @@ export function offerLinksRoutes(context: AppContext) {
 
 /**
  * /api/public/offers/{token} (no sign-in, rate limited per client address): GET the offer as
- * the homeowner sees it; POST /responses with OfferResponseRequestSchema to answer it → 201
+ * the homeowner sees it; GET /letter.pdf its offer letter; POST /responses with OfferResponseRequestSchema to answer it → 201
  * { outcome, title, message }. Unknown or edited tokens: 404 { error: 'Offer not found', code: 'offer-not-found' }.
  */
 export function publicOffersRoutes(context: AppContext) {
@@ -47,14 +48,20 @@ export function publicOffersRoutes(context: AppContext) {
     if (!parsed.success) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
     return parsed.data;
   };
-  return new Hono()
-    .get('/:token', limitPerClient(context, 'public-offer', PUBLIC_OFFER_RATE_LIMIT), async (c) =>
-      c.json(await readPublicOffer(context.database.db, token(c.req.param('token')))),
-    )
-    .post(
-      '/:token/responses',
-      limitPerClient(context, 'offer-response', OFFER_RESPONSE_RATE_LIMIT),
-      validate('json', OfferResponseRequestSchema),
-      async (c) => c.json(await answerOffer(context, token(c.req.param('token')), c.req.valid('json')), 201),
-    );
+  return (
+    new Hono()
+      .get('/:token', limitPerClient(context, 'public-offer', PUBLIC_OFFER_RATE_LIMIT), async (c) =>
+        c.json(await readPublicOffer(context.database.db, token(c.req.param('token')))),
+      )
+      // The offer letter (PDF) the offer page and the offer e-mails link to.
+      .get('/:token/letter.pdf', limitPerClient(context, 'public-offer', PUBLIC_OFFER_RATE_LIMIT), async (c) =>
+        pdfResponse(await offerLinkLetter(context.database.db, token(c.req.param('token')))),
+      )
+      .post(
+        '/:token/responses',
+        limitPerClient(context, 'offer-response', OFFER_RESPONSE_RATE_LIMIT),
+        validate('json', OfferResponseRequestSchema),
+        async (c) => c.json(await answerOffer(context, token(c.req.param('token')), c.req.valid('json')), 201),
+      )
+  );
 }

@@ -1,0 +1,22 @@
+/**
+ * A document as content, before any page is drawn: what the offer letter and the deal sheet say,
+ * built by pure functions here and rendered to PDF by the server (src/server/documents).
+ */
+export type DocumentBlock =
+  | { kind: 'heading'; text: string }
+  | { kind: 'paragraph'; text: string }
+  /** The figure the document is about (the offer range), large. */
+  | { kind: 'figure'; label: string; value: string }
+  /** Label and amount pairs; `emphasis` rows are bold (totals, results). */
+  | { kind: 'rows'; rows: { label: string; value: string; emphasis?: boolean }[] }
+  | { kind: 'bullets'; items: string[] };
+
+export interface DocumentContent {
+  /** The PDF's title (metadata) and its first line. */
+  title: string;
+  /** A line under the title (the date, who it is for). */
+  subtitle: string;
+  blocks: DocumentBlock[];
+  /** The last line of every page. */
+  footer: string;
+}

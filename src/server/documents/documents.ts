@@ -1,0 +1,99 @@
+import { dealSheet } from '../../domain/documents/deal-sheet';
+import { offerLetter } from '../../domain/documents/offer-letter';
+import type { ExportSource } from '../../domain/integrations/export-request-schema';
+import { offerExpiresAt } from '../../domain/offer/offer-validity';
+import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
+import { Refusal } from '../http/refusal';
+import { resolveExportDeal } from '../integrations/resolve-export-deal';
+import { findOfferLink, publicOfferMessages } from '../offer-links/read-public-offer';
+import { readWholesaler } from '../profile/read-wholesaler';
+import { renderPdf } from './render-pdf';
+
+export interface PdfDocument {
+  /** The download's file name. */
+  fileName: string;
+  bytes: Buffer;
+}
+
+/** 'Cash offer – 12 Oak St, Austin, TX' → 'cash-offer-12-oak-st-austin-tx.pdf'. */
+export function pdfFileName(...words: string[]): string {
+  const slug = words
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${slug || 'document'}.pdf`;
+}
+
+async function wholesalerOf(db: Database, userId: string) {
+  const wholesaler = await readWholesaler(db, userId);
+  if (!wholesaler) throw new Refusal(404, 'Account not found');
+  return wholesaler;
+}
+
+/** The wholesaler's offer letter for a deal on screen or saved: valid for 7 days from now, with their contact. */
+export async function offerLetterFor(
+  { database }: Pick<AppContext, 'database'>,
+  userId: string,
+  source: ExportSource,
+  now = new Date(),
+): Promise<PdfDocument> {
+  const deal = await resolveExportDeal(database.db, userId, source);
+  const wholesaler = await wholesalerOf(database.db, userId);
+  const content = offerLetter({
+    ...deal,
+    date: now,
+    validUntil: offerExpiresAt(now),
+    wholesaler: { ...wholesaler, email: wholesaler.replyTo },
+  });
+  return {
+    fileName: pdfFileName('cash offer', deal.address),
+    bytes: await renderPdf(content, { author: wholesaler.displayName }),
+  };
+}
+
+/** The wholesaler's deal sheet: every input, the receipt and the seller's net sheet. */
+export async function dealSheetFor(
+  { database }: Pick<AppContext, 'database'>,
+  userId: string,
+  source: ExportSource,
+  now = new Date(),
+): Promise<PdfDocument> {
+  const deal = await resolveExportDeal(database.db, userId, source);
+  const content = dealSheet({ ...deal, date: now });
+  return { fileName: pdfFileName('deal sheet', deal.address), bytes: await renderPdf(content) };
+}
+
+/** The letter of an offer link, for its homeowner: the offer as made, valid until the link expires. */
+export async function offerLinkLetter(db: Database, token: string): Promise<PdfDocument> {
+  const link = await findOfferLink(db, token);
+  const wholesaler = await readWholesaler(db, link.userId);
+  if (!wholesaler) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
+  const content = offerLetter({
+    address: link.address,
+    marketValue: link.marketValue,
+    repairs: link.repairs,
+    offerRange: { low: link.offerLow, high: link.offerHigh },
+    date: link.createdAt,
+    validUntil: link.expiresAt,
+    wholesaler: { ...wholesaler, email: wholesaler.replyTo },
+    recipientName: link.recipientName,
+  });
+  return {
+    fileName: pdfFileName('cash offer', link.address),
+    bytes: await renderPdf(content, { author: wholesaler.displayName }),
+  };
+}
+
+/** A PDF answer that downloads under its name. */
+export function pdfResponse({ fileName, bytes }: PdfDocument): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}
