@@ -43,3 +43,10 @@ export async function readJson<R extends ClientResponse<unknown, number, 'json'>
   }
   throw new ApiError(message, res.status, field);
 }
+
+/** The server's own words for a refused or failed request (4xx, or an outside service's failure: 502, 503); otherwise `fallback`. */
+export function serverErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && (error.status < 500 || error.status === 502 || error.status === 503))
+    return error.message;
+  return fallback;
+}

@@ -1,5 +1,6 @@
 import { RequireUser } from '../../components/require-user';
 import { CheckoutReturnNotice } from '../../features/billing/checkout-return-notice';
+import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ManageBillingButton } from '../../features/billing/manage-billing-button';
 import { SavedPropertyExportButtons } from '../../features/integrations/saved-property-export-buttons';
 import type { SavedPageSlots } from '../../features/saved/saved-page-slots';
@@ -7,7 +8,7 @@ import type { SavedProperty } from '../../features/saved/saved-properties-api';
 import { ShareOfferButton } from '../../features/share-offer/share-offer-button';
 import { SavedPage } from '../../features/saved/saved-page';
 
-/** A saved property's exports, and its Share offer. */
+/** A saved property's exports, its Share offer and its documents. */
 function PropertyActions({ property }: { property: SavedProperty }) {
   return (
     <>
@@ -15,6 +16,11 @@ function PropertyActions({ property }: { property: SavedProperty }) {
       <ShareOfferButton
         request={{ from: 'saved-property', savedPropertyId: property.id }}
         className="button button-secondary button-small"
+      />
+      <DocumentDownloads
+        source={{ kind: 'saved', savedPropertyId: property.id }}
+        small
+        labelSuffix={`for ${property.address}`}
       />
     </>
   );

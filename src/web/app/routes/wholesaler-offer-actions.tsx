@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/use-session';
+import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
 import { exportTargetFromOffer } from '../../features/integrations/export-target';
@@ -31,10 +32,12 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
       </div>
     );
   }
+  const target = exportTargetFromOffer(offer);
   return (
     <div className="offer-actions">
-      <ExportToSheetsButton target={exportTargetFromOffer(offer)} />
-      <ExportToGhlButton target={exportTargetFromOffer(offer)} />
+      <ExportToSheetsButton target={target} />
+      <ExportToGhlButton target={target} />
+      {target && <DocumentDownloads source={target.source} />}
       <ShareOfferButton request={{ from: 'calculation', calculation: offer.input }} />
       <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
         Save Property

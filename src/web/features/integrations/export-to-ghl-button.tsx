@@ -9,7 +9,8 @@ import { ExportButton } from './export-button';
 import { ExportContactForm } from './export-contact-form';
 import type { ExportTarget } from './export-target';
 import { GhlKeySetupForm } from './ghl-key-setup-form';
-import { exportErrorMessage, exportToGhl, fetchGhlSettings, ghlSettingsKey, isGhlKeyMissing } from './integrations-api';
+import { serverErrorMessage } from '../../api/api-client';
+import { exportToGhl, fetchGhlSettings, ghlSettingsKey, isGhlKeyMissing } from './integrations-api';
 
 type Step = 'summary' | 'setup' | 'contact';
 
@@ -48,7 +49,7 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
   const checkKey = useMutation({
     mutationFn: () => queryClient.fetchQuery({ queryKey: ghlSettingsKey, queryFn: fetchGhlSettings, staleTime: 0 }),
     onSuccess: (settings) => (settings.configured ? setStep('contact') : askForKey()),
-    onError: (error) => notify.error(exportErrorMessage(error, integrationMessages.ghlExportFailed)),
+    onError: (error) => notify.error(serverErrorMessage(error, integrationMessages.ghlExportFailed)),
   });
 
   const send = useMutation({
@@ -69,7 +70,7 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
         return;
       }
       // §8: 'Failed to export to GoHighLevel', or the server's message (which names the service that failed).
-      const message = exportErrorMessage(error, integrationMessages.ghlExportFailed);
+      const message = serverErrorMessage(error, integrationMessages.ghlExportFailed);
       notify.error(message);
       setServerError(message);
     },

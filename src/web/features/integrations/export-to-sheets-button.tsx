@@ -10,7 +10,8 @@ import { notify } from '../../components/notify';
 import { ExportButton } from './export-button';
 import { ExportContactForm } from './export-contact-form';
 import type { ExportTarget } from './export-target';
-import { exportErrorMessage, exportToSheets } from './integrations-api';
+import { serverErrorMessage } from '../../api/api-client';
+import { exportToSheets } from './integrations-api';
 import { useSheetsSettings } from './sheets-settings-api';
 
 interface ExportToSheetsButtonProps {
@@ -54,7 +55,7 @@ export function ExportToSheetsButton({ target, className, labelSuffix }: ExportT
     onError: (error) => {
       notify.error(integrationMessages.sheetsExportFailed);
       // The detail (which service failed and how) stays in the dialog, beside the form.
-      setServerError(exportErrorMessage(error, integrationMessages.sheetsExportFailed));
+      setServerError(serverErrorMessage(error, integrationMessages.sheetsExportFailed));
     },
   });
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { notify } from '../../components/notify';
 import { SelectField } from '../../components/select-field';
-import { exportErrorMessage, useChooseGhlStage, useGhlPipelines } from './integrations-api';
+import { serverErrorMessage } from '../../api/api-client';
+import { useChooseGhlStage, useGhlPipelines } from './integrations-api';
 
 const NO_OPPORTUNITY = 'Do not create opportunities';
 
@@ -18,7 +19,7 @@ export function GhlPipelineStage() {
   if (pipelines.isError)
     return (
       <p className="integration-detail" role="alert">
-        {exportErrorMessage(pipelines.error, 'Could not list your GoHighLevel pipelines.')}{' '}
+        {serverErrorMessage(pipelines.error, 'Could not list your GoHighLevel pipelines.')}{' '}
         <button type="button" className="button button-small button-secondary" onClick={() => void pipelines.refetch()}>
           Try again
         </button>
@@ -46,7 +47,7 @@ export function GhlPipelineStage() {
             : 'Exports no longer create opportunities',
         );
       },
-      onError: (error) => notify.error(exportErrorMessage(error, 'Failed to save the pipeline stage')),
+      onError: (error) => notify.error(serverErrorMessage(error, 'Failed to save the pipeline stage')),
     });
   };
 

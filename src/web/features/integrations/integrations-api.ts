@@ -95,10 +95,3 @@ export function checkConnection(service: ConnectionService) {
 export function isGhlKeyMissing(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
-
-/** The server's own words for a refused or failed export (4xx, or an outside service's failure); otherwise `fallback`. */
-export function exportErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (error.status < 500 || error.status === 502 || error.status === 503))
-    return error.message;
-  return fallback;
-}

@@ -5,6 +5,7 @@ import { OfferAnswer } from './offer-answer';
 import { OfferSummary } from './offer-summary';
 import { WholesalerHeader, WholesalerHeaderPlaceholder } from './wholesaler-header';
 import './offer-answer.css';
+import { offerLetterUrl } from '../../../domain/offer/offer-token';
 
 /**
  * `/offer/{token}`: one wholesaler's offer to one homeowner, answerable without signing in.
@@ -77,6 +78,13 @@ export function OfferPage() {
               intent={intent === 'accept' || intent === 'negotiate' ? intent : null}
               send={(answer) => answerOffer(token, answer)}
             />
+            {!offer.data.expired && (
+              <p className="offer-letter-link">
+                <a href={offerLetterUrl('', encodeURIComponent(token))} download>
+                  Download this offer as a letter (PDF)
+                </a>
+              </p>
+            )}
           </div>
         </section>
       </main>
