@@ -1,6 +1,6 @@
 import { computeOfferRange, namedFormula, type NamedOfferFormula, type OfferRange } from '../offer/compute-offer-range';
 import type { CalculationInput } from '../offer/offer-request-schema';
-import { selectedRepairs, totalSelectedRepairCost } from '../repairs/repair-state';
+import { calculationRepairs } from '../repairs/repair-estimate';
 
 /** One repair line of an export: name and cost in dollars. */
 export interface ExportRepair {
@@ -21,12 +21,12 @@ export interface ExportDeal {
 
 /** The deal for a calculation as entered: total (cents-rounded) and range (whole dollars, §5) computed here, never taken from the client. */
 export function dealFromCalculation(calculation: CalculationInput): ExportDeal {
-  const totalRepairCost = totalSelectedRepairCost(calculation.repairs);
+  const { total: totalRepairCost, lines } = calculationRepairs(calculation);
   return {
     address: calculation.address,
     marketValue: calculation.marketValue,
     totalRepairCost,
-    repairs: selectedRepairs(calculation.repairs).map(({ name, cost }) => ({ name, cost })),
+    repairs: lines,
     offerRange: computeOfferRange({
       marketValue: calculation.marketValue,
       totalRepairCost,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MarketValueSchema } from '../money/market-value-schema';
 import { MAX_REPAIR_COST } from '../repairs/repair-catalog';
+import { RepairEstimateSchema } from '../repairs/repair-estimate';
 import { RepairItemSchema } from '../repairs/repair-item-schema';
 import { totalSelectedRepairCost } from '../repairs/repair-state';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
@@ -24,6 +25,8 @@ export const CalculationInputSchema = z.object({
     .array(RepairItemSchema)
     .max(50, 'At most 50 repair items')
     .refine((repairs) => totalSelectedRepairCost(repairs) <= MAX_REPAIR_COST, calculationMessages.repairTotalTooLarge),
+  // Absent: the checklist's selected repairs count; present, the estimate's lines do (issue 13).
+  repairEstimate: RepairEstimateSchema.optional(),
   template: FormulaTemplateSchema,
 });
 

@@ -22,6 +22,7 @@ import {
 import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
 import type { NamedOfferFormula } from '../../domain/offer/compute-offer-range';
 import type { FormulaTemplate } from '../../domain/offer/formula-template';
+import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { RepairItem } from '../../domain/repairs/repair-catalog';
 import { LEAD_RESPONSE_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-response';
 import { LEAD_STATUSES } from '../../domain/leads/lead-status';
@@ -201,6 +202,8 @@ export const savedProperties = pgTable(
     cashOfferHigh: money('cash_offer_high').notNull(),
     // The formula the offer was computed with, for its receipt; null on properties saved before it was kept.
     formula: jsonb('formula').$type<NamedOfferFormula>(),
+    // How the repairs were estimated when not by the checklist (per square foot, or line items); null: the checklist.
+    repairEstimate: jsonb('repair_estimate').$type<RepairEstimate>(),
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),

@@ -3,7 +3,7 @@ import { computeOfferRange, namedFormula, offerIsWorkable } from '../../domain/o
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import type { CalculationInput } from '../../domain/offer/offer-request-schema';
 import type { ShareOfferRequest } from '../../domain/offer/share-offer-request';
-import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
+import { calculationRepairs } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
@@ -17,7 +17,7 @@ export const offerLinkMessages = {
 
 /** The offer of a calculation, computed here (never the browser's figures); refused when it does not work. */
 export function offerFromCalculation(calculation: CalculationInput): OfferSnapshot {
-  const totalRepairCost = totalSelectedRepairCost(calculation.repairs);
+  const { total: totalRepairCost, lines } = calculationRepairs(calculation);
   const offerRange = computeOfferRange({
     marketValue: calculation.marketValue,
     totalRepairCost,
@@ -27,7 +27,7 @@ export function offerFromCalculation(calculation: CalculationInput): OfferSnapsh
   return {
     address: calculation.address,
     marketValue: calculation.marketValue,
-    repairs: selectedRepairs(calculation.repairs).map(({ name, cost }) => ({ name, cost })),
+    repairs: lines,
     totalRepairCost,
     templateName: calculation.template.name,
     offerRange,

@@ -9,7 +9,7 @@ import {
 } from '../../domain/offer/compute-offer-range';
 import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
-import { selectedRepairs, totalSelectedRepairCost } from '../../domain/repairs/repair-state';
+import { calculationRepairs, type RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
@@ -26,7 +26,7 @@ import { postOfferWebhook } from './post-offer-webhook';
  */
 export async function saveProperty(context: AppContext, userId: string, request: SavePropertyRequest) {
   // The server computes the figures itself; the browser's copy is only for display.
-  const totalRepairCost = totalSelectedRepairCost(request.repairs);
+  const { total: totalRepairCost, lines } = calculationRepairs(request);
   const offerRange = computeOfferRange({
     marketValue: request.marketValue,
     totalRepairCost,
@@ -38,10 +38,11 @@ export async function saveProperty(context: AppContext, userId: string, request:
   return saveOfferFigures(context, userId, {
     address: request.address,
     marketValue: request.marketValue,
-    repairCosts: selectedRepairs(request.repairs).map(({ name, cost }) => ({ name, cost })),
+    repairCosts: lines,
     totalRepairCost,
     offerRange,
     formula: namedFormula(request.template),
+    repairEstimate: request.repairEstimate ?? null,
     contact: { name: request.contact.name, email: request.contact.email, phone: joinPhones(request.contact.phones) },
   });
 }
@@ -55,6 +56,8 @@ export interface SavedOfferFigures {
   offerRange: { low: number; high: number };
   /** The formula offerRange was computed with; null when it was not computed here (a lead's revised offer). */
   formula: NamedOfferFormula | null;
+  /** How the repairs were estimated, when not by the checklist. */
+  repairEstimate?: RepairEstimate | null;
   contact: { name: string; email: string; phone: string };
 }
 
@@ -101,6 +104,7 @@ export async function saveOfferFigures({ env, database }: AppContext, userId: st
         cashOfferLow: offerRange.low,
         cashOfferHigh: offerRange.high,
         formula: figures.formula,
+        repairEstimate: figures.repairEstimate ?? null,
         contactName: figures.contact.name,
         contactEmail: figures.contact.email,
         contactPhone,
