@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
+import { readPdfText } from '../support/pdf-text';
 import { registerThroughUi } from './support/accounts';
 import { addPostalAddress, verificationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -253,8 +254,15 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await expect(page.getByRole('heading', { name: 'Accept this offer' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue('ann@example.com');
 
+  // The offer's letter: a PDF for the same token, with Ann's range.
+  const letterUrl = links[2]!;
+  expect(letterUrl).toBe(links[0]!.replace(/\/offer\/([^?]+)\?.*$/, '/api/public/offers/$1/letter.pdf'));
+  const letter = await page.request.get(letterUrl);
+  expect(letter.headers()['content-type']).toBe('application/pdf');
+  expect((await readPdfText(await letter.body())).text).toContain('$155,000 - $170,000');
+
   // The unsubscribe link: confirm, and the address is never e-mailed again.
-  await page.goto(links[2]!);
+  await page.goto(links[3]!);
   await expect(page.getByText('Stop cash offer e-mails to ann@example.com?')).toBeVisible();
   await expectNoAxeViolations(page, '/unsubscribe');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();

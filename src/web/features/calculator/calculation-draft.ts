@@ -70,5 +70,28 @@ export function calculatorStateFromDraft(
   let state = initialCalculatorState(repairs, template);
   state = calculatorReducer(state, { type: 'setAddress', address: input.address });
   state = calculatorReducer(state, { type: 'setMarketValue', text: String(input.marketValue) });
+  const estimate = input.repairEstimate;
+  if (estimate?.mode === 'per-square-foot') {
+    state = calculatorReducer(state, { type: 'setRepairMode', mode: estimate.mode });
+    state = calculatorReducer(state, {
+      type: 'setPerSquareFoot',
+      draft: {
+        squareFeet: String(estimate.squareFeet),
+        condition: estimate.condition,
+        ratePerSquareFoot: String(estimate.ratePerSquareFoot),
+        contingencyPercent: String(estimate.contingencyPercent),
+      },
+    });
+  } else if (estimate?.mode === 'line-items') {
+    state = calculatorReducer(state, { type: 'setRepairMode', mode: estimate.mode });
+    state = calculatorReducer(state, {
+      type: 'setLineItems',
+      items: estimate.items.map((item) => ({
+        name: item.name,
+        quantity: String(item.quantity),
+        unitCost: String(item.unitCost),
+      })),
+    });
+  }
   return calculatorReducer(state, { type: 'calculate' });
 }

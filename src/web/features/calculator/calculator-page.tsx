@@ -16,6 +16,7 @@ import {
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
 import { OfferResult } from './offer-result';
 import { PropertyDetails } from './property-details';
+import { RepairEstimateEditor, RepairModeSwitch } from './repair-estimate-editor';
 import { RepairsChecklist } from './repairs-checklist';
 import { useCalculatorReferenceData } from './use-calculator-reference-data';
 import { isUserType, type UserType } from './user-type';
@@ -118,6 +119,11 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
   const [templatesOpen, setTemplatesOpen] = useState(false);
 
   const isWholesaler = userType === 'wholesaler';
+  // Estimates other than the checklist are a wholesaler's tool: a homeowner's offer uses the checklist.
+  const usesEstimate = state.repairMode !== 'checklist';
+  useEffect(() => {
+    if (!isWholesaler && usesEstimate) dispatch({ type: 'setRepairMode', mode: 'checklist' });
+  }, [isWholesaler, usesEstimate]);
 
   return (
     <div className="calculator">
@@ -145,11 +151,25 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
             onAddressChange={(address) => dispatch({ type: 'setAddress', address })}
             onMarketValueChange={(text) => dispatch({ type: 'setMarketValue', text })}
           />
-          <RepairsChecklist
-            repairs={state.repairs}
-            onToggle={(name) => dispatch({ type: 'toggleRepair', name })}
-            onCostChange={(name, cost) => dispatch({ type: 'setRepairCost', name, cost })}
-          />
+          {isWholesaler && (
+            <RepairModeSwitch value={state.repairMode} onChange={(mode) => dispatch({ type: 'setRepairMode', mode })} />
+          )}
+          {isWholesaler && state.repairMode !== 'checklist' ? (
+            <RepairEstimateEditor
+              mode={state.repairMode}
+              perSquareFoot={state.perSquareFoot}
+              lineItems={state.lineItems}
+              error={state.errors.repairs}
+              onPerSquareFootChange={(draft) => dispatch({ type: 'setPerSquareFoot', draft })}
+              onLineItemsChange={(items) => dispatch({ type: 'setLineItems', items })}
+            />
+          ) : (
+            <RepairsChecklist
+              repairs={state.repairs}
+              onToggle={(name) => dispatch({ type: 'toggleRepair', name })}
+              onCostChange={(name, cost) => dispatch({ type: 'setRepairCost', name, cost })}
+            />
+          )}
           <button type="submit" className="button button-primary button-large button-block">
             Get Cash Offer
           </button>

@@ -1,0 +1,172 @@
+import { formatMoney } from '../../../domain/money/format-money';
+import {
+  LINE_ITEMS_MAX,
+  REPAIR_CONDITION_IDS,
+  REPAIR_CONDITIONS,
+  repairEstimateCosts,
+  type RepairCondition,
+  type RepairMode,
+} from '../../../domain/repairs/repair-estimate';
+import { SelectField } from '../../components/select-field';
+import { TextField } from '../../components/text-field';
+import { emptyLineItem, readRepairEstimate, type LineItemDraft, type PerSquareFootDraft } from './calculator-state';
+
+const modes: { value: RepairMode; label: string }[] = [
+  { value: 'checklist', label: 'Checklist' },
+  { value: 'per-square-foot', label: 'Per sq ft' },
+  { value: 'line-items', label: 'Line items' },
+];
+
+/** How a wholesaler estimates repairs (issue 13): the checklist, per square foot, or line items. */
+export function RepairModeSwitch({ value, onChange }: { value: RepairMode; onChange: (mode: RepairMode) => void }) {
+  return (
+    <div className="repair-mode">
+      <span id="repair-mode-label" className="repair-mode-label">
+        Estimate repairs by
+      </span>
+      <div className="segmented" role="group" aria-labelledby="repair-mode-label">
+        {modes.map((mode) => (
+          <button
+            key={mode.value}
+            type="button"
+            aria-pressed={value === mode.value}
+            className="segmented-option"
+            onClick={() => onChange(mode.value)}
+          >
+            {mode.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface EstimateProps {
+  perSquareFoot: PerSquareFootDraft;
+  lineItems: LineItemDraft[];
+  mode: Exclude<RepairMode, 'checklist'>;
+  error?: string;
+  onPerSquareFootChange: (draft: PerSquareFootDraft) => void;
+  onLineItemsChange: (items: LineItemDraft[]) => void;
+}
+
+/** The estimate's total as typed so far, or '—' while it is incomplete. */
+function EstimateTotal(props: Pick<EstimateProps, 'mode' | 'perSquareFoot' | 'lineItems'>) {
+  const estimate = readRepairEstimate({ repairMode: props.mode, ...props });
+  return (
+    <p className="repairs-total">
+      <span>Total repairs</span>
+      <strong aria-live="polite">
+        {estimate.ok && estimate.value ? formatMoney(repairEstimateCosts(estimate.value).total) : '—'}
+      </strong>
+    </p>
+  );
+}
+
+/** A per-square-foot or line-item estimate in place of the checklist, with its error when Get Cash Offer found one. */
+export function RepairEstimateEditor(props: EstimateProps) {
+  const { mode, perSquareFoot, lineItems, error } = props;
+  const setSqft = (change: Partial<PerSquareFootDraft>) => props.onPerSquareFootChange({ ...perSquareFoot, ...change });
+  const setItem = (index: number, change: Partial<LineItemDraft>) =>
+    props.onLineItemsChange(lineItems.map((item, at) => (at === index ? { ...item, ...change } : item)));
+  const condition = REPAIR_CONDITIONS[perSquareFoot.condition];
+
+  return (
+    <fieldset className="card" aria-describedby={error ? 'repair-estimate-error' : undefined}>
+      <legend className="card-title">
+        <h2>Required Repairs</h2>
+      </legend>
+      {mode === 'per-square-foot' ? (
+        <div className="repair-estimate-grid">
+          <TextField
+            id="estimate-square-feet"
+            label="Square feet"
+            value={perSquareFoot.squareFeet}
+            placeholder="1,500"
+            onChange={(squareFeet) => setSqft({ squareFeet })}
+          />
+          <SelectField
+            id="estimate-condition"
+            label="Condition"
+            value={perSquareFoot.condition}
+            placeholder="Choose a condition"
+            options={REPAIR_CONDITION_IDS.map((id) => ({
+              value: id,
+              label: `${REPAIR_CONDITIONS[id].label} ($${REPAIR_CONDITIONS[id].min}–${REPAIR_CONDITIONS[id].max} per sq ft)`,
+            }))}
+            onChange={(value) => {
+              if (!value) return;
+              const next = REPAIR_CONDITIONS[value as RepairCondition];
+              // A new condition starts at the middle of its range.
+              setSqft({ condition: value as RepairCondition, ratePerSquareFoot: String((next.min + next.max) / 2) });
+            }}
+          />
+          <TextField
+            id="estimate-rate"
+            label={`Cost per sq ft ($${condition.min}–${condition.max})`}
+            value={perSquareFoot.ratePerSquareFoot}
+            onChange={(ratePerSquareFoot) => setSqft({ ratePerSquareFoot })}
+          />
+          <TextField
+            id="estimate-contingency"
+            label="Contingency % (10–25)"
+            value={perSquareFoot.contingencyPercent}
+            onChange={(contingencyPercent) => setSqft({ contingencyPercent })}
+          />
+        </div>
+      ) : (
+        <>
+          <ol className="line-items">
+            {lineItems.map((item, index) => (
+              <li key={index} className="line-item">
+                <TextField
+                  id={`line-item-${index}-name`}
+                  label={`Item ${index + 1}`}
+                  value={item.name}
+                  placeholder="Windows"
+                  onChange={(name) => setItem(index, { name })}
+                />
+                <TextField
+                  id={`line-item-${index}-quantity`}
+                  label="Quantity"
+                  value={item.quantity}
+                  onChange={(quantity) => setItem(index, { quantity })}
+                />
+                <TextField
+                  id={`line-item-${index}-unit-cost`}
+                  label="Unit cost ($)"
+                  value={item.unitCost}
+                  placeholder="450"
+                  onChange={(unitCost) => setItem(index, { unitCost })}
+                />
+                <button
+                  type="button"
+                  className="button button-secondary button-small"
+                  aria-label={`Remove item ${index + 1}`}
+                  disabled={lineItems.length === 1}
+                  onClick={() => props.onLineItemsChange(lineItems.filter((_, at) => at !== index))}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={lineItems.length >= LINE_ITEMS_MAX}
+            onClick={() => props.onLineItemsChange([...lineItems, emptyLineItem])}
+          >
+            Add line item
+          </button>
+        </>
+      )}
+      {error && (
+        <p id="repair-estimate-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <EstimateTotal mode={mode} perSquareFoot={perSquareFoot} lineItems={lineItems} />
+    </fieldset>
+  );
+}
