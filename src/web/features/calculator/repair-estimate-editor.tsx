@@ -128,13 +128,13 @@ export function RepairEstimateEditor(props: EstimateProps) {
                 />
                 <TextField
                   id={`line-item-${index}-quantity`}
-                  label="Quantity"
+                  label={`Quantity (item ${index + 1})`}
                   value={item.quantity}
                   onChange={(quantity) => setItem(index, { quantity })}
                 />
                 <TextField
                   id={`line-item-${index}-unit-cost`}
-                  label="Unit cost ($)"
+                  label={`Unit cost, $ (item ${index + 1})`}
                   value={item.unitCost}
                   placeholder="450"
                   onChange={(unitCost) => setItem(index, { unitCost })}
