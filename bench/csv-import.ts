@@ -78,7 +78,7 @@ try {
   );
   // Warm-up (JIT, worker script cache), not counted.
   await page.evaluate(() => (window as unknown as { benchRun(name: string): Promise<unknown> }).benchRun('papa'));
-  const scenarios = ['import', 'rules-only', 'papa', 'udsv', 'papa-file'];
+  const scenarios = ['import', 'rules-only', 'udsv-rules', 'papa', 'udsv', 'papa-file'];
   for (let round = 0; round < rounds; round++) {
     // Alternate the order, so neither side always runs on a warmer (or busier) machine.
     for (const scenario of round % 2 === 0 ? scenarios : [...scenarios].reverse()) {
@@ -106,6 +106,7 @@ const labels: Record<string, string> = {
   'rules-only': '  diagnostic: Papa Parse + §5 rules, keeping nothing',
   papa: 'Papa Parse alone (same decoded stream)',
   udsv: 'uDSV alone (same decoded stream)',
+  'udsv-rules': '  diagnostic: uDSV + §5 rules, keeping nothing',
   'papa-file': 'Papa Parse alone (its own File reader)',
 };
 const summary = Object.keys(labels).map((scenario) => {

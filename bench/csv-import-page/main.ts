@@ -38,6 +38,8 @@ function rawWorker(kind: string): Worker {
       return new Worker(new URL('./rules-only.worker.ts', import.meta.url), { type: 'module' });
     case 'udsv':
       return new Worker(new URL('./raw-udsv.worker.ts', import.meta.url), { type: 'module' });
+    case 'udsv-rules':
+      return new Worker(new URL('./udsv-rules.worker.ts', import.meta.url), { type: 'module' });
     default:
       throw new Error(`unknown parser ${kind}`);
   }
