@@ -14,7 +14,7 @@ import { setRepairCost, toggleRepair } from '../../src/domain/repairs/repair-sta
 import { uniqueEmail } from '../support/test-users';
 import { embedSnippet } from '../../src/web/features/profile/embed-snippet';
 import { registerThroughUi } from './support/accounts';
-import { calculateAsWholesaler, enterProperty, getCashOffer } from './support/calculator-page';
+import { calculateAsWholesaler, enterProperty, getCashOffer, saveOfferOnScreen } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const screenshots = path.join('test-results', 'offer-links-screens');
@@ -307,12 +307,7 @@ test('a wholesaler shares an offer from the calculator and from a saved property
   await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$113,000\s*–?\s*to\s*\$128,000/);
 
   // From a saved property: its stored offer.
-  await page.getByRole('button', { name: 'Save Property' }).click();
-  const save = page.getByRole('dialog', { name: 'Save Property' });
-  await save.getByLabel('Name').fill('Ann Lee');
-  await save.getByLabel('Phone', { exact: true }).fill('512-555-0100');
-  await save.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Property saved successfully!')).toBeVisible();
+  await saveOfferOnScreen(page);
   await page.goto('/saved');
   const card = page.getByRole('article', { name: '77 Share St, Austin, TX' });
   // The saved offer keeps its formula: its receipt in the wholesaler's terms.

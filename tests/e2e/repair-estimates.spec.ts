@@ -3,7 +3,7 @@
 // keeps the estimate and shows how each line was reckoned.
 import path from 'node:path';
 import { registerThroughUi } from './support/accounts';
-import { enterProperty, expectRange, getCashOffer } from './support/calculator-page';
+import { enterProperty, expectRange, getCashOffer, saveOfferOnScreen } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const screenshots = path.join(process.cwd(), 'test-results', 'repair-estimates-screens');
@@ -62,12 +62,7 @@ test('a wholesaler estimates repairs per square foot, then by line items, and sa
   await page.screenshot({ path: path.join(screenshots, 'line-items-360.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await page.getByRole('button', { name: 'Save Property' }).click();
-  const save = page.getByRole('dialog', { name: 'Save Property' });
-  await save.getByLabel('Name').fill('Ann Lee');
-  await save.getByLabel('Phone', { exact: true }).fill('512-555-0100');
-  await save.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Property saved successfully!')).toBeVisible();
+  await saveOfferOnScreen(page);
   await page.goto('/saved');
   const card = page.getByRole('article', { name: '5 Rehab Rd, Austin, TX' });
   await expect(card).toContainText('$5,400');

@@ -1,5 +1,5 @@
 import { dealSheet } from '../../domain/documents/deal-sheet';
-import { offerLetter } from '../../domain/documents/offer-letter';
+import { offerLetter, type OfferLetterInput } from '../../domain/documents/offer-letter';
 import type { ExportSource } from '../../domain/integrations/export-request-schema';
 import { offerExpiresAt } from '../../domain/offer/offer-validity';
 import type { AppContext } from '../app-context';
@@ -7,7 +7,7 @@ import type { Database } from '../db/database';
 import { Refusal } from '../http/refusal';
 import { resolveExportDeal } from '../integrations/resolve-export-deal';
 import { findOfferLink, publicOfferMessages } from '../offer-links/read-public-offer';
-import { readWholesaler } from '../profile/read-wholesaler';
+import { readWholesaler, type Wholesaler } from '../profile/read-wholesaler';
 import { renderPdf } from './render-pdf';
 
 export interface PdfDocument {
@@ -42,14 +42,14 @@ export async function offerLetterFor(
 ): Promise<PdfDocument> {
   const deal = await resolveExportDeal(database.db, userId, source);
   const wholesaler = await wholesalerOf(database.db, userId);
-  const content = offerLetter({
-    ...deal,
-    date: now,
-    validUntil: offerExpiresAt(now),
-    wholesaler: { ...wholesaler, email: wholesaler.replyTo },
-  });
+  return letterPdf(wholesaler, { ...deal, date: now, validUntil: offerExpiresAt(now) });
+}
+
+/** An offer letter signed by `wholesaler`, with the contact homeowners reach them at. */
+async function letterPdf(wholesaler: Wholesaler, letter: Omit<OfferLetterInput, 'wholesaler'>): Promise<PdfDocument> {
+  const content = offerLetter({ ...letter, wholesaler: { ...wholesaler, email: wholesaler.replyTo } });
   return {
-    fileName: pdfFileName('cash offer', deal.address),
+    fileName: pdfFileName('cash offer', letter.address),
     bytes: await renderPdf(content, { author: wholesaler.displayName }),
   };
 }
@@ -71,20 +71,15 @@ export async function offerLinkLetter(db: Database, token: string): Promise<PdfD
   const link = await findOfferLink(db, token);
   const wholesaler = await readWholesaler(db, link.userId);
   if (!wholesaler) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
-  const content = offerLetter({
+  return letterPdf(wholesaler, {
     address: link.address,
     marketValue: link.marketValue,
     repairs: link.repairs,
     offerRange: { low: link.offerLow, high: link.offerHigh },
     date: link.createdAt,
     validUntil: link.expiresAt,
-    wholesaler: { ...wholesaler, email: wholesaler.replyTo },
     recipientName: link.recipientName,
   });
-  return {
-    fileName: pdfFileName('cash offer', link.address),
-    bytes: await renderPdf(content, { author: wholesaler.displayName }),
-  };
 }
 
 /** A PDF answer that downloads under its name. */

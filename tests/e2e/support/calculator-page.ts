@@ -63,3 +63,13 @@ export async function calculateAsWholesaler(
   await page.getByLabel(/New Roof/).check();
   await getCashOffer(page);
 }
+
+/** Saves the offer on screen through the Save Property dialog (a wholesaler signed in), and waits for the §8 toast. */
+export async function saveOfferOnScreen(page: Page, contact = { name: 'Ann Lee', phone: '512-555-0100' }) {
+  await page.getByRole('button', { name: 'Save Property' }).click();
+  const save = page.getByRole('dialog', { name: 'Save Property' });
+  await save.getByLabel('Name').fill(contact.name);
+  await save.getByLabel('Phone', { exact: true }).fill(contact.phone);
+  await save.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Property saved successfully!')).toBeVisible();
+}

@@ -7,6 +7,7 @@ import {
   type RepairCondition,
   type RepairMode,
 } from '../../../domain/repairs/repair-estimate';
+import { SegmentedControl } from '../../components/segmented-control';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { emptyLineItem, readRepairEstimate, type LineItemDraft, type PerSquareFootDraft } from './calculator-state';
@@ -24,19 +25,7 @@ export function RepairModeSwitch({ value, onChange }: { value: RepairMode; onCha
       <span id="repair-mode-label" className="repair-mode-label">
         Estimate repairs by
       </span>
-      <div className="segmented" role="group" aria-labelledby="repair-mode-label">
-        {modes.map((mode) => (
-          <button
-            key={mode.value}
-            type="button"
-            aria-pressed={value === mode.value}
-            className="segmented-option"
-            onClick={() => onChange(mode.value)}
-          >
-            {mode.label}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl options={modes} value={value} onChange={onChange} labelledBy="repair-mode-label" />
     </div>
   );
 }
