@@ -1,6 +1,6 @@
 import { parseEmailAddress } from '../email/parse-email-address';
 import { MAX_MARKET_VALUE, parseMarketValue } from '../money/parse-market-value';
-import { computeSimpleOfferRange, offerIsWorkable } from '../offer/compute-offer-range';
+import { offerIsWorkable, simpleOfferRangeFor } from '../offer/compute-offer-range';
 import type { FormulaTemplate } from '../offer/formula-template';
 import type { BulkImportProperty } from './bulk-import-property';
 
@@ -71,6 +71,7 @@ export function createCsvRowChecker(
   template: OfferFormula,
 ): (cells: readonly (string | undefined)[]) => BulkImportProperty | string {
   const headers = rawHeaders.map(cleanHeader);
+  const offerRangeOf = simpleOfferRangeFor(template);
   const emailColumns = indexesOf(headers, EMAIL_COLUMNS);
   // §5: any column whose name contains 'address' but not 'email', in file order.
   const addressColumns = headers.flatMap((header, index) => {
@@ -156,7 +157,7 @@ export function createCsvRowChecker(
 
     if (reasons !== '') return reasons;
 
-    const offerRange = computeSimpleOfferRange({ marketValue, template });
+    const offerRange = offerRangeOf(marketValue);
     if (!offerIsWorkable(offerRange)) return csvRowReasons.offerUnworkable;
 
     let firstName = firstFilled(cells, firstNameColumns);

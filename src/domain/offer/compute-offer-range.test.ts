@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { builtInTemplates, defaultTemplate } from './built-in-templates';
-import { computeOfferRange, computeSimpleOfferRange, offerIsWorkable } from './compute-offer-range';
+import {
+  computeOfferRange,
+  computeSimpleOfferRange,
+  offerIsWorkable,
+  simpleOfferRangeFor,
+} from './compute-offer-range';
 
 const template = (name: string) => {
   const found = builtInTemplates.find((candidate) => candidate.name === name);
@@ -78,6 +83,28 @@ describe('computeSimpleOfferRange', () => {
           computeOfferRange({ marketValue, totalRepairCost: 0, template: formula }),
         );
       }),
+    );
+  });
+});
+
+describe('simpleOfferRangeFor', () => {
+  it('compiled for a template, gives computeSimpleOfferRange’s figures, with or without cost lines', () => {
+    const withCosts = fc.record({
+      sellingCostPercent: fc.integer({ min: 0, max: 10 }),
+      assignmentFee: fc.integer({ min: 0, max: 20000 }),
+    });
+    fc.assert(
+      fc.property(
+        marketValueInDollarsAndCents,
+        templateArbitrary(),
+        fc.option(withCosts),
+        (marketValue, formula, costs) => {
+          const template = { ...formula, ...costs };
+          expect(simpleOfferRangeFor(template)(marketValue)).toEqual(
+            computeSimpleOfferRange({ marketValue, template }),
+          );
+        },
+      ),
     );
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MarketValueSchema } from '../money/market-value-schema';
 import { MAX_REPAIR_COST } from '../repairs/repair-catalog';
-import { RepairEstimateSchema } from '../repairs/repair-estimate';
+import { RepairEstimateSchema } from '../repairs/repair-estimate-schema';
 import { RepairItemSchema } from '../repairs/repair-item-schema';
 import { totalSelectedRepairCost } from '../repairs/repair-state';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';

@@ -9,11 +9,12 @@ import {
   calculationRepairs,
   REPAIR_CONDITION_IDS,
   REPAIR_CONDITIONS,
-  RepairEstimateSchema,
   repairEstimateCosts,
   repairEstimateMessages,
+  repairEstimateProblems,
   type RepairEstimate,
 } from './repair-estimate';
+import { RepairEstimateSchema } from './repair-estimate-schema';
 
 const perSquareFoot = {
   mode: 'per-square-foot',
@@ -85,14 +86,17 @@ describe('repair estimates', () => {
     [{ mode: 'line-items', items: [{ name: ' ', quantity: 1, unitCost: 1 }] }, repairEstimateMessages.itemName],
     [{ mode: 'line-items', items: [{ name: 'Door', quantity: 0, unitCost: 1 }] }, repairEstimateMessages.quantity],
     [{ mode: 'line-items', items: [{ name: 'Door', quantity: 1, unitCost: -1 }] }, repairEstimateMessages.unitCost],
-    [
-      { mode: 'line-items', items: [{ name: 'Door', quantity: Number.NaN, unitCost: 1 }] },
-      repairEstimateMessages.quantity,
-    ],
+    [{ mode: 'line-items', items: [{ name: 'Door', quantity: Number.NaN, unitCost: 1 }] }, 'Must be a number'],
   ])('refuses %o with a clear message', (estimate, message) => {
     const result = RepairEstimateSchema.safeParse(estimate);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(message);
+  });
+
+  it('the calculator’s own check (no zod) names a quantity that is not a number', () => {
+    expect(
+      repairEstimateProblems({ mode: 'line-items', items: [{ name: 'Door', quantity: Number.NaN, unitCost: 1 }] }),
+    ).toEqual([{ path: ['items', 0, 'quantity'], message: repairEstimateMessages.quantity }]);
   });
 
   it('a calculation carries its estimate through the shared schema; old calculations without one still parse', () => {

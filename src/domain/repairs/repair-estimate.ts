@@ -1,8 +1,9 @@
-import { z } from 'zod';
 import { roundToCents } from '../money/round-to-cents';
-import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 import { MAX_REPAIR_COST, type RepairItem } from './repair-catalog';
 import { selectedRepairs, totalSelectedRepairCost } from './repair-state';
+
+// Plain TypeScript, no zod: the calculator checks estimates as it computes, in the first page's
+// JavaScript. The server's schema (repair-estimate-schema.ts) applies the same checks.
 
 /** How repairs are estimated (issue 13): the checklist, per square foot by condition, or line items. */
 export type RepairMode = 'checklist' | 'per-square-foot' | 'line-items';
@@ -15,11 +16,12 @@ export const REPAIR_CONDITIONS = {
   gut: { label: 'Gut rehab', min: 100, max: 140 },
 } as const;
 export type RepairCondition = keyof typeof REPAIR_CONDITIONS;
-export const REPAIR_CONDITION_IDS = Object.keys(REPAIR_CONDITIONS) as RepairCondition[];
+export const REPAIR_CONDITION_IDS = Object.keys(REPAIR_CONDITIONS) as [RepairCondition, ...RepairCondition[]];
 
 export const SQUARE_FEET_BOUNDS = { min: 100, max: 50_000 };
 export const CONTINGENCY_BOUNDS = { min: 10, max: 25 };
 export const LINE_ITEMS_MAX = 50;
+export const LINE_ITEM_NAME_MAX = 100;
 
 export const repairEstimateMessages = {
   squareFeet: `Square footage must be between ${SQUARE_FEET_BOUNDS.min} and ${SQUARE_FEET_BOUNDS.max.toLocaleString('en-US')}`,
@@ -29,6 +31,7 @@ export const repairEstimateMessages = {
   },
   contingency: `Contingency must be between ${CONTINGENCY_BOUNDS.min}% and ${CONTINGENCY_BOUNDS.max}%`,
   itemName: 'Each line item needs a name',
+  itemNameTooLong: `A line item name must be at most ${LINE_ITEM_NAME_MAX} characters`,
   quantity: 'Quantity must be more than 0 and at most 10,000',
   unitCost: 'Unit cost must be between $0 and $1,000,000',
   noItems: 'Add at least one line item',
@@ -36,62 +39,66 @@ export const repairEstimateMessages = {
   total: 'Repair estimate is too large',
 } as const;
 
-const finite = (message: string) => z.number({ error: message }).refine(Number.isFinite, message);
+export interface PerSquareFootEstimate {
+  mode: 'per-square-foot';
+  squareFeet: number;
+  condition: RepairCondition;
+  ratePerSquareFoot: number;
+  contingencyPercent: number;
+}
 
-const PerSquareFootSchema = z
-  .object({
-    mode: z.literal('per-square-foot'),
-    squareFeet: finite(repairEstimateMessages.squareFeet)
-      .int(repairEstimateMessages.squareFeet)
-      .min(SQUARE_FEET_BOUNDS.min, repairEstimateMessages.squareFeet)
-      .max(SQUARE_FEET_BOUNDS.max, repairEstimateMessages.squareFeet),
-    condition: z.enum(REPAIR_CONDITION_IDS as [RepairCondition, ...RepairCondition[]]),
-    ratePerSquareFoot: finite('Rate per sq ft must be a number'),
-    contingencyPercent: finite(repairEstimateMessages.contingency)
-      .min(CONTINGENCY_BOUNDS.min, repairEstimateMessages.contingency)
-      .max(CONTINGENCY_BOUNDS.max, repairEstimateMessages.contingency),
-  })
-  .superRefine((estimate, ctx) => {
-    const { min, max } = REPAIR_CONDITIONS[estimate.condition];
-    if (estimate.ratePerSquareFoot < min || estimate.ratePerSquareFoot > max)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ratePerSquareFoot'],
-        message: repairEstimateMessages.rate(estimate.condition),
-      });
-  });
+export interface LineItem {
+  name: string;
+  quantity: number;
+  unitCost: number;
+}
 
-const LineItemSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, repairEstimateMessages.itemName)
-    .max(100, 'A line item name must be at most 100 characters')
-    .refine(hasNoNulCharacter, textMessages.nulCharacter),
-  quantity: finite(repairEstimateMessages.quantity)
-    .gt(0, repairEstimateMessages.quantity)
-    .max(10_000, repairEstimateMessages.quantity),
-  unitCost: finite(repairEstimateMessages.unitCost)
-    .min(0, repairEstimateMessages.unitCost)
-    .max(1_000_000, repairEstimateMessages.unitCost),
-});
-
-const LineItemsSchema = z.object({
-  mode: z.literal('line-items'),
-  items: z
-    .array(LineItemSchema)
-    .min(1, repairEstimateMessages.noItems)
-    .max(LINE_ITEMS_MAX, repairEstimateMessages.tooManyItems),
-});
-
-const RepairEstimateShape = z.discriminatedUnion('mode', [PerSquareFootSchema, LineItemsSchema]);
-export type RepairEstimate = z.infer<typeof RepairEstimateShape>;
+export interface LineItemsEstimate {
+  mode: 'line-items';
+  items: LineItem[];
+}
 
 /** A repair estimate other than the checklist, as the calculator sends it and a saved property keeps it. */
-export const RepairEstimateSchema = RepairEstimateShape.refine(
-  (estimate) => repairEstimateCosts(estimate).total <= MAX_REPAIR_COST,
-  repairEstimateMessages.total,
-);
+export type RepairEstimate = PerSquareFootEstimate | LineItemsEstimate;
+
+export interface RepairEstimateProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+const within = (value: number, min: number, max: number) => Number.isFinite(value) && value >= min && value <= max;
+
+/** What is wrong with an estimate's figures (names trimmed first), in field order; empty when it is fine. */
+export function repairEstimateProblems(estimate: RepairEstimate): RepairEstimateProblem[] {
+  const problems: RepairEstimateProblem[] = [];
+  if (estimate.mode === 'per-square-foot') {
+    const { squareFeet, condition, ratePerSquareFoot, contingencyPercent } = estimate;
+    if (!Number.isInteger(squareFeet) || !within(squareFeet, SQUARE_FEET_BOUNDS.min, SQUARE_FEET_BOUNDS.max))
+      problems.push({ path: ['squareFeet'], message: repairEstimateMessages.squareFeet });
+    const { min, max } = REPAIR_CONDITIONS[condition];
+    if (!within(ratePerSquareFoot, min, max))
+      problems.push({ path: ['ratePerSquareFoot'], message: repairEstimateMessages.rate(condition) });
+    if (!within(contingencyPercent, CONTINGENCY_BOUNDS.min, CONTINGENCY_BOUNDS.max))
+      problems.push({ path: ['contingencyPercent'], message: repairEstimateMessages.contingency });
+  } else {
+    if (estimate.items.length === 0) problems.push({ path: ['items'], message: repairEstimateMessages.noItems });
+    if (estimate.items.length > LINE_ITEMS_MAX)
+      problems.push({ path: ['items'], message: repairEstimateMessages.tooManyItems });
+    estimate.items.forEach((item, index) => {
+      const name = item.name.trim();
+      if (name === '') problems.push({ path: ['items', index, 'name'], message: repairEstimateMessages.itemName });
+      else if (name.length > LINE_ITEM_NAME_MAX)
+        problems.push({ path: ['items', index, 'name'], message: repairEstimateMessages.itemNameTooLong });
+      if (!(item.quantity > 0) || !within(item.quantity, 0, 10_000))
+        problems.push({ path: ['items', index, 'quantity'], message: repairEstimateMessages.quantity });
+      if (!within(item.unitCost, 0, 1_000_000))
+        problems.push({ path: ['items', index, 'unitCost'], message: repairEstimateMessages.unitCost });
+    });
+  }
+  if (problems.length === 0 && repairEstimateCosts(estimate).total > MAX_REPAIR_COST)
+    problems.push({ path: [], message: repairEstimateMessages.total });
+  return problems;
+}
 
 export interface RepairCostLine {
   name: string;
@@ -121,7 +128,7 @@ export function repairEstimateCosts(estimate: RepairEstimate): { lines: RepairCo
     };
   }
   const lines = estimate.items.map((item) => ({
-    name: `${item.name} (${item.quantity} × ${price(item.unitCost)})`,
+    name: `${item.name.trim()} (${item.quantity} × ${price(item.unitCost)})`,
     cost: roundToCents(item.quantity * item.unitCost),
   }));
   return { lines, total: roundToCents(lines.reduce((sum, line) => sum + line.cost, 0)) };

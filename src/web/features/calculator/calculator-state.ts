@@ -6,7 +6,7 @@ import { calculationMessages } from '../../../domain/offer/calculation-messages'
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import {
   calculationRepairs,
-  RepairEstimateSchema,
+  repairEstimateProblems,
   type RepairCondition,
   type RepairEstimate,
   type RepairMode,
@@ -137,7 +137,7 @@ export function readRepairEstimate(
   state: Pick<CalculatorState, 'repairMode' | 'perSquareFoot' | 'lineItems'>,
 ): { ok: true; value: RepairEstimate | null } | { ok: false; message: string } {
   if (state.repairMode === 'checklist') return { ok: true, value: null };
-  const typed =
+  const estimate: RepairEstimate =
     state.repairMode === 'per-square-foot'
       ? {
           mode: state.repairMode,
@@ -149,12 +149,11 @@ export function readRepairEstimate(
       : {
           mode: state.repairMode,
           items: state.lineItems.map((item) => ({
-            name: item.name,
+            name: item.name.trim(),
             quantity: readTypedNumber(item.quantity),
             unitCost: readTypedNumber(item.unitCost),
           })),
         };
-  const parsed = RepairEstimateSchema.safeParse(typed);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Check the repair estimate' };
-  return { ok: true, value: parsed.data };
+  const [problem] = repairEstimateProblems(estimate);
+  return problem ? { ok: false, message: problem.message } : { ok: true, value: estimate };
 }
