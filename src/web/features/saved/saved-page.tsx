@@ -36,6 +36,9 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
   const limit = savedPropertyLimit(plan);
   const savedCount = planStatus.data?.savedCount ?? 0;
   const properties = savedList.data?.pages.flatMap((page) => page.properties) ?? [];
+  // What depends on the plan (actions, banners) and the list appear together, in one render, so
+  // nothing already drawn is pushed down when the second of the two answers arrives.
+  const ready = planKnown && !savedList.isPending;
 
   return (
     <section className="saved-page" aria-labelledby="saved-title">
@@ -54,7 +57,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
             </p>
           )}
         </div>
-        {planKnown && (
+        {ready && (
           <div className="saved-actions">
             {canExportSavedList(plan) && savedCount > 0 && (
               <a className="button button-secondary" href="/api/properties/export.csv" download>
@@ -75,22 +78,22 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
       </header>
 
       <slots.CheckoutReturnNotice plan={planStatus.data?.plan} />
-      {planKnown && savedCount > limit && (
+      {ready && savedCount > limit && (
         <p className="banner banner-warning" role="status">
           {planMessages.overLimit(savedCount, limit, planName)}
         </p>
       )}
-      {planKnown && plan !== 'pro' && savedCount === limit && (
+      {ready && plan !== 'pro' && savedCount === limit && (
         <p className="banner banner-warning" role="status">
           You have reached the limit of {limit} saved properties on the {planName} plan.{' '}
           <Link to="/wholesalers">Upgrade</Link> to save more.
         </p>
       )}
-      {planKnown && plan === 'personal' && savedCount <= limit && (
+      {ready && plan === 'personal' && savedCount <= limit && (
         <p className="banner banner-info">Deleting saved properties is only available with the Pro plan.</p>
       )}
 
-      {savedList.isPending ? (
+      {!ready ? (
         <p className="loading" role="status">
           Loading...
         </p>
