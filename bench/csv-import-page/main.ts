@@ -107,9 +107,9 @@ async function run(scenario: string): Promise<BenchResult> {
       const result = await importCsvFile(file!, defaultTemplate, { worker });
       result.properties.dispose();
       return {
-        rows: result.properties.length + result.failures.length,
+        rows: result.properties.length + result.failedCount,
         valid: result.properties.length,
-        failed: result.failures.length,
+        failed: result.failedCount,
       };
     });
   }

@@ -310,11 +310,19 @@ test('at 360 and 1280 px the dialog imports 20,000 rows and sends a selection', 
     const many = [
       'Email,Address,Market Value,First Name,Last Name',
       ...Array.from({ length: 20000 }, (_, n) => `owner${n}@example.com,${n + 1} Oak St,${200000 + n},Ann,Lee`),
+      // More skipped rows than the review lists: it lists the first 1,000 and counts the rest.
+      ...Array.from({ length: 1500 }, (_, n) => `box${n}@example.com,PO Box ${n + 1},200000,Bo,Diaz`),
     ].join('\n');
     await dialog
       .getByLabel('Choose a CSV file')
       .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(many) });
-    await expect(dialog.getByText('20,000 of 20,000 properties selected (0 failed)')).toBeVisible();
+    await expect(dialog.getByText('20,000 of 20,000 properties selected (1,500 failed)')).toBeVisible();
+    await dialog.getByText('1,500 rows were skipped: see why').click();
+    const skipped = dialog.locator('.bulk-failures li');
+    await expect(skipped).toHaveCount(1000);
+    await expect(skipped.first()).toHaveText('Row 20002: PO Box addresses are not accepted');
+    await expect(dialog.getByText('…and 500 more.')).toBeVisible();
+    await dialog.getByText('1,500 rows were skipped: see why').click();
     await waitForToastsToGo(page);
     await page.screenshot({ path: path.join(screenshots, `review-${width}.png`) });
     await dialog.getByRole('checkbox', { name: 'Select all properties' }).uncheck();

@@ -2,6 +2,9 @@ import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import
 import type { CsvImportOutcome, CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 
+/** How many skipped rows the review lists; the rest are only counted (and never cross to the page). */
+export const FAILURES_LISTED = 1000;
+
 /** Main thread → import worker. The worker keeps the imported rows; the page asks for what it shows or sends. */
 export type CsvImportRequest =
   | { type: 'import'; file: File; template: FormulaTemplate }
@@ -14,9 +17,17 @@ export type CsvImportRequest =
 
 /** Import worker → main thread. */
 export type CsvImportMessage =
-  /** After each ~1 MB of text: the failures found in it and the running counts. */
-  | { type: 'progress'; bytesRead: number; totalBytes: number; valid: number; failures: CsvRowFailure[] }
-  | { type: 'done'; outcome: CsvImportOutcome; valid: number; firstRows: BulkImportProperty[] }
+  /** After each ~1 MB of text: the running counts. */
+  | { type: 'progress'; bytesRead: number; totalBytes: number; valid: number; failed: number }
+  /** The first FAILURES_LISTED skipped rows and how many there were; the first rows of the review. */
+  | {
+      type: 'done';
+      outcome: CsvImportOutcome;
+      valid: number;
+      failed: number;
+      firstFailures: CsvRowFailure[];
+      firstRows: BulkImportProperty[];
+    }
   | { type: 'error'; kind: 'read' | 'process'; detail: string }
   | { type: 'rows'; requestId: number; start: number; properties: BulkImportProperty[] }
   /** Blobs, so a 30 MB CSV is never turned into bytes on the main thread. */

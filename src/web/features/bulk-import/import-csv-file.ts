@@ -7,7 +7,10 @@ export interface CsvImportResult {
   outcome: CsvImportOutcome;
   /** Kept by the import worker; dispose() them when done. */
   properties: ImportedProperties;
+  /** The first FAILURES_LISTED skipped rows, with why. */
   failures: CsvRowFailure[];
+  /** How many rows were skipped in all. */
+  failedCount: number;
   /** The template the offers were computed with. */
   template: FormulaTemplate;
 }
@@ -30,7 +33,7 @@ export function startCsvImportWorker(): Worker {
 
 /**
  * Parses and validates a CSV file in a Web Worker (parse-csv.worker.ts), reporting progress as
- * the fraction of bytes read; resolves when every row is checked, with the failures and the
+ * the fraction of bytes read; resolves when every row is checked, with the skipped rows and the
  * properties (held by the worker, read page by page). Rejects with CsvImportError, or an
  * AbortError when `signal` aborts.
  */
@@ -49,7 +52,6 @@ export function importCsvFile(
   } = {},
 ): Promise<CsvImportResult> {
   return new Promise((resolve, reject) => {
-    const failures: CsvRowFailure[] = [];
     let properties: ImportedProperties | undefined;
     const stop = () => {
       worker.terminate();
@@ -65,8 +67,6 @@ export function importCsvFile(
     worker.onmessage = ({ data }: MessageEvent<CsvImportMessage>) => {
       switch (data.type) {
         case 'progress':
-          // push in a loop: spreading thousands of failures into push() risks the argument limit.
-          for (const failure of data.failures) failures.push(failure);
           onProgress?.(data.totalBytes > 0 ? data.bytesRead / data.totalBytes : 1);
           break;
         case 'done':
@@ -74,7 +74,13 @@ export function importCsvFile(
           signal?.removeEventListener('abort', abort);
           if (data.outcome !== 'ok') worker.terminate();
           properties = new ImportedProperties(worker, data.valid, data.firstRows);
-          resolve({ outcome: data.outcome, properties, failures, template });
+          resolve({
+            outcome: data.outcome,
+            properties,
+            failures: data.firstFailures,
+            failedCount: data.failed,
+            template,
+          });
           break;
         case 'error':
           stop();

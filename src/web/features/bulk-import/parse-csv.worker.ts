@@ -8,7 +8,8 @@ import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import
 import { buildGhlContactsCsv } from '../../../domain/bulk-import/build-ghl-contacts-csv';
 import { createCsvImportCollector } from '../../../domain/bulk-import/csv-import-collector';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
+import type { CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
+import { FAILURES_LISTED, type CsvImportMessage, type CsvImportRequest } from './csv-import-protocol';
 import { fileTextStream } from './file-text-stream';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -24,6 +25,9 @@ function startImport(file: File, chosenTemplate: FormulaTemplate) {
   properties = [];
   template = chosenTemplate;
   const collector = createCsvImportCollector(chosenTemplate);
+  // Only the failures the review lists are kept; the rest are counted.
+  const firstFailures: CsvRowFailure[] = [];
+  let failedCount = 0;
   let bytesRead = 0;
   let failed = false;
   const fail = (kind: 'read' | 'process', error: unknown) => {
@@ -43,13 +47,9 @@ function startImport(file: File, chosenTemplate: FormulaTemplate) {
       try {
         const batch = collector.add(results.data);
         for (const property of batch.properties) properties.push(property);
-        post({
-          type: 'progress',
-          bytesRead,
-          totalBytes: file.size,
-          valid: properties.length,
-          failures: batch.failures,
-        });
+        for (const failure of batch.failures) if (firstFailures.length < FAILURES_LISTED) firstFailures.push(failure);
+        failedCount += batch.failures.length;
+        post({ type: 'progress', bytesRead, totalBytes: file.size, valid: properties.length, failed: failedCount });
       } catch (error) {
         parser.abort();
         fail('process', error);
@@ -61,6 +61,8 @@ function startImport(file: File, chosenTemplate: FormulaTemplate) {
           type: 'done',
           outcome: collector.outcome(),
           valid: properties.length,
+          failed: failedCount,
+          firstFailures,
           firstRows: properties.slice(0, FIRST_ROWS),
         });
     },

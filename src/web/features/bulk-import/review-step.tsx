@@ -3,12 +3,11 @@ import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bu
 import { notify } from '../../components/notify';
 import { BulkSendRefusedError, useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
+import { FAILURES_LISTED } from './csv-import-protocol';
 import type { CsvImportResult } from './import-csv-file';
 import { ReviewTable } from './review-table';
 import { SenderRequirement } from './sender-requirement';
 import { useRowSelection } from './use-row-selection';
-
-const FAILURES_LISTED = 1000;
 
 /** The bulk import's review: pick the offers, then export them for the CRM or e-mail them to the owners. */
 export function ReviewStep({
@@ -22,7 +21,7 @@ export function ReviewStep({
   onChooseAnother: () => void;
   onSending: (jobId: string, total: number) => void;
 }) {
-  const { properties, failures, template } = result;
+  const { properties, failures, failedCount, template } = result;
   const selection = useRowSelection(properties.length);
   const startSend = useStartBulkSend();
   const count = (value: number) => value.toLocaleString('en-US');
@@ -74,28 +73,26 @@ export function ReviewStep({
     <div className="bulk-review">
       <div className="bulk-review-summary">
         <p role="status" className="bulk-count">
-          {count(selection.count)} of {count(properties.length)} properties selected ({count(failures.length)} failed)
+          {count(selection.count)} of {count(properties.length)} properties selected ({count(failedCount)} failed)
         </p>
         <p className="muted">
           From <strong>{fileName}</strong>, offers by the <strong>{template.name}</strong> formula.
         </p>
       </div>
       <ReviewTable properties={properties} selection={selection} />
-      {failures.length > 0 && (
+      {failedCount > 0 && (
         <details className="bulk-failures">
           <summary>
-            {count(failures.length)} {failures.length === 1 ? 'row was' : 'rows were'} skipped: see why
+            {count(failedCount)} {failedCount === 1 ? 'row was' : 'rows were'} skipped: see why
           </summary>
           <ul>
-            {failures.slice(0, FAILURES_LISTED).map((failure) => (
+            {failures.map((failure) => (
               <li key={failure.row}>
                 Row {failure.row}: {failure.reason}
               </li>
             ))}
           </ul>
-          {failures.length > FAILURES_LISTED && (
-            <p className="muted">…and {count(failures.length - FAILURES_LISTED)} more.</p>
-          )}
+          {failedCount > failures.length && <p className="muted">…and {count(failedCount - failures.length)} more.</p>}
         </details>
       )}
       {refusal && <SenderRequirement refusal={refusal} />}
