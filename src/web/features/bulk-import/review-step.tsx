@@ -3,7 +3,6 @@ import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bu
 import { notify } from '../../components/notify';
 import { BulkSendRefusedError, useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
-import { FAILURES_LISTED } from './csv-import-protocol';
 import type { CsvImportResult } from './import-csv-file';
 import { ReviewTable } from './review-table';
 import { SenderRequirement } from './sender-requirement';
