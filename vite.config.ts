@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the server preloads a lazily loaded page's files with the page (web-assets.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { PublicConfig } from './config/public-config';
+import { pagePreloadTags } from './page-preloads';
 import { pageSecurityHeaders } from './http/security-headers';
 
 /**
@@ -16,6 +17,10 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
     throw new Error(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
   }
   const indexHtml = withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig);
+  // A lazily loaded page's own files, preloaded with the page that needs them.
+  const pageHtml = new Map(
+    [...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, indexHtml.replace('</head>', `${tags}</head>`)]),
+  );
   return (
     new Hono()
       .use(compress())
@@ -37,7 +42,7 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
       .use(serveStatic({ root }))
       .get('*', (c) => {
         c.header('Cache-Control', 'no-cache');
-        return c.html(indexHtml);
+        return c.html(pageHtml.get(c.req.path) ?? indexHtml);
       })
   );
 }

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAZY_PAGE_MODULES, pagePreloadTags } from './page-preloads';
+
+describe('pagePreloadTags', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'page-preloads-'));
+    await mkdir(path.join(root, '.vite'));
+    // The shape of Vite's build manifest: the entry, a lazy page and the chunks they import.
+    await writeFile(
+      path.join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        '_form-1.js': { file: 'assets/form-1.js', imports: ['_react-1.js', '_zod-1.js'] },
+        '_zod-1.js': { file: 'assets/zod-1.js' },
+        'features/auth/login-page.tsx': { file: 'assets/login-page-1.js', imports: ['index.html', '_form-1.js'] },
+      }),
+    );
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('preloads a lazy page’s own files and what they import, not what the entry already loads', () => {
+    const tags = pagePreloadTags(root);
+    expect(tags.get('/login')).toBe(
+      [
+        '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/form-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/zod-1.js">',
+      ].join(''),
+    );
+    // Pages the manifest does not know (not built) get nothing.
+    expect(tags.has('/saved')).toBe(false);
+  });
+
+  it('adds nothing without a manifest', () => {
+    expect(pagePreloadTags(path.join(root, 'missing')).size).toBe(0);
+  });
+
+  it('names modules the web router really loads lazily, for the same paths', () => {
+    const router = readFileSync(new URL('../web/app/app.tsx', import.meta.url), 'utf8');
+    for (const [pagePath, module] of Object.entries(LAZY_PAGE_MODULES)) {
+      const specifier = path.relative('app', module).replace(/\.tsx$/, '');
+      const route = new RegExp(
+        `path: '${pagePath.slice(1)}',[^}]*import\\('${specifier.startsWith('.') ? specifier : `./${specifier}`}'\\)`,
+        's',
+      );
+      expect(router, `${pagePath} → ${module}`).toMatch(route);
+    }
+  });
+});
