@@ -11,7 +11,7 @@ const NO_OPPORTUNITY = 'Do not create opportunities';
  * listed from GoHighLevel; or none, and exports then create the contact and its note only.
  */
 export function GhlPipelineStage() {
-  const pipelines = useGhlPipelines(true);
+  const pipelines = useGhlPipelines();
   const choose = useChooseGhlStage();
   const [edited, setEdited] = useState<string | null>(null);
 

@@ -49,11 +49,10 @@ export function useRemoveGhlSettings() {
 export const ghlPipelinesKey = ['integrations', 'ghl-pipelines'] as const;
 
 /** The GoHighLevel location's pipelines (listed by the server with the user's key) and the stage exports use. */
-export function useGhlPipelines(enabled: boolean) {
+export function useGhlPipelines() {
   return useQuery({
     queryKey: ghlPipelinesKey,
     queryFn: () => readJson(api.integrations.ghl.pipelines.$get()),
-    enabled,
     retry: false,
   });
 }
