@@ -35,6 +35,12 @@ describe('webAssets', () => {
       '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
     );
     await writeFile(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
+    await mkdir(path.join(root, '.vite'));
+    await writeFile(path.join(root, '.vite', 'manifest.json'), '{}');
+  });
+
+  it('keeps the build manifest to itself', async () => {
+    expect((await webAssets(root, config).request('/.vite/manifest.json')).status).toBe(404);
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 

@@ -39,6 +39,8 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
       )
       // A missing hashed asset is a stale page asking for an old build: say so, not index.html.
       .get('/assets/*', (c) => c.text('Not found', 404))
+      // The build's manifest is for the server (page preloads), not a page.
+      .get('/.vite/*', (c) => c.text('Not found', 404))
       .use(serveStatic({ root }))
       .get('*', (c) => {
         c.header('Cache-Control', 'no-cache');
