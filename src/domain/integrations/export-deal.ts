@@ -19,7 +19,11 @@ export interface ExportDeal {
   formula: NamedOfferFormula | null;
 }
 
-/** The deal for a calculation as entered: total (cents-rounded) and range (whole dollars, §5) computed here, never taken from the client. */
+/**
+ * The figures of a calculation as entered (repairs by calculationRepairs, the range by the §5
+ * formula, whole dollars): what every save, share, export and document of it uses; computed
+ * here, never taken from the client.
+ */
 export function dealFromCalculation(calculation: CalculationInput): ExportDeal {
   const { total: totalRepairCost, lines } = calculationRepairs(calculation);
   return {

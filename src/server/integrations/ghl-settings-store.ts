@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { GhlOpportunityStage, GhlSettings } from '../../domain/integrations/ghl-settings-schema';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { Database } from '../db/database';
-import { wholesalerSettings } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { SettingUnreadableError, type SettingsCipher } from './settings-cipher';
+import { readSettings, removeSettings, writeSettings } from './wholesaler-settings';
 
 /** The wholesaler_settings names of the CRM credentials (spec §3). */
 export const GHL_API_KEY_SETTING = 'ghl_api_key';
@@ -28,12 +27,9 @@ export async function readGhlSettings(
   cipher: SettingsCipher,
   userId: string,
 ): Promise<StoredGhlSettings> {
-  const rows = await db
-    .select({ name: wholesalerSettings.settingName, value: wholesalerSettings.settingValue })
-    .from(wholesalerSettings)
-    .where(and(eq(wholesalerSettings.userId, userId), inArray(wholesalerSettings.settingName, credentialNames)));
-  const sealedKey = rows.find((row) => row.name === GHL_API_KEY_SETTING)?.value;
-  const sealedLocation = rows.find((row) => row.name === GHL_LOCATION_ID_SETTING)?.value;
+  const stored = await readSettings(db, userId, credentialNames);
+  const sealedKey = stored.get(GHL_API_KEY_SETTING);
+  const sealedLocation = stored.get(GHL_LOCATION_ID_SETTING);
   if (sealedKey === undefined || sealedLocation === undefined) return { status: 'missing' };
   try {
     return {
@@ -66,38 +62,15 @@ export async function saveGhlSettings(
   userId: string,
   settings: GhlSettings,
 ): Promise<void> {
-  await db
-    .insert(wholesalerSettings)
-    .values([
-      {
-        userId,
-        settingName: GHL_API_KEY_SETTING,
-        settingValue: cipher.seal(settings.apiKey, owner(userId, GHL_API_KEY_SETTING)),
-      },
-      {
-        userId,
-        settingName: GHL_LOCATION_ID_SETTING,
-        settingValue: cipher.seal(settings.locationId, owner(userId, GHL_LOCATION_ID_SETTING)),
-      },
-    ])
-    .onConflictDoUpdate({
-      target: [wholesalerSettings.userId, wholesalerSettings.settingName],
-      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`now()` },
-    });
+  await writeSettings(db, userId, {
+    [GHL_API_KEY_SETTING]: cipher.seal(settings.apiKey, owner(userId, GHL_API_KEY_SETTING)),
+    [GHL_LOCATION_ID_SETTING]: cipher.seal(settings.locationId, owner(userId, GHL_LOCATION_ID_SETTING)),
+  });
 }
 
 /** Removes the credentials and the pipeline stage; true if anything was stored. */
-export async function removeGhlSettings(db: Database, userId: string): Promise<boolean> {
-  const removed = await db
-    .delete(wholesalerSettings)
-    .where(
-      and(
-        eq(wholesalerSettings.userId, userId),
-        inArray(wholesalerSettings.settingName, [...credentialNames, GHL_OPPORTUNITY_STAGE_SETTING]),
-      ),
-    )
-    .returning({ name: wholesalerSettings.settingName });
-  return removed.length > 0;
+export function removeGhlSettings(db: Database, userId: string): Promise<boolean> {
+  return removeSettings(db, userId, [...credentialNames, GHL_OPPORTUNITY_STAGE_SETTING]);
 }
 
 /** The pipeline stage the user chose for `locationId`; null when none, or when it was chosen for another location. */
@@ -106,14 +79,9 @@ export async function readGhlOpportunityStage(
   userId: string,
   locationId: string,
 ): Promise<GhlOpportunityStage | null> {
-  const [row] = await db
-    .select({ value: wholesalerSettings.settingValue })
-    .from(wholesalerSettings)
-    .where(
-      and(eq(wholesalerSettings.userId, userId), eq(wholesalerSettings.settingName, GHL_OPPORTUNITY_STAGE_SETTING)),
-    );
-  if (!row) return null;
-  const stored = JSON.parse(row.value) as GhlOpportunityStage & { locationId: string };
+  const value = (await readSettings(db, userId, [GHL_OPPORTUNITY_STAGE_SETTING])).get(GHL_OPPORTUNITY_STAGE_SETTING);
+  if (value === undefined) return null;
+  const stored = JSON.parse(value) as GhlOpportunityStage & { locationId: string };
   if (stored.locationId !== locationId) return null;
   return { pipelineId: stored.pipelineId, pipelineStageId: stored.pipelineStageId };
 }
@@ -124,26 +92,10 @@ export async function saveGhlOpportunityStage(
   locationId: string,
   stage: GhlOpportunityStage,
 ): Promise<void> {
-  await db
-    .insert(wholesalerSettings)
-    .values({
-      userId,
-      settingName: GHL_OPPORTUNITY_STAGE_SETTING,
-      settingValue: JSON.stringify({ locationId, ...stage }),
-    })
-    .onConflictDoUpdate({
-      target: [wholesalerSettings.userId, wholesalerSettings.settingName],
-      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`now()` },
-    });
+  await writeSettings(db, userId, { [GHL_OPPORTUNITY_STAGE_SETTING]: JSON.stringify({ locationId, ...stage }) });
 }
 
 /** Exports stop creating opportunities; true if a stage was chosen. */
-export async function removeGhlOpportunityStage(db: Database, userId: string): Promise<boolean> {
-  const removed = await db
-    .delete(wholesalerSettings)
-    .where(
-      and(eq(wholesalerSettings.userId, userId), eq(wholesalerSettings.settingName, GHL_OPPORTUNITY_STAGE_SETTING)),
-    )
-    .returning({ name: wholesalerSettings.settingName });
-  return removed.length > 0;
+export function removeGhlOpportunityStage(db: Database, userId: string): Promise<boolean> {
+  return removeSettings(db, userId, [GHL_OPPORTUNITY_STAGE_SETTING]);
 }

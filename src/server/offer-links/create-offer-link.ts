@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { computeOfferRange, namedFormula, offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import { dealFromCalculation } from '../../domain/integrations/export-deal';
+import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import type { CalculationInput } from '../../domain/offer/offer-request-schema';
 import type { ShareOfferRequest } from '../../domain/offer/share-offer-request';
-import { calculationRepairs } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
@@ -17,22 +17,10 @@ export const offerLinkMessages = {
 
 /** The offer of a calculation, computed here (never the browser's figures); refused when it does not work. */
 export function offerFromCalculation(calculation: CalculationInput): OfferSnapshot {
-  const { total: totalRepairCost, lines } = calculationRepairs(calculation);
-  const offerRange = computeOfferRange({
-    marketValue: calculation.marketValue,
-    totalRepairCost,
-    template: calculation.template,
-  });
-  if (!offerIsWorkable(offerRange)) throw new Refusal(400, offerLinkMessages.unworkable, { code: 'offer-unworkable' });
-  return {
-    address: calculation.address,
-    marketValue: calculation.marketValue,
-    repairs: lines,
-    totalRepairCost,
-    templateName: calculation.template.name,
-    offerRange,
-    formula: namedFormula(calculation.template),
-  };
+  const deal = dealFromCalculation(calculation);
+  if (!offerIsWorkable(deal.offerRange))
+    throw new Refusal(400, offerLinkMessages.unworkable, { code: 'offer-unworkable' });
+  return { ...deal, templateName: calculation.template.name };
 }
 
 /** The offer to share: a calculation's, or a saved property of this user as stored. */

@@ -1,15 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { joinPhones } from '../../domain/contact/contact-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
-import {
-  computeOfferRange,
-  namedFormula,
-  offerIsWorkable,
-  type NamedOfferFormula,
-} from '../../domain/offer/compute-offer-range';
+import { dealFromCalculation } from '../../domain/integrations/export-deal';
+import { offerIsWorkable, type NamedOfferFormula } from '../../domain/offer/compute-offer-range';
 import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
-import { calculationRepairs, type RepairEstimate } from '../../domain/repairs/repair-estimate';
+import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
@@ -26,22 +22,17 @@ import { postOfferWebhook } from './post-offer-webhook';
  */
 export async function saveProperty(context: AppContext, userId: string, request: SavePropertyRequest) {
   // The server computes the figures itself; the browser's copy is only for display.
-  const { total: totalRepairCost, lines } = calculationRepairs(request);
-  const offerRange = computeOfferRange({
-    marketValue: request.marketValue,
-    totalRepairCost,
-    template: request.template,
-  });
-  if (!offerIsWorkable(offerRange)) {
+  const deal = dealFromCalculation(request);
+  if (!offerIsWorkable(deal.offerRange)) {
     throw new Refusal(400, calculationMessages.offerUnworkable, { code: 'offer-unworkable' });
   }
   return saveOfferFigures(context, userId, {
-    address: request.address,
-    marketValue: request.marketValue,
-    repairCosts: lines,
-    totalRepairCost,
-    offerRange,
-    formula: namedFormula(request.template),
+    address: deal.address,
+    marketValue: deal.marketValue,
+    repairCosts: deal.repairs,
+    totalRepairCost: deal.totalRepairCost,
+    offerRange: deal.offerRange,
+    formula: deal.formula,
     repairEstimate: request.repairEstimate ?? null,
     contact: { name: request.contact.name, email: request.contact.email, phone: joinPhones(request.contact.phones) },
   });

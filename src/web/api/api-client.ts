@@ -32,6 +32,11 @@ export async function readJson<R extends ClientResponse<unknown, number, 'json'>
 ): Promise<SuccessBody<R>> {
   const res = await response;
   if (res.ok) return (await res.json()) as SuccessBody<R>;
+  throw await apiErrorFrom(res);
+}
+
+/** The ApiError for a refused answer: the server's JSON message (and field), else a generic one. */
+export async function apiErrorFrom(res: Pick<Response, 'status' | 'json'>): Promise<ApiError> {
   let message = `Request failed (${res.status})`;
   let field: string | undefined;
   try {
@@ -41,7 +46,7 @@ export async function readJson<R extends ClientResponse<unknown, number, 'json'>
   } catch {
     // Not JSON (a proxy's error page, say): keep the generic message.
   }
-  throw new ApiError(message, res.status, field);
+  return new ApiError(message, res.status, field);
 }
 
 /** The server's own words for a refused or failed request (4xx, or an outside service's failure: 502, 503); otherwise `fallback`. */

@@ -1,5 +1,5 @@
 import type { ExportSource } from '../../../domain/integrations/export-request-schema';
-import { api, ApiError } from '../../api/api-client';
+import { api, apiErrorFrom } from '../../api/api-client';
 
 export type DocumentKind = 'offer-letter' | 'deal-sheet';
 
@@ -12,10 +12,7 @@ export interface DownloadedDocument {
 /** Asks the server for a deal's offer letter or deal sheet; a refusal is an ApiError with the server's words. */
 export async function fetchDocument(kind: DocumentKind, source: ExportSource): Promise<DownloadedDocument> {
   const response = await api.documents[kind].$post({ json: { source } });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: string } | null;
-    throw new ApiError(body?.error ?? `Request failed (${response.status})`, response.status);
-  }
+  if (!response.ok) throw await apiErrorFrom(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}.pdf`;
   return { fileName, blob: await response.blob() };
