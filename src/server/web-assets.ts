@@ -4,7 +4,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { PublicConfig } from './config/public-config';
-import { pagePreloadTags } from './page-preloads';
+import { getSessionCookie } from 'better-auth/cookies';
+import { AUTH_COOKIE_PREFIX } from './auth/create-auth';
+import { pageDataPreloadTags, pagePreloadTags } from './page-preloads';
 import { pageSecurityHeaders } from './http/security-headers';
 
 /**
@@ -20,6 +22,14 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
   // A lazily loaded page's own files, preloaded with the page that needs them.
   const pageHtml = new Map(
     [...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, indexHtml.replace('</head>', `${tags}</head>`)]),
+  );
+  // And, for someone signed in, the data it asks for first. Only with a session cookie (signed
+  // out, the requests would be refused) and no query (a filtered page asks for other data).
+  const signedInPageHtml = new Map(
+    [...pageDataPreloadTags()].map(([pagePath, tags]) => [
+      pagePath,
+      (pageHtml.get(pagePath) ?? indexHtml).replace('</head>', `${tags}</head>`),
+    ]),
   );
   return (
     new Hono()
@@ -44,7 +54,9 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
       .use(serveStatic({ root }))
       .get('*', (c) => {
         c.header('Cache-Control', 'no-cache');
-        return c.html(pageHtml.get(c.req.path) ?? indexHtml);
+        const signedIn =
+          !c.req.url.includes('?') && getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
+        return c.html((signedIn && signedInPageHtml.get(c.req.path)) || pageHtml.get(c.req.path) || indexHtml);
       })
   );
 }

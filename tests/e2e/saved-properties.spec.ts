@@ -128,3 +128,35 @@ test('downgrading says what will happen first; above the Free limit the list sta
   await expect(page.getByText('Property deletion is only available with the Pro plan')).toBeVisible();
   await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
 });
+
+test('signed in, /saved and /leads ask for their first data with the page, and only once', async ({ page }) => {
+  await registerThroughUi(page);
+  for (const [path, ready] of [
+    ['/saved', page.getByText('No properties saved yet')],
+    ['/leads', page.getByText('No leads yet')],
+  ] as const) {
+    const requested = new Map<string, number>();
+    const count = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) {
+        const key = url.pathname + url.search;
+        requested.set(key, (requested.get(key) ?? 0) + 1);
+      }
+    };
+    page.on('request', count);
+    await page.goto(path);
+    await expect(ready).toBeVisible();
+    page.off('request', count);
+    const preloaded = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    expect(preloaded, path).toContain('/api/auth/get-session');
+    // A preload the page's own fetch did not match would be fetched a second time, and one for
+    // another query than the page's would sit beside the page's own request.
+    for (const url of preloaded) {
+      expect(requested.get(url), `${path}: ${url}`).toBe(1);
+      const samePath = [...requested.keys()].filter((key) => key.split('?')[0] === url.split('?')[0]);
+      expect(samePath, `${path}: ${url}`).toEqual([url]);
+    }
+  }
+});

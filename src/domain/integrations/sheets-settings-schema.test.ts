@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SheetsSettingsSchema, sheetsSettingsMessages } from './sheets-settings-schema';
+import { SheetsSettingsSchema } from './sheets-settings-schema';
+import { sheetsSettingsMessages } from './sheets-settings-messages';
 
 describe('SheetsSettingsSchema', () => {
   it('takes an https webhook address, trimmed', () => {

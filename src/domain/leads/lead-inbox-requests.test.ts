@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LeadNoteSchema, LeadsInboxQuerySchema, RevisedOfferRequestSchema } from './lead-inbox-requests';
-import { LeadStatusChangeSchema, leadStatusLabels, LEAD_STATUSES } from './lead-status';
+import {
+  LeadNoteSchema,
+  LeadsInboxQuerySchema,
+  LeadStatusChangeSchema,
+  RevisedOfferRequestSchema,
+} from './lead-inbox-requests';
+import { leadStatusLabels, LEAD_STATUSES } from './lead-status';
 
 describe('lead inbox requests', () => {
   it('labels every status as the pipeline names it', () => {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { boundedText } from '../validation/bounded-text';
-import { LeadStatusSchema } from './lead-status';
+import { LEAD_STATUSES } from './lead-status';
+
+export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'Unknown lead status' });
+
+/** PATCH /api/leads-inbox/{id}: the new status. */
+export const LeadStatusChangeSchema = z.object({ status: LeadStatusSchema });
 
 /** GET /api/leads-inbox query: filter by status, search address or name, next page's cursor. */
 export const LeadsInboxQuerySchema = z.object({

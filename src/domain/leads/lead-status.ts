@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A lead's place in the wholesaler's pipeline, in pipeline order; every lead starts 'new'. */
 export const LEAD_STATUSES = ['new', 'contacted', 'negotiating', 'under-contract', 'closed', 'dead'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -14,8 +12,7 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   dead: 'Dead',
 };
 
-export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'Unknown lead status' });
-
-/** PATCH /api/leads-inbox/{id}: the new status. */
-export const LeadStatusChangeSchema = z.object({ status: LeadStatusSchema });
-export type LeadStatusChange = z.infer<typeof LeadStatusChangeSchema>;
+/** Whether a text (from the address bar, say) names a status. */
+export function isLeadStatus(value: string | null): value is LeadStatus {
+  return (LEAD_STATUSES as readonly (string | null)[]).includes(value);
+}

@@ -23,6 +23,9 @@ import { sendVerificationEmail, VERIFICATION_LINK_VALID_SECONDS } from './send-v
 /** Set by our auth routes from the socket or the trusted proxy (src/server/http/client-ip.ts); never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-cash-offer-client-ip';
 
+/** The auth cookies' names begin with it (`cash-offer.session_token`). */
+export const AUTH_COOKIE_PREFIX = 'cash-offer';
+
 const RESET_LINK_VALID_SECONDS = 60 * 60;
 const SESSION_DAYS = 7;
 /** However active, a session ends this many days after its sign-in: then the password is asked again. */
@@ -164,7 +167,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
     rateLimit: { enabled: false },
     trustedOrigins: (request) => [appOrigin, ...(request ? [new URL(request.url).origin] : [])],
     advanced: {
-      cookiePrefix: 'cash-offer',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: appOrigin.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

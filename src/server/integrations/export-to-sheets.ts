@@ -1,7 +1,7 @@
 import { buildSheetsPayload } from '../../domain/integrations/build-sheets-payload';
 import type { SheetsExportRequest } from '../../domain/integrations/export-request-schema';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
-import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-schema';
+import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
 import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
 import { assertPublicUrl, guardsPrivateAddresses } from './outbound-address';

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
 import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-schema';
+import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-schema';
+import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { startWebhookFake } from '../../../tests/fakes/webhook-fake';

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   LeadNoteSchema,
   LeadsInboxQuerySchema,
+  LeadStatusChangeSchema,
   RevisedOfferRequestSchema,
 } from '../../domain/leads/lead-inbox-requests';
-import { LeadStatusChangeSchema } from '../../domain/leads/lead-status';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';

@@ -6,9 +6,8 @@ import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { DealSummary } from './deal-summary';
 import { ExportButton } from './export-button';
-import { ExportContactForm } from './export-contact-form';
+import { LazyExportContactForm, LazyGhlKeySetupForm } from './lazy-forms';
 import type { ExportTarget } from './export-target';
-import { GhlKeySetupForm } from './ghl-key-setup-form';
 import { serverErrorMessage } from '../../api/api-client';
 import { exportToGhl, fetchGhlSettings, ghlSettingsKey, isGhlKeyMissing } from './integrations-api';
 
@@ -108,10 +107,10 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
           </>
         )}
         {step === 'setup' && (
-          <GhlKeySetupForm idPrefix="ghl-export-setup" onSaved={() => setStep('contact')} onCancel={close} />
+          <LazyGhlKeySetupForm idPrefix="ghl-export-setup" onSaved={() => setStep('contact')} onCancel={close} />
         )}
         {step === 'contact' && (
-          <ExportContactForm
+          <LazyExportContactForm
             variant="crm"
             idPrefix="ghl-export-contact"
             submitLabel="Export to GoHighLevel"

@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-schema';
+import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-messages';
 import { ExportToSheetsButton } from './export-to-sheets-button';
 import type { ExportTarget } from './export-target';
 

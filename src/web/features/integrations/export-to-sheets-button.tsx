@@ -3,12 +3,12 @@ import { useState } from 'react';
 import type { SheetsContact } from '../../../domain/contact/contact-schema';
 import { Link } from 'react-router';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-schema';
+import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-messages';
 import { formatMoneyRange } from '../../../domain/money/format-money';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { ExportButton } from './export-button';
-import { ExportContactForm } from './export-contact-form';
+import { LazyExportContactForm } from './lazy-forms';
 import type { ExportTarget } from './export-target';
 import { serverErrorMessage } from '../../api/api-client';
 import { exportToSheets } from './integrations-api';
@@ -88,7 +88,7 @@ export function ExportToSheetsButton({ target, className, labelSuffix }: ExportT
             <p className="muted export-target-line">
               {target.summary.address} · {formatMoneyRange(target.summary.offerRange)}
             </p>
-            <ExportContactForm
+            <LazyExportContactForm
               variant="sheets"
               idPrefix="sheets-export-contact"
               submitLabel="Export to Google Sheets"

@@ -1,10 +1,10 @@
-import { LeadStatusSchema } from '../../../domain/leads/lead-status';
+import { isLeadStatus } from '../../../domain/leads/lead-status';
 import type { LeadsFilter } from './leads-api';
 
 /** The inbox's filter as the address bar keeps it (`/leads?status=negotiating&q=oak`), so a filtered view can be bookmarked and shared; an unknown status means all. */
 export function readLeadsFilter(params: URLSearchParams): LeadsFilter {
-  const status = LeadStatusSchema.safeParse(params.get('status'));
-  return { status: status.success ? status.data : null, search: params.get('q') ?? '' };
+  const status = params.get('status');
+  return { status: isLeadStatus(status) ? status : null, search: params.get('q') ?? '' };
 }
 
 /** The address bar's query for a filter: only what is set, nothing for "all". */
