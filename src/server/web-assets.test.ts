@@ -32,8 +32,9 @@ describe('webAssets', () => {
     await mkdir(path.join(root, 'assets'));
     await writeFile(
       path.join(root, 'index.html'),
-      '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>app</title><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div></body></html>',
     );
+    await writeFile(path.join(root, 'assets', 'index-abc123.css'), '.site-header{display:flex}');
     await writeFile(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
     await mkdir(path.join(root, '.vite'));
     await writeFile(path.join(root, '.vite', 'manifest.json'), '{}');
@@ -49,6 +50,12 @@ describe('webAssets', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<title>app</title>');
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('writes the stylesheet into every page, so nothing is requested before the first paint', async () => {
+    const html = await (await webAssets(root, config).request('/login')).text();
+    expect(html).toContain('<style>.site-header{display:flex}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
   });
 
   it('writes the public configuration into every page, inert whatever its values', async () => {

@@ -18,7 +18,7 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
   }
-  const indexHtml = withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig);
+  const indexHtml = withInlineStylesheets(withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig), root);
   // A lazily loaded page's own files, preloaded with the page that needs them.
   const pageHtml = new Map(
     [...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, indexHtml.replace('</head>', `${tags}</head>`)]),
@@ -59,6 +59,18 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
         return c.html((signedIn && signedInPageHtml.get(c.req.path)) || pageHtml.get(c.req.path) || indexHtml);
       })
   );
+}
+
+/**
+ * The app's stylesheet written into the page: the shell is drawn as soon as the page arrives,
+ * with no request before the first paint (the stylesheet is small; the pages share one).
+ */
+function withInlineStylesheets(html: string, root: string) {
+  return html.replace(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+    const css = readFileSync(path.join(root, file), 'utf8');
+    // A style element ends at the first '</style': such a sheet (none of ours) stays a link.
+    return css.includes('</style') ? tag : `<style>${css}</style>`;
+  });
 }
 
 /** The id of the JSON script element that carries the public configuration (read by src/web/api/public-config.tsx). */
