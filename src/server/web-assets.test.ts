@@ -84,6 +84,8 @@ describe('webAssets', () => {
     expect(preloads(await page('/saved', 'other.session_token=abc'))).toEqual([]);
     expect(preloads(await page('/leads?status=new', signedIn))).toEqual([]);
     expect(preloads(await page('/', signedIn))).toEqual([]);
+    // A shared cache must not hand one visitor's variant to another.
+    expect((await assets.request('/saved')).headers.get('vary')).toContain('Cookie');
   });
 
   it('lets only a personal calculator page be framed by other sites', async () => {

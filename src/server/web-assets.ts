@@ -54,9 +54,13 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
       .use(serveStatic({ root }))
       .get('*', (c) => {
         c.header('Cache-Control', 'no-cache');
-        const signedIn =
-          !c.req.url.includes('?') && getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
-        return c.html((signedIn && signedInPageHtml.get(c.req.path)) || pageHtml.get(c.req.path) || indexHtml);
+        const signedInHtml = signedInPageHtml.get(c.req.path);
+        if (signedInHtml) {
+          c.header('Vary', 'Cookie');
+          const withSession = getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
+          if (withSession && !c.req.url.includes('?')) return c.html(signedInHtml);
+        }
+        return c.html(pageHtml.get(c.req.path) ?? indexHtml);
       })
   );
 }
