@@ -46,6 +46,8 @@ test('a Pro wholesaler makes a full maximum-offer template, offers with it, edit
   await page.screenshot({ path: path.join(screenshots, 'template-form-1280.png') });
   await dialog.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText('Full Cost template saved')).toBeVisible();
+  // Gone (after its 2 seconds) before the edit, whose toast says the same words.
+  await expect(page.getByText('Full Cost template saved')).toBeHidden();
 
   // A new template is the one in use: 140,000 − 7,000 − 3,000 − 6,000 − 12,000 − 10,000 = 102,000, less 20,000 and 5,000.
   await expect(dialog).toBeHidden();

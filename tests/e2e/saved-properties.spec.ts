@@ -66,6 +66,26 @@ test('the saved page updates live when a property is saved in another tab', asyn
   await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
 });
 
+test('a property saved before the page’s live feed opened still appears on it', async ({ page, context }) => {
+  await registerThroughUi(page);
+  // The page's first data arrives before its live feed listens; hold the feed back to widen that moment.
+  let openFeed!: () => void;
+  const feedHeld = new Promise<void>((resolve) => (openFeed = resolve));
+  await page.route('**/api/events', async (route) => {
+    await feedHeld;
+    await route.continue();
+  });
+  await page.goto('/saved');
+  await expect(page.getByText('No properties saved yet')).toBeVisible();
+
+  const otherTab = await context.newPage();
+  await saveProperty(otherTab, '7 Early St, Austin, TX');
+  await expect(otherTab).toHaveURL(/\/saved$/);
+  openFeed();
+  await expect(page.getByRole('article', { name: '7 Early St, Austin, TX' })).toBeVisible();
+  await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
+});
+
 test("a second account sees none of the first account's properties", async ({ browser }) => {
   const first = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.200.0.1' } });
   const second = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.200.0.2' } });
@@ -131,6 +151,9 @@ test('downgrading says what will happen first; above the Free limit the list sta
 
 test('signed in, /saved and /leads ask for their first data with the page, and only once', async ({ page }) => {
   await registerThroughUi(page);
+  // The live feed, once open, refreshes what was fetched before it (a second request, rightly):
+  // held back here, so every request counted is the page's first.
+  await page.route('**/api/events', () => {});
   for (const [path, ready] of [
     ['/saved', page.getByText('No properties saved yet')],
     ['/leads', page.getByText('No leads yet')],

@@ -1,7 +1,8 @@
 /**
  * What changed on the signed-in user's live feed (/api/events): one table's rows ('leads',
- * 'saved_properties', 'subscriptions'), or null for "anything may have": after a reconnect,
- * changes made while disconnected were missed.
+ * 'saved_properties', 'subscriptions'), or null for "anything may have": whenever the feed
+ * (re)connects, as changes made before it listened were missed (a page's first data is fetched
+ * as the page loads, before its feed is open; a dropped connection misses what happened meanwhile).
  */
 export interface FeedChange {
   table: string | null;
@@ -29,12 +30,8 @@ function openFeed(): EventSource {
   const announce = (change: FeedChange) => {
     for (const listener of listeners) listener(change);
   };
-  let connectedBefore = false;
   events.addEventListener('change', (event: MessageEvent<string>) => announce({ table: changedTable(event.data) }));
-  events.addEventListener('ready', () => {
-    if (connectedBefore) announce({ table: null });
-    connectedBefore = true;
-  });
+  events.addEventListener('ready', () => announce({ table: null }));
   return events;
 }
 

@@ -6,7 +6,7 @@ import { leadsKey } from './leads-api';
 /**
  * While an inbox page is shown, the user's leads refresh when any of them changes anywhere: a
  * homeowner answers, another tab moves one, a revised offer goes out (the server announces every
- * change to a lead on its owner's live feed), and after a reconnect, when changes may have been missed.
+ * change to a lead on its owner's live feed), and when the feed connects, as changes may have been missed before.
  */
 export function useLeadsLiveUpdates() {
   const queryClient = useQueryClient();

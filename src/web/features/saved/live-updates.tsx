@@ -26,7 +26,7 @@ export function LiveUpdates() {
 
   useEffect(() => {
     if (userId === null) return;
-    // Any change but a lead's (and a reconnect, after which changes may have been missed) refetches both.
+    // Any change but a lead's (and the feed's connecting, before which changes may have been missed) refetches both.
     return subscribeToChanges(({ table }) => {
       if (table === 'leads') return;
       void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
