@@ -154,8 +154,11 @@ for (const result of results) {
       `  long tasks in a ${result.scenario} run (start ms, duration ms): ${result.longTaskTimes.map(([at, ms]) => `${at}+${ms}`).join(', ')} of ${result.ms.toFixed(0)} ms`,
     );
 }
+const fastestRawMs = Math.min(rawMs, summary.find((entry) => entry.scenario === 'udsv')!.ms);
+const fastestRatio = fastestRawMs / importMs;
+console.log(`import throughput / raw Papa Parse (the parser it uses): ${ratio.toFixed(2)}×`);
 console.log(
-  `import throughput / raw Papa Parse: ${ratio.toFixed(2)}× (goal ≥ 0.8×): ${ratio >= 0.8 ? 'met' : 'NOT met'}`,
+  `import throughput / fastest raw parser: ${fastestRatio.toFixed(2)}× (issue 15 goal ≥ 0.8×): ${fastestRatio >= 0.8 ? 'met' : 'NOT met'}`,
 );
 console.log(
   `longest main-thread task during the import: ${longest.longTasks === 0 ? 'none over 50 ms' : `${longest.longestTaskMs.toFixed(0)} ms`} (target: none over 50 ms): ${longest.longTasks === 0 ? 'met' : 'NOT met'}`,

@@ -18,6 +18,7 @@ npx tsx bench/start-time.ts
 echo
 echo "== CSV import (50 MB generated into bench/out/, parsed in Chromium)"
 npx tsx bench/csv-import.ts
+node --expose-gc --import tsx bench/csv-import-memory.ts
 
 echo
 echo "== CSV import review in the app (the same file: review, scrolling, export)"

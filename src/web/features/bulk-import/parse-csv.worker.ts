@@ -1,16 +1,16 @@
 /// <reference lib="webworker" />
 // The CSV import's Web Worker: streams the File through Papa Parse and the CSV row rules
-// (§5: the columns read, the rows skipped and why; src/domain/bulk-import) off the main thread and keeps the valid rows here. The page gets progress and failures as it goes,
+// (§5: the columns read, the rows skipped and why; src/domain/bulk-import) off the main thread and keeps the valid rows here, packed (PackedProperties). The page gets progress and failures as it goes,
 // then the counts and the first rows; afterwards it asks for the rows it shows, and for the CRM
 // CSV or the send request of a selection, so 300,000 rows never cross to the main thread at once.
 import Papa from 'papaparse';
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
 import { buildGhlContactsCsv } from '../../../domain/bulk-import/build-ghl-contacts-csv';
 import { createCsvImportCollector } from '../../../domain/bulk-import/csv-import-collector';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import type { CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
 import { FAILURES_LISTED, type CsvImportMessage, type CsvImportRequest } from './csv-import-protocol';
 import { fileTextStream } from './file-text-stream';
+import { PackedProperties } from './packed-properties';
 
 declare const self: DedicatedWorkerGlobalScope;
 const post = (message: CsvImportMessage) => self.postMessage(message);
@@ -18,11 +18,11 @@ const post = (message: CsvImportMessage) => self.postMessage(message);
 /** Rows sent with 'done', so the review shows at once. */
 const FIRST_ROWS = 200;
 
-let properties: BulkImportProperty[] = [];
+let properties = new PackedProperties();
 let template: FormulaTemplate | undefined;
 
 function startImport(file: File, chosenTemplate: FormulaTemplate) {
-  properties = [];
+  properties = new PackedProperties();
   template = chosenTemplate;
   const collector = createCsvImportCollector(chosenTemplate);
   // Only the failures the review lists are kept; the rest are counted.
@@ -46,7 +46,7 @@ function startImport(file: File, chosenTemplate: FormulaTemplate) {
     chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
       try {
         const batch = collector.add(results.data);
-        for (const property of batch.properties) properties.push(property);
+        properties.append(batch.properties);
         for (const failure of batch.failures) if (firstFailures.length < FAILURES_LISTED) firstFailures.push(failure);
         failedCount += batch.failures.length;
         post({ type: 'progress', bytesRead, totalBytes: file.size, valid: properties.length, failed: failedCount });
@@ -73,7 +73,7 @@ function startImport(file: File, chosenTemplate: FormulaTemplate) {
 }
 
 const pick = (indexes: Uint32Array) =>
-  Array.from(indexes, (index) => properties[index]).filter((property) => property !== undefined);
+  Array.from(indexes, (index) => properties.at(index)).filter((property) => property !== undefined);
 
 self.onmessage = (event: MessageEvent<CsvImportRequest>) => {
   const request = event.data;
