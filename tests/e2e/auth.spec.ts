@@ -2,7 +2,7 @@
 // register, stay signed in, sign out everywhere, come back to /saved, a wrong password, and a
 // password reset through the link the built-in outbox prints to the server log.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +70,27 @@ test('a wrong password shows the error and stays on /login', async ({ page, cons
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
+});
+
+test('if the notifications’ code fails to download, the app still works', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/net::ERR_FAILED|status of 401/);
+  // The toast library is a chunk of its own, loaded after the page (src/web/components/toaster.tsx).
+  const assets = fileURLToPath(new URL('../../dist/web/assets/', import.meta.url));
+  const toastChunk = readdirSync(assets).find(
+    (file) => file.endsWith('.js') && readFileSync(path.join(assets, file), 'utf8').includes('data-sonner-toaster'),
+  );
+  expect(toastChunk).toBeDefined();
+  await page.route(`**/assets/${toastChunk}`, (route) => route.abort('failed'));
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+
+  await page.goto('/login');
+  await signIn(page, 'nobody@example.com', 'not my password');
+  await expect.poll(() => warnings).toContain('Could not load the notifications to show: Invalid email or password');
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('nobody@example.com');
 });
 
 test('sign-in and register need an e-mail and a password, and link to each other and Home', async ({ page }) => {

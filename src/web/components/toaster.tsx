@@ -1,6 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import type { ToasterProps } from 'sonner';
 
-const SonnerToaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+// If its code cannot be fetched (a dropped connection), the app goes on without toasts rather than fail.
+const SonnerToaster = lazy<ComponentType<ToasterProps>>(() =>
+  import('sonner').then(
+    ({ Toaster }) => ({ default: Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * The app's toast region; §9 allows at most 20 on screen. Its code loads once the page has
