@@ -18,10 +18,12 @@ export const LAZY_PAGE_MODULES: Readonly<Record<string, string>> = {
  * while its code downloads instead of after it has run. Each must be the very URL and
  * credentials mode of the page's own fetch (Better Auth's client sends cookies with
  * `credentials: 'include'`, the api client with 'same-origin'), or the browser fetches twice.
+ * Never data the live feed keeps fresh (the plan, the saved list, the inbox): a preloaded answer
+ * can be read by the page after its feed has said what changed, and would then stay stale.
  */
 export const SIGNED_IN_PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
-  '/saved': ['/api/auth/get-session', '/api/subscription', '/api/properties?limit=100'],
-  '/leads': ['/api/auth/get-session', '/api/profile', '/api/leads-inbox'],
+  '/saved': ['/api/auth/get-session'],
+  '/leads': ['/api/auth/get-session', '/api/profile'],
 };
 
 /** For each page of SIGNED_IN_PAGE_DATA, its `<link rel="preload" as="fetch">` tags. */

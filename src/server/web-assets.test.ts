@@ -75,10 +75,11 @@ describe('webAssets', () => {
     const signedIn = 'cash-offer.session_token=abc.def';
     expect(preloads(await page('/saved', signedIn))).toEqual([
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">',
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/subscription">',
-      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/properties?limit=100">',
     ]);
-    expect(preloads(await page('/leads', `theme=dark; __Secure-${signedIn}`))).toHaveLength(3);
+    expect(preloads(await page('/leads', `theme=dark; __Secure-${signedIn}`))).toEqual([
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/profile">',
+    ]);
     // Signed out the requests would be refused; a filtered inbox asks for other data.
     expect(preloads(await page('/saved'))).toEqual([]);
     expect(preloads(await page('/saved', 'other.session_token=abc'))).toEqual([]);

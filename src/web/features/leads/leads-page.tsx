@@ -98,8 +98,9 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
           />
         </>
       )}
-      {/* Below the list: it appears when the profile has loaded, and must not push the inbox down. */}
-      <slots.PersonalPageSummary />
+      {/* Below the list, once it is there: the list's placeholder is taller than most lists, so a
+          box drawn under the placeholder would jump when the list arrives. */}
+      {!inbox.isPending && <slots.PersonalPageSummary />}
     </section>
   );
 }
