@@ -89,6 +89,27 @@ describe('normalizeCsvRow: e-mail (§5 Email, Email 2 or email, must contain @)'
     });
   });
 
+  it.each(['søren.1@example.com', 'josé@example.com', '陳@example.com', 'ann@exämple.com'])(
+    'says %j is refused for its letters, not as if it were no address',
+    (email) => {
+      expect(normalizeCsvRow(row({ Email: email }), headers, defaultTemplate)).toEqual({
+        ok: false,
+        reason: csvRowReasons.emailNotAscii,
+      });
+    },
+  );
+
+  it('keeps the general reason when an accented value is not an address anyway', () => {
+    expect(normalizeCsvRow(row({ Email: 'josé at example' }), headers, defaultTemplate)).toEqual({
+      ok: false,
+      reason: csvRowReasons.email,
+    });
+    expect(normalizeCsvRow(row({ Email: 'josé@@example' }), headers, defaultTemplate)).toEqual({
+      ok: false,
+      reason: csvRowReasons.email,
+    });
+  });
+
   it('ignores other e-mail-like columns (EMAIL, E-mail are not §5 columns)', () => {
     const result = normalizeCsvRow(
       { EMAIL: 'a@x.com', Address: '1 A St', 'Market Value': '100000' },

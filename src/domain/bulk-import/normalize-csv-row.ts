@@ -7,6 +7,7 @@ import type { BulkImportProperty } from './bulk-import-property';
 /** Why a CSV row was skipped, as listed in the review (one or more, joined by '; '). */
 export const csvRowReasons = {
   email: 'No valid e-mail address (like name@example.com) in Email, Email 2 or email',
+  emailNotAscii: 'E-mail addresses with accented or non-Latin letters (like josé@example.com) are not supported',
   addressMissing: 'No address',
   addressPoBox: 'PO Box addresses are not accepted',
   addressNoNumber: 'Address has no street number',
@@ -26,6 +27,10 @@ const FIRST_NAME_COLUMNS = ['First Name', 'firstName'];
 const LAST_NAME_COLUMNS = ['Last Name', 'lastName'];
 
 const DIGIT = /\d/;
+// One address in shape (one '@', a dotted domain, no spaces or list separators) with a letter
+// beyond ASCII: refused for its letters, which the reason then says.
+const NOT_ASCII = /[^\x00-\x7f]/;
+const ADDRESS_SHAPED = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;".]+$/;
 // Most exports write plain figures ('250000'); those skip the general parser (same result).
 const PLAIN_WHOLE_DOLLARS = /^[1-9]\d{0,9}$/;
 // 'PO Box', 'P.O. Box', 'p o box', 'POBox': §5 refuses post-office boxes (no house to buy).
@@ -117,7 +122,15 @@ export function createCsvRowChecker(
         break;
       }
     }
-    if (email === '') reasons = csvRowReasons.email;
+    if (email === '') {
+      // An address in shape with letters beyond ASCII ('søren@example.com') is told apart: it looks
+      // valid to the person reading the reason.
+      const notAscii = emailColumns.some((index) => {
+        const value = cell(cells, index);
+        return NOT_ASCII.test(value) && ADDRESS_SHAPED.test(value);
+      });
+      reasons = notAscii ? csvRowReasons.emailNotAscii : csvRowReasons.email;
+    }
 
     let address = '';
     let sawPoBox = false;
