@@ -29,7 +29,7 @@ const LAST_NAME_COLUMNS = ['Last Name', 'lastName'];
 const DIGIT = /\d/;
 // One address in shape (one '@', a dotted domain, no spaces or list separators) with a letter
 // beyond ASCII: refused for its letters, which the reason then says.
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 const ADDRESS_SHAPED = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;".]+$/;
 // Most exports write plain figures ('250000'); those skip the general parser (same result).
 const PLAIN_WHOLE_DOLLARS = /^[1-9]\d{0,9}$/;
