@@ -20,16 +20,11 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
   }
   const indexHtml = withInlineStylesheets(withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig), root);
   // A lazily loaded page's own files, preloaded with the page that needs them.
-  const pageHtml = new Map(
-    [...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, indexHtml.replace('</head>', `${tags}</head>`)]),
-  );
+  const pageHtml = new Map([...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, inHead(indexHtml, tags)]));
   // And, for someone signed in, the data it asks for first. Only with a session cookie (signed
   // out, the requests would be refused) and no query (a filtered page asks for other data).
   const signedInPageHtml = new Map(
-    [...pageDataPreloadTags()].map(([pagePath, tags]) => [
-      pagePath,
-      (pageHtml.get(pagePath) ?? indexHtml).replace('</head>', `${tags}</head>`),
-    ]),
+    [...pageDataPreloadTags()].map(([pagePath, tags]) => [pagePath, inHead(pageHtml.get(pagePath) ?? indexHtml, tags)]),
   );
   return (
     new Hono()
@@ -65,6 +60,11 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
   );
 }
 
+/** The page with `tags` added at the end of its head. */
+function inHead(html: string, tags: string) {
+  return html.replace('</head>', `${tags}</head>`);
+}
+
 /**
  * The app's stylesheet written into the page: the shell is drawn as soon as the page arrives,
  * with no request before the first paint (the stylesheet is small; the pages share one).
@@ -84,5 +84,5 @@ function withInlineConfig(html: string, publicConfig: PublicConfig) {
   // JSON in a script element ends at the first '</script': escaping '<' keeps any value inert.
   const json = JSON.stringify(publicConfig).replaceAll('<', '\\u003c');
   const element = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  return html.replace('</head>', `${element}</head>`);
+  return inHead(html, element);
 }

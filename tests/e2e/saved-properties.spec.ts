@@ -151,9 +151,6 @@ test('downgrading says what will happen first; above the Free limit the list sta
 
 test('signed in, /saved and /leads ask for their first data with the page, and only once', async ({ page }) => {
   await registerThroughUi(page);
-  // The live feed, once open, refreshes what was fetched before it (a second request, rightly):
-  // held back here, so every request counted is the page's first.
-  await page.route('**/api/events', () => {});
   for (const [path, ready] of [
     ['/saved', page.getByText('No properties saved yet')],
     ['/leads', page.getByText('No leads yet')],

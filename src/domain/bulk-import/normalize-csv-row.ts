@@ -113,24 +113,21 @@ export function createCsvRowChecker(
     let reasons = '';
 
     let email = '';
+    // An address in shape with letters beyond ASCII ('søren@example.com') is told apart: it looks
+    // valid to the person reading the reason.
+    let notAscii = false;
     for (const index of emailColumns) {
       // §5: it must contain @; beyond that, one real address (a display-name form is reduced to
       // it), lower-cased: the form unsubscribes are compared in.
-      const address = parseEmailAddress(cell(cells, index));
+      const value = cell(cells, index);
+      const address = parseEmailAddress(value);
       if (address !== null) {
         email = address;
         break;
       }
+      notAscii ||= NOT_ASCII.test(value) && ADDRESS_SHAPED.test(value);
     }
-    if (email === '') {
-      // An address in shape with letters beyond ASCII ('søren@example.com') is told apart: it looks
-      // valid to the person reading the reason.
-      const notAscii = emailColumns.some((index) => {
-        const value = cell(cells, index);
-        return NOT_ASCII.test(value) && ADDRESS_SHAPED.test(value);
-      });
-      reasons = notAscii ? csvRowReasons.emailNotAscii : csvRowReasons.email;
-    }
+    if (email === '') reasons = notAscii ? csvRowReasons.emailNotAscii : csvRowReasons.email;
 
     let address = '';
     let sawPoBox = false;

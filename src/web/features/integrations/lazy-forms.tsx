@@ -1,24 +1,18 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 // The export dialogs' forms (and zod, which they validate with) load when a dialog first opens,
 // not with every page that shows an export button.
-const ExportContactForm = lazy(async () => ({ default: (await import('./export-contact-form')).ExportContactForm }));
-const GhlKeySetupForm = lazy(async () => ({ default: (await import('./ghl-key-setup-form')).GhlKeySetupForm }));
-
-const loading = <p className="muted">Loading...</p>;
-
-export function LazyExportContactForm(props: ComponentProps<typeof ExportContactForm>) {
-  return (
-    <Suspense fallback={loading}>
-      <ExportContactForm {...props} />
+function whenLoaded<Props extends object>(Component: ComponentType<Props>) {
+  return (props: Props) => (
+    <Suspense fallback={<p className="muted">Loading...</p>}>
+      <Component {...props} />
     </Suspense>
   );
 }
 
-export function LazyGhlKeySetupForm(props: ComponentProps<typeof GhlKeySetupForm>) {
-  return (
-    <Suspense fallback={loading}>
-      <GhlKeySetupForm {...props} />
-    </Suspense>
-  );
-}
+export const LazyExportContactForm = whenLoaded(
+  lazy(async () => ({ default: (await import('./export-contact-form')).ExportContactForm })),
+);
+export const LazyGhlKeySetupForm = whenLoaded(
+  lazy(async () => ({ default: (await import('./ghl-key-setup-form')).GhlKeySetupForm })),
+);
