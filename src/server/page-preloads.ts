@@ -18,11 +18,12 @@ export const LAZY_PAGE_MODULES: Readonly<Record<string, string>> = {
  * while its code downloads instead of after it has run. Each must be the very URL and
  * credentials mode of the page's own fetch (Better Auth's client sends cookies with
  * `credentials: 'include'`, the api client with 'same-origin'), or the browser fetches twice.
- * Never data the live feed keeps fresh (the plan, the saved list, the inbox): a preloaded answer
- * can be read by the page after its feed has said what changed, and would then stay stale.
+ * Data the live feed keeps fresh (the plan, the saved list) only if the web app reads it as it
+ * starts (src/web/app/preloaded-page-data.ts): read after the feed's connect-time refresh, a
+ * preloaded answer would stay stale. The inbox's query depends on the session, so it is not preloaded.
  */
 export const SIGNED_IN_PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
-  '/saved': ['/api/auth/get-session'],
+  '/saved': ['/api/auth/get-session', '/api/subscription', '/api/properties?limit=100'],
   '/leads': ['/api/auth/get-session', '/api/profile'],
 };
 

@@ -75,6 +75,8 @@ describe('webAssets', () => {
     const signedIn = 'cash-offer.session_token=abc.def';
     expect(preloads(await page('/saved', signedIn))).toEqual([
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/subscription">',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/properties?limit=100">',
     ]);
     expect(preloads(await page('/leads', `theme=dark; __Secure-${signedIn}`))).toEqual([
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/auth/get-session">',

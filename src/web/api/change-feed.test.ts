@@ -1,5 +1,6 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changedTable, subscribeToChanges } from './change-feed';
+import { changedTable, refetchChanged, subscribeToChanges } from './change-feed';
 
 /** A stand-in for the browser's EventSource: records instances and lets the test fire events. */
 class FakeEventSource {
@@ -71,5 +72,31 @@ describe('subscribeToChanges', () => {
     feed!.fire('ready');
     expect(listener).toHaveBeenCalledTimes(2);
     stop();
+  });
+});
+
+describe('refetchChanged', () => {
+  it('fetches again even while a first fetch, answered before the change, is under way', async () => {
+    const queryClient = new QueryClient();
+    const answers: ((value: string) => void)[] = [];
+    const queryFn = () => new Promise<string>((resolve) => answers.push(resolve));
+    const observer = new QueryObserver(queryClient, { queryKey: ['plan'], queryFn });
+    const stop = observer.subscribe(() => {});
+    expect(answers).toHaveLength(1);
+
+    const refetched = refetchChanged(queryClient, ['plan']);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!('before the change');
+    answers[1]!('after the change');
+    await refetched;
+    expect(queryClient.getQueryData(['plan'])).toBe('after the change');
+    stop();
+  });
+
+  it('leaves a query that is not shown to fetch when it is next shown', async () => {
+    const queryClient = new QueryClient();
+    await queryClient.prefetchQuery({ queryKey: ['plan'], queryFn: () => 'preloaded' });
+    await refetchChanged(queryClient, ['plan']);
+    expect(queryClient.getQueryState(['plan'])?.isInvalidated).toBe(true);
   });
 });

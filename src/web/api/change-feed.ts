@@ -1,3 +1,5 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
 /**
  * What changed on the signed-in user's live feed (/api/events): one table's rows ('leads',
  * 'saved_properties', 'subscriptions'), or null for "anything may have": whenever the feed
@@ -9,6 +11,13 @@ export interface FeedChange {
 }
 
 type Listener = (change: FeedChange) => void;
+
+/**
+ * How long a page takes data the feed keeps fresh as fresh (React Query's staleTime): the feed
+ * refetches it when it changes and when the feed connects, so showing it again (the page's
+ * preloaded first data, say) need not ask again. It bounds what a tab whose feed cannot connect shows.
+ */
+export const LIVE_DATA_STALE_TIME_MS = 10_000;
 
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
@@ -50,4 +59,15 @@ export function subscribeToChanges(listener: Listener): () => void {
       source = null;
     }
   };
+}
+
+/**
+ * Fetches again the queries under `queryKey` after the feed said they may have changed. A fetch
+ * under way may have been answered before the change, so it is dropped first: TanStack Query
+ * would otherwise let a query's first fetch run on and keep its answer as fresh (a page's
+ * preloaded data, say, still arriving when the feed connects).
+ */
+export async function refetchChanged(queryClient: QueryClient, queryKey: QueryKey) {
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
 }

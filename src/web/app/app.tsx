@@ -9,6 +9,7 @@ import { WholesalerPageLayout } from './wholesaler-page-layout';
 import { CalculatorRoute } from './routes/calculator-route';
 import { NotFoundPage } from './not-found-page';
 import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
+import { claimPreloadedPageData } from './preloaded-page-data';
 
 const loading = (
   <p className="loading" role="status">
@@ -91,6 +92,7 @@ const router = createBrowserRouter([
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+claimPreloadedPageData(queryClient);
 
 export function App({ config }: { config: PublicConfig }) {
   return (

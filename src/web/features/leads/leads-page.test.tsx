@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../api/use-session';
 import { LeadsPage } from './leads-page';
 import type { LeadSummary } from './leads-api';
+import type * as changeFeed from '../../api/change-feed';
 
 const session: SessionState = {
   user: { id: 'user-1', email: 'dealer@example.com', name: 'Dealer' },
@@ -15,7 +16,10 @@ const session: SessionState = {
   refetch: async () => {},
 };
 vi.mock('../../api/use-session', () => ({ useSession: () => session }));
-vi.mock('../../api/change-feed', () => ({ subscribeToChanges: () => () => {} }));
+vi.mock('../../api/change-feed', async (importOriginal) => ({
+  ...(await importOriginal<typeof changeFeed>()),
+  subscribeToChanges: () => () => {},
+}));
 
 const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
   id: '0b7a2b1e-54f6-4c2c-9d5e-3a3f3b1c2d4e',

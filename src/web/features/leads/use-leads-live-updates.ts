@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { subscribeToChanges } from '../../api/change-feed';
+import { refetchChanged, subscribeToChanges } from '../../api/change-feed';
 import { leadsKey } from './leads-api';
 
 /**
@@ -13,7 +13,7 @@ export function useLeadsLiveUpdates() {
   useEffect(
     () =>
       subscribeToChanges(({ table }) => {
-        if (table === null || table === 'leads') void queryClient.invalidateQueries({ queryKey: leadsKey });
+        if (table === null || table === 'leads') void refetchChanged(queryClient, leadsKey);
       }),
     [queryClient],
   );

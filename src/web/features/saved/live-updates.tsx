@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { subscribeToChanges } from '../../api/change-feed';
+import { refetchChanged, subscribeToChanges } from '../../api/change-feed';
 import { useSession } from '../../api/use-session';
 import { subscriptionKey } from '../../api/use-subscription';
 import { savedPropertiesKey } from './saved-properties-api';
@@ -29,8 +29,8 @@ export function LiveUpdates() {
     // Any change but a lead's (and the feed's connecting, before which changes may have been missed) refetches both.
     return subscribeToChanges(({ table }) => {
       if (table === 'leads') return;
-      void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
-      void queryClient.invalidateQueries({ queryKey: subscriptionKey });
+      void refetchChanged(queryClient, savedPropertiesKey);
+      void refetchChanged(queryClient, subscriptionKey);
     });
   }, [userId, queryClient]);
   return null;
