@@ -32,7 +32,7 @@ function importRows(keep: (rows: BulkImportProperty[]) => void) {
     carry = input.slice(cut);
     // A chunk string of its own, as the decoder gives (not a slice of the whole file).
     const chunk = (' ' + input.slice(0, cut)).slice(1);
-    keep(collector.add(Papa.parse<string[]>(chunk, { delimiter: ',', skipEmptyLines: 'greedy' }).data).properties);
+    keep(collector.add(Papa.parse<string[]>(chunk, { delimiter: ',' }).data).properties);
   }
 }
 

@@ -7,7 +7,6 @@ self.onmessage = (event: MessageEvent<{ file: File }>) => {
   Papa.parse(event.data.file, {
     header: false,
     delimiter: ',',
-    skipEmptyLines: 'greedy',
     chunkSize: 2 * 1024 * 1024,
     chunk(results: Papa.ParseResult<string[]>) {
       rows += results.data.length;

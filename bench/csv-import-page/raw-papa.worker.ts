@@ -8,7 +8,6 @@ self.onmessage = (event: MessageEvent<{ file: File }>) => {
   Papa.parse(fileTextStream(event.data.file) as unknown as NodeJS.ReadableStream, {
     header: false,
     delimiter: ',',
-    skipEmptyLines: 'greedy',
     chunk(results: Papa.ParseResult<string[]>) {
       rows += results.data.length;
     },

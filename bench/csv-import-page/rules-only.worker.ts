@@ -11,7 +11,6 @@ self.onmessage = (event: MessageEvent<{ file: File }>) => {
   Papa.parse(fileTextStream(event.data.file) as unknown as NodeJS.ReadableStream, {
     header: false,
     delimiter: ',',
-    skipEmptyLines: 'greedy',
     chunk(results: Papa.ParseResult<string[]>) {
       const batch = collector.add(results.data);
       rows += batch.properties.length + batch.failures.length;

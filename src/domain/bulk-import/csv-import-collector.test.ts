@@ -4,7 +4,7 @@ import { defaultTemplate } from '../offer/built-in-templates';
 import { createCsvImportCollector } from './csv-import-collector';
 import { csvRowReasons } from './normalize-csv-row';
 
-/** Parses text as the import worker does (Papa Parse, no header handling, greedy blank-line skip) and collects it. */
+/** Parses text as the import worker does (Papa Parse, no header handling; blank lines are left to the collector) and collects it. */
 function importCsv(text: string, chunkSize?: number) {
   const collector = createCsvImportCollector(defaultTemplate);
   const properties: ReturnType<typeof collector.add>['properties'] = [];
@@ -18,12 +18,11 @@ function importCsv(text: string, chunkSize?: number) {
     Papa.parse<string[]>(text, {
       header: false,
       delimiter: ',',
-      skipEmptyLines: 'greedy',
       chunkSize,
       chunk: (results: Papa.ParseResult<string[]>) => take(results.data),
     } as Papa.ParseConfig<string[]>);
   } else {
-    take(Papa.parse<string[]>(text, { header: false, delimiter: ',', skipEmptyLines: 'greedy' }).data);
+    take(Papa.parse<string[]>(text, { header: false, delimiter: ',' }).data);
   }
   return { properties, failures, outcome: collector.outcome(), headers: collector.headers };
 }

@@ -42,7 +42,8 @@ function startImport(file: File, chosenTemplate: FormulaTemplate) {
   Papa.parse(stream as unknown as NodeJS.ReadableStream, {
     header: false,
     delimiter: ',',
-    skipEmptyLines: 'greedy',
+    // No skipEmptyLines: the collector skips blank records itself, and Papa's 'greedy' test joins
+    // every row's cells into a string (~45 ms of the 50 MB benchmark file).
     chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
       try {
         const batch = collector.add(results.data);
