@@ -8,7 +8,7 @@ import { createAuth } from './auth/create-auth';
 import { startBulkSendWorker } from './bulk-send/start-bulk-send-worker';
 import { createStripeClient } from './billing/create-stripe-client';
 import { openPgliteDatabase, openPostgresDatabase } from './db/database';
-import { createEmailTransport } from './email/email-transport';
+import { createEmailTransport } from './email/create-email-transport';
 import { createUserChangeFeed } from './events/user-change-feed';
 import { startEmailWorker } from './email/start-email-worker';
 import { ConfigurationError, parseEnv } from './env';

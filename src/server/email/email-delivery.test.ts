@@ -6,7 +6,7 @@ import { emailOutbox } from '../db/schema';
 import { parseEnv } from '../env';
 import { deliverDueEmails, emailRetryDelayMs, MAX_EMAIL_ATTEMPTS } from './deliver-due-emails';
 import { enqueueEmail, sendEmail } from './enqueue-email';
-import { createEmailTransport } from './email-transport';
+import { createEmailTransport } from './create-email-transport';
 import { createOutboxLogTransport, linksIn } from './outbox-log-transport';
 import { createResendTransport } from './resend-transport';
 import { startEmailWorker } from './start-email-worker';

@@ -1,7 +1,4 @@
-import type { Env } from '../env';
 import type { OutboxEmail } from './email-message';
-import { createOutboxLogTransport } from './outbox-log-transport';
-import { createResendTransport } from './resend-transport';
 
 /** Delivers one message; throws EmailDeliveryError when it could not. */
 export interface EmailTransport {
@@ -18,11 +15,4 @@ export class EmailDeliveryError extends Error {
   ) {
     super(message);
   }
-}
-
-/** Resend when RESEND_API_KEY is set; otherwise the built-in outbox, which prints messages to the log. */
-export function createEmailTransport(env: Pick<Env, 'RESEND_API_KEY' | 'RESEND_API_URL'>): EmailTransport {
-  return env.RESEND_API_KEY
-    ? createResendTransport({ apiUrl: env.RESEND_API_URL, apiKey: env.RESEND_API_KEY })
-    : createOutboxLogTransport();
 }
