@@ -26,6 +26,15 @@ type SuccessBody<R> =
       : Body
     : never;
 
+/**
+ * The app's retry rule for queries: a refused answer (4xx: not found, not signed in, not
+ * allowed) would be refused again, so it is shown at once; a lost connection or a server error is
+ * tried once more.
+ */
+export function retryUnlessRefused(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+}
+
 /** Resolves a client call to its JSON body, or throws an ApiError carrying the server's message. */
 export async function readJson<R extends ClientResponse<unknown, number, 'json'>>(
   response: Promise<R>,

@@ -9,6 +9,7 @@ import { WholesalerPageLayout } from './wholesaler-page-layout';
 import { CalculatorRoute } from './routes/calculator-route';
 import { NotFoundPage } from './not-found-page';
 import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
+import { retryUnlessRefused } from '../api/api-client';
 import { claimPreloadedPageData } from './preloaded-page-data';
 
 const loading = (
@@ -90,7 +91,7 @@ const router = createBrowserRouter([
 ]);
 
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: { queries: { retry: retryUnlessRefused, refetchOnWindowFocus: false } },
 });
 claimPreloadedPageData(queryClient);
 

@@ -27,7 +27,6 @@ export function PersonalPageRoute() {
   const branding = useQuery({
     queryKey: ['wholesaler-branding', handle],
     queryFn: () => fetchWholesalerBranding(handle),
-    retry: (failures, error) => !isNotFound(error) && failures < 1,
     staleTime: Infinity,
   });
   const displayName = branding.data?.displayName ?? '';

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { InferResponseType } from 'hono/client';
 import type { RevisedOfferRequest } from '../../../domain/leads/lead-inbox-requests';
 import type { LeadStatus } from '../../../domain/leads/lead-status';
-import { api, ApiError, readJson } from '../../api/api-client';
+import { api, readJson } from '../../api/api-client';
 import { useSession } from '../../api/use-session';
 import { subscriptionKey } from '../../api/use-subscription';
 
@@ -50,8 +50,6 @@ export function useLead(id: string) {
   return useQuery({
     queryKey: [...accountKey, 'detail', id],
     queryFn: () => readJson(api['leads-inbox'][':id'].$get({ param: { id } })),
-    // A lead that is not there (or not the user's) stays not found: asking again changes nothing.
-    retry: (failureCount, error) => failureCount < 1 && !(error instanceof ApiError && error.status === 404),
   });
 }
 

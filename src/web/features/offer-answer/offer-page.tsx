@@ -17,7 +17,6 @@ export function OfferPage() {
   const offer = useQuery({
     queryKey: ['public-offer', token],
     queryFn: () => fetchPublicOffer(token),
-    retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
 
   if (offer.isPending) {
