@@ -209,6 +209,7 @@ test('the saved list and plan preloaded with the page are refreshed when they ch
   });
   await page.route('**/assets/saved-route-*.js', async (route) => {
     await held;
+    // Time for the feed to connect and send its refresh before the page's code arrives.
     await page.waitForTimeout(500);
     await route.continue();
   });
