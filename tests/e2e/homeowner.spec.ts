@@ -8,6 +8,7 @@
 // from 127.0.0.1: only four tests let a submission reach the server; failures are simulated.
 import type { Page, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 
 const address = '123 Main St, Austin, TX 78701';
 const outsideForm = 'https://forms.example.com/lead?src=calculator';
@@ -271,12 +272,7 @@ test.describe('accept (Get Offer)', () => {
   }) => {
     await useOutsideLeadForm(page);
     // Hold the lead until 'Redirecting...' has been seen.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/leads', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/leads');
     await getRange(page, { roof: true });
 
     const lead = nextLead(page, () => page.getByRole('button', { name: 'Get Offer' }).click());

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { registerThroughUi } from './support/accounts';
 import { calculateAsWholesaler } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 
 async function saveProperty(page: Page, address: string, checkAxe = false) {
   await calculateAsWholesaler(page, { address });
@@ -69,12 +70,7 @@ test('the saved page updates live when a property is saved in another tab', asyn
 test('a property saved before the page’s live feed opened still appears on it', async ({ page, context }) => {
   await registerThroughUi(page);
   // The page's first data arrives before its live feed listens; hold the feed back to widen that moment.
-  let openFeed!: () => void;
-  const feedHeld = new Promise<void>((resolve) => (openFeed = resolve));
-  await page.route('**/api/events', async (route) => {
-    await feedHeld;
-    await route.continue();
-  });
+  const openFeed = await holdRequests(page, '**/api/events');
   await page.goto('/saved');
   await expect(page.getByText('No properties saved yet')).toBeVisible();
 
@@ -201,18 +197,8 @@ test('the saved list and plan preloaded with the page are refreshed when they ch
   // Hold back the feed and the page's code: the preloaded answers arrive, a property is saved
   // elsewhere, the feed connects, and only then is the list shown. Read at that moment, the
   // preloaded (older) answers would stay on screen.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/events', async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.route('**/assets/saved-route-*.js', async (route) => {
-    await held;
-    // Time for the feed to connect and send its refresh before the page's code arrives.
-    await page.waitForTimeout(500);
-    await route.continue();
-  });
+  const releaseFeed = await holdRequests(page, '**/api/events');
+  const releaseCode = await holdRequests(page, '**/assets/saved-route-*.js');
   const preloadedList = page.waitForResponse((response) => response.url().endsWith('/api/properties?limit=100'));
   await page.goto('/saved', { waitUntil: 'commit' });
   await preloadedList;
@@ -221,7 +207,10 @@ test('the saved list and plan preloaded with the page are refreshed when they ch
   await saveProperty(otherTab, '8 Late St, Austin, TX');
   await expect(otherTab).toHaveURL(/\/saved$/);
   await otherTab.close();
-  release();
+  releaseFeed();
+  // Time for the feed to connect and send its refresh before the page's code arrives.
+  await page.waitForTimeout(500);
+  releaseCode();
   await expect(page.getByRole('article', { name: '8 Late St, Austin, TX' })).toBeVisible();
   await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
 });
