@@ -44,7 +44,7 @@ test.describe('homeowner', () => {
     const roof = page.getByRole('checkbox', { name: /New Roof/ });
     await roof.check();
     await expectNoRange(page);
-    const roofCost = page.getByRole('spinbutton', { name: 'New Roof cost' });
+    const roofCost = page.getByRole('textbox', { name: 'New Roof cost' });
     await expect(roofCost).toHaveValue('7000');
     await expect(page.getByRole('paragraph').filter({ hasText: 'Total repairs' })).toContainText('$7,000');
     await getCashOffer(page);
@@ -83,6 +83,8 @@ test.describe('homeowner', () => {
     await getCashOffer(page);
     await expect(page.getByText('Please enter a property address')).toBeVisible();
     await expect(page.getByText('Please enter the market value')).toBeVisible();
+    // The first field that needs attention takes the focus.
+    await expect(addressField).toBeFocused();
     await expect(addressField).toHaveAttribute('aria-invalid', 'true');
     await expect(marketValueField).toHaveAttribute('aria-invalid', 'true');
     await expect(addressField).toHaveAccessibleDescription('Please enter a property address');
@@ -112,6 +114,49 @@ test.describe('homeowner', () => {
       await expectRange(page, '$155,000', '$170,000');
       await expect(marketValueField).not.toHaveAttribute('aria-invalid', 'true');
     }
+  });
+
+  test('a refused repair cost says why under its field, and no offer is made from the cost before it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await openCalculator(page);
+    await enterProperty(page, { address, marketValue: '200000' });
+    await page.getByRole('checkbox', { name: /New Roof/ }).check();
+    const roofCost = page.getByRole('textbox', { name: 'New Roof cost' });
+    await roofCost.fill('9000');
+    await getCashOffer(page);
+    await expectRange(page, '$111,000', '$126,000');
+
+    await roofCost.fill('-100');
+    await expectNoRange(page);
+    await getCashOffer(page);
+    const error = page.getByRole('alert').filter({ hasText: 'Enter a repair cost of $0 or more' });
+    await expect(error).toBeVisible();
+    await expectNoRange(page);
+    await expect(roofCost).toBeFocused();
+    await expect(roofCost).toHaveValue('-100');
+    await expect(roofCost).toHaveAccessibleDescription('Enter a repair cost of $0 or more');
+    // The message is a line of its own under the field; the '$' stays inside the field.
+    const field = (await roofCost.boundingBox())!;
+    const prefix = (await page.locator('.repair-cost .input-prefix').boundingBox())!;
+    expect((await error.boundingBox())!.y).toBeGreaterThanOrEqual(field.y + field.height);
+    expect(prefix.y).toBeGreaterThan(field.y);
+    expect(prefix.y + prefix.height).toBeLessThan(field.y + field.height);
+    await expectNoAxeViolations(page, '/ (a refused repair cost)');
+
+    // Above the largest repair cost is refused too, not silently lowered.
+    await roofCost.fill('20000000000');
+    await getCashOffer(page);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Enter a repair cost of at most $10,000,000,000' }),
+    ).toBeVisible();
+    await expectNoRange(page);
+
+    await roofCost.fill('8000');
+    await expect(error).toHaveCount(0);
+    await getCashOffer(page);
+    await expectRange(page, '$112,000', '$127,000');
   });
 
   test('sees that the deal does not work rather than a negative price', async ({ page }) => {
@@ -148,7 +193,7 @@ test.describe('homeowner', () => {
     await expect(roof).toBeChecked();
     await expectNoRange(page);
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('spinbutton', { name: 'New Roof cost' })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: 'New Roof cost' })).toBeFocused();
 
     const submit = page.getByRole('button', { name: 'Get Cash Offer' });
     await tabTo(page, submit);

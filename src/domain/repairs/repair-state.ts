@@ -11,8 +11,8 @@ export function toggleRepair(items: readonly RepairItem[], name: string): Repair
 }
 
 /**
- * §4: sets the named item's cost in dollars (rounded to cents) and marks it customAmount. Typed input is clamped,
- * not rejected, so the field never errors mid-edit: NaN or negative become 0, above 1e10 becomes 1e10.
+ * §4: sets the named item's cost in dollars (rounded to cents) and marks it customAmount. Out-of-range costs are
+ * clamped (the calculator refuses them as typed, see readTypedRepairCost): NaN or negative become 0, above 1e10 becomes 1e10.
  * isSelected is left alone. Returns a new array; unknown names change nothing.
  */
 export function setRepairCost(items: readonly RepairItem[], name: string, cost: number): RepairItem[] {

@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { defaultTemplate } from '../../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
@@ -141,7 +142,10 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
           onChange={() => slots.preloadOfferActions(userType)}
           onSubmit={(event) => {
             event.preventDefault();
-            dispatch({ type: 'calculate' });
+            const form = event.currentTarget;
+            // Rendered at once, so the first field that says what is wrong can take the focus.
+            flushSync(() => dispatch({ type: 'calculate' }));
+            form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
           }}
         >
           <PropertyDetails
@@ -166,8 +170,11 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
           ) : (
             <RepairsChecklist
               repairs={state.repairs}
+              costTexts={state.repairCostTexts}
+              costErrors={state.errors.repairCosts}
               onToggle={(name) => dispatch({ type: 'toggleRepair', name })}
-              onCostChange={(name, cost) => dispatch({ type: 'setRepairCost', name, cost })}
+              onCostType={(name, text) => dispatch({ type: 'typeRepairCost', name, text })}
+              onCostLeave={(name) => dispatch({ type: 'leaveRepairCost', name })}
             />
           )}
           <button type="submit" className="button button-primary button-large button-block">

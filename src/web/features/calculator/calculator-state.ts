@@ -12,6 +12,7 @@ import {
   type RepairMode,
 } from '../../../domain/repairs/repair-estimate';
 import { setRepairCost, toggleRepair } from '../../../domain/repairs/repair-state';
+import { readTypedRepairCost } from '../../../domain/repairs/typed-repair-cost';
 import { readTypedNumber } from '../../../domain/validation/typed-number';
 
 /** The per-square-foot estimate as typed (numbers as text, so a field may be empty while edited). */
@@ -41,6 +42,8 @@ export interface CalculatorState {
   address: string;
   marketValueText: string;
   repairs: RepairItem[];
+  /** Repair costs as typed, by repair name, while they differ from the cost they set (mid-edit, or refused). */
+  repairCostTexts: Readonly<Record<string, string>>;
   /** How repairs are estimated (issue 13): the checklist, or an estimate replacing it. */
   repairMode: RepairMode;
   perSquareFoot: PerSquareFootDraft;
@@ -48,14 +51,24 @@ export interface CalculatorState {
   template: FormulaTemplate;
   /** The offer last computed; null whenever an input changed since (any edit hides the range, §4). */
   offer: CalculatedOffer | null;
-  errors: { address?: string; marketValue?: string; repairs?: string };
+  errors: CalculatorErrors;
+}
+
+export interface CalculatorErrors {
+  address?: string;
+  marketValue?: string;
+  repairs?: string;
+  /** By repair name. */
+  repairCosts?: Readonly<Record<string, string>>;
 }
 
 export type CalculatorAction =
   | { type: 'setAddress'; address: string }
   | { type: 'setMarketValue'; text: string }
   | { type: 'toggleRepair'; name: string }
-  | { type: 'setRepairCost'; name: string; cost: number }
+  /** A keystroke in a repair's cost field: a valid amount counts at once, anything else waits for 'leaveRepairCost'. */
+  | { type: 'typeRepairCost'; name: string; text: string }
+  | { type: 'leaveRepairCost'; name: string }
   | { type: 'setRepairMode'; mode: RepairMode }
   | { type: 'setPerSquareFoot'; draft: PerSquareFootDraft }
   | { type: 'setLineItems'; items: LineItemDraft[] }
@@ -67,6 +80,7 @@ export function initialCalculatorState(repairs: readonly RepairItem[], template:
     address: '',
     marketValueText: '',
     repairs: [...repairs],
+    repairCostTexts: {},
     repairMode: 'checklist',
     perSquareFoot: initialPerSquareFoot,
     lineItems: [emptyLineItem],
@@ -88,9 +102,24 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         errors: { ...state.errors, marketValue: undefined },
       };
     case 'toggleRepair':
-      return { ...state, repairs: toggleRepair(state.repairs, action.name), offer: null };
-    case 'setRepairCost':
-      return { ...state, repairs: setRepairCost(state.repairs, action.name, action.cost), offer: null };
+      return {
+        ...forgetRepairCostText(state, action.name),
+        repairs: toggleRepair(state.repairs, action.name),
+        offer: null,
+      };
+    case 'typeRepairCost': {
+      const typed = readTypedRepairCost(action.text);
+      const counts = typed.ok && action.text.trim() !== '';
+      return {
+        ...state,
+        repairs: counts ? setRepairCost(state.repairs, action.name, typed.value) : state.repairs,
+        repairCostTexts: { ...state.repairCostTexts, [action.name]: action.text },
+        offer: null,
+        errors: { ...state.errors, repairCosts: without(state.errors.repairCosts, action.name) },
+      };
+    }
+    case 'leaveRepairCost':
+      return leaveRepairCost(state, action.name);
     case 'setRepairMode':
       return { ...state, repairMode: action.mode, offer: null, errors: { ...state.errors, repairs: undefined } };
     case 'setPerSquareFoot':
@@ -104,15 +133,50 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
   }
 }
 
-function calculate(state: CalculatorState): CalculatorState {
-  const errors: CalculatorState['errors'] = {};
+/** On leaving a cost field, its text sets the cost (empty is $0) or stays, with what is wrong with it. */
+function leaveRepairCost(state: CalculatorState, name: string): CalculatorState {
+  const text = state.repairCostTexts[name];
+  if (text === undefined) return state;
+  const typed = readTypedRepairCost(text);
+  if (!typed.ok) {
+    return {
+      ...state,
+      errors: { ...state.errors, repairCosts: { ...state.errors.repairCosts, [name]: typed.message } },
+    };
+  }
+  return { ...forgetRepairCostText(state, name), repairs: setRepairCost(state.repairs, name, typed.value) };
+}
+
+function forgetRepairCostText(state: CalculatorState, name: string): CalculatorState {
+  return {
+    ...state,
+    repairCostTexts: without(state.repairCostTexts, name) ?? {},
+    errors: { ...state.errors, repairCosts: without(state.errors.repairCosts, name) },
+  };
+}
+
+function without<T>(record: Readonly<Record<string, T>> | undefined, key: string): Record<string, T> | undefined {
+  if (!record || !(key in record)) return record;
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}
+
+function calculate(before: CalculatorState): CalculatorState {
+  // Fields still being edited count as left (Enter in a cost field submits without leaving it).
+  const state = Object.keys(before.repairCostTexts).reduce(leaveRepairCost, before);
+  const errors: CalculatorErrors = {};
   // Get Cash Offer needs an address and a valid market value (§5).
   if (state.address.trim() === '') errors.address = calculationMessages.addressRequired;
   const marketValue = parseMarketValue(state.marketValueText);
   if (!marketValue.ok) errors.marketValue = marketValue.message;
   const estimate = readRepairEstimate(state);
   if (!estimate.ok) errors.repairs = estimate.message;
-  if (errors.address || !marketValue.ok || !estimate.ok) return { ...state, offer: null, errors };
+  // A refused cost counts only where it is used: the checklist, on a selected repair.
+  const { repairCosts } = state.errors;
+  if (state.repairMode === 'checklist' && repairCosts && Object.keys(repairCosts).length > 0) {
+    errors.repairCosts = repairCosts;
+  }
+  if (errors.address || !marketValue.ok || !estimate.ok || errors.repairCosts) return { ...state, offer: null, errors };
 
   const repairEstimate = estimate.value ?? undefined;
   const totalRepairCost = calculationRepairs({ repairs: state.repairs, repairEstimate }).total;

@@ -1,45 +1,58 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useReducer } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { defaultTemplate } from '../../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../../domain/repairs/repair-state';
-import { RepairsChecklist, repairCostMessage } from './repairs-checklist';
+import { repairCostMessages } from '../../../domain/repairs/typed-repair-cost';
+import { calculatorReducer, initialCalculatorState } from './calculator-state';
+import { RepairsChecklist } from './repairs-checklist';
 
 function Checklist() {
-  const [repairs, setRepairs] = useState(toggleRepair(defaultRepairCatalog, 'New Roof'));
+  const [state, dispatch] = useReducer(
+    calculatorReducer,
+    calculatorReducer(initialCalculatorState(defaultRepairCatalog, defaultTemplate), {
+      type: 'toggleRepair',
+      name: 'New Roof',
+    }),
+  );
   return (
     <RepairsChecklist
-      repairs={repairs}
-      onToggle={(name) => setRepairs((items) => toggleRepair(items, name))}
-      onCostChange={(name, cost) => setRepairs((items) => setRepairCost(items, name, cost))}
+      repairs={state.repairs}
+      costTexts={state.repairCostTexts}
+      costErrors={state.errors.repairCosts}
+      onToggle={(name) => dispatch({ type: 'toggleRepair', name })}
+      onCostType={(name, text) => dispatch({ type: 'typeRepairCost', name, text })}
+      onCostLeave={(name) => dispatch({ type: 'leaveRepairCost', name })}
     />
   );
 }
 
 afterEach(cleanup);
 
+const total = () => screen.getByText('Total repairs').nextElementSibling!.textContent;
+
 describe('a repair cost field', () => {
   it('may be empty while editing; the total keeps the last valid cost; leaving it empty means $0', async () => {
     render(<Checklist />);
     const field = screen.getByLabelText('New Roof cost') as HTMLInputElement;
-    const before = screen.getByText('Total repairs').nextElementSibling!.textContent;
+    const before = total();
     await userEvent.clear(field);
     expect(field.value).toBe('');
-    expect(screen.getByText('Total repairs').nextElementSibling!.textContent).toBe(before);
+    expect(total()).toBe(before);
 
     await userEvent.type(field, '12500');
     expect(field.value).toBe('12500');
-    expect(screen.getByText('Total repairs').nextElementSibling!.textContent).toBe('$12,500');
+    expect(total()).toBe('$12,500');
 
     await userEvent.clear(field);
     fireEvent.blur(field);
     expect(field.value).toBe('0');
-    expect(screen.getByText('Total repairs').nextElementSibling!.textContent).toBe('$0');
+    expect(total()).toBe('$0');
   });
 
-  it('says what is wrong with a negative cost on leaving the field, and keeps the last valid one', async () => {
+  it('says what is wrong with a negative cost on leaving the field, below it, and keeps what was typed', async () => {
     render(<Checklist />);
     const field = screen.getByLabelText('New Roof cost') as HTMLInputElement;
     await userEvent.clear(field);
@@ -47,8 +60,13 @@ describe('a repair cost field', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '-5');
     fireEvent.blur(field);
-    expect(screen.getByRole('alert').textContent).toBe(repairCostMessage);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(repairCostMessages.notAnAmount);
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Total repairs').nextElementSibling!.textContent).toBe('$9,000');
+    expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(field.value).toBe('-5');
+    // The error is its own line under the field, not beside the '$' that belongs to the field.
+    expect(alert.parentElement!.querySelector('.prefixed-input')!.contains(field)).toBe(true);
+    expect(total()).toBe('$9,000');
   });
 });

@@ -1,18 +1,28 @@
-import { useState } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { totalSelectedRepairCost } from '../../../domain/repairs/repair-state';
 
 interface RepairsChecklistProps {
   repairs: readonly RepairItem[];
+  /** Costs as typed, by repair name, where they differ from the cost (mid-edit, or refused). */
+  costTexts: Readonly<Record<string, string>>;
+  costErrors: Readonly<Record<string, string>> | undefined;
   onToggle: (name: string) => void;
-  onCostChange: (name: string, cost: number) => void;
+  onCostType: (name: string, text: string) => void;
+  onCostLeave: (name: string) => void;
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /** §2 Required Repairs: a checklist whose selected items show an editable cost, and the total. */
-export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChecklistProps) {
+export function RepairsChecklist({
+  repairs,
+  costTexts,
+  costErrors,
+  onToggle,
+  onCostType,
+  onCostLeave,
+}: RepairsChecklistProps) {
   return (
     <fieldset className="card">
       <legend className="card-title">
@@ -21,6 +31,7 @@ export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChe
       <ul className="repairs">
         {repairs.map((repair) => {
           const id = `repair-${slug(repair.name)}`;
+          const error = costErrors?.[repair.name];
           return (
             <li key={repair.name} className={repair.isSelected ? 'repair repair-selected' : 'repair'}>
               <div className="repair-toggle">
@@ -44,14 +55,25 @@ export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChe
                   <label htmlFor={`${id}-cost`} className="visually-hidden">
                     {repair.name} cost
                   </label>
-                  <span className="input-prefix" aria-hidden="true">
-                    $
-                  </span>
-                  <RepairCostInput
-                    id={`${id}-cost`}
-                    cost={repair.cost}
-                    onCostChange={(cost) => onCostChange(repair.name, cost)}
-                  />
+                  <div className="prefixed-input">
+                    <span className="input-prefix" aria-hidden="true">
+                      $
+                    </span>
+                    <input
+                      id={`${id}-cost`}
+                      inputMode="decimal"
+                      value={costTexts[repair.name] ?? String(repair.cost)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-cost-error` : undefined}
+                      onChange={(event) => onCostType(repair.name, event.target.value)}
+                      onBlur={() => onCostLeave(repair.name)}
+                    />
+                  </div>
+                  {error && (
+                    <p id={`${id}-cost-error`} className="field-error" role="alert">
+                      {error}
+                    </p>
+                  )}
                 </div>
               )}
             </li>
@@ -71,66 +93,5 @@ export function RepairsChecklist({ repairs, onToggle, onCostChange }: RepairsChe
         <strong aria-live="polite">{formatMoney(totalSelectedRepairCost(repairs))}</strong>
       </p>
     </fieldset>
-  );
-}
-
-export const repairCostMessage = 'Enter a repair cost of $0 or more';
-
-/**
- * A repair's cost: the field may be empty or half-typed while it has the focus (the total keeps
- * the last valid cost); on leaving it, empty means $0 and anything else invalid says so.
- */
-function RepairCostInput({
-  id,
-  cost,
-  onCostChange,
-}: {
-  id: string;
-  cost: number;
-  onCostChange: (cost: number) => void;
-}) {
-  const [draft, setDraft] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-  const parse = (text: string) => {
-    const value = Number(text);
-    return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
-  };
-  return (
-    <>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={100}
-        value={draft ?? String(cost)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setDraft(event.target.value);
-          const value = parse(event.target.value);
-          if (value !== null) {
-            setInvalid(false);
-            onCostChange(value);
-          }
-        }}
-        onBlur={() => {
-          if (draft === null) return;
-          const value = draft.trim() === '' ? 0 : parse(draft);
-          if (value === null) {
-            setInvalid(true);
-            return;
-          }
-          setInvalid(false);
-          setDraft(null);
-          onCostChange(value);
-        }}
-      />
-      {invalid && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {repairCostMessage}
-        </p>
-      )}
-    </>
   );
 }

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { defaultTemplate } from '../../../domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
+import { repairCostMessages } from '../../../domain/repairs/typed-repair-cost';
+import {
+  calculatorReducer,
+  initialCalculatorState,
+  type CalculatorAction,
+  type CalculatorState,
+} from './calculator-state';
+
+const roof = 'New Roof';
+
+function apply(...actions: CalculatorAction[]): CalculatorState {
+  return actions.reduce(calculatorReducer, initialCalculatorState(defaultRepairCatalog, defaultTemplate));
+}
+
+const filledIn: CalculatorAction[] = [
+  { type: 'setAddress', address: '12 Elm St, Austin, TX' },
+  { type: 'setMarketValue', text: '300000' },
+  { type: 'toggleRepair', name: roof },
+];
+const roofCost = (state: CalculatorState) => state.repairs.find((repair) => repair.name === roof)!.cost;
+
+describe('a repair cost typed into the calculator', () => {
+  it('counts at once when valid, and hides the offer range on every keystroke', () => {
+    const offered = apply(...filledIn, { type: 'calculate' });
+    expect(offered.offer).not.toBeNull();
+    const typed = calculatorReducer(offered, { type: 'typeRepairCost', name: roof, text: '12500' });
+    expect(roofCost(typed)).toBe(12500);
+    expect(typed.offer).toBeNull();
+    expect(calculatorReducer(offered, { type: 'typeRepairCost', name: roof, text: '-' }).offer).toBeNull();
+  });
+
+  it('refuses to compute an offer from the last valid cost while the field holds a refused one', () => {
+    const state = apply(
+      ...filledIn,
+      { type: 'typeRepairCost', name: roof, text: '9000' },
+      { type: 'typeRepairCost', name: roof, text: '-100' },
+      { type: 'leaveRepairCost', name: roof },
+    );
+    expect(state.errors.repairCosts).toEqual({ [roof]: repairCostMessages.notAnAmount });
+    expect(state.repairCostTexts[roof]).toBe('-100');
+
+    const refused = calculatorReducer(state, { type: 'calculate' });
+    expect(refused.offer).toBeNull();
+    expect(refused.errors.repairCosts).toEqual({ [roof]: repairCostMessages.notAnAmount });
+  });
+
+  it('checks a field still being edited when Get Cash Offer is pressed from it', () => {
+    const refused = apply(
+      ...filledIn,
+      { type: 'typeRepairCost', name: roof, text: '20000000000' },
+      { type: 'calculate' },
+    );
+    expect(refused.offer).toBeNull();
+    expect(refused.errors.repairCosts).toEqual({ [roof]: repairCostMessages.tooLarge });
+    expect(roofCost(refused)).not.toBe(1e10);
+
+    const emptied = apply(...filledIn, { type: 'typeRepairCost', name: roof, text: '' }, { type: 'calculate' });
+    expect(roofCost(emptied)).toBe(0);
+    expect(emptied.offer?.totalRepairCost).toBe(0);
+  });
+
+  it('forgets a refused cost when its repair is deselected, so the offer can be computed', () => {
+    const state = apply(
+      ...filledIn,
+      { type: 'typeRepairCost', name: roof, text: 'abc' },
+      { type: 'leaveRepairCost', name: roof },
+      { type: 'toggleRepair', name: roof },
+      { type: 'calculate' },
+    );
+    expect(state.errors).toEqual({});
+    expect(state.repairCostTexts).toEqual({});
+    expect(state.offer).not.toBeNull();
+  });
+
+  it('a corrected cost clears the error and counts in the offer', () => {
+    const state = apply(
+      ...filledIn,
+      { type: 'typeRepairCost', name: roof, text: '-100' },
+      { type: 'leaveRepairCost', name: roof },
+      { type: 'typeRepairCost', name: roof, text: '$8,000' },
+      { type: 'leaveRepairCost', name: roof },
+      { type: 'calculate' },
+    );
+    expect(state.errors).toEqual({});
+    expect(state.repairCostTexts).toEqual({});
+    expect(state.offer?.totalRepairCost).toBe(8000);
+  });
+});
