@@ -18,6 +18,7 @@ import { registerThroughUi } from './support/accounts';
 import { addPostalAddress, verificationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
+import { expectToastOnTop, waitForToastsToGo } from './support/toasts';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshots = path.join(repositoryRoot, 'test-results', 'bulk-import-screens');
@@ -88,11 +89,6 @@ async function dropFile(page: Page, name: string, content: string) {
     },
     { name, content },
   );
-}
-
-async function waitForToastsToGo(page: Page) {
-  // axe measures contrast mid-animation, so let toasts go first.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
 }
 
 test('Bulk Import is for Pro only: hidden otherwise, refused by the server otherwise', async ({ page }) => {
@@ -170,7 +166,7 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await selectAll.uncheck();
   await expect(dialog.getByText('0 of 6 properties selected (2 failed)')).toBeVisible();
   await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
-  await expect(page.getByText('Please select at least one property')).toBeVisible();
+  await expectToastOnTop(page, 'Please select at least one property');
   await selectAll.check();
   await expect(dialog.getByText('6 of 6 properties selected (2 failed)')).toBeVisible();
 

@@ -3,6 +3,7 @@ import { registerThroughUi } from './support/accounts';
 import { calculateAsWholesaler } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { holdRequests } from './support/hold-requests';
+import { expectToastOnTop } from './support/toasts';
 
 async function saveProperty(page: Page, address: string, checkAxe = false) {
   await calculateAsWholesaler(page, { address });
@@ -41,9 +42,10 @@ test('a free wholesaler saves three properties, then meets the limit', async ({ 
   await expect(page.getByText(/You have reached the limit of 3 saved properties/)).toBeVisible();
 
   await saveProperty(page, '4 Oak St, Austin, TX');
-  await expect(
-    page.getByText('You have reached the maximum limit of 3 saved properties. Please upgrade to save more.'),
-  ).toBeVisible();
+  await expectToastOnTop(
+    page,
+    'You have reached the maximum limit of 3 saved properties. Please upgrade to save more.',
+  );
   await expect(page).toHaveURL(/\/$/);
 
   // Deleting is for Pro: a free user is told so and nothing changes.

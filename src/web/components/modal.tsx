@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { trackOpenDialog } from './open-dialogs';
 
 interface ModalProps {
   title: string;
@@ -21,8 +22,12 @@ export function Modal({ title, open, onClose, children, footer, size = 'small' }
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open) {
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (!dialog.open) dialog.showModal();
+    return trackOpenDialog(dialog);
   }, [open]);
 
   return (

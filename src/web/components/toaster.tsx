@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { createPortal } from 'react-dom';
+import { useTopmostDialog } from './open-dialogs';
 import type { ToasterProps } from 'sonner';
 
 // If its code cannot be fetched (a dropped connection), the app goes on without toasts rather than fail.
@@ -11,7 +13,8 @@ const SonnerToaster = lazy<ComponentType<ToasterProps>>(() =>
 
 /**
  * The app's toast region; §9 allows at most 20 on screen. Its code loads once the page has
- * loaded, off the first paint's path; toasts asked for earlier are shown when it mounts.
+ * loaded, off the first paint's path; toasts asked for earlier are shown when it mounts (and
+ * those on screen are shown again when it moves into or out of a dialog).
  */
 export function Toaster() {
   const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
@@ -21,10 +24,13 @@ export function Toaster() {
     window.addEventListener('load', show, { once: true });
     return () => window.removeEventListener('load', show);
   }, [loaded]);
+  // Over an open dialog the toasts are shown inside it: outside, they would be under its backdrop and inert.
+  const dialog = useTopmostDialog();
   if (!loaded) return null;
-  return (
+  const toaster = (
     <Suspense fallback={null}>
       <SonnerToaster position="top-center" visibleToasts={20} richColors closeButton />
     </Suspense>
   );
+  return dialog ? createPortal(toaster, dialog) : toaster;
 }

@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Waits until no toast is on screen (axe measures contrast mid-animation, so let toasts go first). */
+export async function waitForToastsToGo(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
+ * Expects the toast saying `text` to be seen and usable: drawn on top of everything at its
+ * centre (not under an open dialog's backdrop) and inside the dialog when one is open (so it is
+ * not inert), with a close button that works.
+ */
+export async function expectToastOnTop(page: Page, text: string | RegExp) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  // Sonner slides a toast in; measure where it rests.
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await page.waitForTimeout(500);
+  const placement = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const onTop = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    const dialog = document.querySelector('dialog[open]');
+    return {
+      onTop: Boolean(onTop && element.contains(onTop)),
+      insideOpenDialog: dialog ? dialog.contains(element) : null,
+    };
+  });
+  expect(placement.onTop, 'the toast is drawn on top').toBe(true);
+  if (placement.insideOpenDialog !== null)
+    expect(placement.insideOpenDialog, 'the toast is inside the open dialog').toBe(true);
+  await toast.getByRole('button', { name: 'Close toast' }).click();
+  await expect(toast).toHaveCount(0);
+}
