@@ -8,6 +8,7 @@
 // from 127.0.0.1: only four tests let a submission reach the server; failures are simulated.
 import type { Page, Request } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expectRange } from './support/calculator-page';
 import { holdRequests } from './support/hold-requests';
 
 const address = '123 Main St, Austin, TX 78701';
@@ -265,6 +266,33 @@ test.describe('accept (Get Offer)', () => {
     // axe measures contrast mid-animation, so let the toast go first.
     await expect(toast).toBeHidden({ timeout: 10_000 });
     await expectNoAxeViolations(page, '/offer/accept (submitted)');
+  });
+
+  test('coming back from the lead page finds the calculation as it was left', async ({ page }) => {
+    await getRange(page, { roof: true });
+    await page.getByRole('textbox', { name: 'New Roof cost' }).fill('9500');
+    await page.getByRole('button', { name: 'Get Cash Offer' }).click();
+    await expectRange(page, '$110,500', '$125,500');
+
+    for (const goBack of [
+      () => page.getByRole('link', { name: 'Back to calculator' }).click(),
+      async () => {
+        await page.goBack();
+      },
+    ]) {
+      await page.getByRole('button', { name: 'Get Offer' }).click();
+      await expect(page).toHaveURL(/\/offer\/accept\?/);
+      await goBack();
+      await expect(page.getByLabel('Property address')).toHaveValue(address);
+      await expect(page.getByLabel('Market value', { exact: true })).toHaveValue('200000');
+      await expect(page.getByRole('checkbox', { name: /New Roof/ })).toBeChecked();
+      await expect(page.getByRole('textbox', { name: 'New Roof cost' })).toHaveValue('9500');
+      await expectRange(page, '$110,500', '$125,500');
+    }
+
+    // Kept for one return only: a fresh visit starts empty.
+    await page.goto('/');
+    await expect(page.getByLabel('Property address')).toHaveValue('');
   });
 
   test('with an outside lead form: shows Redirecting..., records the lead, then redirects with the query', async ({

@@ -4,6 +4,7 @@ import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { BulkImportButton } from '../../features/bulk-import/bulk-import-button';
 import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
 import { CalculatorPage } from '../../features/calculator/calculator-page';
+import { keepCalculationDraft } from '../../features/calculator/calculation-draft';
 import type { UserType } from '../../features/calculator/user-type';
 
 // What a visitor can do with an offer (forms, exports) loads with the first offer, keeping the
@@ -13,10 +14,19 @@ const loadWholesalerActions = () => import('./wholesaler-offer-actions');
 const HomeownerOfferActions = lazy(async () => ({ default: (await loadHomeownerActions()).HomeownerOfferActions }));
 const WholesalerOfferActions = lazy(async () => ({ default: (await loadWholesalerActions()).WholesalerOfferActions }));
 
-/** A wholesaler saves and exports any offer; a homeowner negotiates or accepts only a workable one (low >= 0). */
+/**
+ * A wholesaler saves and exports any offer; a homeowner negotiates or accepts only a workable one
+ * (low >= 0), and finds the calculation as they left it on coming back from the lead form.
+ */
 function OfferActions({ offer, userType }: { offer: CalculatedOffer; userType: UserType }) {
   if (userType === 'wholesaler') return <WholesalerOfferActions offer={offer} />;
-  return offerIsWorkable(offer.offerRange) ? <HomeownerOfferActions offer={offer} /> : null;
+  if (!offerIsWorkable(offer.offerRange)) return null;
+  return (
+    <HomeownerOfferActions
+      offer={offer}
+      onLeave={() => keepCalculationDraft({ input: offer.input, userType: 'homeowner' })}
+    />
+  );
 }
 
 const slots: CalculatorSlots = {

@@ -5,10 +5,10 @@ import { calculatorReducer, initialCalculatorState, type CalculatorState } from 
 import { isUserType, type UserType } from './user-type';
 
 /**
- * A calculation kept while its user signs in or registers to save it ('Sign In to Save'), so
- * the calculator comes back with the same address, value, repairs, template and user type.
- * Kept in this tab's sessionStorage: it survives the trip through /login and /register (and a
- * reload), and is gone with the tab.
+ * A calculation kept while its user is away from the calculator: signing in or registering to
+ * save it ('Sign In to Save'), or on the lead form after Get Offer. The calculator comes back
+ * with the same address, value, repairs, template and user type. Kept in this tab's
+ * sessionStorage: it survives the trip (and a reload), and is gone with the tab.
  */
 export interface CalculationDraft {
   input: CalculationInput;

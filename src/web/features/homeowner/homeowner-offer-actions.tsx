@@ -8,8 +8,14 @@ import { useGetOffer } from './use-get-offer';
 
 type OpenDialog = 'negotiate' | 'program-info' | 'program-form' | null;
 
+interface HomeownerOfferActionsProps {
+  offer: CalculatedOffer;
+  /** Called as Get Offer leaves the calculator for the lead form, so the page can keep what was entered. */
+  onLeave?: () => void;
+}
+
 /** A homeowner's buttons under the range: Negotiate (a desired price) and Get Offer (accept), with their dialogs (§2, §4). */
-export function HomeownerOfferActions({ offer }: { offer: CalculatedOffer }) {
+export function HomeownerOfferActions({ offer, onLeave }: HomeownerOfferActionsProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   /** The last desired price asked for above the threshold (for the programme), or accepted. */
   const [desiredPrice, setDesiredPrice] = useState<number>();
@@ -32,15 +38,16 @@ export function HomeownerOfferActions({ offer }: { offer: CalculatedOffer }) {
           type="button"
           className="button button-primary"
           disabled={getOffer.isPending}
-          onClick={() =>
+          onClick={() => {
+            onLeave?.();
             getOffer.mutate({
               address,
               marketValue,
               offerRange: offer.offerRange,
               totalRepairCost: offer.totalRepairCost,
               desiredPrice: acceptedPrice,
-            })
-          }
+            });
+          }}
         >
           {getOffer.isPending ? 'Redirecting...' : 'Get Offer'}
         </button>
