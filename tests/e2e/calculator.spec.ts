@@ -392,6 +392,22 @@ test.describe('navigation', () => {
     await expect(calculatorHeading(page)).toBeVisible();
     await expect(userTypeButton(page, 'Homeowner')).toHaveAttribute('aria-pressed', 'true');
   });
+  test('a new page opens at its top, and Back returns to where the reader was', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 700 });
+    await page.goto('/wholesalers');
+    const createAccount = page.getByRole('link', { name: 'Create Your Free Account' });
+    await createAccount.scrollIntoViewIfNeeded();
+    const readTo = await page.evaluate(() => window.scrollY);
+    expect(readTo).toBeGreaterThan(1000);
+
+    await createAccount.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect(createAccount).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(readTo);
+  });
 });
 
 test.describe('when the server fails', () => {

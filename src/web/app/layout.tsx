@@ -1,4 +1,4 @@
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AccountNav } from '../features/auth/account-nav';
 import type { UserType } from '../features/calculator/user-type';
 import { LeadsNavLink } from '../features/leads/leads-nav-link';
@@ -43,6 +43,8 @@ export function Layout() {
       <footer className="site-footer">
         <p>Offers are estimates for discussion, not binding purchase agreements.</p>
       </footer>
+      {/* A new page opens at its top; Back and Forward return to where the reader was. */}
+      <ScrollRestoration />
     </div>
   );
 }

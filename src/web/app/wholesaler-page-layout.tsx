@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { usePageMeta } from './page-meta';
 
 /**
@@ -18,6 +18,8 @@ export function WholesalerPageLayout() {
       <footer className="site-footer">
         <p>Offers are estimates for discussion, not binding purchase agreements.</p>
       </footer>
+      {/* A new page opens at its top; Back and Forward return to where the reader was. */}
+      <ScrollRestoration />
     </div>
   );
 }
