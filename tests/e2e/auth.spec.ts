@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, registerThroughUi } from './support/accounts';
+import { accountButton, E2E_PASSWORD, registerThroughUi, signOutThroughNav } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 function accountNav(page: Page) {
@@ -28,22 +28,22 @@ test('register, stay signed in across reloads and tabs, sign out everywhere, sig
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const nav = accountNav(page);
-  await expect(nav.getByText(email)).toBeVisible();
+  await expect(accountButton(page, email)).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Saved Properties' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
 
   // The session survives a reload and opens in a new tab.
   await page.reload();
-  await expect(nav.getByText(email)).toBeVisible();
+  await expect(accountButton(page, email)).toBeVisible();
   const otherTab = await context.newPage();
   await otherTab.goto('/saved');
   await expect(otherTab.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
 
   // Signing out in one tab signs out the other, which leaves /saved for /login.
-  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutThroughNav(page, email);
   await expect(page).toHaveURL(/\/$/);
   await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  await expect(nav.getByText(email)).toHaveCount(0);
+  await expect(accountButton(page, email)).toHaveCount(0);
   await expect(otherTab).toHaveURL(/\/login$/);
   await otherTab.close();
 
@@ -54,13 +54,55 @@ test('register, stay signed in across reloads and tabs, sign out everywhere, sig
   await expect(page.getByText('Logged in successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/saved$/);
   await expect(page.getByRole('heading', { name: 'Saved Properties', level: 1 })).toBeVisible();
-  await expect(accountNav(page).getByText(email)).toBeVisible();
+  await expect(accountButton(page, email)).toBeVisible();
+});
+
+test('at 360px the signed-in header fits the screen, and its account menu works by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 700 });
+  const email = await registerThroughUi(page, `margaret.longname.${Date.now()}@example-brokerage.com`);
+  const nav = accountNav(page);
+  await expect(nav.getByRole('link', { name: 'Saved Properties' })).toBeVisible();
+
+  // Every link and the account button are on screen; nothing has to be scrolled sideways to.
+  for (const item of [
+    nav.getByRole('link', { name: 'Calculator', exact: true }),
+    nav.getByRole('link', { name: 'For Wholesalers' }),
+    nav.getByRole('link', { name: 'Leads' }),
+    nav.getByRole('link', { name: 'Saved Properties' }),
+    accountButton(page, email),
+  ]) {
+    await expect(item).toBeInViewport({ ratio: 1 });
+  }
+  expect(await nav.getByRole('list').evaluate((links) => links.scrollWidth - links.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+
+  const button = accountButton(page, email);
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const signOut = nav.getByRole('button', { name: 'Sign Out' });
+  await expect(nav.getByText(`Signed in as ${email}`)).toBeInViewport({ ratio: 1 });
+  await expect(signOut).toBeInViewport({ ratio: 1 });
+  await expectNoAxeViolations(page, 'account menu open at 360px');
+
+  // Escape closes the menu; Tab from the button reaches its items in order.
+  await page.keyboard.press('Escape');
+  await expect(signOut).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(signOut).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeInViewport({ ratio: 1 });
 });
 
 test('a wrong password shows the error and stays on /login', async ({ page, consoleErrors }) => {
   consoleErrors.allow(/status of 401/);
   const email = await registerThroughUi(page);
-  await accountNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await signOutThroughNav(page, email);
   await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   await accountNav(page).getByRole('link', { name: 'Sign In' }).click();
@@ -176,8 +218,8 @@ test.describe('password recovery through the outbox log', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(accountNav(page).getByText(email)).toBeVisible();
-    await accountNav(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(accountButton(page, email)).toBeVisible();
+    await signOutThroughNav(page, email);
 
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -187,7 +229,7 @@ test.describe('password recovery through the outbox log', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText(/we have sent it a link to choose a new password/)).toBeVisible();
 
-    await expect.poll(() => lastResetLink(email), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => lastResetLink(email), { timeout: 20_000 }).toBeTruthy();
     const link = lastResetLink(email)!;
     expect(link.startsWith(`${baseUrl}/reset-password?token=`)).toBe(true);
 
@@ -204,7 +246,7 @@ test.describe('password recovery through the outbox log', () => {
     await signIn(page, email, E2E_PASSWORD);
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await signIn(page, email, newPassword);
-    await expect(accountNav(page).getByText(email)).toBeVisible();
+    await expect(accountButton(page, email)).toBeVisible();
 
     // The same link again: refused.
     await page.goto(link);

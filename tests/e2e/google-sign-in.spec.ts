@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { startGoogleOidcFake, type GoogleOidcFake } from '../fakes/google-oidc-fake';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { uniqueEmail } from '../support/test-users';
-import { registerThroughUi } from './support/accounts';
+import { accountButton, registerThroughUi, signOutThroughNav } from './support/accounts';
 import { addPostalAddress, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -66,7 +66,7 @@ test('a new visitor signs in with Google by keyboard and lands signed in on the 
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(`${server.url}/`);
-  await expect(accountNav(page).getByText(email)).toBeVisible();
+  await expect(accountButton(page, email)).toBeVisible();
   await page.goto('/saved');
   await expect(page.getByText('0 of 3 properties saved')).toBeVisible();
 });
@@ -77,20 +77,20 @@ test('Google joins an existing account whose e-mail is verified: the same accoun
   const email = await registerThroughUi(page);
   await verifyEmailThroughOutbox(page, resend.emails, email);
   await addPostalAddress(page, '12 Oak St, Austin, TX 78701');
-  await accountNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await signOutThroughNav(page, email);
   await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   google.signInAs({ sub: randomUUID(), email, email_verified: true, name: 'Same Person' });
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect(accountNav(page).getByText(email)).toBeVisible();
+  await expect(accountButton(page, email)).toBeVisible();
   const answer = (await (await page.request.get('/api/profile')).json()) as { profile: { postalAddress: string } };
   expect(answer.profile.postalAddress).toBe('12 Oak St, Austin, TX 78701');
 });
 
 test('an account Google cannot vouch for is not joined, and /login says what to do', async ({ page }) => {
   const email = await registerThroughUi(page);
-  await accountNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await signOutThroughNav(page, email);
   await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
 
   // The password account never verified its e-mail: a Google sign-in for it must not share it.

@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-rou
 import { AccountNav } from '../features/auth/account-nav';
 import type { UserType } from '../features/calculator/user-type';
 import { LeadsNavLink } from '../features/leads/leads-nav-link';
+import { SavedNavLink } from '../features/saved/saved-nav-link';
 import { usePageMeta } from './page-meta';
 
 export function Layout() {
@@ -33,8 +34,9 @@ export function Layout() {
               <NavLink to="/wholesalers">For Wholesalers</NavLink>
             </li>
             <LeadsNavLink />
-            <AccountNav />
+            <SavedNavLink />
           </ul>
+          <AccountNav />
         </nav>
       </header>
       <main id="main" className="site-main">

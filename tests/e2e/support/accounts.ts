@@ -9,6 +9,17 @@ export async function registerThroughUi(page: Page, email = uniqueEmail('e2e')) 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(accountButton(page, email)).toBeVisible();
   return email;
+}
+
+/** The signed-in user's account button in the main navigation: it shows their e-mail and opens the account menu. */
+export function accountButton(page: Page, email: string) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email, exact: true });
+}
+
+/** Signs out through the account menu, as a user would. */
+export async function signOutThroughNav(page: Page, email: string) {
+  await accountButton(page, email).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
 }

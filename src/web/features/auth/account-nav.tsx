@@ -1,29 +1,39 @@
-import { NavLink, useNavigate } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { notify } from '../../components/notify';
 import { authClient } from '../../api/auth-client';
 import { callAuth } from './auth-errors';
 import { useSession } from '../../api/use-session';
 
 /**
- * §2 layout navigation, the account part (list items of the main nav): signed in, the user's
- * e-mail, Saved Properties and Sign Out (back to /); signed out, Sign In.
+ * §2 layout navigation, the account part (beside the main links): signed in, the user's e-mail
+ * opening a menu with Profile and Sign Out (back to /); signed out, Sign In. It has a place of its
+ * own so that on a narrow screen it sits beside the brand and the links stay on one line.
  */
 export function AccountNav() {
   const { user, isPending } = useSession();
-  const navigate = useNavigate();
 
   // Nothing until the session is known, rather than a Sign In that flips to the e-mail.
-  if (isPending && !user) return <li className="nav-account-pending" aria-hidden="true" />;
-
-  if (!user) {
-    return (
-      <li>
+  if (isPending && !user) return <div className="nav-account" aria-hidden="true" />;
+  return (
+    <div className="nav-account">
+      {user ? (
+        <AccountMenu email={user.email} />
+      ) : (
         <NavLink to="/login" className="button button-small button-primary">
           Sign In
         </NavLink>
-      </li>
-    );
-  }
+      )}
+    </div>
+  );
+}
+
+/** The e-mail as a button and its menu: a popover, so the browser closes it on Escape or a click elsewhere. */
+function AccountMenu({ email }: { email: string }) {
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
 
   async function signOut() {
     const result = await callAuth(() => authClient.signOut());
@@ -36,17 +46,33 @@ export function AccountNav() {
 
   return (
     <>
-      <li>
-        <NavLink to="/saved">Saved Properties</NavLink>
-      </li>
-      <li className="nav-user" title="Signed in as">
-        {user.email}
-      </li>
-      <li>
+      <button
+        type="button"
+        className="nav-account-button"
+        popoverTarget={menuId}
+        aria-expanded={open}
+        title={`Signed in as ${email}`}
+      >
+        <span className="nav-account-email">{email}</span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      <div
+        ref={menuRef}
+        id={menuId}
+        popover="auto"
+        className="nav-account-menu"
+        onToggle={(event) => setOpen(event.newState === 'open')}
+      >
+        <p className="nav-account-signed-in">
+          Signed in as <strong>{email}</strong>
+        </p>
+        <Link to="/profile" onClick={() => menuRef.current?.hidePopover()}>
+          Profile
+        </Link>
         <button type="button" className="button button-small button-secondary" onClick={() => void signOut()}>
           Sign Out
         </button>
-      </li>
+      </div>
     </>
   );
 }
