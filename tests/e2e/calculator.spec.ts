@@ -36,6 +36,11 @@ test.describe('homeowner', () => {
     await enterProperty(page, { address, marketValue: '200000' });
     await getCashOffer(page);
     await expectRange(page, '$120,000', '$135,000');
+    // Screen readers hear the range in one sentence, not the whole card read out again.
+    await expect(offerRange(page).getByRole('status').filter({ hasText: 'Your cash offer range' })).toHaveText(
+      'Your cash offer range: $120,000 to $135,000',
+    );
+    await expect(offerRange(page)).not.toHaveAttribute('aria-live');
     await expect(offerRange(page)).toContainText('Market value$200,000');
     await expect(offerRange(page)).toContainText('Repairs$0');
     await expectNoAxeViolations(page, '/ (homeowner, with a range)');

@@ -18,17 +18,26 @@ interface OfferResultProps {
   OfferActions: CalculatorSlots['OfferActions'];
 }
 
-/** The 'Your Cash Offer Range' card: the range, its market value and repairs, and what the visitor can do with it; announced to screen readers when it appears (§2). */
+/**
+ * The 'Your Cash Offer Range' card: the range, its market value and repairs, and what the visitor
+ * can do with it (§2). Screen readers are told the range alone when it appears, in one sentence,
+ * not the whole card.
+ */
 export function OfferResult({ offer, userType, templateName, OfferActions }: OfferResultProps) {
+  const workable = offer !== null && offerIsWorkable(offer.offerRange);
   return (
-    <section className="card offer-result" aria-labelledby="offer-title" aria-live="polite">
+    <section className="card offer-result" aria-labelledby="offer-title">
       <h2 id="offer-title" className="card-title">
         Your Cash Offer Range
       </h2>
+      <p className="visually-hidden" role="status">
+        {workable &&
+          `Your cash offer range: ${formatMoney(offer.offerRange.low)} to ${formatMoney(offer.offerRange.high)}`}
+      </p>
       {!offer && (
         <p className="muted">Enter the address and market value, pick the repairs, then press Get Cash Offer.</p>
       )}
-      {offer && offerIsWorkable(offer.offerRange) && (
+      {workable && (
         <>
           <OfferRangeText range={offer.offerRange} />
           <dl className="offer-facts">
@@ -60,13 +69,13 @@ export function OfferResult({ offer, userType, templateName, OfferActions }: Off
           )}
         </>
       )}
-      {offer && !offerIsWorkable(offer.offerRange) && (
+      {offer && !workable && (
         <p className="offer-unworkable" role="alert">
           {calculationMessages.offerUnworkable}
         </p>
       )}
       <Suspense fallback={<p className="muted">Loading...</p>}>
-        {offer && offerIsWorkable(offer.offerRange) && <OfferActions offer={offer} userType={userType} />}
+        {workable && <OfferActions offer={offer} userType={userType} />}
       </Suspense>
     </section>
   );
