@@ -20,6 +20,35 @@ async function expectSameWindow(page: Page) {
   expect(await page.evaluate(() => 'billingSpecMark' in window), 'the page was reloaded').toBe(true);
 }
 
+test('/wholesalers invites a visitor to sign up, and sends a signed-in wholesaler back to their work', async ({
+  page,
+}) => {
+  await page.goto('/wholesalers');
+  const hero = page.getByRole('region', { name: 'Revolutionize Your Wholesaling Business' });
+  const closing = page.getByRole('region', { name: 'Ready to Make Your Next Offer?' });
+  await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
+  await expect(closing.getByRole('link', { name: 'Create Your Free Account' })).toHaveAttribute('href', '/register');
+  await expect(page.getByRole('article', { name: 'Free' }).getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  // §6: formula templates of one's own are Pro's; every plan picks the built-in ones.
+  await expect(page.getByRole('article', { name: 'Free' })).toContainText('Built-in formula templates');
+  await expect(page.getByRole('article', { name: 'Free' })).not.toContainText('Your own formula templates');
+  await expect(page.getByRole('article', { name: 'Pro' })).toContainText('Your own formula templates');
+
+  await registerThroughUi(page);
+  await page.goto('/wholesalers');
+  await expect(
+    page.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Current Plan' }),
+  ).toBeDisabled();
+  await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toHaveCount(0);
+  await expect(closing.getByRole('link', { name: 'Create Your Free Account' })).toHaveCount(0);
+  await expectNoAxeViolations(page, '/wholesalers signed in');
+  await hero.getByRole('link', { name: 'Open Saved Properties' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved Properties' })).toBeVisible();
+  await page.goBack();
+  await closing.getByRole('link', { name: 'Open the Calculator' }).click();
+  await expect(page.getByRole('button', { name: 'Wholesaler' })).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('with no payment provider, Pro comes through the demo checkout, and an open saved list switches to ∞', async ({
   page,
   context,

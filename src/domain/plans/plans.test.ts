@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanIdSchema } from './plan-id-schema';
 import {
   canBulkImport,
+  canManageCustomTemplates,
   canDeleteSavedProperties,
   canExportSavedList,
   formatPropertyLimit,
@@ -44,6 +45,14 @@ describe('what the plan cards promise (issue 12)', () => {
     '%s lists bulk e-mailed offers exactly when the plan may send them',
     (id, plan) => {
       expect(plan.features.includes(planFeatureTexts.bulkOffers)).toBe(canBulkImport(id));
+    },
+  );
+
+  it.each(plans.map((plan) => [plan.id, plan] as const))(
+    '%s lists formula templates of your own exactly when the plan may keep them (§6), and no plan promises templates in general',
+    (id, plan) => {
+      expect(plan.features.includes(planFeatureTexts.ownTemplates)).toBe(canManageCustomTemplates(id));
+      expect(plan.features).not.toContain('Formula templates');
     },
   );
 });

@@ -19,13 +19,15 @@ const propertyLimits = { free: 3, personal: 25, pro: Infinity } as const satisfi
 /**
  * Feature lines the cards share, named so tests can check what each plan promises: the leads inbox
  * (and the answerable offer links and personal page that fill it) is on every plan, because no
- * route behind it checks the plan; bulk e-mailed offers are Pro only (canBulkImport).
+ * route behind it checks the plan; bulk e-mailed offers (canBulkImport) and one's own formula
+ * templates (canManageCustomTemplates) are Pro only.
  */
 export const planFeatureTexts = {
   leadsInbox: 'Leads inbox: the homeowners who answer your offers',
   offerLinks: 'Answerable offer links and your own calculator page',
   leadsInboxIncluded: 'Leads inbox included',
   bulkOffers: 'Bulk e-mailed offers',
+  ownTemplates: 'Your own formula templates',
 } as const;
 
 // §9 prices and limits; §6 capabilities. Features list only what this product actually does.
@@ -39,7 +41,7 @@ export const plans: readonly Plan[] = Object.freeze([
     features: [
       'Save up to 3 properties',
       'Cash offer calculator',
-      'Formula templates',
+      'Built-in formula templates',
       'Export a property to your CRM or spreadsheet',
       planFeatureTexts.leadsInbox,
       planFeatureTexts.offerLinks,
@@ -67,6 +69,7 @@ export const plans: readonly Plan[] = Object.freeze([
       'Everything in Personal',
       planFeatureTexts.leadsInboxIncluded,
       'Delete saved properties',
+      planFeatureTexts.ownTemplates,
       'Bulk CSV import',
       planFeatureTexts.bulkOffers,
     ],

@@ -48,6 +48,8 @@ const popularPlan: PlanId = 'personal';
 
 /** The wholesaler landing page at /wholesalers: hero, features, plans, how it works, call to action (§2). */
 export function WholesalersPage() {
+  // Signed in, the calls to create an account become the way back to one's own work.
+  const signedIn = useSession().user !== null;
   return (
     <div className="landing">
       <section className="landing-hero" aria-labelledby="landing-title">
@@ -58,9 +60,15 @@ export function WholesalersPage() {
           place.
         </p>
         <div className="landing-actions">
-          <Link to="/register" className="button button-large landing-button-light">
-            Start Free Trial
-          </Link>
+          {signedIn ? (
+            <Link to="/saved" className="button button-large landing-button-light">
+              Open Saved Properties
+            </Link>
+          ) : (
+            <Link to="/register" className="button button-large landing-button-light">
+              Start Free Trial
+            </Link>
+          )}
           <Link to="/" state={{ userType: 'wholesaler' }} className="button button-large landing-button-outline">
             Try Calculator
           </Link>
@@ -106,10 +114,21 @@ export function WholesalersPage() {
 
       <section className="landing-cta" aria-labelledby="cta-title">
         <h2 id="cta-title">Ready to Make Your Next Offer?</h2>
-        <p>Create a free account in a minute and save your first three properties.</p>
-        <Link to="/register" className="button button-large landing-button-light">
-          Create Your Free Account
-        </Link>
+        {signedIn ? (
+          <>
+            <p>Your account is ready: price the next property and save it with its offer.</p>
+            <Link to="/" state={{ userType: 'wholesaler' }} className="button button-large landing-button-light">
+              Open the Calculator
+            </Link>
+          </>
+        ) : (
+          <>
+            <p>Create a free account in a minute and save your first three properties.</p>
+            <Link to="/register" className="button button-large landing-button-light">
+              Create Your Free Account
+            </Link>
+          </>
+        )}
       </section>
     </div>
   );
