@@ -39,6 +39,10 @@ test('a wholesaler estimates repairs per square foot, then by line items, and sa
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(screenshots, `per-square-foot-${width}.png`), fullPage: true });
+    // The three modes fit inside the form, at 360px too.
+    const form = (await page.getByRole('form', { name: 'Property and repairs' }).boundingBox())!;
+    const switcher = (await modes.boundingBox())!;
+    expect(switcher.x + switcher.width).toBeLessThanOrEqual(form.x + form.width);
   }
 
   // Line items.
