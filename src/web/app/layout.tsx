@@ -17,7 +17,7 @@ export function Layout() {
         Skip to content
       </a>
       <header className="site-header">
-        <nav className="site-nav" aria-label="Main">
+        <nav className="site-nav app-nav" aria-label="Main">
           <Link to="/" state={calculatorState} className="brand">
             <span className="brand-mark" aria-hidden="true">
               $
