@@ -263,7 +263,7 @@ test.describe('wholesaler', () => {
       'aria-pressed',
       'true',
     );
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
     await settings.click();
     await expect(dialog).toBeVisible();

@@ -192,7 +192,7 @@ test.describe('negotiate', () => {
     await page.keyboard.type('190000');
     await page.keyboard.press('Enter');
     await expect(infoDialog(page)).toBeVisible();
-    await expect(infoDialog(page).getByRole('button', { name: 'Close' })).toBeFocused();
+    await expect(infoDialog(page).getByRole('button', { name: 'Close', exact: true })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(infoDialog(page)).toBeHidden();
     await expect(negotiateButton).toBeFocused();

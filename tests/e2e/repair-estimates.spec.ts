@@ -24,9 +24,11 @@ test('a wholesaler estimates repairs per square foot, then by line items, and sa
   await expect(page.getByLabel(/Cost per sq ft/)).toHaveValue('40');
   await page.getByLabel(/Cost per sq ft/).fill('10');
   await getCashOffer(page);
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Moderate repairs cost between $30 and $50 per sq ft' }),
-  ).toBeVisible();
+  // Said at the field it is about, which takes the focus.
+  await expect(page.getByLabel(/Cost per sq ft/)).toBeFocused();
+  await expect(page.getByLabel(/Cost per sq ft/)).toHaveAccessibleDescription(
+    'Moderate repairs cost between $30 and $50 per sq ft',
+  );
   await expect(page.getByTestId('offer-range')).toHaveCount(0);
 
   await page.getByLabel(/Cost per sq ft/).fill('40');
@@ -54,9 +56,11 @@ test('a wholesaler estimates repairs per square foot, then by line items, and sa
   await page.getByLabel('Item 2', { exact: true }).fill('Paint');
   await page.getByLabel('Quantity (item 2)').fill('0');
   await getCashOffer(page);
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Quantity must be more than 0 and at most 10,000' }),
-  ).toBeVisible();
+  await expect(page.getByLabel('Quantity (item 2)')).toBeFocused();
+  await expect(page.getByLabel('Quantity (item 2)')).toHaveAccessibleDescription(
+    'Quantity must be more than 0 and at most 10,000',
+  );
+  await expectNoAxeViolations(page, 'calculator, a line item refused');
   await page.getByRole('button', { name: 'Remove item 2' }).click();
   await getCashOffer(page);
   // $140,000 − $5,400 − profit.

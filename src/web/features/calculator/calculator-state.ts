@@ -8,6 +8,7 @@ import {
   calculationRepairs,
   repairEstimateProblems,
   type RepairCondition,
+  type RepairEstimateProblem,
   type RepairEstimate,
   type RepairMode,
 } from '../../../domain/repairs/repair-estimate';
@@ -57,7 +58,8 @@ export interface CalculatorState {
 export interface CalculatorErrors {
   address?: string;
   marketValue?: string;
-  repairs?: string;
+  /** The first thing wrong with a per-square-foot or line-item estimate, and the field it is in. */
+  repairs?: RepairEstimateProblem;
   /** By repair name. */
   repairCosts?: Readonly<Record<string, string>>;
 }
@@ -170,7 +172,7 @@ function calculate(before: CalculatorState): CalculatorState {
   const marketValue = parseMarketValue(state.marketValueText);
   if (!marketValue.ok) errors.marketValue = marketValue.message;
   const estimate = readRepairEstimate(state);
-  if (!estimate.ok) errors.repairs = estimate.message;
+  if (!estimate.ok) errors.repairs = estimate.problem;
   // A refused cost counts only where it is used: the checklist, on a selected repair.
   const { repairCosts } = state.errors;
   if (state.repairMode === 'checklist' && repairCosts && Object.keys(repairCosts).length > 0) {
@@ -199,7 +201,7 @@ function calculate(before: CalculatorState): CalculatorState {
 /** The estimate the typed fields make (null in checklist mode), or the first thing wrong with it. */
 export function readRepairEstimate(
   state: Pick<CalculatorState, 'repairMode' | 'perSquareFoot' | 'lineItems'>,
-): { ok: true; value: RepairEstimate | null } | { ok: false; message: string } {
+): { ok: true; value: RepairEstimate | null } | { ok: false; problem: RepairEstimateProblem } {
   if (state.repairMode === 'checklist') return { ok: true, value: null };
   const estimate: RepairEstimate =
     state.repairMode === 'per-square-foot'
@@ -219,5 +221,5 @@ export function readRepairEstimate(
           })),
         };
   const [problem] = repairEstimateProblems(estimate);
-  return problem ? { ok: false, message: problem.message } : { ok: true, value: estimate };
+  return problem ? { ok: false, problem } : { ok: true, value: estimate };
 }

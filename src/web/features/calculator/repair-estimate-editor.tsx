@@ -5,6 +5,7 @@ import {
   REPAIR_CONDITIONS,
   repairEstimateCosts,
   type RepairCondition,
+  type RepairEstimateProblem,
   type RepairMode,
 } from '../../../domain/repairs/repair-estimate';
 import { SegmentedControl } from '../../components/segmented-control';
@@ -34,7 +35,7 @@ interface EstimateProps {
   perSquareFoot: PerSquareFootDraft;
   lineItems: LineItemDraft[];
   mode: Exclude<RepairMode, 'checklist'>;
-  error?: string;
+  error?: RepairEstimateProblem;
   onPerSquareFootChange: (draft: PerSquareFootDraft) => void;
   onLineItemsChange: (items: LineItemDraft[]) => void;
 }
@@ -52,16 +53,22 @@ function EstimateTotal(props: Pick<EstimateProps, 'mode' | 'perSquareFoot' | 'li
   );
 }
 
-/** A per-square-foot or line-item estimate in place of the checklist, with its error when Get Cash Offer found one. */
+/**
+ * A per-square-foot or line-item estimate in place of the checklist. When Get Cash Offer found
+ * something wrong, it is said at its field, or under the estimate when it is about the whole.
+ */
 export function RepairEstimateEditor(props: EstimateProps) {
   const { mode, perSquareFoot, lineItems, error } = props;
+  const errorAt = (...path: (string | number)[]) =>
+    error && error.path.join('.') === path.join('.') ? error.message : undefined;
+  const wholeEstimateError = error && (error.path.length === 0 || error.path.join('.') === 'items') ? error : undefined;
   const setSqft = (change: Partial<PerSquareFootDraft>) => props.onPerSquareFootChange({ ...perSquareFoot, ...change });
   const setItem = (index: number, change: Partial<LineItemDraft>) =>
     props.onLineItemsChange(lineItems.map((item, at) => (at === index ? { ...item, ...change } : item)));
   const condition = REPAIR_CONDITIONS[perSquareFoot.condition];
 
   return (
-    <fieldset className="card" aria-describedby={error ? 'repair-estimate-error' : undefined}>
+    <fieldset className="card" aria-describedby={wholeEstimateError ? 'repair-estimate-error' : undefined}>
       <legend className="card-title">
         <h2>Required Repairs</h2>
       </legend>
@@ -72,6 +79,7 @@ export function RepairEstimateEditor(props: EstimateProps) {
             label="Square feet"
             value={perSquareFoot.squareFeet}
             placeholder="1,500"
+            error={errorAt('squareFeet')}
             onChange={(squareFeet) => setSqft({ squareFeet })}
           />
           <SelectField
@@ -94,12 +102,14 @@ export function RepairEstimateEditor(props: EstimateProps) {
             id="estimate-rate"
             label={`Cost per sq ft ($${condition.min}–${condition.max})`}
             value={perSquareFoot.ratePerSquareFoot}
+            error={errorAt('ratePerSquareFoot')}
             onChange={(ratePerSquareFoot) => setSqft({ ratePerSquareFoot })}
           />
           <TextField
             id="estimate-contingency"
             label="Contingency % (10–25)"
             value={perSquareFoot.contingencyPercent}
+            error={errorAt('contingencyPercent')}
             onChange={(contingencyPercent) => setSqft({ contingencyPercent })}
           />
         </div>
@@ -113,12 +123,14 @@ export function RepairEstimateEditor(props: EstimateProps) {
                   label={`Item ${index + 1}`}
                   value={item.name}
                   placeholder="Windows"
+                  error={errorAt('items', index, 'name')}
                   onChange={(name) => setItem(index, { name })}
                 />
                 <TextField
                   id={`line-item-${index}-quantity`}
                   label={`Quantity (item ${index + 1})`}
                   value={item.quantity}
+                  error={errorAt('items', index, 'quantity')}
                   onChange={(quantity) => setItem(index, { quantity })}
                 />
                 <TextField
@@ -126,6 +138,7 @@ export function RepairEstimateEditor(props: EstimateProps) {
                   label={`Unit cost, $ (item ${index + 1})`}
                   value={item.unitCost}
                   placeholder="450"
+                  error={errorAt('items', index, 'unitCost')}
                   onChange={(unitCost) => setItem(index, { unitCost })}
                 />
                 <button
@@ -150,9 +163,9 @@ export function RepairEstimateEditor(props: EstimateProps) {
           </button>
         </>
       )}
-      {error && (
+      {wholeEstimateError && (
         <p id="repair-estimate-error" className="field-error" role="alert">
-          {error}
+          {wholeEstimateError.message}
         </p>
       )}
       <EstimateTotal mode={mode} perSquareFoot={perSquareFoot} lineItems={lineItems} />
