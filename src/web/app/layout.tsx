@@ -1,12 +1,12 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useSession } from '../api/use-session';
 import { AccountNav } from '../features/auth/account-nav';
 import type { UserType } from '../features/calculator/user-type';
-import { LeadsNavLink } from '../features/leads/leads-nav-link';
-import { SavedNavLink } from '../features/saved/saved-nav-link';
 import { usePageMeta } from './page-meta';
 
 export function Layout() {
   const { pathname } = useLocation();
+  const { user } = useSession();
   usePageMeta(pathname);
   // §2: the Calculator link resets the visitor to homeowner, unless they are already on it.
   const calculatorState: { userType?: UserType } | undefined = pathname === '/' ? undefined : { userType: 'homeowner' };
@@ -33,8 +33,18 @@ export function Layout() {
             <li>
               <NavLink to="/wholesalers">For Wholesalers</NavLink>
             </li>
-            <LeadsNavLink />
-            <SavedNavLink />
+            {user && (
+              <>
+                <li>
+                  <NavLink to="/leads">Leads</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/saved">
+                    Saved<span className="nav-label-rest"> Properties</span>
+                  </NavLink>
+                </li>
+              </>
+            )}
           </ul>
           <AccountNav />
         </nav>

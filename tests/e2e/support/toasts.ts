@@ -14,21 +14,20 @@ export async function waitForToastsToGo(page: Page) {
 export async function expectToastOnTop(page: Page, text: string | RegExp) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
   await expect(toast).toBeVisible();
-  // Sonner slides a toast in; measure where it rests.
-  await expect(toast).toHaveAttribute('data-mounted', 'true');
-  await page.waitForTimeout(500);
-  const placement = await toast.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const onTop = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    const dialog = document.querySelector('dialog[open]');
-    return {
-      onTop: Boolean(onTop && element.contains(onTop)),
-      insideOpenDialog: dialog ? dialog.contains(element) : null,
-    };
-  });
-  expect(placement.onTop, 'the toast is drawn on top').toBe(true);
-  if (placement.insideOpenDialog !== null)
-    expect(placement.insideOpenDialog, 'the toast is inside the open dialog').toBe(true);
+  // Sonner slides a toast in: poll until it rests where it is drawn on top.
+  const placement = () =>
+    toast.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const onTop = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      const dialog = document.querySelector('dialog[open]');
+      return {
+        onTop: Boolean(onTop && element.contains(onTop)),
+        insideOpenDialog: dialog ? dialog.contains(element) : null,
+      };
+    });
+  await expect.poll(async () => (await placement()).onTop, { message: 'the toast is drawn on top' }).toBe(true);
+  const { insideOpenDialog } = await placement();
+  if (insideOpenDialog !== null) expect(insideOpenDialog, 'the toast is inside the open dialog').toBe(true);
   await toast.getByRole('button', { name: 'Close toast' }).click();
   await expect(toast).toHaveCount(0);
 }

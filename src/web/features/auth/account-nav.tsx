@@ -12,18 +12,18 @@ import { useSession } from '../../api/use-session';
  */
 export function AccountNav() {
   const { user, isPending } = useSession();
-
   // Nothing until the session is known, rather than a Sign In that flips to the e-mail.
-  if (isPending && !user) return <div className="nav-account" aria-hidden="true" />;
+  const known = user !== null || !isPending;
   return (
     <div className="nav-account">
-      {user ? (
-        <AccountMenu email={user.email} />
-      ) : (
-        <NavLink to="/login" className="button button-small button-primary">
-          Sign In
-        </NavLink>
-      )}
+      {known &&
+        (user ? (
+          <AccountMenu email={user.email} />
+        ) : (
+          <NavLink to="/login" className="button button-small button-primary">
+            Sign In
+          </NavLink>
+        ))}
     </div>
   );
 }
@@ -48,7 +48,7 @@ function AccountMenu({ email }: { email: string }) {
     <>
       <button
         type="button"
-        className="nav-account-button"
+        className="button button-small button-secondary nav-account-button"
         popoverTarget={menuId}
         aria-expanded={open}
         title={`Signed in as ${email}`}

@@ -157,10 +157,11 @@ function forgetRepairCostText(state: CalculatorState, name: string): CalculatorS
   };
 }
 
+/** The record without `key`; undefined once nothing is left, so an empty record never stands for an error. */
 function without<T>(record: Readonly<Record<string, T>> | undefined, key: string): Record<string, T> | undefined {
   if (!record || !(key in record)) return record;
   const { [key]: _removed, ...rest } = record;
-  return rest;
+  return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 function calculate(before: CalculatorState): CalculatorState {
@@ -173,11 +174,8 @@ function calculate(before: CalculatorState): CalculatorState {
   if (!marketValue.ok) errors.marketValue = marketValue.message;
   const estimate = readRepairEstimate(state);
   if (!estimate.ok) errors.repairs = estimate.problem;
-  // A refused cost counts only where it is used: the checklist, on a selected repair.
-  const { repairCosts } = state.errors;
-  if (state.repairMode === 'checklist' && repairCosts && Object.keys(repairCosts).length > 0) {
-    errors.repairCosts = repairCosts;
-  }
+  // A refused cost counts only where it is used: the checklist (deselecting a repair forgets its cost).
+  if (state.repairMode === 'checklist' && state.errors.repairCosts) errors.repairCosts = state.errors.repairCosts;
   if (errors.address || !marketValue.ok || !estimate.ok || errors.repairCosts) return { ...state, offer: null, errors };
 
   const repairEstimate = estimate.value ?? undefined;
