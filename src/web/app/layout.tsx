@@ -22,7 +22,7 @@ export function Layout() {
             <span className="brand-mark" aria-hidden="true">
               $
             </span>
-            Cash Offer Calculator
+            <span className="brand-name">Cash Offer Calculator</span>
           </Link>
           <ul className="nav-links">
             <li>
@@ -31,7 +31,9 @@ export function Layout() {
               </NavLink>
             </li>
             <li>
-              <NavLink to="/wholesalers">For Wholesalers</NavLink>
+              <NavLink to="/wholesalers">
+                <span className="nav-label-lead">For </span>Wholesalers
+              </NavLink>
             </li>
             {user && (
               <>
