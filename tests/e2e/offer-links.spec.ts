@@ -33,12 +33,12 @@ async function homeownerPage(browser: Browser, baseURL: string): Promise<Page> {
 }
 
 /** Registers a wholesaler with a display name (and a personal page when `handle` is given). */
-async function wholesaler(page: Page, handle: string | null = null) {
+async function wholesaler(page: Page, handle: string | null = null, displayName = 'Lee Homes Buyer') {
   await registerThroughUi(page);
   const saved = await page.request.put('/api/profile', {
     data: {
       handle,
-      displayName: 'Lee Homes Buyer',
+      displayName,
       company: 'Lee Homes',
       phone: '512-555-0199',
       replyToEmail: '',
@@ -184,13 +184,15 @@ test('a homeowner accepts on a personal page; the lead is that wholesaler’s an
 }) => {
   test.setTimeout(60_000);
   const handle = `lee-${Date.now().toString(36)}`;
-  await wholesaler(page, handle);
+  // A long name, as a company's often is: the 'Send to …' button wraps rather than widening the page.
+  const name = 'Lee Homes Buyer of Greater Travis County Investments LLC';
+  await wholesaler(page, handle, name);
   await page.goto('/leads');
   await expect(page.getByText('No leads yet')).toBeVisible();
 
   const homeowner = await homeownerPage(browser, baseURL!);
   await homeowner.goto(`/c/${handle.toUpperCase()}`);
-  await expect(homeowner.getByRole('banner')).toContainText('Lee Homes Buyer');
+  await expect(homeowner.getByRole('banner')).toContainText(name);
   await expect(homeowner.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' })).toBeVisible();
   // Homeowners only: no switch to the wholesaler's tools, no links into the app.
   await expect(homeowner.getByRole('group', { name: 'I am a' })).toHaveCount(0);
@@ -203,17 +205,17 @@ test('a homeowner accepts on a personal page; the lead is that wholesaler’s an
   await homeowner.getByRole('button', { name: 'Get Offer' }).click();
   await expect(homeowner.getByRole('heading', { name: 'Accept this offer' })).toBeFocused();
   // Nothing is sent before the contact is complete.
-  await homeowner.getByRole('button', { name: 'Send to Lee Homes Buyer' }).click();
+  await homeowner.getByRole('button', { name: `Send to ${name}` }).click();
   await expect(homeowner.getByLabel('Name', { exact: true })).toHaveAccessibleDescription('Name is required');
   await fillContact(homeowner, { name: 'Bob Stone', email: uniqueEmail('bob'), phone: '512-555-0111' });
   await expectNoAxeViolations(homeowner, '/c/{handle} accept form');
-  for (const width of [360, 1280]) {
+  for (const width of [320, 360, 1280]) {
     await homeowner.setViewportSize({ width, height: 800 });
     await homeowner.screenshot({ path: path.join(screenshots, `personal-page-${width}.png`), fullPage: true });
     expect(await homeowner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
-  await homeowner.getByRole('button', { name: 'Send to Lee Homes Buyer' }).click();
-  await expect(homeowner.getByRole('heading', { name: 'Your acceptance was sent to Lee Homes Buyer' })).toBeVisible();
+  await homeowner.getByRole('button', { name: `Send to ${name}` }).click();
+  await expect(homeowner.getByRole('heading', { name: `Your acceptance was sent to ${name}` })).toBeVisible();
 
   await expect(leadRow(page, 'Bob Stone')).toBeVisible({ timeout: 2_000 });
   await expect(leadRow(page, 'Bob Stone')).toContainText('via Personal page');

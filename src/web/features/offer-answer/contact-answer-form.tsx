@@ -99,7 +99,7 @@ export function ContactAnswerFormView({
         <button type="button" className="button button-secondary" onClick={onBack}>
           Back
         </button>
-        <button type="submit" className="button button-primary" disabled={submitting}>
+        <button type="submit" className="button button-primary button-wrapping" disabled={submitting}>
           {submitting ? 'Sending...' : `Send to ${wholesalerName}`}
         </button>
       </div>
