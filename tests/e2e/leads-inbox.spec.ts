@@ -152,6 +152,8 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
   await expect(page.getByText('Moved to Negotiating')).toBeVisible();
   await expect(status.getByRole('button', { name: 'Negotiating' })).toHaveAttribute('aria-pressed', 'true');
   await expect(status.getByRole('listitem').filter({ hasText: 'New → Negotiating' })).toBeVisible();
+  // The keyboard user is still on the button they pressed.
+  await expect(status.getByRole('button', { name: 'Negotiating' })).toBeFocused();
 
   // A note: an empty one is refused with the shared schema's message, then one is kept.
   const notes = page.getByRole('region', { name: 'Notes' });

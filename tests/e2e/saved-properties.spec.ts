@@ -136,9 +136,13 @@ test('downgrading says what will happen first; above the Free limit the list sta
   await expect(page.getByText('4 of 3 properties saved')).toBeVisible();
   await expect(page.getByText(/You have 4 saved properties, more than the 3 of the Free plan/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Delete 4 Elm St, Austin, TX' }).click();
-  await page.getByRole('dialog', { name: 'Delete this property?' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete 4 Elm St, Austin, TX' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: 'Delete this property?' }).getByRole('button', { name: 'Delete' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
+  // The focus is not lost with the deleted card: it is on the page's heading.
+  await expect(page.getByRole('heading', { level: 1, name: 'Saved Properties' })).toBeFocused();
   await expect(page.getByText(/more than the 3 of the Free plan/)).toBeHidden();
 
   // At the limit, deleting is Pro-only again.

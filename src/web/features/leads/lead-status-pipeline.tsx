@@ -31,9 +31,10 @@ export function LeadStatusPipeline({ leadId, status, createdAt, changes }: LeadS
             type="button"
             className={`lead-pipeline-step lead-pipeline-step-${step}`}
             aria-pressed={step === status}
-            disabled={change.isPending}
+            // Not `disabled` while a change is saved: that would take the focus from the button just pressed.
+            aria-disabled={change.isPending}
             onClick={() => {
-              if (step === status) return;
+              if (step === status || change.isPending) return;
               change.mutate(step, {
                 onSuccess: () => notify.success(`Moved to ${leadStatusLabels[step]}`),
                 onError: (error) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   canDeleteSavedProperties,
@@ -23,6 +23,14 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
   const planStatus = useSubscription(true);
   const savedList = useSavedProperties();
   const [pendingDelete, setPendingDelete] = useState<SavedProperty | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [deletions, setDeletions] = useState(0);
+
+  // After a delete the focus would go back to the deleted card's button, which is about to go:
+  // it moves to the heading instead. (This effect runs after the dialog's, which closes it.)
+  useEffect(() => {
+    if (deletions > 0) headingRef.current?.focus();
+  }, [deletions]);
 
   useEffect(() => {
     if (savedList.isError) notify.error('Error loading properties');
@@ -44,7 +52,9 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
     <section className="saved-page" aria-labelledby="saved-title">
       <header className="saved-header">
         <div>
-          <h1 id="saved-title">Saved Properties</h1>
+          <h1 id="saved-title" ref={headingRef} tabIndex={-1}>
+            Saved Properties
+          </h1>
           {planKnown ? (
             <p className="muted">
               {savedCount} of {formatPropertyLimit(limit)} properties saved{' '}
@@ -119,7 +129,14 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
         />
       )}
 
-      <DeleteConfirmation property={pendingDelete} onClose={() => setPendingDelete(null)} />
+      <DeleteConfirmation
+        property={pendingDelete}
+        onClose={() => setPendingDelete(null)}
+        onDeleted={() => {
+          setPendingDelete(null);
+          setDeletions((count) => count + 1);
+        }}
+      />
     </section>
   );
 }
@@ -245,7 +262,15 @@ function DowngradeButton({ savedCount, currentPeriodEnd }: { savedCount: number;
   );
 }
 
-function DeleteConfirmation({ property, onClose }: { property: SavedProperty | null; onClose: () => void }) {
+function DeleteConfirmation({
+  property,
+  onClose,
+  onDeleted,
+}: {
+  property: SavedProperty | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (id: string) => readJson(api.properties[':id'].$delete({ param: { id } })),
@@ -253,7 +278,7 @@ function DeleteConfirmation({ property, onClose }: { property: SavedProperty | n
       notify.success('Property deleted');
       void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
       void queryClient.invalidateQueries({ queryKey: subscriptionKey });
-      onClose();
+      onDeleted();
     },
     // The server forbids (403) a delete only when the plan may not delete (only Pro may, §6):
     // the plan changed since this page loaded it.
