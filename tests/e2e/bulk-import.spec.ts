@@ -280,6 +280,9 @@ test('an unsubscribed owner is skipped; a dropped file goes through the same imp
     'Email,Address,Market Value\nann@example.com,12 Oak St,250000\nnew@example.com,3 New St,"300,000"\n',
   );
   await expect(dialog.getByText('2 of 2 properties selected (0 failed)')).toBeVisible();
+  // On a small phone a short list's table is only as tall as its rows: the actions are in view.
+  await page.setViewportSize({ width: 320, height: 740 });
+  await expect(dialog.getByRole('button', { name: 'Send Selected Offers' })).toBeInViewport({ ratio: 1 });
   resend.emails.length = 0;
   await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
   await expect(dialog.getByText('Finished: sent 1 of 2, 1 skipped')).toBeVisible({ timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
 import type { ImportedProperties } from './imported-properties';
 import type { RowSelection } from './use-row-selection';
@@ -42,7 +42,14 @@ export function ReviewTable({ properties, selection }: { properties: ImportedPro
   const paddingBottom = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
 
   return (
-    <div ref={scrollRef} className="bulk-table-scroll" tabIndex={0} role="region" aria-label="Imported properties">
+    <div
+      ref={scrollRef}
+      className="bulk-table-scroll"
+      style={{ '--bulk-table-rows': properties.length } as CSSProperties}
+      tabIndex={0}
+      role="region"
+      aria-label="Imported properties"
+    >
       <table className="bulk-table" aria-rowcount={properties.length + 1}>
         <thead>
           <tr aria-rowindex={1}>
