@@ -9,7 +9,7 @@ export async function waitForToastsToGo(page: Page) {
 /**
  * Expects the toast saying `text` to be seen and usable: drawn on top of everything at its
  * centre (not under an open dialog's backdrop) and inside the dialog when one is open (so it is
- * not inert), with a close button that works.
+ * not inert), with a close button large enough to hit (24 px) that works.
  */
 export async function expectToastOnTop(page: Page, text: string | RegExp) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -28,6 +28,13 @@ export async function expectToastOnTop(page: Page, text: string | RegExp) {
   await expect.poll(async () => (await placement()).onTop, { message: 'the toast is drawn on top' }).toBe(true);
   const { insideOpenDialog } = await placement();
   if (insideOpenDialog !== null) expect(insideOpenDialog, 'the toast is inside the open dialog').toBe(true);
-  await toast.getByRole('button', { name: 'Close toast' }).click();
+  const close = toast.getByRole('button', { name: 'Close toast' });
+  // WCAG 2.2 (2.5.8): a target at least 24 px square.
+  const closeBox = await close.boundingBox();
+  expect(
+    Math.min(closeBox?.width ?? 0, closeBox?.height ?? 0),
+    'the close button is 24 px or larger',
+  ).toBeGreaterThanOrEqual(24);
+  await close.click();
   await expect(toast).toHaveCount(0);
 }
