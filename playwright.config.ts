@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/chromium';
 import { stripeE2ePorts } from './tests/e2e/support/stripe-e2e-server';
 
-// End-to-end tests drive the built app (run `vite build` first; `npm run test:e2e` does)
+// End-to-end tests drive the built app (`npm run test:e2e` builds it when missing or older than its sources)
 // in Debian's Chromium: Playwright's own browser downloads are never used.
 const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = `http://127.0.0.1:${port}`;
