@@ -15,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { readPdfText } from '../support/pdf-text';
 import { registerThroughUi } from './support/accounts';
+import { bulkImportMessages } from '../../src/domain/bulk-import/bulk-import-messages';
 import { addPostalAddress, verificationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
@@ -116,7 +117,6 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   consoleErrors.allow(/status of 403/);
   const account = await registerThroughUi(page);
   await becomePro(page);
-  await addPostalAddress(page);
   await openAsWholesaler(page);
 
   await page.getByRole('button', { name: 'Bulk Import' }).click();
@@ -188,19 +188,34 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await dialog.getByRole('checkbox', { name: 'Select 22 River Rd' }).uncheck();
   await expect(dialog.getByText('5 of 6 properties selected (2 failed)')).toBeVisible();
   resend.emails.length = 0;
-  // Not verified yet: the dialog says so and e-mails the verification link on request.
+  // Neither verified nor with a postal address yet: the dialog says both at once, and e-mails
+  // the verification link on request.
   await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
   const requirement = dialog.getByRole('alert').filter({ hasText: 'Please verify your e-mail address' });
   await expect(requirement).toBeVisible();
+  await expect(requirement).toContainText('A postal address is required before sending bulk offers');
+  await expect(requirement.getByRole('link', { name: 'Add your postal address in your profile' })).toBeVisible();
   await requirement.getByRole('button', { name: 'Send verification e-mail' }).click();
   await expect(
     dialog.getByText(`Verification e-mail sent to ${account}. Open its link, then send again.`),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'bulk import dialog: verify your e-mail');
-  // The link, opened in another tab of the same browser.
+  // On a phone the steps fit the dialog: nothing to scroll sideways to.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const body = dialog.locator('.modal-body');
+  expect(await body.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // The link, opened in another tab of the same browser: a forged one is refused, the real one
+  // says the address is verified, and both leave a plain address behind.
   const mailbox = await page.context().newPage();
-  await mailbox.goto(await verificationLinkFor(resend.emails, account));
+  const link = await verificationLinkFor(resend.emails, account);
+  await mailbox.goto(link.replace(/token=[^&]+/, 'token=forged'));
+  await expect(mailbox.getByText(bulkImportMessages.verificationLinkRefused)).toBeVisible();
+  await mailbox.goto(link);
+  await expect(mailbox.getByText(bulkImportMessages.emailVerified)).toBeVisible();
+  expect(new URL(mailbox.url()).search).toBe('');
   await mailbox.close();
+  await addPostalAddress(page);
   resend.emails.length = 0;
   await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /Sending offers: sent \d of 5/ })).toBeVisible();

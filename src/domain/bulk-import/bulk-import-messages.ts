@@ -22,5 +22,9 @@ export const bulkImportMessages = {
   emailNotVerified:
     'Please verify your e-mail address before sending bulk offers: open the link in the verification e-mail we send you.',
   verificationSent: (email: string) => `Verification e-mail sent to ${email}. Open its link, then send again.`,
+  // Where the verification link lands: said there, since the link opens the app afresh.
+  emailVerified: 'Your e-mail address is verified: you can send bulk offers now.',
+  verificationLinkRefused:
+    'This verification link has expired or was already used. Send a new one from Bulk Import and open the newest link.',
   cancelled: (sent: number) => `Sending cancelled: ${sent} ${sent === 1 ? 'offer was' : 'offers were'} sent`,
 } as const;

@@ -128,6 +128,24 @@ describeEachDatabase('bulk send API', (database) => {
       error: bulkImportMessages.emailNotVerified,
       code: 'email-not-verified',
       email: user.email,
+      postalAddressRequired: false,
+    });
+    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
+  });
+
+  it('says at once when the postal address is missing too, storing nothing', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    await makeBulkSender(database().db, user.id, { verified: false, postalAddress: '' });
+    const response = await app.request(
+      '/api/bulk-send',
+      post(headers, { template: defaultTemplate, properties: [owner(1)] }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: bulkImportMessages.emailNotVerified,
+      code: 'email-not-verified',
+      email: user.email,
+      postalAddressRequired: true,
     });
     expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
   });

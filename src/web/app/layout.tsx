@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useSession } from '../api/use-session';
 import { AccountNav } from '../features/auth/account-nav';
+import { useEmailVerificationNotice } from '../features/auth/use-email-verification-notice';
 import type { UserType } from '../features/calculator/user-type';
 import { usePageMeta } from './page-meta';
 
@@ -8,6 +9,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const { user } = useSession();
   usePageMeta(pathname);
+  useEmailVerificationNotice();
   // §2: the Calculator link resets the visitor to homeowner, unless they are already on it.
   const calculatorState: { userType?: UserType } | undefined = pathname === '/' ? undefined : { userType: 'homeowner' };
 

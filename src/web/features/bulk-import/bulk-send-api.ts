@@ -7,7 +7,8 @@ export type BulkSendProgress = InferResponseType<(typeof api)['bulk-send'][':id'
 
 /**
  * A refused send, with the server's reason code: 'email-not-verified' (with the account's
- * `email`, to send the verification link to) or 'postal-address-required' need the sender to act.
+ * `email`, to send the verification link to, and whether the postal address is missing too) or
+ * 'postal-address-required' need the sender to act.
  */
 export class BulkSendRefusedError extends ApiError {
   constructor(
@@ -15,6 +16,7 @@ export class BulkSendRefusedError extends ApiError {
     status: number,
     readonly code: string | undefined,
     readonly email: string | undefined,
+    readonly postalAddressRequired = false,
   ) {
     super(message, status);
     this.name = 'BulkSendRefusedError';
@@ -40,6 +42,7 @@ export function useStartBulkSend() {
         error?: string;
         code?: string;
         email?: string;
+        postalAddressRequired?: boolean;
       };
       if (!response.ok || !answer.jobId)
         throw new BulkSendRefusedError(
@@ -47,6 +50,7 @@ export function useStartBulkSend() {
           response.status,
           answer.code,
           answer.email,
+          answer.postalAddressRequired === true,
         );
       return { jobId: answer.jobId, total: answer.total ?? 0 };
     },

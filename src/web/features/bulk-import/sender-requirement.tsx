@@ -1,57 +1,66 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
+import { profileMessages } from '../../../domain/profile/wholesaler-profile-schema';
 import { authClient } from '../../api/auth-client';
+import { EMAIL_VERIFIED_CALLBACK } from '../../api/email-verification';
 import { OutboxNotice } from '../../components/outbox-notice';
 import type { BulkSendRefusedError } from './bulk-send-api';
 
 /**
  * What the sender must do before bulk offers can go out (issue 16), shown in the review when the
- * server refused the send: verify the account's e-mail (a link e-mailed on request, through the
- * app's outbox), or add the postal address every offer e-mail must carry (in the profile).
+ * server refused the send, every step at once: verify the account's e-mail (a link e-mailed on
+ * request, through the app's outbox), and add the postal address every offer e-mail must carry
+ * (in the profile).
  */
 export function SenderRequirement({ refusal }: { refusal: BulkSendRefusedError }) {
+  const emailNotVerified = refusal.code === 'email-not-verified';
+  const postalAddressRequired = refusal.code === 'postal-address-required' || refusal.postalAddressRequired;
+  return (
+    <div className="bulk-sender-requirement" role="alert">
+      {emailNotVerified && <VerifyEmail message={refusal.message} email={refusal.email} />}
+      {postalAddressRequired && (
+        <>
+          <p>{emailNotVerified ? profileMessages.postalAddressRequired : refusal.message}</p>
+          <p>
+            <Link to="/profile">Add your postal address in your profile</Link>, then send again.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function VerifyEmail({ message, email }: { message: string; email: string | undefined }) {
   const [state, setState] = useState<{ sending: boolean; sent?: string; error?: string }>({ sending: false });
 
   const sendVerification = async () => {
-    if (!refusal.email) return;
+    if (!email) return;
     setState({ sending: true });
-    const { error } = await authClient.sendVerificationEmail({ email: refusal.email, callbackURL: '/' });
+    const { error } = await authClient.sendVerificationEmail({ email, callbackURL: EMAIL_VERIFIED_CALLBACK });
     setState(
       error
         ? { sending: false, error: error.message ?? 'Could not send the verification e-mail' }
-        : { sending: false, sent: refusal.email },
+        : { sending: false, sent: email },
     );
   };
 
   return (
-    <div className="bulk-sender-requirement" role="alert">
-      <p>{refusal.message}</p>
-      {refusal.code === 'email-not-verified' ? (
-        <>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => void sendVerification()}
-            disabled={state.sending || !refusal.email}
-          >
-            {state.sending
-              ? 'Sending…'
-              : state.sent
-                ? 'Send the verification e-mail again'
-                : 'Send verification e-mail'}
-          </button>
-          <p role="status" className="muted">
-            {state.sent && bulkImportMessages.verificationSent(state.sent)}
-            {state.error}
-          </p>
-          {state.sent && <OutboxNotice />}
-        </>
-      ) : (
-        <p>
-          <Link to="/profile">Add your postal address in your profile</Link>, then send again.
-        </p>
-      )}
-    </div>
+    <>
+      <p>{message}</p>
+      <button
+        type="button"
+        className="button button-secondary button-wrapping"
+        onClick={() => void sendVerification()}
+        disabled={state.sending || !email}
+      >
+        {state.sending ? 'Sending…' : state.sent ? 'Send the verification e-mail again' : 'Send verification e-mail'}
+      </button>
+      <p role="status" className="muted">
+        {state.sent && bulkImportMessages.verificationSent(state.sent)}
+        {state.error}
+      </p>
+      {state.sent && <OutboxNotice />}
+    </>
   );
 }
