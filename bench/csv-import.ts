@@ -78,7 +78,16 @@ try {
   );
   // Warm-up (JIT, worker script cache), not counted.
   await page.evaluate(() => (window as unknown as { benchRun(name: string): Promise<unknown> }).benchRun('papa'));
-  const scenarios = ['import', 'rules-only', 'udsv-rules', 'papa', 'udsv', 'papa-file'];
+  const scenarios = [
+    'import',
+    'rules-only',
+    'udsv-rules',
+    'papa',
+    'udsv',
+    'papa-file',
+    'papa-2-workers',
+    'rules-only-2-workers',
+  ];
   for (let round = 0; round < rounds; round++) {
     // Alternate the order, so neither side always runs on a warmer (or busier) machine.
     for (const scenario of round % 2 === 0 ? scenarios : [...scenarios].reverse()) {
@@ -108,6 +117,8 @@ const labels: Record<string, string> = {
   udsv: 'uDSV alone (same decoded stream)',
   'udsv-rules': '  diagnostic: uDSV + §5 rules, keeping nothing',
   'papa-file': 'Papa Parse alone (its own File reader)',
+  'papa-2-workers': '  diagnostic: Papa Parse alone, two workers (a half each)',
+  'rules-only-2-workers': '  diagnostic: Papa Parse + §5 rules, two workers, keeping nothing',
 };
 const summary = Object.keys(labels).map((scenario) => {
   const runs = results.filter((result) => result.scenario === scenario);

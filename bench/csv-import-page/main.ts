@@ -45,7 +45,25 @@ function rawWorker(kind: string): Worker {
   }
 }
 
-function runRaw(worker: Worker): Promise<{ rows: number }> {
+// Diagnostic: the same worker on each half of the file at once, one per core.
+const TWO_WORKERS = '-2-workers';
+
+/**
+ * The file cut at the CRLF nearest after its middle: in the benchmark file a CRLF only ends a
+ * row (its quoted cells break lines with a bare LF), so both halves hold whole rows. Not a cut
+ * for any file: a real one would have to know where quoted cells are.
+ */
+async function splitInTwo(whole: File): Promise<Blob[]> {
+  const middle = whole.size >> 1;
+  const window = new Uint8Array(await whole.slice(middle, middle + 64 * 1024).arrayBuffer());
+  let at = window.indexOf(13);
+  while (at !== -1 && window[at + 1] !== 10) at = window.indexOf(13, at + 1);
+  if (at === -1) throw new Error('no CRLF near the middle of the file');
+  const cut = middle + at + 2;
+  return [whole.slice(0, cut), whole.slice(cut)];
+}
+
+function runRaw(worker: Worker, input: Blob = file!): Promise<{ rows: number }> {
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data }: MessageEvent<{ rows?: number; error?: string }>) => {
       worker.terminate();
@@ -53,7 +71,7 @@ function runRaw(worker: Worker): Promise<{ rows: number }> {
       else resolve({ rows: data.rows ?? 0 });
     };
     worker.onerror = (event) => reject(new Error(event.message));
-    worker.postMessage({ file });
+    worker.postMessage({ file: input });
   });
 }
 
@@ -111,6 +129,15 @@ async function run(scenario: string): Promise<BenchResult> {
         valid: result.properties.length,
         failed: result.failedCount,
       };
+    });
+  }
+  if (scenario.endsWith(TWO_WORKERS)) {
+    const kind = scenario.slice(0, -TWO_WORKERS.length);
+    const workers = [await startedWorker(rawWorker(kind)), await startedWorker(rawWorker(kind))];
+    return measure(scenario, async () => {
+      const halves = await splitInTwo(file!);
+      const counts = await Promise.all(halves.map((half, index) => runRaw(workers[index]!, half)));
+      return { rows: counts[0]!.rows + counts[1]!.rows };
     });
   }
   const worker = await startedWorker(rawWorker(scenario));
