@@ -116,39 +116,28 @@ describeEachDatabase('bulk send API', (database) => {
     await drainQueue();
   });
 
-  it('refuses a Pro user whose e-mail is not verified (403 with the way to verify it), storing nothing', async () => {
-    const { headers, user } = await signUpTestUser(app);
-    await makeBulkSender(database().db, user.id, { verified: false });
-    const response = await app.request(
-      '/api/bulk-send',
-      post(headers, { template: defaultTemplate, properties: [owner(1)] }),
-    );
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({
-      error: bulkImportMessages.emailNotVerified,
-      code: 'email-not-verified',
-      email: user.email,
-      postalAddressRequired: false,
-    });
-    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
-  });
-
-  it('says at once when the postal address is missing too, storing nothing', async () => {
-    const { headers, user } = await signUpTestUser(app);
-    await makeBulkSender(database().db, user.id, { verified: false, postalAddress: '' });
-    const response = await app.request(
-      '/api/bulk-send',
-      post(headers, { template: defaultTemplate, properties: [owner(1)] }),
-    );
-    expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({
-      error: bulkImportMessages.emailNotVerified,
-      code: 'email-not-verified',
-      email: user.email,
-      postalAddressRequired: true,
-    });
-    expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
-  });
+  it.each([
+    { profile: 'with a postal address', postalAddress: undefined, postalAddressRequired: false },
+    { profile: 'without a postal address', postalAddress: '', postalAddressRequired: true },
+  ])(
+    'refuses a Pro user whose e-mail is not verified, $profile (403 with the way to verify it and whether the address is missing too), storing nothing',
+    async ({ postalAddress, postalAddressRequired }) => {
+      const { headers, user } = await signUpTestUser(app);
+      await makeBulkSender(database().db, user.id, { verified: false, postalAddress });
+      const response = await app.request(
+        '/api/bulk-send',
+        post(headers, { template: defaultTemplate, properties: [owner(1)] }),
+      );
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        error: bulkImportMessages.emailNotVerified,
+        code: 'email-not-verified',
+        email: user.email,
+        postalAddressRequired,
+      });
+      expect(await database().db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id))).toEqual([]);
+    },
+  );
 
   it('refuses a Pro user without a postal address in the profile (CAN-SPAM), storing nothing', async () => {
     const { headers, user } = await signUpTestUser(app);
