@@ -49,10 +49,12 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     const answer = (await saved.json()) as {
       profile: { handle: string; replyToEmail: string };
       personalPageUrl: string;
+      personalPageBaseUrl: string;
     };
     expect(answer.profile.handle).toBe(body.handle.toLowerCase());
     expect(answer.profile.replyToEmail).toBe('deals@example.com');
     expect(answer.personalPageUrl).toBe(`http://localhost:3000/c/${body.handle.toLowerCase()}`);
+    expect(answer.personalPageBaseUrl).toBe('http://localhost:3000/c/');
 
     const read = await send(app, 'GET', '/api/profile', headers);
     expect(await read.json()).toMatchObject({ saved: true, profile: { handle: body.handle.toLowerCase() } });

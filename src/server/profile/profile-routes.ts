@@ -18,16 +18,19 @@ const emptyProfile = (accountName: string): StoredProfile => ({
 
 /**
  * /api/profile (signed in): the wholesaler's own profile. GET answers
- * { profile, saved, accountEmail, personalPageUrl }; PUT takes WholesalerProfileSchema and
+ * { profile, saved, accountEmail, personalPageUrl, personalPageBaseUrl }; PUT takes WholesalerProfileSchema and
  * answers the same. Only ever the caller's own row.
  */
 export function profileRoutes(context: AppContext) {
   const { db } = context.database;
+  const personalPageBaseUrl = `${context.env.APP_URL}/c/`;
   const view = (profile: StoredProfile, saved: boolean, accountEmail: string) => ({
     profile,
     saved,
     accountEmail,
-    personalPageUrl: profile.handle ? `${context.env.APP_URL}/c/${profile.handle}` : null,
+    personalPageUrl: profile.handle ? `${personalPageBaseUrl}${profile.handle}` : null,
+    // What a handle being typed becomes, on the site's public address (not the browser's).
+    personalPageBaseUrl,
   });
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))

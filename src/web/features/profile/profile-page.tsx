@@ -116,7 +116,7 @@ function ProfileForm({ view }: { view: ProfileView }) {
         placeholder="your-name"
         hint={
           handle
-            ? `Your page: ${window.location.origin}/c/${handle}`
+            ? `Your page: ${view.personalPageBaseUrl}${handle}`
             : 'Lowercase letters, digits and hyphens, 3 to 30 characters.'
         }
         {...form.field('handle', (typed) => typed.toLowerCase().slice(0, HANDLE_MAX_LENGTH))}
