@@ -246,10 +246,8 @@ test.describe('wholesaler', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Aggressive Investor template selected')).toBeVisible();
     await expect(page.getByText('Using Aggressive Investor')).toBeVisible();
-    // A new formula is an edit too: the old range goes.
-    await expectNoRange(page);
-
-    // 200000 × 0.6 − 30000 and − 10000.
+    // The range on screen is worked out again with the new formula: 200000 × 0.6 − 30000 and − 10000.
+    await expectRange(page, '$90,000', '$110,000');
     await getCashOffer(page);
     await expectRange(page, '$90,000', '$110,000');
     await expect(offerRange(page)).toContainText('FormulaAggressive Investor');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTemplate } from '../../../domain/offer/built-in-templates';
+import { builtInTemplates, defaultTemplate } from '../../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
 import { repairCostMessages } from '../../../domain/repairs/typed-repair-cost';
 import {
@@ -87,5 +87,25 @@ describe('a repair cost typed into the calculator', () => {
     expect(state.errors).toEqual({});
     expect(state.repairCostTexts).toEqual({});
     expect(state.offer?.totalRepairCost).toBe(8000);
+  });
+});
+
+describe('choosing another formula template', () => {
+  const other = builtInTemplates.find((template) => template.name !== defaultTemplate.name)!;
+
+  it('works the offer on screen out again with the new formula', () => {
+    const offered = apply(...filledIn, { type: 'calculate' });
+    const reworked = calculatorReducer(offered, { type: 'selectTemplate', template: other });
+    const fresh = apply(...filledIn, { type: 'selectTemplate', template: other }, { type: 'calculate' });
+    expect(reworked.offer?.input.template).toEqual(other);
+    expect(reworked.offer).toEqual(fresh.offer);
+    expect(reworked.offer?.offerRange).not.toEqual(offered.offer?.offerRange);
+  });
+
+  it('makes no offer when none was asked for yet', () => {
+    const chosen = apply({ type: 'setAddress', address: '12 Elm St' }, { type: 'selectTemplate', template: other });
+    expect(chosen.template).toEqual(other);
+    expect(chosen.offer).toBeNull();
+    expect(chosen.errors).toEqual({});
   });
 });

@@ -128,8 +128,11 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       return { ...state, perSquareFoot: action.draft, offer: null, errors: { ...state.errors, repairs: undefined } };
     case 'setLineItems':
       return { ...state, lineItems: action.items, offer: null, errors: { ...state.errors, repairs: undefined } };
-    case 'selectTemplate':
-      return { ...state, template: action.template, offer: null };
+    case 'selectTemplate': {
+      // An offer on screen is worked out again with the new formula (nothing else changed since).
+      const withTemplate = { ...state, template: action.template };
+      return state.offer ? calculate(withTemplate) : withTemplate;
+    }
     case 'calculate':
       return calculate(state);
   }
