@@ -69,11 +69,22 @@ test('a Pro wholesaler makes a full maximum-offer template, offers with it, edit
   await page.getByRole('button', { name: 'Get Cash Offer' }).click();
   await expect(page.getByTestId('offer-range')).toHaveText(/\$92,000\s*–?\s*to\s*\$107,000/);
 
-  // Deleted, after asking.
+  // Deleted, after asking, by keyboard: the question's Keep takes the focus and gives it back to
+  // Delete; once deleted, the focus is on the list's heading, not lost behind the dialog.
   await page.getByRole('button', { name: 'Formula Settings' }).click();
-  await dialog.getByRole('button', { name: 'Delete Full Cost' }).click();
-  await dialog.getByRole('group', { name: 'Delete Full Cost?' }).getByRole('button', { name: 'Delete' }).click();
+  const deleteButton = dialog.getByRole('button', { name: 'Delete Full Cost' });
+  await deleteButton.focus();
+  await page.keyboard.press('Enter');
+  const question = dialog.getByRole('group', { name: 'Delete Full Cost?' });
+  await expect(question.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(deleteButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(question.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(dialog.getByText('No templates of your own yet.')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Your templates' })).toBeFocused();
 });
 
 test('a Free wholesaler picks the built-ins and is told own templates come with Pro', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
@@ -24,6 +25,7 @@ export function CustomTemplatesSection({ selectedName, onSelect }: CustomTemplat
   const subscription = useSubscription(Boolean(user));
   const templates = useCustomTemplates(Boolean(user));
   const [form, setForm] = useState<{ editing?: CustomTemplate } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   if (!user) return null;
 
   const canManage = subscription.data ? canManageCustomTemplates(subscription.data.plan) : false;
@@ -42,7 +44,9 @@ export function CustomTemplatesSection({ selectedName, onSelect }: CustomTemplat
   }
   return (
     <section className="custom-templates" aria-labelledby="custom-templates-title">
-      <h3 id="custom-templates-title">Your templates</h3>
+      <h3 id="custom-templates-title" ref={headingRef} tabIndex={-1}>
+        Your templates
+      </h3>
       {templates.isPending && (
         <p className="muted" role="status">
           Loading your templates...
@@ -60,6 +64,8 @@ export function CustomTemplatesSection({ selectedName, onSelect }: CustomTemplat
               canManage={canManage}
               onSelect={() => onSelect(template)}
               onEdit={() => setForm({ editing: template })}
+              // The deleted template's buttons go with it: the focus moves to the list's heading.
+              onDeleted={() => headingRef.current?.focus()}
             />
           ))}
         </ul>
@@ -86,11 +92,18 @@ interface CustomTemplateItemProps {
   canManage: boolean;
   onSelect: () => void;
   onEdit: () => void;
+  onDeleted: () => void;
 }
 
-function CustomTemplateItem({ template, selected, canManage, onSelect, onEdit }: CustomTemplateItemProps) {
+function CustomTemplateItem({ template, selected, canManage, onSelect, onEdit, onDeleted }: CustomTemplateItemProps) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteCustomTemplate();
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  // Back from the question, the focus returns to the Delete button that asked it.
+  const stopConfirming = () => {
+    flushSync(() => setConfirming(false));
+    deleteButton.current?.focus();
+  };
   return (
     <li className={selected ? 'template template-selected' : 'template'}>
       <div>
@@ -122,6 +135,7 @@ function CustomTemplateItem({ template, selected, canManage, onSelect, onEdit }:
               Edit
             </button>
             <button
+              ref={deleteButton}
               type="button"
               className="button button-secondary"
               aria-label={`Delete ${template.name}`}
@@ -137,20 +151,26 @@ function CustomTemplateItem({ template, selected, canManage, onSelect, onEdit }:
             <button
               type="button"
               className="button button-danger"
-              disabled={remove.isPending}
-              onClick={() =>
+              // Not `disabled` while deleting: that would take the focus from the button just pressed.
+              aria-disabled={remove.isPending}
+              onClick={() => {
+                if (remove.isPending) return;
                 remove.mutate(template.id, {
-                  onSuccess: () => notify.success(`${template.name} template deleted`),
+                  onSuccess: () => {
+                    onDeleted();
+                    notify.success(`${template.name} template deleted`);
+                  },
                   onError: (error) => {
-                    setConfirming(false);
+                    stopConfirming();
                     notify.error(error instanceof ApiError ? error.message : 'Failed to delete the template.');
                   },
-                })
-              }
+                });
+              }}
             >
               Delete
             </button>
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
+            {/* The question's safe answer takes the focus, so a second Enter does not delete. */}
+            <button type="button" className="button button-secondary" autoFocus onClick={stopConfirming}>
               Keep
             </button>
           </div>
