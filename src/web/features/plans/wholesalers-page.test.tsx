@@ -119,7 +119,7 @@ describe('WholesalersPage (§2 landing and pricing)', () => {
     expect(requests).toEqual([]);
   });
 
-  it('signed in on Pro: choosing Free switches to the Free plan', async () => {
+  it('signed in on Pro: choosing Free asks first, then switches to the Free plan', async () => {
     mocks.session = signedIn;
     replies['GET /api/subscription'] = { status: 200, body: status('pro') };
     replies['POST /api/subscription/free'] = { status: 200, body: status('free') };
@@ -127,6 +127,19 @@ describe('WholesalersPage (§2 landing and pricing)', () => {
 
     await within(card('Pro')).findByRole('button', { name: 'Current Plan' });
     await userEvent.click(within(card('Free')).getByRole('button', { name: 'Subscribe Now' }));
+    // Keeping the plan changes nothing.
+    const confirm = screen.getByRole('dialog', { name: 'Downgrade to the Free plan?' });
+    expect(confirm.textContent).toContain('Your plan changes to Free now and you will not be billed again');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep my plan' }));
+    expect(requests).not.toContain('POST /api/subscription/free');
+    expect(within(card('Pro')).getByRole('button', { name: 'Current Plan' })).toBeTruthy();
+
+    await userEvent.click(within(card('Free')).getByRole('button', { name: 'Subscribe Now' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Downgrade to the Free plan?' })).getByRole('button', {
+        name: 'Downgrade now',
+      }),
+    );
 
     expect(await within(card('Free')).findByRole('button', { name: 'Current Plan' })).toBeTruthy();
     expect(within(card('Pro')).getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
@@ -143,6 +156,11 @@ describe('WholesalersPage (§2 landing and pricing)', () => {
     renderPage();
 
     await userEvent.click(await within(card('Free')).findByRole('button', { name: 'Subscribe Now' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Downgrade to the Free plan?' })).getByRole('button', {
+        name: 'Downgrade now',
+      }),
+    );
 
     await vi.waitFor(() => expect(mocks.notify.error).toHaveBeenCalledWith('Error updating subscription'));
     expect(within(card('Personal')).getByRole('button', { name: 'Current Plan' })).toBeTruthy();

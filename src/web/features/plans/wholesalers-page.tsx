@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { planMessages, plans, type Plan, type PlanId } from '../../../domain/plans/plans';
 import { usePublicConfig } from '../../api/public-config';
@@ -8,7 +9,8 @@ import { BookmarkIcon, BoltIcon, SlidersIcon } from '../../components/icons';
 import { planButton, type PlanViewer } from './plan-button';
 import { PlanCard } from './plan-card';
 import { startCheckout } from './start-checkout';
-import { useSubscription, useSwitchToFreePlan } from '../../api/use-subscription';
+import { useSubscription } from '../../api/use-subscription';
+import { DowngradeDialog } from '../../components/downgrade-dialog';
 
 const features = [
   {
@@ -138,7 +140,7 @@ function PricingSection() {
   const navigate = useNavigate();
   const session = useSession();
   const subscription = useSubscription(session.user !== null);
-  const switchToFree = useSwitchToFreePlan();
+  const [confirmingFree, setConfirmingFree] = useState(false);
   const paidPlansSold = usePublicConfig().billingMode !== 'unavailable';
   const checkout = useMutation({
     mutationFn: (plan: PlanId) => startCheckout(plan),
@@ -154,7 +156,7 @@ function PricingSection() {
 
   // After a successful checkout call the browser is leaving; keep that card busy until it does.
   const checkoutPlan = checkout.isPending || checkout.isSuccess ? checkout.variables : undefined;
-  const locked = switchToFree.isPending || checkoutPlan !== undefined;
+  const locked = checkoutPlan !== undefined;
 
   function choose(plan: Plan) {
     const { action } = planButton(plan.id, viewer, paidPlansSold);
@@ -163,10 +165,8 @@ function PricingSection() {
       notify.error('Please sign in to subscribe');
       void navigate('/login', { state: { from: '/wholesalers' } });
     } else if (action === 'switch-to-free') {
-      switchToFree.mutate(undefined, {
-        onSuccess: () => notify.success('Successfully switched to Free plan'),
-        onError: () => notify.error('Error updating subscription'),
-      });
+      // A paid plan ends at once: ask first, as /saved's Downgrade to Free does.
+      setConfirmingFree(true);
     } else if (action === 'checkout') {
       checkout.mutate(plan.id);
     }
@@ -185,7 +185,7 @@ function PricingSection() {
               plan={plan}
               button={planButton(plan.id, viewer, paidPlansSold)}
               popular={plan.id === popularPlan}
-              busy={(plan.id === 'free' && switchToFree.isPending) || checkoutPlan === plan.id}
+              busy={checkoutPlan === plan.id}
               locked={locked}
               onChoose={() => choose(plan)}
             />
@@ -194,6 +194,11 @@ function PricingSection() {
       </ul>
       {!paidPlansSold && <p className="plan-footnote">{planMessages.paidPlansUnavailable}</p>}
       <p className="plan-footnote">Prices are in US dollars per month. You can switch back to Free at any time.</p>
+      <DowngradeDialog
+        open={confirmingFree}
+        onClose={() => setConfirmingFree(false)}
+        messages={{ success: 'Successfully switched to Free plan', failure: 'Error updating subscription' }}
+      />
     </section>
   );
 }

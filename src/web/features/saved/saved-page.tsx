@@ -11,11 +11,12 @@ import {
   savedPropertyLimit,
 } from '../../../domain/plans/plans';
 import { api, ApiError, readJson } from '../../api/api-client';
+import { DowngradeDialog } from '../../components/downgrade-dialog';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import type { SavedPageSlots } from './saved-page-slots';
 import { SavedPropertyCard } from './saved-property-card';
-import { subscriptionKey, useSubscription, useSwitchToFreePlan } from '../../api/use-subscription';
+import { subscriptionKey, useSubscription } from '../../api/use-subscription';
 import { savedPropertiesKey, useSavedProperties, type SavedProperty } from './saved-properties-api';
 
 /** The signed-in user's saved properties and plan; the app supplies billing and export controls (`slots`). */
@@ -75,9 +76,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
               </a>
             )}
             {plan !== 'free' && <slots.ManageBilling />}
-            {plan !== 'free' && (
-              <DowngradeButton savedCount={savedCount} currentPeriodEnd={planStatus.data?.currentPeriodEnd ?? null} />
-            )}
+            {plan !== 'free' && <DowngradeButton />}
             {plan !== 'pro' && (
               <Link className="button button-primary" to="/wholesalers">
                 Upgrade Plan
@@ -203,61 +202,18 @@ function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete, Pro
 }
 
 /** Downgrade to Free, after saying what will happen: when billing stops, and what becomes of the saved list. */
-function DowngradeButton({ savedCount, currentPeriodEnd }: { savedCount: number; currentPeriodEnd: string | null }) {
-  const downgrade = useSwitchToFreePlan();
+function DowngradeButton() {
   const [confirming, setConfirming] = useState(false);
-  const freeLimit = savedPropertyLimit('free');
-  const periodEnd = currentPeriodEnd
-    ? new Date(currentPeriodEnd).toLocaleDateString('en-US', { dateStyle: 'long' })
-    : null;
   return (
     <>
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={downgrade.isPending}
-        onClick={() => setConfirming(true)}
-      >
-        {downgrade.isPending ? 'Downgrading...' : 'Downgrade to Free'}
+      <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+        Downgrade to Free
       </button>
-      <Modal
-        title="Downgrade to the Free plan?"
+      <DowngradeDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        footer={
-          <>
-            <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>
-              Keep my plan
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={downgrade.isPending}
-              onClick={() =>
-                downgrade.mutate(undefined, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notify.success('Successfully downgraded to free plan');
-                  },
-                  onError: () => notify.error('Error downgrading subscription'),
-                })
-              }
-            >
-              Downgrade now
-            </button>
-          </>
-        }
-      >
-        <p>
-          Your plan changes to Free now and you will not be billed again
-          {periodEnd ? `; the paid period you are leaving would have ended on ${periodEnd}` : ''}.
-        </p>
-        <p>
-          {savedCount > freeLimit
-            ? `The Free plan keeps up to ${freeLimit} saved properties. You keep all ${savedCount} of yours, read-only: you can delete some to get back to ${freeLimit}, but you cannot save more until you do.`
-            : `The Free plan keeps up to ${freeLimit} saved properties; you have ${savedCount}, so nothing changes in your list.`}
-        </p>
-      </Modal>
+        messages={{ success: 'Successfully downgraded to free plan', failure: 'Error downgrading subscription' }}
+      />
     </>
   );
 }

@@ -1,0 +1,68 @@
+import { savedPropertyLimit } from '../../domain/plans/plans';
+import { useSubscription, useSwitchToFreePlan } from '../api/use-subscription';
+import { Modal } from './modal';
+import { notify } from './notify';
+
+interface DowngradeDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The toasts of the place it opens from: /saved and the pricing page word them apart (§8). */
+  messages: { success: string; failure: string };
+}
+
+/**
+ * Asks before a paid plan becomes Free (from /saved or the pricing page): what changes now, the
+ * paid period left behind, and what becomes of saved properties above the Free limit.
+ */
+export function DowngradeDialog({ open, onClose, messages }: DowngradeDialogProps) {
+  const subscription = useSubscription(open);
+  const downgrade = useSwitchToFreePlan();
+  const freeLimit = savedPropertyLimit('free');
+  const savedCount = subscription.data?.savedCount ?? 0;
+  const currentPeriodEnd = subscription.data?.currentPeriodEnd;
+  const periodEnd = currentPeriodEnd
+    ? new Date(currentPeriodEnd).toLocaleDateString('en-US', { dateStyle: 'long' })
+    : null;
+  return (
+    <Modal
+      title="Downgrade to the Free plan?"
+      open={open}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Keep my plan
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            // Not `disabled` while it works: a refused downgrade would leave the focus nowhere.
+            aria-disabled={downgrade.isPending}
+            onClick={() => {
+              if (downgrade.isPending) return;
+              downgrade.mutate(undefined, {
+                onSuccess: () => {
+                  onClose();
+                  notify.success(messages.success);
+                },
+                onError: () => notify.error(messages.failure),
+              });
+            }}
+          >
+            {downgrade.isPending ? 'Downgrading...' : 'Downgrade now'}
+          </button>
+        </>
+      }
+    >
+      <p>
+        Your plan changes to Free now and you will not be billed again
+        {periodEnd ? `; the paid period you are leaving would have ended on ${periodEnd}` : ''}.
+      </p>
+      <p>
+        {savedCount > freeLimit
+          ? `The Free plan keeps up to ${freeLimit} saved properties. You keep all ${savedCount} of yours, read-only: you can delete some to get back to ${freeLimit}, but you cannot save more until you do.`
+          : `The Free plan keeps up to ${freeLimit} saved properties; you have ${savedCount}, so nothing changes in your list.`}
+      </p>
+    </Modal>
+  );
+}
