@@ -98,6 +98,19 @@ test.describe('negotiate', () => {
     await expect(form).toBeVisible();
     await expect(form.getByLabel('Property Address')).toHaveValue(address);
 
+    // Pressed straight from a field, Submit shows every message at once: the one the field shows
+    // on leaving must not move the button away between press and release, losing the click.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await form.getByLabel('Phone').fill('51255');
+    await form.getByLabel('Email').fill('ann@');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByLabel('Timeframe to Sell')).toHaveAccessibleDescription('Please select a timeframe');
+    await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(form.getByLabel('Full Name')).toBeFocused();
+    await form.getByLabel('Phone').fill('');
+    await form.getByLabel('Email').fill('');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // §5: every field but notes is required, with its own message.
     await form.getByLabel('Property Address').fill('');
     await form.getByRole('button', { name: 'Submit' }).click();

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { FocusEvent, Ref } from 'react';
 import { FormField } from './form-field';
 
 interface SelectFieldProps {
@@ -10,7 +10,7 @@ interface SelectFieldProps {
   options: readonly { value: string; label: string }[];
   error?: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
+  onBlur?: (event: FocusEvent) => void;
   inputRef?: Ref<HTMLSelectElement>;
 }
 

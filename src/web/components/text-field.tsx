@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { FocusEvent, Ref } from 'react';
 import { FormField } from './form-field';
 
 interface TextFieldProps {
@@ -10,7 +10,7 @@ interface TextFieldProps {
   autoComplete?: string;
   placeholder?: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
+  onBlur?: (event: FocusEvent) => void;
   inputRef?: Ref<HTMLInputElement>;
 }
 

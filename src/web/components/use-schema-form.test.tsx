@@ -71,6 +71,19 @@ describe('useSchemaForm, messages after blur (default)', () => {
     expect(errorOf('Email')).toBeUndefined();
   });
 
+  it('shows no message while a field is left for the submit button, so the button stays where it was pressed', async () => {
+    render(<ContactForm onValid={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Email'), 'ann');
+    const save = screen.getByRole('button', { name: 'Save' });
+    // What a press does first: the field loses the focus to the button.
+    act(() => save.focus());
+    expect(errorOf('Email')).toBeUndefined();
+    // Leaving it for anything else shows its message.
+    await userEvent.click(screen.getByLabelText('Email'));
+    act(() => screen.getByRole('button', { name: 'Add phone' }).focus());
+    expect(errorOf('Email')).toBe('Please enter a valid email address');
+  });
+
   it('on a refused submit shows every message and focuses the first field in error', async () => {
     const onValid = vi.fn();
     render(<ContactForm onValid={onValid} />);

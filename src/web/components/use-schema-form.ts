@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../domain/validation/field-errors';
 
@@ -17,7 +17,7 @@ export interface FieldBinding {
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  onBlur: (event?: FocusEvent) => void;
   inputRef: (node: FieldElement | null) => void;
 }
 
@@ -92,7 +92,12 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FormValue
         value: String(valueAt(values, path) ?? ''),
         error: errorFor(path),
         onChange: (typed) => setValues((current) => withValueAt(current, path, format ? format(typed) : typed)),
-        onBlur: () => {
+        onBlur: (event) => {
+          // Left for the form's submit button, whose submit shows every message anyway: shown now,
+          // a message would push the button away between press and release, losing the click.
+          const next = event?.relatedTarget;
+          const form = inputs.current.get(path)?.form;
+          if (next instanceof HTMLButtonElement && next.type === 'submit' && form && next.form === form) return;
           if (showErrors === 'blur' && !touched[path]) setTouched((current) => ({ ...current, [path]: true }));
         },
         inputRef: inputRef(path),

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { FocusEvent, Ref } from 'react';
 import { FormField } from '../../components/form-field';
 
 interface CredentialFieldProps {
@@ -11,7 +11,7 @@ interface CredentialFieldProps {
   hint?: string;
   inputRef?: Ref<HTMLInputElement>;
   onChange: (value: string) => void;
-  onBlur?: () => void;
+  onBlur?: (event: FocusEvent) => void;
 }
 
 /** A labelled e-mail or password input with its hint and error tied to it for screen readers. */
