@@ -12,6 +12,10 @@ const costDollars = (label: string) =>
     .optional();
 
 /** A §3 formula template: multipliers are plain ratios, profits are whole or fractional dollars up to MAX_PROFIT; maxProfit >= minProfit; no NUL in its texts. */
+export const formulaTemplateMessages = {
+  maxProfitBelowMin: 'Maximum profit must be at least the minimum profit',
+} as const;
+
 export const FormulaTemplateSchema = z
   .object({
     name: z
@@ -60,7 +64,7 @@ export const FormulaTemplateSchema = z
   })
   // §5: low uses maxProfit and high uses minProfit, so swapping them would give low > high.
   .refine((template) => template.maxProfit >= template.minProfit, {
-    message: 'Maximum profit must be at least the minimum profit',
+    message: formulaTemplateMessages.maxProfitBelowMin,
     path: ['maxProfit'],
   });
 

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { FormulaTemplateSchema, type FormulaTemplate } from '../../../domain/offer/formula-template';
+import {
+  FormulaTemplateSchema,
+  formulaTemplateMessages,
+  type FormulaTemplate,
+} from '../../../domain/offer/formula-template';
 import { readTypedNumber } from '../../../domain/validation/typed-number';
 
 const NOT_A_NUMBER = 'Enter a number';
@@ -18,21 +22,36 @@ const optionalNumber = z
   .transform((typed) => (typed === '' ? undefined : readTypedNumber(typed)))
   .refine((value) => value === undefined || Number.isFinite(value), NOT_A_NUMBER);
 
-/** The template form as typed (every field text), read into a template the server's schema accepts. */
+const template = FormulaTemplateSchema.shape;
+
+/**
+ * The template form as typed (every field text), each field read and checked on its own against
+ * the server's schema, so a refused save shows every message at once (not the range checks only
+ * once every field is a number), then checked whole by that schema.
+ */
 export const CustomTemplateFormSchema = z
   .object({
-    name: z.string(),
-    description: z.string(),
-    arvMultiplier: requiredNumber,
-    repairMultiplier: requiredNumber,
-    minProfit: requiredNumber,
-    maxProfit: requiredNumber,
-    buyingClosingCosts: optionalNumber,
-    holdingMonths: optionalNumber,
-    holdingMonthlyCost: optionalNumber,
-    sellingCostPercent: optionalNumber,
-    financingCosts: optionalNumber,
-    assignmentFee: optionalNumber,
+    name: template.name,
+    description: template.description,
+    arvMultiplier: requiredNumber.pipe(template.arvMultiplier),
+    repairMultiplier: requiredNumber.pipe(template.repairMultiplier),
+    minProfit: requiredNumber.pipe(template.minProfit),
+    maxProfit: requiredNumber.pipe(template.maxProfit),
+    buyingClosingCosts: optionalNumber.pipe(template.buyingClosingCosts),
+    holdingMonths: optionalNumber.pipe(template.holdingMonths),
+    holdingMonthlyCost: optionalNumber.pipe(template.holdingMonthlyCost),
+    sellingCostPercent: optionalNumber.pipe(template.sellingCostPercent),
+    financingCosts: optionalNumber.pipe(template.financingCosts),
+    assignmentFee: optionalNumber.pipe(template.assignmentFee),
+  })
+  .refine((values) => values.maxProfit >= values.minProfit, {
+    message: formulaTemplateMessages.maxProfitBelowMin,
+    path: ['maxProfit'],
+    // Said with the other messages, whenever both profits are figures.
+    when: ({ value }) => {
+      const { minProfit, maxProfit } = value as { minProfit: unknown; maxProfit: unknown };
+      return Number.isFinite(minProfit) && Number.isFinite(maxProfit);
+    },
   })
   // An empty cost line is left out, as the server's schema expects of an absent one.
   .transform(
