@@ -125,7 +125,9 @@ test('downgrading says what will happen first; above the Free limit the list sta
   await page.getByRole('button', { name: 'Downgrade to Free' }).click();
   const confirm = page.getByRole('dialog', { name: 'Downgrade to the Free plan?' });
   await expect(confirm).toContainText('Your plan changes to Free now and you will not be billed again');
-  await expect(confirm).toContainText('You keep all 4 of yours, read-only');
+  await expect(confirm).toContainText(
+    'You keep all 4 of yours, read-only: you can delete some, down to 3; to save more, upgrade again.',
+  );
   await expectNoAxeViolations(page, '/saved, downgrade confirmation');
   // Keeping the plan changes nothing.
   await confirm.getByRole('button', { name: 'Keep my plan' }).click();
@@ -134,7 +136,11 @@ test('downgrading says what will happen first; above the Free limit the list sta
   await page.getByRole('button', { name: 'Downgrade to Free' }).click();
   await confirm.getByRole('button', { name: 'Downgrade now' }).click();
   await expect(page.getByText('4 of 3 properties saved')).toBeVisible();
-  await expect(page.getByText(/You have 4 saved properties, more than the 3 of the Free plan/)).toBeVisible();
+  await expect(
+    page.getByText(
+      'You have 4 saved properties, more than the 3 of the Free plan. They stay read-only: you can delete some, down to 3; to save more, upgrade your plan.',
+    ),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete 4 Elm St, Austin, TX' }).focus();
   await page.keyboard.press('Enter');

@@ -123,7 +123,7 @@ export const planMessages = {
   deletionProOnly: 'Property deletion is only available with the Pro plan',
   /** A production site without a payment provider (and without DEMO_BILLING=1) sells nothing. */
   overLimit: (savedCount: number, limit: number, planName: string) =>
-    `You have ${savedCount} saved properties, more than the ${limit} of the ${planName} plan. They stay read-only: you can delete some to get back under the limit, but you cannot save more until you do.`,
+    `You have ${savedCount} saved properties, more than the ${limit} of the ${planName} plan. They stay read-only: you can delete some, down to ${limit}; to save more, upgrade your plan.`,
   paidPlansUnavailable: 'Paid plans are not available on this site yet: it takes no payments.',
   customTemplatesProOnly: 'Saving your own formula templates is available with the Pro plan',
 } as const;

@@ -60,7 +60,7 @@ export function DowngradeDialog({ open, onClose, messages }: DowngradeDialogProp
       </p>
       <p>
         {savedCount > freeLimit
-          ? `The Free plan keeps up to ${freeLimit} saved properties. You keep all ${savedCount} of yours, read-only: you can delete some to get back to ${freeLimit}, but you cannot save more until you do.`
+          ? `The Free plan keeps up to ${freeLimit} saved properties. You keep all ${savedCount} of yours, read-only: you can delete some, down to ${freeLimit}; to save more, upgrade again.`
           : `The Free plan keeps up to ${freeLimit} saved properties; you have ${savedCount}, so nothing changes in your list.`}
       </p>
     </Modal>
