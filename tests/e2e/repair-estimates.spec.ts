@@ -62,6 +62,8 @@ test('a wholesaler estimates repairs per square foot, then by line items, and sa
   );
   await expectNoAxeViolations(page, 'calculator, a line item refused');
   await page.getByRole('button', { name: 'Remove item 2' }).click();
+  // The focus is not left on the remaining item's Remove, which cannot be pressed.
+  await expect(page.getByLabel('Item 1', { exact: true })).toBeFocused();
   await getCashOffer(page);
   // $140,000 − $5,400 − profit.
   await expectRange(page, '$114,600', '$129,600');

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { formatMoney } from '../../../domain/money/format-money';
 import {
   LINE_ITEMS_MAX,
@@ -146,7 +147,12 @@ export function RepairEstimateEditor(props: EstimateProps) {
                   className="button button-secondary button-small"
                   aria-label={`Remove item ${index + 1}`}
                   disabled={lineItems.length === 1}
-                  onClick={() => props.onLineItemsChange(lineItems.filter((_, at) => at !== index))}
+                  onClick={() => {
+                    // The pressed button goes with its item: the focus moves to the item now in its
+                    // place (the one before, when the last was removed).
+                    flushSync(() => props.onLineItemsChange(lineItems.filter((_, at) => at !== index)));
+                    document.getElementById(`line-item-${Math.min(index, lineItems.length - 2)}-name`)?.focus();
+                  }}
                 >
                   Remove
                 </button>
