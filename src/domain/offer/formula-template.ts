@@ -12,9 +12,14 @@ const costDollars = (label: string) =>
     .optional();
 
 /** A §3 formula template: multipliers are plain ratios, profits are whole or fractional dollars up to MAX_PROFIT; maxProfit >= minProfit; no NUL in its texts. */
-export const formulaTemplateMessages = {
-  maxProfitBelowMin: 'Maximum profit must be at least the minimum profit',
-} as const;
+/**
+ * §5: low uses maxProfit and high uses minProfit, so swapping them would give low > high. A
+ * refinement of the template schema and of the web form's, which reads the profits from text.
+ */
+export const profitsInOrder = {
+  check: (template: { minProfit: number; maxProfit: number }) => template.maxProfit >= template.minProfit,
+  params: { message: 'Maximum profit must be at least the minimum profit', path: ['maxProfit'] },
+};
 
 export const FormulaTemplateSchema = z
   .object({
@@ -62,10 +67,6 @@ export const FormulaTemplateSchema = z
     financingCosts: costDollars('Financing costs'),
     assignmentFee: costDollars('Assignment fee'),
   })
-  // §5: low uses maxProfit and high uses minProfit, so swapping them would give low > high.
-  .refine((template) => template.maxProfit >= template.minProfit, {
-    message: formulaTemplateMessages.maxProfitBelowMin,
-    path: ['maxProfit'],
-  });
+  .refine(profitsInOrder.check, profitsInOrder.params);
 
 export type FormulaTemplate = z.infer<typeof FormulaTemplateSchema>;

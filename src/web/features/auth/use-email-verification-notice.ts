@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
+import { EMAIL_VERIFIED_PARAM } from '../../api/email-verification';
 import { notify } from '../../components/notify';
 
 /**
@@ -9,7 +10,7 @@ import { notify } from '../../components/notify';
  */
 export function useEmailVerificationNotice() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const landed = searchParams.get('emailVerified') === '1';
+  const landed = searchParams.has(EMAIL_VERIFIED_PARAM);
   const refused = searchParams.has('error');
 
   useEffect(() => {
@@ -18,7 +19,7 @@ export function useEmailVerificationNotice() {
     else notify.success(bulkImportMessages.emailVerified);
     setSearchParams(
       (params) => {
-        params.delete('emailVerified');
+        params.delete(EMAIL_VERIFIED_PARAM);
         params.delete('error');
         return params;
       },

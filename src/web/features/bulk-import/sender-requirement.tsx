@@ -21,7 +21,7 @@ export function SenderRequirement({ refusal }: { refusal: BulkSendRefusedError }
       {emailNotVerified && <VerifyEmail message={refusal.message} email={refusal.email} />}
       {postalAddressRequired && (
         <>
-          <p>{emailNotVerified ? profileMessages.postalAddressRequired : refusal.message}</p>
+          <p>{profileMessages.postalAddressRequired}</p>
           <p>
             <Link to="/profile">Add your postal address in your profile</Link>, then send again.
           </p>

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  FormulaTemplateSchema,
-  formulaTemplateMessages,
-  type FormulaTemplate,
-} from '../../../domain/offer/formula-template';
+import { FormulaTemplateSchema, profitsInOrder, type FormulaTemplate } from '../../../domain/offer/formula-template';
 import { readTypedNumber } from '../../../domain/validation/typed-number';
 
 const NOT_A_NUMBER = 'Enter a number';
@@ -27,7 +23,7 @@ const template = FormulaTemplateSchema.shape;
 /**
  * The template form as typed (every field text), each field read and checked on its own against
  * the server's schema, so a refused save shows every message at once (not the range checks only
- * once every field is a number), then checked whole by that schema.
+ * once every field is a number). An empty cost line is absent, as the server's schema expects.
  */
 export const CustomTemplateFormSchema = z
   .object({
@@ -44,23 +40,14 @@ export const CustomTemplateFormSchema = z
     financingCosts: optionalNumber.pipe(template.financingCosts),
     assignmentFee: optionalNumber.pipe(template.assignmentFee),
   })
-  .refine((values) => values.maxProfit >= values.minProfit, {
-    message: formulaTemplateMessages.maxProfitBelowMin,
-    path: ['maxProfit'],
+  .refine(profitsInOrder.check, {
+    ...profitsInOrder.params,
     // Said with the other messages, whenever both profits are figures.
     when: ({ value }) => {
       const { minProfit, maxProfit } = value as { minProfit: unknown; maxProfit: unknown };
       return Number.isFinite(minProfit) && Number.isFinite(maxProfit);
     },
-  })
-  // An empty cost line is left out, as the server's schema expects of an absent one.
-  .transform(
-    (values) =>
-      Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as z.input<
-        typeof FormulaTemplateSchema
-      >,
-  )
-  .pipe(FormulaTemplateSchema);
+  });
 
 export type CustomTemplateFormValues = Record<keyof z.input<typeof CustomTemplateFormSchema>, string>;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import {
   canDeleteSavedProperties,
@@ -25,13 +26,6 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
   const savedList = useSavedProperties();
   const [pendingDelete, setPendingDelete] = useState<SavedProperty | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [deletions, setDeletions] = useState(0);
-
-  // After a delete the focus would go back to the deleted card's button, which is about to go:
-  // it moves to the heading instead. (This effect runs after the dialog's, which closes it.)
-  useEffect(() => {
-    if (deletions > 0) headingRef.current?.focus();
-  }, [deletions]);
 
   useEffect(() => {
     if (savedList.isError) notify.error('Error loading properties');
@@ -132,8 +126,10 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
         property={pendingDelete}
         onClose={() => setPendingDelete(null)}
         onDeleted={() => {
-          setPendingDelete(null);
-          setDeletions((count) => count + 1);
+          // Closing the dialog gives the focus back to the deleted card's button, which is about
+          // to go: once it is closed, the focus moves to the heading instead.
+          flushSync(() => setPendingDelete(null));
+          headingRef.current?.focus();
         }}
       />
     </section>
