@@ -410,6 +410,12 @@ test.describe('navigation', () => {
     await page.goBack();
     await expect(createAccount).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(readTo);
+
+    // A page loaded afresh in the same tab (a typed address) opens at its top too, not where the
+    // tab's last loaded page was left.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
 

@@ -1,9 +1,10 @@
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../api/use-session';
 import { AccountNav } from '../features/auth/account-nav';
 import { useEmailVerificationNotice } from '../features/auth/use-email-verification-notice';
 import type { UserType } from '../features/calculator/user-type';
 import { usePageMeta } from './page-meta';
+import { PageScrollRestoration } from './page-scroll-restoration';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -59,8 +60,7 @@ export function Layout() {
       <footer className="site-footer">
         <p>Offers are estimates for discussion, not binding purchase agreements.</p>
       </footer>
-      {/* A new page opens at its top; Back and Forward return to where the reader was. */}
-      <ScrollRestoration />
+      <PageScrollRestoration />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { usePageMeta } from './page-meta';
+import { PageScrollRestoration } from './page-scroll-restoration';
 
 /**
  * The frame of a wholesaler's own pages (an offer link, a personal calculator): the page draws
@@ -18,8 +19,7 @@ export function WholesalerPageLayout() {
       <footer className="site-footer">
         <p>Offers are estimates for discussion, not binding purchase agreements.</p>
       </footer>
-      {/* A new page opens at its top; Back and Forward return to where the reader was. */}
-      <ScrollRestoration />
+      <PageScrollRestoration />
     </div>
   );
 }
