@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { bulkSendDailyCounts, bulkSendJobs } from '../db/schema';
+import { senderDailyCounts, bulkSendJobs } from '../db/schema';
 import { bulkSendDay, nextBulkSendDay } from './queue-due-bulk-items';
 
 /** A recipient that did not get the offer; the web app lists them under 'Failed to send emails to {n} recipients' (spec §8). */
@@ -106,9 +106,9 @@ export async function getBulkSendProgress(
   let heldBack = false;
   if (job.status === 'running' && row.queued > 0) {
     const [today] = await db
-      .select({ queued: bulkSendDailyCounts.queued })
-      .from(bulkSendDailyCounts)
-      .where(and(eq(bulkSendDailyCounts.userId, userId), eq(bulkSendDailyCounts.day, bulkSendDay(now))));
+      .select({ queued: senderDailyCounts.sent })
+      .from(senderDailyCounts)
+      .where(and(eq(senderDailyCounts.userId, userId), eq(senderDailyCounts.day, bulkSendDay(now))));
     heldBack = (today?.queued ?? 0) >= dailyLimit;
   }
   return {

@@ -106,9 +106,9 @@ export async function queueDueBulkItems({
       with owners as (
         select j.user_id,
                (select max(served.last_queued_at) from bulk_send_jobs served where served.user_id = j.user_id) as served_at,
-               coalesce(max(c.queued), 0) as used
+               coalesce(max(c.sent), 0) as used
         from bulk_send_jobs j
-        left join bulk_send_daily_counts c on c.user_id = j.user_id and c.day = ${day}::date
+        left join sender_daily_counts c on c.user_id = j.user_id and c.day = ${day}::date
         where j.status = 'running'
         group by j.user_id
       ), eligible as (
@@ -277,8 +277,8 @@ export async function queueDueBulkItems({
 
     for (const [ownerId, queued] of queuedPerOwner) {
       await tx.execute(sql`
-        insert into bulk_send_daily_counts (user_id, day, queued) values (${ownerId}, ${day}::date, ${queued})
-        on conflict (user_id, day) do update set queued = bulk_send_daily_counts.queued + excluded.queued`);
+        insert into sender_daily_counts (user_id, day, sent) values (${ownerId}, ${day}::date, ${queued})
+        on conflict (user_id, day) do update set sent = sender_daily_counts.sent + excluded.sent`);
     }
     for (const served of servedAt.values()) {
       for (const { jobId, at } of served) {

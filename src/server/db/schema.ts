@@ -287,12 +287,28 @@ export const wholesalerProfiles = pgTable(
     company: text('company').notNull().default(''),
     phone: text('phone').notNull().default(''),
     replyToEmail: text('reply_to_email').notNull().default(''),
+    // The reply-to address its owner proved by opening the link e-mailed to it: homeowners' replies
+    // and lead notifications use replyToEmail only while it equals this one.
+    replyToVerifiedEmail: text('reply_to_verified_email'),
     postalAddress: text('postal_address').notNull().default(''),
     notifyOnLeads: boolean('notify_on_leads').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('wholesaler_profiles_handle_idx').on(sql`lower(${t.handle})`)],
 );
+
+/**
+ * Handles a wholesaler gave up by renaming: kept for them, so an old embed or link never sends a
+ * homeowner's details to whoever claims the name next; `/c/{released}` opens the former owner's page.
+ */
+export const releasedHandles = pgTable('released_handles', {
+  // Lower-cased, like wholesaler_profiles.handle.
+  handle: text('handle').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const offerLinks = pgTable(
   'offer_links',
@@ -373,10 +389,33 @@ export const emailOutbox = pgTable(
     bulkSendItemId: uuid('bulk_send_item_id').unique(),
     // Extra message headers (bulk offers: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058).
     headers: jsonb('headers').$type<Record<string, string>>(),
+    // For e-mails a user has sent to someone else (the sending policy): who sent it, why, and the
+    // recipient as suppressions compare it, so the per-recipient cooldown can find earlier ones.
+    senderUserId: text('sender_user_id').references(() => user.id, { onDelete: 'set null' }),
+    purpose: text('purpose'),
+    recipientKey: text('recipient_key'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_sender_recipient_idx')
+      .on(t.senderUserId, t.recipientKey, t.createdAt)
+      .where(sql`${t.senderUserId} is not null`),
+  ],
+);
+
+/** E-mails to third parties each user handed to the outbox per UTC day, for the daily quota (every purpose). */
+export const senderDailyCounts = pgTable(
+  'sender_daily_counts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 export const emailUnsubscribes = pgTable('email_unsubscribes', {
@@ -411,19 +450,6 @@ export const bulkSendJobs = pgTable(
     // When each owner was last served, over all of their jobs (finished ones too).
     index('bulk_send_jobs_user_served_idx').on(t.userId, t.lastQueuedAt),
   ],
-);
-
-// Bulk e-mails each user handed to the outbox per UTC day, against BULK_EMAIL_DAILY_LIMIT.
-export const bulkSendDailyCounts = pgTable(
-  'bulk_send_daily_counts',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    queued: integer('queued').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 export const bulkSendItems = pgTable(

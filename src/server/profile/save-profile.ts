@@ -5,7 +5,7 @@ import { wholesalerProfiles } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
 
-export type StoredProfile = Omit<typeof wholesalerProfiles.$inferSelect, 'userId' | 'updatedAt'>;
+export type StoredProfile = Omit<typeof wholesalerProfiles.$inferSelect, 'userId' | 'updatedAt' | 'replyToVerifiedEmail'>;
 
 const profileColumns = {
   handle: wholesalerProfiles.handle,

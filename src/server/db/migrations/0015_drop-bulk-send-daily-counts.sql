@@ -1,0 +1,1 @@
+DROP TABLE "bulk_send_daily_counts" CASCADE;
