@@ -17,7 +17,16 @@ for tool in tsx typescript vite esbuild; do
 done
 
 port=$(node -e 'const s=require("net").createServer().listen(0,()=>{console.log(s.address().port);s.close()})')
-(cd "$dir" && NODE_ENV=production APP_URL="http://127.0.0.1:$port" PORT=$port DATA_DIR="$dir/data" \
+# A real deployment has an https APP_URL and an e-mail provider: without them the server refuses
+# to start, naming what to set. Below, plain http on this machine and the log-only outbox are
+# allowed explicitly.
+if (cd "$dir" && NODE_ENV=production APP_URL="http://127.0.0.1:$port" PORT=$port DATA_DIR="$dir/data" \
+  timeout 30 node dist/server/main.js >"$dir/refused.log" 2>&1); then
+  echo "production mode started with an http APP_URL and no e-mail provider" >&2; exit 1
+fi
+grep -q 'ALLOW_INSECURE_APP_URL=1' "$dir/refused.log" && grep -q 'EMAIL_OUTBOX_LOG=1' "$dir/refused.log" ||
+  { echo "production mode must refuse an http APP_URL and a missing e-mail provider" >&2; cat "$dir/refused.log" >&2; exit 1; }
+(cd "$dir" && NODE_ENV=production APP_URL="http://127.0.0.1:$port" ALLOW_INSECURE_APP_URL=1 EMAIL_OUTBOX_LOG=1 PORT=$port DATA_DIR="$dir/data" \
   exec node dist/server/main.js >"$dir/server.log" 2>&1) &
 server=$!
 for _ in $(seq 1 100); do

@@ -79,7 +79,7 @@ describe('parseEnv: production mode', () => {
   });
 
   it('sells no paid plan in production without a payment provider, unless DEMO_BILLING=1', () => {
-    const production = { NODE_ENV: 'production', APP_URL: 'https://offers.example.com' };
+    const production = { NODE_ENV: 'production', APP_URL: 'https://offers.example.com', RESEND_API_KEY: 're_x' };
     expect(parseEnv(production)).toMatchObject({ production: true, billingMode: 'unavailable' });
     expect(parseEnv({ ...production, DEMO_BILLING: '0' })).toMatchObject({ billingMode: 'unavailable' });
     expect(parseEnv({ ...production, DEMO_BILLING: '1' })).toMatchObject({ billingMode: 'demo' });
@@ -88,6 +88,37 @@ describe('parseEnv: production mode', () => {
 
   it('needs the public address in production', () => {
     expect(configurationError({ NODE_ENV: 'production' })).toContain('APP_URL: required in production');
+  });
+
+  // Issue 25, finding 5: without a provider every reset link and offer token went to the log.
+  it('needs an e-mail provider in production, unless EMAIL_OUTBOX_LOG=1 asks for the log-only outbox', () => {
+    const production = { NODE_ENV: 'production', APP_URL: 'https://offers.example.com' };
+    for (const source of [production, { ...production, EMAIL_OUTBOX_LOG: '0' }, { ...production, RESEND_API_KEY: '' }])
+      expect(configurationError(source)).toContain(
+        'RESEND_API_KEY: required in production to send e-mail (set EMAIL_OUTBOX_LOG=1',
+      );
+    expect(parseEnv({ ...production, RESEND_API_KEY: 're_x' })).toMatchObject({ production: true });
+    expect(parseEnv({ ...production, EMAIL_OUTBOX_LOG: '1' })).toMatchObject({ production: true });
+    expect(parseEnv({}).RESEND_API_KEY).toBeUndefined();
+  });
+
+  // Issue 25, finding 10: an http APP_URL means no Secure cookies and no HSTS.
+  it('needs an https APP_URL in production, unless ALLOW_INSECURE_APP_URL=1', () => {
+    const production = { NODE_ENV: 'production', RESEND_API_KEY: 're_x' };
+    expect(configurationError({ ...production, APP_URL: 'http://offers.example.com' })).toContain(
+      'APP_URL: must be https:// in production (set ALLOW_INSECURE_APP_URL=1 to allow http://)',
+    );
+    expect(
+      parseEnv({ ...production, APP_URL: 'http://offers.example.com', ALLOW_INSECURE_APP_URL: '1' }),
+    ).toMatchObject({ APP_URL: 'http://offers.example.com' });
+    expect(parseEnv({ ...production, APP_URL: 'https://offers.example.com' })).toMatchObject({ production: true });
+    expect(parseEnv({ APP_URL: 'http://localhost:3000' })).toMatchObject({ production: false });
+  });
+
+  it('names every production problem at once', () => {
+    const message = configurationError({ NODE_ENV: 'production', APP_URL: 'http://offers.example.com' });
+    expect(message).toContain('APP_URL: must be https://');
+    expect(message).toContain('RESEND_API_KEY: required in production');
   });
 
   it('refuses an unknown NODE_ENV', () => {

@@ -21,6 +21,10 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     // Demo billing hands out paid plans for nothing: in production only when asked for explicitly.
     DEMO_BILLING: flag,
+    // The log-only outbox in production (a demo site): e-mails are printed, tokens redacted, never sent.
+    EMAIL_OUTBOX_LOG: flag,
+    // An http:// APP_URL in production: no Secure cookies, no HSTS. Only when asked for explicitly.
+    ALLOW_INSECURE_APP_URL: flag,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     TRUST_PROXY: flag,
@@ -67,6 +71,23 @@ const EnvSchema = z
     // Links in e-mails and redirects point at APP_URL: a public site cannot guess its own address.
     if (env.NODE_ENV === 'production' && !env.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'required in production (NODE_ENV=production)' });
+    }
+    // Over plain http the session cookie cannot be Secure and no browser keeps HSTS.
+    if (env.NODE_ENV === 'production' && env.APP_URL?.startsWith('http://') && !env.ALLOW_INSECURE_APP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_URL'],
+        message: 'must be https:// in production (set ALLOW_INSECURE_APP_URL=1 to allow http://)',
+      });
+    }
+    // Without a provider, reset and verification links and offer tokens would only reach the log.
+    if (env.NODE_ENV === 'production' && !env.RESEND_API_KEY && !env.EMAIL_OUTBOX_LOG) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RESEND_API_KEY'],
+        message:
+          'required in production to send e-mail (set EMAIL_OUTBOX_LOG=1 to only print e-mails to the log, on a demo site)',
+      });
     }
     // A configured payment provider needs all of its settings, named when missing (spec §5).
     if (!env.STRIPE_SECRET_KEY) return;

@@ -14,7 +14,14 @@ type TestUser = Awaited<ReturnType<typeof signUpTestUser>>;
 describeEachDatabase('billing in production mode', (database) => {
   const contexts: AppContext[] = [];
   function appWith(env: Record<string, string>) {
-    const context = createTestContext(database(), { NODE_ENV: 'production', TRUST_PROXY: '1', ...env });
+    const context = createTestContext(database(), {
+      NODE_ENV: 'production',
+      // The test app's http://localhost and its log-only outbox, allowed explicitly (issue 25).
+      ALLOW_INSECURE_APP_URL: '1',
+      EMAIL_OUTBOX_LOG: '1',
+      TRUST_PROXY: '1',
+      ...env,
+    });
     contexts.push(context);
     return { context, app: createApp(context) };
   }

@@ -117,7 +117,12 @@ describeEachDatabase('each wholesaler’s own spreadsheet webhook', (database) =
   });
 
   it('in production, never lets a user’s webhook reach the server’s own network', async () => {
-    const production = createTestApp(database(), { NODE_ENV: 'production', APP_URL: TEST_ORIGIN });
+    const production = createTestApp(database(), {
+      NODE_ENV: 'production',
+      APP_URL: TEST_ORIGIN,
+      ALLOW_INSECURE_APP_URL: '1',
+      EMAIL_OUTBOX_LOG: '1',
+    });
     const { headers, user } = await signUpTestUser(production);
     for (const webhookUrl of [
       'https://127.0.0.1/hook',
