@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseEmailAddress } from '../email/parse-email-address';
 import { MarketValueSchema } from '../money/market-value-schema';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 
 /**
  * §5 asks only for an '@'; a bulk offer goes to one real address, stored and compared in one
@@ -9,13 +10,20 @@ import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
  */
 export const bulkEmailMessage = 'Email must be one valid address, like name@example.com';
 
-const text = (max: number) => z.string().trim().max(max).refine(hasNoNulCharacter, textMessages.nulCharacter);
+// Names are one line of visible text; an address may keep the line breaks of a CSV cell.
+const text = (max: number, { multiLine = false } = {}) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(hasNoNulCharacter, textMessages.nulCharacter)
+    .refine((value) => hasNoInvisibleCharacters(value, { multiLine }), invisibleCharactersMessage);
 
 /** §3 bulk import property: names, address, market value (dollars), owner e-mail and the offer range (whole dollars). */
 export const BulkImportPropertySchema = z.object({
   firstName: text(200),
   lastName: text(200),
-  address: text(500).min(1, 'Address is required'),
+  address: text(500, { multiLine: true }).min(1, 'Address is required'),
   marketValue: MarketValueSchema,
   // Trimmed, lower-cased, a display-name form reduced to its address.
   email: z

@@ -181,6 +181,33 @@ describe('normalizeCsvRow: address (§5 any column named *address* but not *emai
       '34 Elm St\nApt 2',
     );
   });
+
+  it.each([
+    [{ 'Property Address': '12 Oak St\u202Etxt.exe' }, csvRowReasons.addressInvisible],
+    [{ 'Property Address': '12 Oak St\u0007' }, csvRowReasons.addressInvisible],
+    [{ 'Property Address': '12 Oak St\u2066Austin\u2069' }, csvRowReasons.addressInvisible],
+    [
+      { 'Property Address': '12 Oak\u202ESt', Email: 'none' },
+      `${csvRowReasons.email}; ${csvRowReasons.addressInvisible}`,
+    ],
+    [{ 'First Name': 'Ann\u202E' }, csvRowReasons.nameInvisible],
+    [{ 'Last Name': '\u200FLee' }, csvRowReasons.nameInvisible],
+    [{ 'First Name': 'Ann\tMarie', 'Last Name': 'Lee' }, csvRowReasons.nameInvisible],
+  ])('skips a row with bidi overrides or control characters in a name or the address: %j', (values, reason) => {
+    expect(normalizeCsvRow(row(values), headers, defaultTemplate)).toEqual({ ok: false, reason });
+  });
+
+  it('keeps accented, Arabic and CJK names and addresses', () => {
+    expect(
+      ok(
+        normalizeCsvRow(
+          row({ 'First Name': 'Zoë', 'Last Name': 'محمد', 'Property Address': '東京都 1-2, شارع 5' }),
+          headers,
+          defaultTemplate,
+        ),
+      ),
+    ).toMatchObject({ firstName: 'Zoë', lastName: 'محمد', address: '東京都 1-2, شارع 5' });
+  });
 });
 
 describe('normalizeCsvRow: market value (§5 four column names, $ and commas stripped, positive)', () => {

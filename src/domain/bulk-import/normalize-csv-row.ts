@@ -2,6 +2,7 @@ import { parseEmailAddress } from '../email/parse-email-address';
 import { MAX_MARKET_VALUE, parseMarketValue } from '../money/parse-market-value';
 import { offerIsWorkable, simpleOfferRangeFor } from '../offer/compute-offer-range';
 import type { FormulaTemplate } from '../offer/formula-template';
+import { hasNoInvisibleCharacters } from '../validation/invisible-characters';
 import type { BulkImportProperty } from './bulk-import-property';
 
 /** Why a CSV row was skipped, as listed in the review (one or more, joined by '; '). */
@@ -14,6 +15,9 @@ export const csvRowReasons = {
   marketValueMissing: 'No market value',
   marketValueInvalid: 'Market value must be a positive number',
   offerUnworkable: 'Market value too low for a cash offer with this formula',
+  // Bidirectional overrides and control characters (see hasNoInvisibleCharacters).
+  addressInvisible: 'Address holds invisible formatting characters',
+  nameInvisible: 'Name holds invisible formatting characters',
 } as const;
 
 export type CsvRowResult = { ok: true; property: BulkImportProperty } | { ok: false; reason: string };
@@ -143,7 +147,10 @@ export function createCsvRowChecker(
         break;
       }
     }
-    if (address === '') {
+    // A quoted cell may hold line breaks (a two-line address); other controls and bidi overrides may not.
+    if (address !== '' && !hasNoInvisibleCharacters(address, { multiLine: true })) {
+      reasons = reasons === '' ? csvRowReasons.addressInvisible : `${reasons}; ${csvRowReasons.addressInvisible}`;
+    } else if (address === '') {
       const reason = !sawAny
         ? csvRowReasons.addressMissing
         : sawPoBox
@@ -190,6 +197,7 @@ export function createCsvRowChecker(
       firstName = entity ? 'Owner' : 'Property';
       lastName = entity || 'Owner';
     }
+    if (!hasNoInvisibleCharacters(firstName) || !hasNoInvisibleCharacters(lastName)) return csvRowReasons.nameInvisible;
 
     return { firstName, lastName, address, marketValue, email, offerRange };
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 import { PHONE_PATTERN } from './phone';
 
 /** §5 form messages, verbatim. The short wordings are the CRM/sheets forms'. */
@@ -30,7 +31,8 @@ const requiredText = (required: string) => z.string().trim().min(1, { error: req
 
 const name = requiredText(contactMessages.nameRequired)
   .max(100, 'Name must be at most 100 characters')
-  .refine(hasNoNulCharacter, textMessages.nulCharacter);
+  .refine(hasNoNulCharacter, textMessages.nulCharacter)
+  .refine(hasNoInvisibleCharacters, invisibleCharactersMessage);
 const email = (invalid: string) =>
   requiredText(contactMessages.emailRequired)
     .max(254, 'Email must be at most 254 characters')
@@ -80,7 +82,10 @@ export type CrmContact = z.infer<typeof CrmContactSchema>;
 
 /** Sheets export form (§5): the CRM form plus city, state (upper-cased, 2 letters) and ZIP (5 or 5+4 digits). */
 export const SheetsContactSchema = CrmContactSchema.extend({
-  city: requiredText(contactMessages.cityRequired).max(100, 'City must be at most 100 characters'),
+  city: requiredText(contactMessages.cityRequired)
+    .max(100, 'City must be at most 100 characters')
+    .refine(hasNoNulCharacter, textMessages.nulCharacter)
+    .refine(hasNoInvisibleCharacters, invisibleCharactersMessage),
   state: z
     .string()
     .trim()

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { HomeownerContactSchema } from '../contact/contact-schema';
 import { MarketValueSchema } from '../money/market-value-schema';
 import { calculationMessages } from '../offer/calculation-messages';
+import { hasNoNulCharacter } from '../validation/bounded-text';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 import { DesiredPriceSchema } from './desired-price';
 import { leadFormQueryMessages } from './lead-form-query';
 import { MlsProgramSchema } from './mls-program-schema';
@@ -18,7 +20,9 @@ const address = z
   .string()
   .trim()
   .min(1, calculationMessages.addressRequired)
-  .max(300, 'Address must be at most 300 characters');
+  .max(300, 'Address must be at most 300 characters')
+  .refine(hasNoNulCharacter, leadRequestMessages.nulCharacter)
+  .refine(hasNoInvisibleCharacters, invisibleCharactersMessage);
 
 // zod 4 numbers are finite: NaN and ±Infinity fail with 'Invalid offer range values' too (§5).
 const offerDollars = z

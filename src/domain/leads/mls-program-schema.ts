@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { contactMessages } from '../contact/contact-schema';
 import { PHONE_PATTERN } from '../contact/phone';
 import { calculationMessages } from '../offer/calculation-messages';
+import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 
 /** §5 MLS form: the property's condition, best first. */
 export const PROPERTY_CONDITIONS = ['Excellent', 'Good', 'Fair', 'Poor'] as const;
@@ -34,12 +36,18 @@ const requiredText = (message: string) => z.string().trim().min(1, { error: mess
  * condition and timeframe required; notes optional. Selects send '' until chosen.
  */
 export const MlsProgramSchema = z.object({
-  fullName: requiredText(mlsProgramMessages.fullNameRequired).max(100, 'Full name must be at most 100 characters'),
+  fullName: requiredText(mlsProgramMessages.fullNameRequired)
+    .max(100, 'Full name must be at most 100 characters')
+    .refine(hasNoNulCharacter, textMessages.nulCharacter)
+    .refine(hasNoInvisibleCharacters, invisibleCharactersMessage),
   phone: requiredText(contactMessages.phoneRequired).regex(PHONE_PATTERN, contactMessages.phoneInvalid),
   email: requiredText(contactMessages.emailRequired)
     .max(254, 'Email must be at most 254 characters')
     .regex(z.regexes.email, contactMessages.emailInvalid),
-  address: requiredText(mlsProgramMessages.addressRequired).max(300, 'Address must be at most 300 characters'),
+  address: requiredText(mlsProgramMessages.addressRequired)
+    .max(300, 'Address must be at most 300 characters')
+    .refine(hasNoNulCharacter, textMessages.nulCharacter)
+    .refine(hasNoInvisibleCharacters, invisibleCharactersMessage),
   condition: z.enum(PROPERTY_CONDITIONS, { error: mlsProgramMessages.conditionRequired }),
   timeframe: z.enum(SALE_TIMEFRAMES, { error: mlsProgramMessages.timeframeRequired }),
   notes: z.string().trim().max(MAX_NOTES_LENGTH, mlsProgramMessages.notesTooLong).default(''),

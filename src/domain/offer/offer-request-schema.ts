@@ -5,6 +5,7 @@ import { RepairEstimateSchema } from '../repairs/repair-estimate-schema';
 import { RepairItemSchema } from '../repairs/repair-item-schema';
 import { totalSelectedRepairCost } from '../repairs/repair-state';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 import { calculationMessages } from './calculation-messages';
 import { FormulaTemplateSchema } from './formula-template';
 
@@ -19,7 +20,8 @@ export const CalculationInputSchema = z.object({
     .trim()
     .min(1, calculationMessages.addressRequired)
     .max(300, 'Address must be at most 300 characters')
-    .refine(hasNoNulCharacter, textMessages.nulCharacter),
+    .refine(hasNoNulCharacter, textMessages.nulCharacter)
+    .refine(hasNoInvisibleCharacters, invisibleCharactersMessage),
   marketValue: MarketValueSchema,
   repairs: z
     .array(RepairItemSchema)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../contact/phone';
 import { boundedText } from '../validation/bounded-text';
+import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 
 export const profileMessages = {
   handleLength: 'Handle must be 3 to 30 characters',
@@ -116,12 +117,17 @@ const optionalEmail = z
  */
 export const WholesalerProfileSchema = z.object({
   handle: HandleSchema.nullable(),
-  displayName: boundedText('Display name', 100).pipe(z.string().min(1, profileMessages.displayNameRequired)),
-  company: boundedText('Company', 100),
+  displayName: boundedText('Display name', 100)
+    .refine(hasNoInvisibleCharacters, invisibleCharactersMessage)
+    .pipe(z.string().min(1, profileMessages.displayNameRequired)),
+  company: boundedText('Company', 100).refine(hasNoInvisibleCharacters, invisibleCharactersMessage),
   phone: optionalPhone,
   replyToEmail: optionalEmail,
   // Required before bulk sending (anti-spam law asks for a postal address in commercial e-mail).
-  postalAddress: boundedText('Postal address', 300),
+  postalAddress: boundedText('Postal address', 300).refine(
+    (address) => hasNoInvisibleCharacters(address, { multiLine: true }),
+    invisibleCharactersMessage,
+  ),
   notifyOnLeads: z.boolean(),
 });
 
