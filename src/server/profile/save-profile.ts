@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { profileMessages, type WholesalerProfile } from '../../domain/profile/wholesaler-profile-schema';
-import type { Database } from '../db/database';
-import { wholesalerProfiles } from '../db/schema';
+import type { Database, Transaction } from '../db/database';
+import { releasedHandles, wholesalerProfiles } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
 
-export type StoredProfile = Omit<typeof wholesalerProfiles.$inferSelect, 'userId' | 'updatedAt' | 'replyToVerifiedEmail'>;
+export type StoredProfile = Omit<
+  typeof wholesalerProfiles.$inferSelect,
+  'userId' | 'updatedAt' | 'replyToVerifiedEmail'
+>;
 
 const profileColumns = {
   handle: wholesalerProfiles.handle,
@@ -23,28 +26,67 @@ export async function getProfile(db: Pick<Database, 'select'>, userId: string): 
   return row ?? null;
 }
 
+/** Advisory-lock class of handle claims (its own key space): 'hand'. */
+const HANDLE_LOCK_CLASS = 0x68616e64;
+
+const handleTaken = (cause?: unknown) =>
+  new Refusal(409, profileMessages.handleTaken, {
+    code: 'handle-taken',
+    details: { field: 'handle' },
+    ...(cause === undefined ? {} : { cause }),
+  });
+
 /**
- * Creates or replaces the user's profile in one statement. A handle another user holds (in any
+ * Changing a handle, inside the save's transaction: every save that claims or gives up a handle
+ * takes that handle's advisory lock first (in name order, so two users swapping names cannot
+ * deadlock), so a claim never passes the released-handle check while the rename that releases it
+ * is still uncommitted. A handle another user gave up stays theirs (409 like a held one); the
+ * user's own released handle is theirs to take back and leaves released_handles.
+ */
+async function changeHandle(tx: Transaction, userId: string, from: string | null, to: string | null) {
+  for (const handle of [from, to].filter((name): name is string => name !== null).sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${HANDLE_LOCK_CLASS}, hashtext(${handle}))`);
+  }
+  if (to === null) return;
+  const [released] = await tx
+    .select({ userId: releasedHandles.userId })
+    .from(releasedHandles)
+    .where(eq(releasedHandles.handle, to));
+  if (released && released.userId !== userId) throw handleTaken();
+  if (released) await tx.delete(releasedHandles).where(eq(releasedHandles.handle, to));
+}
+
+/**
+ * Creates or replaces the user's profile in one transaction. A handle another user holds (in any
  * letter case) is refused by the unique index on lower(handle), so two users choosing it at once
- * cannot both get it: 409 'This handle is already taken'.
+ * cannot both get it: 409 'This handle is already taken'. On a rename the old handle is kept in
+ * released_handles for this user, so old links and embeds keep reaching them and no one else can
+ * take it over (and with it the homeowners those links still send).
  */
 export async function saveProfile(db: Database, userId: string, profile: WholesalerProfile): Promise<StoredProfile> {
   try {
-    const [row] = await db
-      .insert(wholesalerProfiles)
-      .values({ userId, ...profile })
-      .onConflictDoUpdate({ target: wholesalerProfiles.userId, set: { ...profile, updatedAt: new Date() } })
-      .returning(profileColumns);
-    if (!row) throw new Error('wholesaler_profiles upsert returned no row');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ handle: wholesalerProfiles.handle })
+        .from(wholesalerProfiles)
+        .where(eq(wholesalerProfiles.userId, userId))
+        .for('update');
+      const previousHandle = current?.handle?.toLowerCase() ?? null;
+      const renamed = previousHandle !== profile.handle;
+      if (renamed) await changeHandle(tx, userId, previousHandle, profile.handle);
+      const [row] = await tx
+        .insert(wholesalerProfiles)
+        .values({ userId, ...profile })
+        .onConflictDoUpdate({ target: wholesalerProfiles.userId, set: { ...profile, updatedAt: new Date() } })
+        .returning(profileColumns);
+      if (!row) throw new Error('wholesaler_profiles upsert returned no row');
+      if (renamed && previousHandle !== null) {
+        await tx.insert(releasedHandles).values({ handle: previousHandle, userId });
+      }
+      return row;
+    });
   } catch (error) {
-    if (isUniqueViolation(error, 'wholesaler_profiles_handle_idx')) {
-      throw new Refusal(409, profileMessages.handleTaken, {
-        code: 'handle-taken',
-        details: { field: 'handle' },
-        cause: error,
-      });
-    }
+    if (isUniqueViolation(error, 'wholesaler_profiles_handle_idx')) throw handleTaken(error);
     throw error;
   }
 }
