@@ -1,3 +1,4 @@
+import { escapeForLog } from '../http/describe-error-for-log';
 import type { OutboxEmail } from './email-message';
 import type { EmailTransport } from './email-transport';
 
@@ -10,19 +11,62 @@ export function linksIn(message: Pick<OutboxEmail, 'text' | 'html'>): string[] {
   return [...links];
 }
 
+export const REDACTED = 'REDACTED';
+
+/** Query parameters that carry a secret: reset, verification and unsubscribe tokens, codes, keys. */
+const secretParameter = /token|secret|signature|code|key|password/i;
+/** Path segments followed by a token: `/offer/{token}`, `/api/public/offers/{token}/letter.pdf`, `/reset-password/{token}`. */
+const tokenBeforeSegments = new Set(['offer', 'offers', 'reset-password']);
+/** A segment that looks like a token (20 or more base64url characters) whatever comes before it. */
+const opaqueSegment = /^[A-Za-z0-9_-]{20,}$/;
+
+/** The link with every token in its query and path replaced by REDACTED; an unreadable link entirely. */
+export function redactLinkTokens(link: string): string {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return REDACTED;
+  }
+  for (const name of new Set(url.searchParams.keys()))
+    if (secretParameter.test(name)) url.searchParams.set(name, REDACTED);
+  const segments = url.pathname.split('/');
+  url.pathname = segments
+    .map((segment, index) =>
+      segment !== '' && (tokenBeforeSegments.has(segments[index - 1] ?? '') || opaqueSegment.test(segment))
+        ? REDACTED
+        : segment,
+    )
+    .join('/');
+  if (url.hash.length > 1) url.hash = REDACTED;
+  return url.href;
+}
+
+export interface OutboxLogOptions {
+  /**
+   * Print links with their tokens replaced (production: a log is read by more people, and kept
+   * longer, than the mailbox a reset link or an offer was meant for). Locally the links are
+   * printed whole, so that a person running the app can follow a password-reset link.
+   */
+  redactTokens?: boolean;
+}
+
 /**
  * The built-in outbox, used when no e-mail provider is configured: the message stays in
- * email_outbox and is printed to the server log with its links, so a person running the app
- * locally can follow a password-reset link.
+ * email_outbox and is printed to the server log with its links. Every value is printed on its own
+ * line with control characters escaped, so no message can add lines of its own to the log.
  */
-export function createOutboxLogTransport(log: (line: string) => void = (line) => console.log(line)): EmailTransport {
+export function createOutboxLogTransport(
+  log: (line: string) => void = (line) => console.log(line),
+  { redactTokens = false }: OutboxLogOptions = {},
+): EmailTransport {
   return {
     name: 'outbox-log',
     async send(message) {
-      const links = linksIn(message);
+      const links = linksIn(message).map((link) => (redactTokens ? redactLinkTokens(link) : link));
       const lines = [
-        `[email outbox] ${message.id} to ${message.to}: ${message.subject}`,
-        ...links.map((link) => `  link: ${link}`),
+        `[email outbox] ${escapeForLog(message.id)} to ${escapeForLog(message.to)}: ${escapeForLog(message.subject)}`,
+        ...links.map((link) => `  link: ${escapeForLog(link)}`),
         '  (no e-mail provider configured: set RESEND_API_KEY to send real e-mail)',
       ];
       log(lines.join('\n'));

@@ -1,11 +1,11 @@
 // Issue 16, finding 10: a 500 is logged without the row data of the failed query.
 import { sql } from 'drizzle-orm';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { describeErrorForLog, isDataException } from './describe-error-for-log';
+import { describeErrorForLog, escapeForLog, isDataException } from './describe-error-for-log';
 
 const secrets = ['Secret Sally', 'sally@private.example', '99 Hidden Lane', '512-555-0199'];
 
@@ -51,5 +51,25 @@ describeEachDatabase('error log', (database) => {
     expect(isDataException(error)).toBe(true);
     expect(describeErrorForLog(error)).toMatch(/^database error 22P02/);
     expect(describeErrorForLog(error)).not.toContain('not-a-uuid-but-private');
+  });
+});
+
+// Issue 25, finding 5: a value a client sent must not write lines of its own into the log.
+describe('escapeForLog', () => {
+  it('writes line breaks and other control characters as escapes, leaving other text alone', () => {
+    expect(escapeForLog('a\nb\r\nc\td\u001b[31me\u0000\u2028f')).toBe('a\\nb\\r\\nc\\td\\u001b[31me\\u0000\\u2028f');
+    expect(escapeForLog('Zoë — 100 % “ok” /offer?x=1&y=2')).toBe('Zoë — 100 % “ok” /offer?x=1&y=2');
+  });
+
+  it('keeps an error one line before its stack frames, whatever its message holds', () => {
+    const error = new Error(
+      'bad callbackURL /\n[email outbox] forged to victim@example.com\n    at forged (evil.js:1:1)',
+    );
+    const lines = describeErrorForLog(error).split('\n');
+    expect(lines[0]).toBe(
+      'Error: bad callbackURL /\\n[email outbox] forged to victim@example.com\\n    at forged (evil.js:1:1)',
+    );
+    expect(lines.slice(1).every((line) => /^\s+at /.test(line) && !line.includes('forged'))).toBe(true);
+    expect(lines.length).toBeGreaterThan(1);
   });
 });

@@ -29,9 +29,26 @@ export function isDataException(error: unknown): boolean {
   return databaseErrorOf(error)?.code.startsWith('22') ?? false;
 }
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const namedEscapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Text as one log line: line breaks and other control characters written as escapes (`\n`,
+ * `\u001b`), so a value a client sent can neither start a forged log line nor move the terminal.
+ */
+export function escapeForLog(text: string): string {
+  return text.replace(
+    controlCharacters,
+    (character) => namedEscapes[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 function stackFrames(error: unknown): string {
   if (!(error instanceof Error) || !error.stack) return '';
-  const frames = error.stack
+  // The stack begins with the message, whose lines are the client's to choose (`\n    at …`).
+  const messageAt = error.message ? error.stack.indexOf(error.message) : -1;
+  const frames = (messageAt >= 0 ? error.stack.slice(messageAt + error.message.length) : error.stack)
     .split('\n')
     .filter((line) => line.trimStart().startsWith('at '))
     .slice(0, 8);
@@ -51,9 +68,10 @@ export function describeErrorForLog(error: unknown): string {
       .filter((field) => typeof database[field] === 'string' && database[field] !== '')
       .map((field) => `${field}=${database[field]}`)
       .join(' ');
-    const query = isRecord(error) && typeof error.query === 'string' ? ` query: ${error.query.slice(0, 300)}` : '';
+    const query =
+      isRecord(error) && typeof error.query === 'string' ? ` query: ${escapeForLog(error.query.slice(0, 300))}` : '';
     return `database error ${database.code}${database.severity ? ` (${database.severity})` : ''}${where ? ` ${where}` : ''}${query}${stackFrames(error)}`;
   }
-  if (error instanceof Error) return `${error.name}: ${error.message}${stackFrames(error)}`;
+  if (error instanceof Error) return `${escapeForLog(`${error.name}: ${error.message}`)}${stackFrames(error)}`;
   return `non-error thrown: ${typeof error}`;
 }
