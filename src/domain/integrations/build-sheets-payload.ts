@@ -1,4 +1,5 @@
 import { splitFullName, type SheetsContact } from '../contact/contact-schema';
+import { neutralizeFormula } from '../csv/neutralize-formula';
 import { formatMoney } from '../money/format-money';
 import type { ExportDeal, ExportRepair } from './export-deal';
 
@@ -61,7 +62,12 @@ export function formatExportDateTime(now: Date, timeZone: string): { exportDate:
   };
 }
 
-/** §3 sheets payload: name split at the first space (§5), state already upper-cased by the schema, date and time of `now` in `timeZone` (default UTC). */
+/**
+ * §3 sheets payload: name split at the first space (§5), state already upper-cased by the schema,
+ * date and time of `now` in `timeZone` (default UTC). Every text field is escaped as the CSV
+ * exports' cells are (neutralizeFormula): the row lands in a spreadsheet, and the address and
+ * contact may come from anyone (a personal page's visitor), so '=IMPORTXML(…)' must stay text.
+ */
 export function buildSheetsPayload({
   contact,
   deal,
@@ -74,20 +80,23 @@ export function buildSheetsPayload({
   timeZone?: string;
 }): SheetsPayload {
   const { firstName, lastName } = splitFullName(contact.name);
+  const { exportDate, exportTime } = formatExportDateTime(now, timeZone);
+  const asText = neutralizeFormula;
   return {
-    firstName,
-    lastName,
-    email: contact.email,
-    phone: contact.phone,
-    address: deal.address,
-    city: contact.city,
-    state: contact.state,
-    zipCode: contact.zipCode,
+    firstName: asText(firstName),
+    lastName: asText(lastName),
+    email: asText(contact.email),
+    phone: asText(contact.phone),
+    address: asText(deal.address),
+    city: asText(contact.city),
+    state: asText(contact.state),
+    zipCode: asText(contact.zipCode),
     marketValue: deal.marketValue,
-    repairDetails: describeRepairs(deal.repairs),
+    repairDetails: asText(describeRepairs(deal.repairs)),
     totalRepairs: deal.totalRepairCost,
-    offerLow: formatMoney(deal.offerRange.low),
-    offerHigh: formatMoney(deal.offerRange.high),
-    ...formatExportDateTime(now, timeZone),
+    offerLow: asText(formatMoney(deal.offerRange.low)),
+    offerHigh: asText(formatMoney(deal.offerRange.high)),
+    exportDate: asText(exportDate),
+    exportTime: asText(exportTime),
   };
 }
