@@ -20,6 +20,21 @@ export const LEADS_PAGE_SIZE = 50;
 
 export const MAX_LEAD_NOTE_LENGTH = 5000;
 
+/** Notes one lead keeps at most: its page and history stay a readable size. */
+export const MAX_LEAD_NOTES = 200;
+
+export const leadNoteMessages = {
+  tooMany: `This lead already has ${MAX_LEAD_NOTES} notes, the most one lead can keep.`,
+} as const;
+
+/** History entries per page of a lead's history (the lead answer carries the newest page). */
+export const LEAD_HISTORY_PAGE_SIZE = 50;
+
+/** GET /api/leads-inbox/{id}/events query: the page of history before this cursor (from the previous page). */
+export const LeadHistoryQuerySchema = z.object({
+  before: z.string().max(200, 'Invalid history cursor'),
+});
+
 /** POST /api/leads-inbox/{id}/notes: a free-text note the wholesaler keeps on a lead. */
 export const LeadNoteSchema = z.object({
   text: boundedText('Note', MAX_LEAD_NOTE_LENGTH).pipe(z.string().min(1, 'Please write a note')),

@@ -4,6 +4,7 @@ import { ExportSourceSchema } from '../../domain/integrations/export-request-sch
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
+import { limitPerUser } from '../rate-limit/limit-per-user';
 import { dealSheetFor, offerLetterFor, pdfResponse } from './documents';
 
 const DocumentRequestSchema = z.object({ source: ExportSourceSchema });
@@ -11,10 +12,12 @@ const DocumentRequestSchema = z.object({ source: ExportSourceSchema });
 /**
  * /api/documents (signed in, issue 13): POST /offer-letter and /deal-sheet with { source } (the
  * calculation on screen, recomputed here, or the user's own saved property or lead) → a PDF.
+ * Rate limited per user (PER_USER_ACTION_RATE_LIMIT): 429 { code: 'rate-limited' }.
  */
 export function documentsRoutes(context: AppContext) {
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
+    .use(limitPerUser(context, 'documents'))
     .post('/offer-letter', validate('json', DocumentRequestSchema), async (c) =>
       pdfResponse(await offerLetterFor(context, c.var.user.id, c.req.valid('json').source)),
     )

@@ -1,13 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { leadNoteMessages, MAX_LEAD_NOTES } from '../../domain/leads/lead-inbox-requests';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
-import { leadEventView } from './get-lead';
+import { Refusal } from '../http/refusal';
 import { lockOwnedLead } from './find-owned-lead';
+import { leadEventView } from './lead-view';
 
-/** Adds a free-text note to the user's lead (kept in its history with its time); 404 for anyone else's. */
+/**
+ * Adds a free-text note to the user's lead (kept in its history with its time), at most
+ * MAX_LEAD_NOTES (200) a lead, then 409 { code: 'lead-notes-full' }; 404 for anyone else's.
+ */
 export async function addLeadNote(db: Database, userId: string, leadId: string, text: string) {
   return db.transaction(async (tx) => {
     const lead = await lockOwnedLead(tx, userId, leadId);
+    // Counted under the lead's row lock, so concurrent notes cannot pass the cap together.
+    const [notes] = await tx
+      .select({ count: count() })
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, lead.id), eq(leadEvents.kind, 'note')));
+    if ((notes?.count ?? 0) >= MAX_LEAD_NOTES) {
+      throw new Refusal(409, leadNoteMessages.tooMany, { code: 'lead-notes-full' });
+    }
     const at = new Date();
     const [event] = await tx
       .insert(leadEvents)

@@ -1,30 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { leadEvents, leads, offerLinks } from '../db/schema';
+import { leads, offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { leadMessages } from './find-owned-lead';
 import { leadView } from './lead-view';
-
-type LeadEventRow = typeof leadEvents.$inferSelect;
-
-/** One entry of a lead's history, oldest first: offer → answer → revised offer → answer…, status changes and notes. */
-export function leadEventView(event: LeadEventRow) {
-  return {
-    id: event.id,
-    kind: event.kind,
-    responseKind: event.responseKind,
-    amount: event.amount,
-    fromStatus: event.fromStatus,
-    toStatus: event.toStatus,
-    offerRange:
-      event.offerLow === null || event.offerHigh === null ? null : { low: event.offerLow, high: event.offerHigh },
-    text: event.text,
-    createdAt: event.createdAt.toISOString(),
-  };
-}
+import { listLeadEvents } from './list-lead-events';
 
 /**
- * The user's lead with its history, the form's other fields (condition, timeframe…) and the
+ * The user's lead with the newest page of its history (events, oldest first; earlierCursor for
+ * GET /{id}/events?before= when there is more), the form's other fields (condition, timeframe…) and the
  * repairs of the offer it answered (total in dollars; none when the lead came from a personal
  * page); 404 for anyone else's.
  */
@@ -34,11 +18,7 @@ export async function getLead(db: Database, userId: string, leadId: string) {
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.ownerUserId, userId)));
   if (!lead) throw new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
-  const events = await db
-    .select()
-    .from(leadEvents)
-    .where(eq(leadEvents.leadId, lead.id))
-    .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const { events, earlierCursor } = await listLeadEvents(db, userId, lead.id);
   const [link] = lead.offerLinkId
     ? await db
         .select({ repairs: offerLinks.repairs, totalRepairCost: offerLinks.totalRepairCost })
@@ -53,6 +33,7 @@ export async function getLead(db: Database, userId: string, leadId: string) {
       repairs: link?.repairs.map(({ name, cost }) => ({ name, cost })) ?? [],
       totalRepairCost: link?.totalRepairCost ?? 0,
     },
-    events: events.map(leadEventView),
+    events,
+    earlierCursor,
   };
 }

@@ -1,7 +1,8 @@
 import { describeLeadResponse } from '../../domain/leads/lead-response';
-import type { leads } from '../db/schema';
+import type { leadEvents, leads } from '../db/schema';
 
 type LeadRow = typeof leads.$inferSelect;
+type LeadEventRow = typeof leadEvents.$inferSelect;
 
 /** A lead as the inbox shows it (figures in dollars, times ISO 8601). */
 export function leadView(lead: LeadRow) {
@@ -25,3 +26,19 @@ export function leadView(lead: LeadRow) {
 }
 
 export type LeadView = ReturnType<typeof leadView>;
+
+/** One entry of a lead's history: offer → answer → revised offer → answer…, status changes and notes. */
+export function leadEventView(event: LeadEventRow) {
+  return {
+    id: event.id,
+    kind: event.kind,
+    responseKind: event.responseKind,
+    amount: event.amount,
+    fromStatus: event.fromStatus,
+    toStatus: event.toStatus,
+    offerRange:
+      event.offerLow === null || event.offerHigh === null ? null : { low: event.offerLow, high: event.offerHigh },
+    text: event.text,
+    createdAt: event.createdAt.toISOString(),
+  };
+}

@@ -8,6 +8,7 @@ import type { offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { recordWholesalerLead } from '../leads/record-wholesaler-lead';
 import { readWholesaler } from '../profile/read-wholesaler';
+import { capAnonymousWrites } from '../rate-limit/cap-anonymous-writes';
 import { findOfferLink, publicOfferMessages } from './read-public-offer';
 
 type OfferLinkSource = (typeof offerLinks.$inferSelect)['source'];
@@ -32,7 +33,8 @@ const leadSources: Record<OfferLinkSource, LeadSource> = {
 /**
  * A homeowner answers an offer link (no sign-in): the answer becomes (or updates) a lead owned
  * by the link's wholesaler, with its history and the wholesaler's notification, in one
- * transaction. An expired offer can no longer be accepted or countered, only asked to be renewed
+ * transaction, at most ANONYMOUS_WRITES_PER_WHOLESALER an hour per wholesaler (then 429, nothing
+ * stored). An expired offer can no longer be accepted or countered, only asked to be renewed
  * (or the MLS/Retail programme asked about). A counter above 82 % of market value is passed on
  * and the homeowner is also shown the MLS/Retail programme (§4 Negotiate rule). The answer says
  * whom it was sent to and what happens next, never that anything was accepted.
@@ -62,8 +64,10 @@ export async function answerOffer(
       ? { condition: answer.condition, timeframe: answer.timeframe, notes: answer.notes }
       : { message: answer.message };
 
-  await database.db.transaction((tx) =>
-    recordWholesalerLead(tx, env.APP_URL, env.EMAIL_FROM, {
+  await database.db.transaction(async (tx) => {
+    // Per wholesaler, whatever the address: a flood from many addresses cannot fill one inbox.
+    await capAnonymousWrites(tx, 'offer-answer', owner.userId);
+    return recordWholesalerLead(tx, env.APP_URL, env.EMAIL_FROM, {
       owner,
       source: leadSources[link.source],
       kind: leadKinds[answer.kind],
@@ -78,8 +82,8 @@ export async function answerOffer(
       offerLinkId: link.id,
       revisesLeadId: link.revisesLeadId,
       at: now,
-    }),
-  );
+    });
+  });
   return homeownerResponseMessage({
     kind: responseKind,
     displayName: owner.displayName,

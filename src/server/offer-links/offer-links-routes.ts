@@ -7,6 +7,7 @@ import { requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../rate-limit/limit-per-client';
+import { limitPerUser } from '../rate-limit/limit-per-user';
 import { offerLinkLetter, pdfResponse } from '../documents/documents';
 import { answerOffer } from './answer-offer';
 import { createOfferLink } from './create-offer-link';
@@ -17,11 +18,14 @@ export const PUBLIC_OFFER_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
 /** Answers per client address and minute: a homeowner needs a few at most (counter, programme, accept). */
 export const OFFER_RESPONSE_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
 
-/** POST /api/offer-links (signed in, 'Share offer'): body ShareOfferRequestSchema → 201 { id, url, expiresAt, offer }. */
+/**
+ * POST /api/offer-links (signed in, 'Share offer'): body ShareOfferRequestSchema → 201 { id, url, expiresAt, offer };
+ * rate limited per user (PER_USER_ACTION_RATE_LIMIT): 429 { code: 'rate-limited' }.
+ */
 export function offerLinksRoutes(context: AppContext) {
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
-    .post('/', validate('json', ShareOfferRequestSchema), async (c) => {
+    .post('/', limitPerUser(context, 'share-offer'), validate('json', ShareOfferRequestSchema), async (c) => {
       const link = await createOfferLink(context, c.var.user.id, c.req.valid('json'));
       return c.json(
         {

@@ -23,9 +23,13 @@ export interface RateLimitDecision {
  * Counts one attempt against `key` and says whether it is within `limit` for the current
  * window. One statement, atomic in PostgreSQL (the row lock of the upsert serialises
  * concurrent callers), so the count holds across every server process sharing the database.
- * `at` replaces the database clock, for tests.
+ * `at` replaces the database clock, for tests. Pass a transaction as `db` to undo the count when
+ * the transaction does not commit.
  */
-export async function consumeRateLimit(db: Database, rule: RateLimitRule & { at?: Date }): Promise<RateLimitDecision> {
+export async function consumeRateLimit(
+  db: Pick<Database, 'insert'>,
+  rule: RateLimitRule & { at?: Date },
+): Promise<RateLimitDecision> {
   const now = rule.at ? sql`${rule.at.toISOString()}::timestamptz` : sql`now()`;
   const windowExpired = sql`"rate_limits"."window_started_at" <= ${now} - (${rule.windowMs}::double precision * interval '1 millisecond')`;
   const [row] = await db

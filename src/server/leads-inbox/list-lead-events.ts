@@ -1,0 +1,59 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { z } from 'zod';
+import { LEAD_HISTORY_PAGE_SIZE } from '../../domain/leads/lead-inbox-requests';
+import type { Database } from '../db/database';
+import { leadEvents, leads } from '../db/schema';
+import { Refusal } from '../http/refusal';
+import { leadMessages } from './find-owned-lead';
+import { leadEventView } from './lead-view';
+
+type LeadEventRow = typeof leadEvents.$inferSelect;
+
+const CursorSchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
+
+function encodeCursor(event: LeadEventRow) {
+  return Buffer.from(JSON.stringify({ createdAt: event.createdAt.toISOString(), id: event.id })).toString('base64url');
+}
+
+function decodeCursor(cursor: string) {
+  try {
+    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw new Refusal(400, 'Invalid history cursor');
+  }
+}
+
+/**
+ * One page of the user's lead's history, oldest first: the LEAD_HISTORY_PAGE_SIZE (50) newest
+ * entries, or with `before` (a previous page's earlierCursor) the 50 just before that page,
+ * walking the (lead, created_at, id) index backwards, so a long history is never sent whole;
+ * earlierCursor is null once nothing older is left. 404 for anyone else's lead.
+ */
+export async function listLeadEvents(db: Pick<Database, 'select'>, userId: string, leadId: string, cursor?: string) {
+  const before = cursor === undefined ? null : decodeCursor(cursor);
+  const [owned] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.ownerUserId, userId)));
+  if (!owned) throw new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
+  const at = before ? new Date(before.createdAt) : null;
+  const rows = await db
+    .select()
+    .from(leadEvents)
+    .where(
+      and(
+        eq(leadEvents.leadId, leadId),
+        before && at
+          ? or(lt(leadEvents.createdAt, at), and(eq(leadEvents.createdAt, at), lt(leadEvents.id, before.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(leadEvents.createdAt), desc(leadEvents.id))
+    .limit(LEAD_HISTORY_PAGE_SIZE + 1);
+  const page = rows.slice(0, LEAD_HISTORY_PAGE_SIZE);
+  const oldest = page.at(-1);
+  return {
+    events: page.reverse().map(leadEventView),
+    earlierCursor: rows.length > LEAD_HISTORY_PAGE_SIZE && oldest ? encodeCursor(oldest) : null,
+  };
+}

@@ -1,0 +1,162 @@
+// Issue 25, finding 6: anonymous answers and personal-page offers are capped per wholesaler and
+// hour across every client address, so a flood from an address range cannot fill one inbox.
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { emailOutbox, leadEvents, leads, offerLinks } from '../db/schema';
+import { ANONYMOUS_WRITES_PER_WHOLESALER, anonymousWritesMessage } from '../rate-limit/cap-anonymous-writes';
+
+type TestApp = ReturnType<typeof createTestApp>;
+
+const calculation = { address: '12 Oak St, Austin, TX', marketValue: 200000, repairs: defaultRepairCatalog };
+const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
+let nextAddress = 0;
+/** A new client address for every request, as from a whole address range. */
+const nextIp = () => {
+  nextAddress += 1;
+  return `198.18.${Math.floor(nextAddress / 250) % 250}.${(nextAddress % 250) + 1}`;
+};
+const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  app.request(path, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+describeEachDatabase('anonymous answers per wholesaler', (database) => {
+  let app: TestApp;
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+  });
+
+  /** A wholesaler with a personal page and a shared offer link: its token. */
+  async function wholesaler(displayName: string) {
+    const signedIn = await signUpTestUser(app);
+    const handle = `cap-${randomUUID().slice(0, 8)}`;
+    const saved = await send(app, 'PUT', '/api/profile', signedIn.headers, {
+      handle,
+      displayName,
+      company: 'Secret Holdings',
+      phone: '',
+      replyToEmail: '',
+      postalAddress: '',
+      notifyOnLeads: true,
+    });
+    expect(saved.status).toBe(200);
+    const shared = await send(app, 'POST', '/api/offer-links', signedIn.headers, {
+      from: 'calculation',
+      calculation: { ...calculation, template: defaultTemplate },
+    });
+    expect(shared.status).toBe(201);
+    const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
+    return { ...signedIn, handle, token };
+  }
+
+  const responsesOf = async (userId: string) => {
+    const owned = await database().db.select({ id: leads.id }).from(leads).where(eq(leads.ownerUserId, userId));
+    if (owned.length === 0) return 0;
+    const rows = await database()
+      .db.select({ id: leadEvents.id })
+      .from(leadEvents)
+      .where(
+        and(
+          inArray(
+            leadEvents.leadId,
+            owned.map((lead) => lead.id),
+          ),
+          eq(leadEvents.kind, 'response'),
+        ),
+      );
+    return rows.length;
+  };
+
+  async function expectCapRefusal(response: Response) {
+    expect(response.status).toBe(429);
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ error: anonymousWritesMessage, code: 'rate-limited' });
+    expect(body).not.toMatch(/Carla|Secret|cap-/);
+  }
+
+  it('takes a flood of answers from many addresses only up to the hourly cap, then stores nothing', async () => {
+    const target = await wholesaler('Carla Cash');
+    const bystander = await wholesaler('Dan Deals');
+    for (let index = 0; index < ANONYMOUS_WRITES_PER_WHOLESALER.limit; index += 1) {
+      const answered = await send(
+        app,
+        'POST',
+        `/api/public/offers/${target.token}/responses`,
+        {},
+        {
+          kind: 'counter',
+          desiredPrice: 150000 + index,
+          contact,
+        },
+      );
+      expect(answered.status).toBe(201);
+    }
+    const outboxAtCap = (await database().db.select({ id: emailOutbox.id }).from(emailOutbox)).length;
+    for (const kind of ['accept', 'counter'] as const) {
+      await expectCapRefusal(
+        await send(
+          app,
+          'POST',
+          `/api/public/offers/${target.token}/responses`,
+          {},
+          {
+            kind,
+            ...(kind === 'counter' ? { desiredPrice: 1 } : {}),
+            contact: { ...contact, name: 'Flood Bot' },
+          },
+        ),
+      );
+    }
+    expect(await responsesOf(target.user.id)).toBe(ANONYMOUS_WRITES_PER_WHOLESALER.limit);
+    const names = await database()
+      .db.select({ name: leads.name })
+      .from(leads)
+      .where(eq(leads.ownerUserId, target.user.id));
+    expect(names.map((lead) => lead.name)).not.toContain('Flood Bot');
+    expect((await database().db.select({ id: emailOutbox.id }).from(emailOutbox)).length).toBe(outboxAtCap);
+
+    // Another wholesaler's homeowners are not held back by the flood.
+    const other = await send(
+      app,
+      'POST',
+      `/api/public/offers/${bystander.token}/responses`,
+      {},
+      {
+        kind: 'accept',
+        contact,
+      },
+    );
+    expect(other.status).toBe(201);
+    expect(await responsesOf(bystander.user.id)).toBe(1);
+  });
+
+  it('takes a flood of personal-page offers from many addresses only up to the hourly cap', async () => {
+    const target = await wholesaler('Carla Cash');
+    const linksOf = async () =>
+      (
+        await database()
+          .db.select({ id: offerLinks.id })
+          .from(offerLinks)
+          .where(and(eq(offerLinks.userId, target.user.id), eq(offerLinks.source, 'personal-page')))
+      ).length;
+    let token = '';
+    for (let index = 0; index < ANONYMOUS_WRITES_PER_WHOLESALER.limit; index += 1) {
+      const offered = await send(app, 'POST', `/api/public/wholesalers/${target.handle}/offers`, {}, calculation);
+      expect(offered.status).toBe(201);
+      ({ token } = (await offered.json()) as { token: string });
+    }
+    await expectCapRefusal(await send(app, 'POST', `/api/public/wholesalers/${target.handle}/offers`, {}, calculation));
+    expect(await linksOf()).toBe(ANONYMOUS_WRITES_PER_WHOLESALER.limit);
+    // Answers to the offers already made are counted apart: their homeowners can still answer.
+    const answered = await send(app, 'POST', `/api/public/offers/${token}/responses`, {}, { kind: 'accept', contact });
+    expect(answered.status).toBe(201);
+  });
+});

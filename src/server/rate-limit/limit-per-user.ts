@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppContext } from '../app-context';
+import type { AuthVariables } from '../auth/require-user';
+import { consumeRateLimit } from './consume-rate-limit';
+import { tooManyRequestsMessage } from './limit-per-client';
+
+/** Signed-in actions per user and minute (share links, status changes, PDFs): far above what a person clicks. */
+export const PER_USER_ACTION_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+
+/**
+ * Counts every request to the routes it guards against the signed-in user (after requireUser;
+ * shared by every server process through rate_limits) and answers 429 with Retry-After and
+ * { error, code: 'rate-limited' } once `limit` requests were made in the window, before any work,
+ * so one account cannot turn a costly route (PDFs, links, history rows) into a flood.
+ */
+export function limitPerUser(
+  { database }: Pick<AppContext, 'database'>,
+  name: string,
+  rule: { limit: number; windowMs: number } = PER_USER_ACTION_RATE_LIMIT,
+): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    const decision = await consumeRateLimit(database.db, { key: `${name}:user:${c.var.user.id}`, ...rule });
+    if (!decision.allowed) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+      return c.json({ error: tooManyRequestsMessage(decision.retryAfterMs), code: 'rate-limited' }, 429);
+    }
+    return next();
+  };
+}
