@@ -12,9 +12,10 @@ import {
 import type { DatabaseConnection } from '../db/database';
 import { textMessages } from '../../domain/validation/bounded-text';
 import { account, session, user, verification } from '../db/schema';
-import { describeErrorForLog } from '../http/describe-error-for-log';
+import { describeErrorForLog, escapeForLog } from '../http/describe-error-for-log';
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
+import { claimAccountAfterPasswordReset } from './claim-account-after-password-reset';
 import { isCommonPassword } from './common-passwords';
 import { createPasswordHasher, type PasswordHasher } from './password-hasher';
 import { passwordResetEmail } from './password-reset-email';
@@ -39,11 +40,22 @@ export interface CreateAuthOptions {
   passwordHasher?: PasswordHasher;
 }
 
-/** PostgreSQL text cannot hold U+0000: an account name with one is the client's error, not a 500. */
-function assertNoNulCharacter(body: Record<string, unknown> | undefined) {
+/** The longest account name, in characters, at sign-up, on update-user and from Google. */
+export const ACCOUNT_NAME_MAX_LENGTH = 100;
+export const accountNameTooLongMessage = `Name must be at most ${ACCOUNT_NAME_MAX_LENGTH} characters`;
+
+/**
+ * An account name the database and every page can hold: without U+0000 (PostgreSQL text cannot
+ * store it; the client's error, not a 500) and at most ACCOUNT_NAME_MAX_LENGTH characters.
+ */
+function assertAcceptableName(body: Record<string, unknown> | undefined) {
   const name = body?.name;
-  if (typeof name === 'string' && name.includes('\u0000')) {
+  if (typeof name !== 'string') return; // Better Auth's own validation answers that
+  if (name.includes('\u0000')) {
     throw new APIError('BAD_REQUEST', { code: 'NUL_CHARACTER', message: textMessages.nulCharacter });
+  }
+  if (name.length > ACCOUNT_NAME_MAX_LENGTH) {
+    throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: accountNameTooLongMessage });
   }
 }
 
@@ -79,10 +91,36 @@ function googleSignIn(env: Env) {
           requireIdTokenVerification: true,
           scopes: ['openid', 'email', 'profile'],
           prompt: 'select_account',
+          // Google's name is the account's name, within the same limit as one typed at sign-up.
+          mapProfileToUser: (profile) =>
+            typeof profile.name === 'string' ? { name: profile.name.slice(0, ACCOUNT_NAME_MAX_LENGTH) } : {},
         },
       ],
     }),
   ];
+}
+
+/** Where Google sends the visitor whose address it has not verified (Better Auth's `error` query on /login). */
+const GOOGLE_EMAIL_NOT_VERIFIED = 'email_not_verified';
+
+/**
+ * Better Auth's user.validateUserInfo, run before it creates, links or signs in an account from
+ * a provider: a Google identity is accepted only when Google says it verified the address
+ * (`email_verified: true` in the verified ID token). Otherwise anyone could create an account for
+ * someone else's address through a Google account that never proved it, and keep using it
+ * after the owner took the account back.
+ */
+function refuseUnverifiedGoogleIdentity({
+  source,
+}: {
+  source: { method: string; oauth?: { providerId: string; profile?: Record<string, unknown> } };
+}) {
+  if (source.method !== 'oauth' || source.oauth?.providerId !== GOOGLE_PROVIDER_ID) return;
+  if (source.oauth.profile?.email_verified === true) return;
+  return {
+    error: GOOGLE_EMAIL_NOT_VERIFIED,
+    errorDescription: 'Google has not verified this e-mail address, so it cannot be used to sign in here.',
+  };
 }
 
 function createBetterAuth({ env, database, secret, passwordHasher }: Required<CreateAuthOptions>) {
@@ -107,10 +145,13 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       // A reset ends every session: whoever knew the old password is signed out.
       revokeSessionsOnPasswordReset: true,
       // ...and every other reset link of the account: an older e-mail read by someone else is useless.
+      // The link proved the mailbox: an unverified account is verified now and loses the other
+      // sign-in methods someone added before the owner proved the address.
       onPasswordReset: async ({ user: { id } }) => {
         await database.db
           .delete(verification)
           .where(and(eq(verification.value, id), like(verification.identifier, 'reset-password:%')));
+        await claimAccountAfterPasswordReset(database.db, id);
       },
       sendResetPassword: async ({ user: recipient, token }) => {
         const link = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
@@ -130,6 +171,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
         sendVerificationEmail({ env, database }, { email: recipient.email, url }),
     },
     plugins: googleSignIn(env),
+    user: { validateUserInfo: refuseUnverifiedGoogleIdentity },
     account: {
       // A Google sign-in joins an existing account of the same e-mail only when Google says the
       // address is verified and the account verified it with us too: otherwise whoever registered
@@ -165,7 +207,12 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
     // Replaced by our database-backed limiter in front of the handler (auth-rate-limits.ts):
     // Better Auth's own counts in process memory.
     rateLimit: { enabled: false },
-    trustedOrigins: (request) => [appOrigin, ...(request ? [new URL(request.url).origin] : [])],
+    // Callback URLs and Origin headers are checked against these. In production only APP_URL: the
+    // request's own origin comes from its Host header, which the client chooses. Locally the
+    // address typed in the browser (127.0.0.1 for localhost) is accepted too.
+    trustedOrigins: env.production
+      ? [appOrigin]
+      : (request) => [appOrigin, ...(request ? [new URL(request.url).origin] : [])],
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: appOrigin.startsWith('https://'),
@@ -179,7 +226,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;
-        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') assertNoNulCharacter(body);
+        if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') assertAcceptableName(body);
         if (ctx.path === '/sign-up/email') assertAcceptablePassword(body?.password);
         if (ctx.path === '/reset-password' || ctx.path === '/change-password')
           assertAcceptablePassword(body?.newPassword);
@@ -199,14 +246,17 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       level: 'error',
       log: (level, message, ...args) => {
         // Errors as describeErrorForLog puts them: a database error's parameters hold account data.
-        const details = args.map((arg) => (arg instanceof Error ? describeErrorForLog(arg) : arg));
+        // Text escaped: Better Auth logs what a client sent ('Invalid callbackURL: …'), line breaks and all.
+        const details = args.map((arg) =>
+          arg instanceof Error ? describeErrorForLog(arg) : typeof arg === 'string' ? escapeForLog(arg) : arg,
+        );
         // Better Auth also logs a client's mistakes at error level ('State not found', a bad
         // callbackURL, a replayed or carried-off Google callback): only a message that carries
         // an error is a fault for the error log, and a state that does not match is not one.
         const clientMistake = message.startsWith('Failed to parse state');
         if (level === 'error' && !clientMistake && args.some((arg) => arg instanceof Error))
-          console.error(`[auth] ${message}`, ...details);
-        else console.warn(`[auth] ${message}`, ...details);
+          console.error(`[auth] ${escapeForLog(message)}`, ...details);
+        else console.warn(`[auth] ${escapeForLog(message)}`, ...details);
       },
     },
     telemetry: { enabled: false },

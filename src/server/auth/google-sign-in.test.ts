@@ -17,7 +17,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../../../tests/support/test-users';
-import { account, subscriptions, user as userTable } from '../db/schema';
+import { account, emailOutbox, subscriptions, user as userTable } from '../db/schema';
 
 const clientId = 'e2e-client.apps.googleusercontent.com';
 const clientSecret = 'GOCSPX-test-secret-0123456789';
@@ -166,6 +166,91 @@ describeEachDatabase('Sign in with Google', (database) => {
       ).toBe(false);
       expect(await accountsOf(existing.userId)).toEqual([{ providerId: 'credential' }]);
     }
+  });
+
+  const hasSessionCookie = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .some((cookie) => cookie.includes('session_token=') && !cookie.includes('session_token=;'));
+  const usersWithEmail = (email: string) => database().db.select().from(userTable).where(eq(userTable.email, email));
+
+  // Issue 25, finding 3: a Google identity Google never verified created the account for
+  // someone else's address, and kept opening it after the owner reset its password.
+  it('refuses a sign-up whose e-mail Google has not verified: no account, and the owner can still register', async () => {
+    const victim = uniqueEmail('victim');
+    const { answer } = await signInWithGoogle(googleUser({ email: victim, email_verified: false }));
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.get('location')!, TEST_ORIGIN);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('email_not_verified');
+    expect(hasSessionCookie(answer)).toBe(false);
+    expect(await usersWithEmail(victim)).toEqual([]);
+
+    await expect(
+      signUpUser(app, { email: victim, headers: { 'x-forwarded-for': randomAddress() } }),
+    ).resolves.toMatchObject({ email: victim });
+  });
+
+  it('refuses a sign-in when Google no longer says the address is verified', async () => {
+    const identity = googleUser();
+    const first = await signInWithGoogle(identity);
+    const userId = (await sessionUser(cookieFrom(first.answer)))!.id;
+
+    const { answer } = await signInWithGoogle({ ...identity, email_verified: false });
+    expect(answer.status).toBe(302);
+    expect(new URL(answer.headers.get('location')!, TEST_ORIGIN).searchParams.get('error')).toBe('email_not_verified');
+    expect(hasSessionCookie(answer)).toBe(false);
+    expect(await accountsOf(userId)).toEqual([{ providerId: 'google' }]);
+  });
+
+  it('a password reset by the e-mailed link takes an unverified account back from the Google sign-in someone added', async () => {
+    // What the old code left behind: an account for the victim's address, opened by the
+    // attacker's Google identity, its e-mail never proved.
+    const victim = uniqueEmail('taken');
+    const attacker = googleUser({ email: victim });
+    const created = await signInWithGoogle(attacker);
+    const userId = (await sessionUser(cookieFrom(created.answer)))!.id;
+    await database().db.update(userTable).set({ emailVerified: false }).where(eq(userTable.id, userId));
+
+    // The owner cannot register (the address is taken) and resets the password by e-mail.
+    const requested = await postAuth(
+      app,
+      '/request-password-reset',
+      { email: victim },
+      { 'x-forwarded-for': randomAddress() },
+    );
+    expect(requested.status).toBe(200);
+    const [mail] = await database()
+      .db.select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, victim));
+    const token = new URL(/http:\/\/localhost:3000\/reset-password\?token=\S+/.exec(mail!.text)![0]).searchParams.get(
+      'token',
+    );
+    const newPassword = 'the owner took it back 25';
+    const reset = await postAuth(
+      app,
+      '/reset-password',
+      { token, newPassword },
+      { 'x-forwarded-for': randomAddress() },
+    );
+    expect(reset.status).toBe(200);
+
+    expect(await accountsOf(userId)).toEqual([{ providerId: 'credential' }]);
+    const [row] = await database().db.select().from(userTable).where(eq(userTable.id, userId));
+    expect(row!.emailVerified).toBe(true);
+    expect(await sessionUser(cookieFrom(created.answer))).toBeUndefined();
+
+    // The attacker's next Google sign-in (Google never verified the address) opens nothing: the
+    // account no longer knows that Google identity, and Google cannot vouch for the address.
+    const again = await signInWithGoogle({ ...attacker, email_verified: false });
+    expect(again.answer.status).toBe(302);
+    expect(new URL(again.answer.headers.get('location')!, TEST_ORIGIN).searchParams.get('error')).toBe(
+      'account_not_linked',
+    );
+    expect(hasSessionCookie(again.answer)).toBe(false);
+    expect(await accountsOf(userId)).toEqual([{ providerId: 'credential' }]);
+    await expect(signInUser(app, victim, newPassword, { 'x-forwarded-for': randomAddress() })).resolves.toBeTruthy();
   });
 
   it('refuses a callback without its browser state, and a replayed one', async () => {

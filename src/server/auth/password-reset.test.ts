@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { desc, eq, like } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { postAuth, signInUser, signUpUser, uniqueEmail, type SignedInUser } from '../../../tests/support/test-users';
 import { createApp } from '../app';
-import { emailOutbox, rateLimits, verification } from '../db/schema';
+import { account, emailOutbox, rateLimits, user, verification } from '../db/schema';
 import { credentialMessages } from '../../domain/auth/credentials';
 
 let ipCounter = 0;
@@ -88,6 +89,33 @@ describeEachDatabase('password recovery', (database) => {
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
     dora = { ...dora, password: newPassword, cookie };
+  });
+
+  // Issue 25, finding 3: the link proves the mailbox, so whoever added another way in before the
+  // owner proved the address loses it.
+  it('verifies an unverified account and removes its other sign-in methods; a verified one keeps them', async () => {
+    const accountsOf = async (userId: string) =>
+      (await database().db.select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId)))
+        .map((row) => row.providerId)
+        .sort();
+    const addGoogle = (userId: string) =>
+      database().db.insert(account).values({ id: randomUUID(), accountId: randomUUID(), providerId: 'google', userId });
+    const verifiedOf = async (userId: string) =>
+      (await database().db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId)))[0]?.verified;
+
+    const unverified = await signUpUser(app, { email: uniqueEmail('unproved') });
+    const verified = await signUpUser(app, { email: uniqueEmail('proved') });
+    await database().db.update(user).set({ emailVerified: true }).where(eq(user.id, verified.userId));
+    for (const owner of [unverified, verified]) {
+      await addGoogle(owner.userId);
+      const link = await requestResetLink(owner.email);
+      expect(
+        (await post('/reset-password', { token: tokenOf(link), newPassword: 'mine again passphrase 25' })).status,
+      ).toBe(200);
+      expect(await verifiedOf(owner.userId)).toBe(true);
+    }
+    expect(await accountsOf(unverified.userId)).toEqual(['credential']);
+    expect(await accountsOf(verified.userId)).toEqual(['credential', 'google']);
   });
 
   it('refuses an expired link', async () => {
