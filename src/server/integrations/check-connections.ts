@@ -3,7 +3,19 @@ import type Stripe from 'stripe';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { AppContext } from '../app-context';
 import type { Env } from '../env';
-import { fetchUpstream, readUpstreamMessage, redact, UPSTREAM_TIMEOUT_MS, UpstreamError } from './upstream';
+import { MAX_ANSWER_BYTES } from '../http/outbound/safe-fetch';
+import { readLimitedText } from '../http/outbound/read-limited-text';
+import {
+  fetchUpstream,
+  readUpstreamMessage,
+  redact,
+  UPSTREAM_TIMEOUT_MS,
+  upstreamMessageOf,
+  UpstreamError,
+} from './upstream';
+
+// An OpenID configuration is a page of JSON (Google's: under 2 KB); nothing past this is read.
+const MAX_DISCOVERY_BYTES = 64 * 1024;
 
 /** The four services the Connections page lists (spec §2). */
 export const CONNECTION_SERVICES = ['backend', 'identity', 'payment', 'email'] as const;
@@ -34,6 +46,14 @@ async function checkBackend({ database }: Pick<AppContext, 'database'>): Promise
   }
 }
 
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(text) as Record<string, unknown> | null;
+  } catch {
+    return null;
+  }
+}
+
 /** Google sign-in: the client's settings, then the provider's OpenID configuration, fetched for real. */
 async function checkIdentityProvider(env: Env): Promise<Result> {
   const note = 'Sign-in with e-mail and password works without it.';
@@ -46,7 +66,7 @@ async function checkIdentityProvider(env: Env): Promise<Result> {
     });
     if (!response.ok)
       return { status: 'error', message: `Google answered ${response.status}: ${await readUpstreamMessage(response)}` };
-    const discovery = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    const discovery = parseJson(await readLimitedText(response.body, MAX_DISCOVERY_BYTES).catch(() => ''));
     const required = ['issuer', 'authorization_endpoint', 'token_endpoint', 'jwks_uri'];
     const missing = required.filter((field) => typeof discovery?.[field] !== 'string');
     if (missing.length > 0)
@@ -114,17 +134,14 @@ async function checkEmailService(env: Env): Promise<Result> {
       await response.body?.cancel().catch(() => {});
       return { status: 'connected', message: 'Resend answered' };
     }
-    const text = await response
-      .clone()
-      .text()
-      .catch(() => '');
+    const text = await readLimitedText(response.body, MAX_ANSWER_BYTES).catch(() => '');
     // A sending-only key is valid but may not list domains: it is still a working key.
     if (response.status === 401 && text.includes('restricted_api_key')) {
       return { status: 'connected', message: 'Resend answered (sending-only API key)' };
     }
     return {
       status: 'error',
-      message: redact(`Resend answered ${response.status}: ${await readUpstreamMessage(response)}`, secrets),
+      message: redact(`Resend answered ${response.status}: ${upstreamMessageOf(text)}`, secrets),
     };
   } catch (error) {
     if (error instanceof UpstreamError) return { status: 'error', message: error.message };

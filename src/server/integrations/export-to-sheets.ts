@@ -4,35 +4,36 @@ import { integrationMessages } from '../../domain/integrations/integration-messa
 import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
 import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
-import { assertPublicUrl, guardsPrivateAddresses } from './outbound-address';
+import { userUrlPolicy, type OutboundPolicy } from '../http/outbound/outbound-address';
 import { postExportWebhook } from './post-export-webhook';
 import { resolveExportDeal } from './resolve-export-deal';
 import type { SettingsCipher } from './settings-cipher';
 import { readSheetsWebhook } from './sheets-settings-store';
 import { refuseWhenUpstreamFails } from './upstream';
 
+const SERVICE = 'The spreadsheet webhook';
+
 /**
- * Where a user's spreadsheet rows go: their own webhook (checked again for a private address:
- * its name may resolve elsewhere since it was saved), else the operator's
- * SHEETS_WEBHOOK_URL; with neither, a 409 saying how to connect one (code 'sheets_not_connected').
+ * Where a user's spreadsheet rows go: their own webhook, held to the user-address policy at every
+ * connection and redirect (its name may resolve elsewhere since it was saved), else the operator's
+ * SHEETS_WEBHOOK_URL (policy null: trusted); with neither, a 409 saying how to connect one
+ * (code 'sheets_not_connected').
  */
 export async function sheetsWebhookFor(
   { env, database }: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
   userId: string,
-): Promise<string> {
+): Promise<{ url: string; policy: OutboundPolicy | null }> {
   const own = await readSheetsWebhook(database.db, cipher, userId);
-  if (own) {
-    if (guardsPrivateAddresses(env)) await assertPublicUrl(own, 'webhookUrl');
-    return own;
-  }
-  if (env.SHEETS_WEBHOOK_URL) return env.SHEETS_WEBHOOK_URL;
+  if (own) return { url: own, policy: userUrlPolicy(env) };
+  if (env.SHEETS_WEBHOOK_URL) return { url: env.SHEETS_WEBHOOK_URL, policy: null };
   throw new Refusal(409, sheetsSettingsMessages.notConnected, { code: 'sheets_not_connected' });
 }
 
 /**
  * Spreadsheet export (spec §7): posts the sheets payload (contact and deal as one row, spec §3)
- * to the user's spreadsheet webhook, or the operator's; 502 quoting the webhook's failure.
+ * to the user's spreadsheet webhook, or the operator's; 502 saying the webhook failed (quoting
+ * only the operator's webhook: see postExportWebhook).
  * Nothing is stored here.
  */
 export async function exportToSheets(
@@ -42,24 +43,24 @@ export async function exportToSheets(
   request: SheetsExportRequest,
   now = new Date(),
 ) {
-  const url = await sheetsWebhookFor(context, cipher, userId);
+  const webhook = await sheetsWebhookFor(context, cipher, userId);
   const deal = await resolveExportDeal(context.database.db, userId, request.source);
   const payload = buildSheetsPayload({ contact: request.contact, deal, now, timeZone: request.timeZone });
   await refuseWhenUpstreamFails(
     'Google Sheets export',
     (error) => `${integrationMessages.sheetsExportFailed}: ${error.message}`,
-    () => postExportWebhook('The spreadsheet webhook', url, payload),
+    () => postExportWebhook(SERVICE, webhook.url, payload, webhook.policy),
   );
 }
 
-/** Test (the /test page): one row that says what it is, sent where exports go; 502 quoting the webhook's failure. */
+/** Test (the /test page): one row that says what it is, sent where exports go, failing as exportToSheets does. */
 export async function testSheetsWebhook(
   context: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
   userId: string,
   now = new Date(),
 ) {
-  const url = await sheetsWebhookFor(context, cipher, userId);
+  const webhook = await sheetsWebhookFor(context, cipher, userId);
   const row = {
     test: true,
     message: 'Test row from Cash Offer Calculator: your spreadsheet is connected.',
@@ -68,6 +69,6 @@ export async function testSheetsWebhook(
   await refuseWhenUpstreamFails(
     'Google Sheets test',
     (error) => `${integrationMessages.sheetsExportFailed}: ${error.message}`,
-    () => postExportWebhook('The spreadsheet webhook', url, row),
+    () => postExportWebhook(SERVICE, webhook.url, row, webhook.policy),
   );
 }

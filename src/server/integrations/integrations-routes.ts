@@ -6,7 +6,9 @@ import { sheetsSettingsMessages } from '../../domain/integrations/sheets-setting
 import { sheetsSettingsSchema } from '../../domain/integrations/sheets-settings-schema';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
+import { assertPublicUrl, userUrlPolicy } from '../http/outbound/outbound-address';
 import { validate } from '../http/validate';
+import { limitPerUser } from '../rate-limit/limit-per-user';
 import {
   checkConnection,
   CONNECTION_SERVICES,
@@ -15,7 +17,6 @@ import {
 } from './check-connections';
 import { exportToGhl } from './export-to-ghl';
 import { exportToSheets, testSheetsWebhook } from './export-to-sheets';
-import { assertPublicUrl, guardsPrivateAddresses } from './outbound-address';
 import {
   readGhlSettings,
   removeGhlOpportunityStage,
@@ -46,6 +47,14 @@ function sheetsView(webhookUrl: string | null, env: AppContext['env']) {
   };
 }
 
+/**
+ * Per user: exports and spreadsheet test rows each make the server call out (a webhook a user
+ * may have chosen, the CRM), so one account cannot turn them into a flood. Far above what a
+ * person clicks, even exporting a list of leads one by one.
+ */
+export const EXPORT_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+export const SHEETS_TEST_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
+
 // The Connections page is public and each check may call a provider: one check per service
 // runs at a time in this process, and its answer is reused for a few seconds.
 const CHECK_REUSE_MS = 5_000;
@@ -72,6 +81,8 @@ export function integrationsRoutes(context: AppContext) {
   const cipher = createSettingsCipher(context.serverSecret);
   const runCheck = connectionChecks(context);
   const sheetsSettings = sheetsSettingsSchema({ allowHttp: context.env.ALLOW_PRIVATE_WEBHOOK_URLS });
+  const userUrls = userUrlPolicy(context.env);
+  const limitExports = limitPerUser(context, 'integrations-export', EXPORT_RATE_LIMIT);
 
   return (
     new Hono<{ Variables: AuthVariables }>()
@@ -105,11 +116,11 @@ export function integrationsRoutes(context: AppContext) {
       )
 
       // --- Exports ---
-      .post('/ghl/export', signedIn, validate('json', CrmExportRequestSchema), async (c) => {
+      .post('/ghl/export', signedIn, limitExports, validate('json', CrmExportRequestSchema), async (c) => {
         const result = await exportToGhl(context, cipher, c.var.user.id, c.req.valid('json'));
         return c.json({ exported: true as const, ...result });
       })
-      .post('/sheets/export', signedIn, validate('json', SheetsExportRequestSchema), async (c) => {
+      .post('/sheets/export', signedIn, limitExports, validate('json', SheetsExportRequestSchema), async (c) => {
         await exportToSheets(context, cipher, c.var.user.id, c.req.valid('json'));
         return c.json({ exported: true as const });
       })
@@ -120,15 +131,16 @@ export function integrationsRoutes(context: AppContext) {
       )
       .put('/sheets/settings', signedIn, validate('json', sheetsSettings), async (c) => {
         const { webhookUrl } = c.req.valid('json');
-        // A user's URL may not reach the server's own network (server-side request forgery).
-        if (guardsPrivateAddresses(context.env)) await assertPublicUrl(webhookUrl, 'webhookUrl');
+        // A user's URL may not reach the server's own network (server-side request forgery);
+        // checked again at every connection, this says so on the form.
+        await assertPublicUrl(webhookUrl, 'webhookUrl', userUrls);
         await saveSheetsWebhook(db, cipher, c.var.user.id, webhookUrl);
         return c.json(sheetsView(webhookUrl, context.env));
       })
       .delete('/sheets/settings', signedIn, async (c) =>
         c.json({ removed: await removeSheetsWebhook(db, c.var.user.id) }),
       )
-      .post('/sheets/test', signedIn, async (c) => {
+      .post('/sheets/test', signedIn, limitPerUser(context, 'sheets-test', SHEETS_TEST_RATE_LIMIT), async (c) => {
         await testSheetsWebhook(context, cipher, c.var.user.id);
         return c.json({ ok: true as const, detail: sheetsSettingsMessages.testRowSent });
       })

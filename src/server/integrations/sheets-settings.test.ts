@@ -8,7 +8,7 @@ import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser, TEST_ORIGIN } from '../../../tests/support/test-users';
 import { wholesalerSettings } from '../db/schema';
-import { outboundAddressMessages } from './outbound-address';
+import { outboundAddressMessages } from '../http/outbound/outbound-address';
 import { SHEETS_WEBHOOK_SETTING } from './sheets-settings-store';
 
 type TestApp = ReturnType<typeof createTestApp>;

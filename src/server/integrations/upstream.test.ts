@@ -1,6 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { fetchUpstream, readUpstreamMessage, redact, upstreamFailure, UpstreamError } from './upstream';
+import { Refusal } from '../http/refusal';
+import {
+  fetchUpstream,
+  readUpstreamMessage,
+  redact,
+  refuseWhenUpstreamFails,
+  upstreamFailure,
+  UpstreamError,
+} from './upstream';
 
 describe('outbound calls', () => {
   let hook: WebhookFake;
@@ -12,14 +20,12 @@ describe('outbound calls', () => {
 
   it('gives up after the timeout and names the service', async () => {
     hook.hangRequests();
-    const started = Date.now();
     const error = await fetchUpstream(
       'The CRM webhook',
       hook.url,
       { method: 'POST', body: '{}' },
       { timeoutMs: 200 },
     ).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as Error).message).toBe('The CRM webhook did not answer within 0.2 s');
   });
@@ -47,6 +53,29 @@ describe('outbound calls', () => {
     ['', ''],
   ])('reads the message of %s', async (body, expected) => {
     expect(await readUpstreamMessage(new Response(body, { status: 500 }))).toBe(expected);
+  });
+
+  it('reads at most 4 KB of an error answer', async () => {
+    const huge = new Response(`${'x'.repeat(10_000_000)}`, { status: 500 });
+    expect(await readUpstreamMessage(huge)).toBe('x'.repeat(200));
+  });
+
+  it('refuses with the message a user may see, and logs the cause only the server should', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    warn.mockClear();
+    const cause = new Error('10.0.0.7:5432 could not be reached (ECONNREFUSED)');
+    const refusal = await refuseWhenUpstreamFails(
+      'Export',
+      (error) => `Failed: ${error.message}`,
+      async () => {
+        throw new UpstreamError('The webhook', 'The webhook could not be reached', undefined, cause);
+      },
+    ).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(Refusal);
+    expect((refusal as Refusal).body()).toEqual({ error: 'Failed: The webhook could not be reached' });
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /^Export failed: The webhook could not be reached \(Error: 10\.0\.0\.7:5432 could not be reached \(ECONNREFUSED\)/,
+    );
   });
 
   it('describes a failure with status and message, redacting secrets', async () => {

@@ -1,8 +1,12 @@
+import { describeErrorForLog } from '../http/describe-error-for-log';
+import { MAX_ANSWER_BYTES } from '../http/outbound/safe-fetch';
+import { readLimitedText } from '../http/outbound/read-limited-text';
 import { Refusal } from '../http/refusal';
 
 /**
  * A call to an outside service failed; the message names the service and its answer, never a
- * secret. Services turn it into a 502 Refusal with refuseWhenUpstreamFails.
+ * secret, and may be shown to the user. `cause` holds what only the server log should see.
+ * Services turn it into a 502 Refusal with refuseWhenUpstreamFails.
  */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
@@ -10,8 +14,9 @@ export class UpstreamError extends Error {
     readonly service: string,
     message: string,
     readonly status?: number,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 
@@ -56,10 +61,15 @@ function networkReason(error: unknown): string {
 
 /**
  * The error text in an answer's body: JSON `message` (string or list, as NestJS APIs send it),
- * `error`, or the text itself; at most 200 characters.
+ * `error`, or the text itself; at most 200 characters. Reads at most 4 KB of the body.
  */
 export async function readUpstreamMessage(response: Response): Promise<string> {
-  const text = (await response.text().catch(() => '')).trim();
+  return upstreamMessageOf(await readLimitedText(response.body, MAX_ANSWER_BYTES).catch(() => ''));
+}
+
+/** readUpstreamMessage for a body already read. */
+export function upstreamMessageOf(body: string): string {
+  const text = body.trim();
   let message = text;
   try {
     const body = JSON.parse(text) as { message?: unknown; error?: unknown } | null;
@@ -89,9 +99,9 @@ export async function upstreamFailure(
 }
 
 /**
- * Runs `work`; if an outside service failed (an UpstreamError), logs it and refuses the request
- * with 502 and `refusal(error)`, which may quote the error's message (it never holds a secret).
- * Any other error passes through unchanged.
+ * Runs `work`; if an outside service failed (an UpstreamError), logs it with its cause and refuses
+ * the request with 502 and `refusal(error)`, which may quote the error's message (it never holds a
+ * secret; the cause, which the log alone sees, may). Any other error passes through unchanged.
  */
 export async function refuseWhenUpstreamFails<T>(
   action: string,
@@ -102,7 +112,8 @@ export async function refuseWhenUpstreamFails<T>(
     return await work();
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    console.warn(`${action} failed: ${error.message}`);
+    const cause = error.cause === undefined ? '' : ` (${describeErrorForLog(error.cause)})`;
+    console.warn(`${action} failed: ${error.message}${cause}`);
     throw new Refusal(502, refusal(error), { cause: error });
   }
 }
