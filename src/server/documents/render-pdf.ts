@@ -13,9 +13,15 @@ const RULE = '#d6dae3';
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
 
+/** A font as fontkit parsed it: pdfkit (0.20) takes one in place of the file's bytes. */
+interface ParsedFont {
+  characterSet: number[];
+  layout: (...args: never[]) => unknown;
+}
+
 interface Fonts {
-  regular: Buffer;
-  bold: Buffer;
+  regular: ParsedFont;
+  bold: ParsedFont;
   /** True when both fonts draw the code point. */
   hasGlyph: (codePoint: number) => boolean;
 }
@@ -26,26 +32,38 @@ let fonts: Fonts | undefined;
  * DejaVu Sans, regular and bold (the dejavu-fonts-ttf package, a production dependency): PDF's
  * standard Helvetica reads only Windows-1252, so names and addresses in other scripts came out as
  * mojibake. Resolved through the package, so it works under tsx and from the compiled
- * dist/server/main.js alike; read once per process. pdfkit embeds only the glyphs a document uses.
+ * dist/server/main.js alike. Parsed once per process and shared by every document (parsing the
+ * font's layout tables again for each one took most of a render); pdfkit embeds only the glyphs a
+ * document uses.
  */
 function loadFonts(): Fonts {
   if (fonts) return fonts;
   const require = createRequire(import.meta.url);
-  const regular = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
-  const bold = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
   const probe = new PDFDocument({ autoFirstPage: false });
-  probe.registerFont(REGULAR, regular).registerFont(BOLD, bold);
-  const regularSet = new Set(fontkitFontOf(probe.font(REGULAR)).characterSet);
-  const covered = new Set(fontkitFontOf(probe.font(BOLD)).characterSet.filter((code) => regularSet.has(code)));
+  probe
+    .registerFont(REGULAR, readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')))
+    .registerFont(BOLD, readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')));
+  const regular = parsedFontOf(probe.font(REGULAR));
+  const bold = parsedFontOf(probe.font(BOLD));
+  const inRegular = new Set(regular.characterSet);
+  const covered = new Set(bold.characterSet.filter((codePoint) => inRegular.has(codePoint)));
   fonts = { regular, bold, hasGlyph: (codePoint) => covered.has(codePoint) };
   return fonts;
 }
 
-/** The fontkit font pdfkit (0.20) draws the current font with: it knows which characters the font covers. */
-function fontkitFontOf(doc: PDFKit.PDFDocument): { characterSet: number[] } {
-  const font = (doc as unknown as { _font?: { font?: { characterSet?: unknown } } })._font?.font;
-  if (!Array.isArray(font?.characterSet)) throw new Error('pdfkit no longer exposes the embedded font: see loadFonts');
-  return font as { characterSet: number[] };
+/** The fontkit font pdfkit (0.20) draws the current font with. */
+function parsedFontOf(doc: PDFKit.PDFDocument): ParsedFont {
+  const font = (doc as unknown as { _font?: { font?: Partial<ParsedFont> } })._font?.font;
+  if (!Array.isArray(font?.characterSet) || typeof font.layout !== 'function')
+    throw new Error('pdfkit no longer exposes the fontkit font it embeds: see loadFonts');
+  return font as ParsedFont;
+}
+
+/** Registers the shared fonts in a document. */
+function registerFonts(doc: PDFKit.PDFDocument) {
+  const { regular, bold } = loadFonts();
+  // pdfkit's types list only file sources; it takes a parsed font as well (PDFFontFactory.open).
+  doc.registerFont(REGULAR, regular as unknown as Buffer).registerFont(BOLD, bold as unknown as Buffer);
 }
 
 type TextOptions = PDFKit.Mixins.TextOptions;
@@ -160,7 +178,6 @@ function drawBlock(doc: PDFKit.PDFDocument, block: DocumentBlock, width: number)
 
 /** Renders a document's content to a US Letter PDF: title, subtitle, the blocks, and the footer on every page. */
 export function renderPdf(content: DocumentContent, { author }: { author?: string } = {}): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
@@ -173,7 +190,7 @@ export function renderPdf(content: DocumentContent, { author }: { author?: strin
     },
     lang: 'en-US',
   });
-  doc.registerFont(REGULAR, regular).registerFont(BOLD, bold);
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
