@@ -1,6 +1,9 @@
 // Signing up and in through the real Better Auth endpoints, as the browser does (JSON, same
 // Origin), for tests of anything behind requireUser.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/database';
+import { user as userTable } from '../../src/server/db/schema';
 
 interface RequestingApp {
   request(input: string, init?: RequestInit, env?: unknown): Response | Promise<Response>;
@@ -78,3 +81,8 @@ export async function signUpTestUser(app: RequestingApp) {
 }
 
 const randomOctet = () => Math.floor(Math.random() * 254) + 1;
+
+/** Marks the user's e-mail verified, as opening the verification link does. */
+export async function markEmailVerified(db: Pick<Database, 'update'>, userId: string) {
+  await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, userId));
+}

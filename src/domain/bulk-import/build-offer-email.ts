@@ -1,3 +1,5 @@
+import { complianceFooter, type ComplianceParts } from '../email/compliance-footer';
+import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
@@ -18,7 +20,7 @@ export interface OfferEmail {
   text: string;
 }
 
-export interface OfferEmailInput {
+export interface OfferEmailInput extends ComplianceParts {
   property: BulkImportProperty;
   /** The homeowner's answerable page for this offer (`${APP_URL}/offer/{token}`, issue 12). */
   offerUrl: string;
@@ -26,23 +28,9 @@ export interface OfferEmailInput {
   letterUrl: string;
   /** When the offer stops being valid (7 days after it is sent: §9). */
   expiresAt: Date;
-  unsubscribeUrl: string;
   /** The wholesaler, whom the owner reaches by replying. */
   wholesalerEmail: string;
-  /**
-   * Who sends the offer: a commercial e-mail names its sender and carries the sender's valid
-   * physical postal address (US CAN-SPAM Act, 15 U.S.C. 7704(a)(5)). Lines of the address may be
-   * separated by line breaks.
-   */
-  sender: { name: string; postalAddress: string };
 }
-
-// A subject is one header line: a line break from a CSV cell must not start another header.
-const oneLine = (text: string) =>
-  text
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
 
 /**
  * §7 bulk offer e-mail: subject 'Cash Offer for {address}', an HTML body (every value escaped)
@@ -68,12 +56,7 @@ export function buildOfferEmail({
   const validity = offerValidityText(expiresAt);
   const name = ownerDisplayName(property);
   const subject = `Cash Offer for ${address}`;
-  const postalAddress = sender.postalAddress
-    .split(/\r?\n|\r/)
-    .map(oneLine)
-    .filter((line) => line !== '')
-    .join(', ');
-  const sentBy = `This offer was sent by ${oneLine(sender.name)}, ${postalAddress}.`;
+  const footer = complianceFooter({ unsubscribeUrl, sender });
   const e = escapeHtml;
 
   const text = [
@@ -93,8 +76,7 @@ export function buildOfferEmail({
     validity,
     `Questions? Reply to this e-mail to reach ${wholesalerEmail}.`,
     '',
-    `Do not want offers like this? Unsubscribe: ${unsubscribeUrl}`,
-    sentBy,
+    footer.text,
   ].join('\n');
 
   const button =
@@ -117,8 +99,7 @@ ${OFFER_BENEFITS.map((benefit) => `<li>${e(benefit)}</li>`).join('\n')}
 </ul>
 <p><strong>${e(validity)}</strong></p>
 <p>Questions? Reply to this e-mail to reach ${e(wholesalerEmail)}.</p>
-<p style="font-size: 12px; color: #6b7280">Do not want offers like this? <a href="${e(unsubscribeUrl)}" style="color: #6b7280">Unsubscribe</a>.</p>
-<p style="font-size: 12px; color: #6b7280">${e(sentBy)}</p>
+${footer.html}
 </body></html>`;
 
   return { subject, html, text };

@@ -1,3 +1,4 @@
+import { sendingPolicyMessages } from '../email/sending-policy-messages';
 /** §5 CSV upload limit: files must be under 50 MB (binary megabytes, as browsers report File.size in bytes). */
 export const MAX_CSV_FILE_BYTES = 50 * 1024 * 1024;
 
@@ -19,8 +20,7 @@ export const bulkImportMessages = {
   tooManyToSend: `Select at most ${MAX_BULK_SEND_PROPERTIES.toLocaleString('en-US')} properties per send`,
   proOnly: 'Bulk import is only available with the Pro plan',
   // Issue 16: replies to bulk offers go to the account's e-mail, so it must be the sender's own.
-  emailNotVerified:
-    'Please verify your e-mail address before sending bulk offers: open the link in the verification e-mail we send you.',
+  emailNotVerified: sendingPolicyMessages.emailNotVerified,
   verificationSent: (email: string) => `Verification e-mail sent to ${email}. Open its link, then send again.`,
   // Where the verification link lands: said there, since the link opens the app afresh.
   emailVerified: 'Your e-mail address is verified: you can send bulk offers now.',

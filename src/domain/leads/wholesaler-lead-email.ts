@@ -1,3 +1,4 @@
+import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import type { OfferRange } from '../offer/compute-offer-range';
@@ -17,13 +18,6 @@ export interface WholesalerLeadEmailInput {
   /** APP_URL without a trailing slash; the e-mail links to the lead at `${appUrl}/leads/{id}`. */
   appUrl: string;
 }
-
-// A subject is one header line: line breaks in an address must not start another header.
-const oneLine = (text: string) =>
-  text
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
 
 /**
  * The e-mail telling a wholesaler that a homeowner answered one of their offers: subject

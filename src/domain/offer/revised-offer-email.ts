@@ -1,9 +1,11 @@
+import { complianceFooter, type ComplianceParts } from '../email/compliance-footer';
+import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
 import { formatMoneyRange } from '../money/format-money';
 import type { OfferRange } from './compute-offer-range';
 import { offerValidityText } from './offer-validity';
 
-export interface RevisedOfferEmailInput {
+export interface RevisedOfferEmailInput extends ComplianceParts {
   address: string;
   offerRange: OfferRange;
   /** The homeowner's page for the new offer (`/offer/{token}`). */
@@ -13,21 +15,14 @@ export interface RevisedOfferEmailInput {
   expiresAt: Date;
   homeownerName: string | null;
   wholesaler: { displayName: string; company: string; phone: string };
-  /** The wholesaler's own words ('' for none). */
+  /** The wholesaler's own words ('' for none): plain text, checked by the sending policy. */
   message: string;
 }
 
-// A subject is one header line: line breaks in an address must not start another header.
-const oneLine = (text: string) =>
-  text
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-
 /**
  * The e-mail carrying a revised offer to a homeowner: subject 'Revised Cash Offer for {address}',
- * the new range, a link to answer it, the 7-day validity (§9) with its date, and who sends it; HTML
- * (every value escaped) and plain text.
+ * the new range, a link to answer it, the 7-day validity (§9) with its date, who sends it, and the
+ * unsubscribe link with the sender's postal address; HTML (every value escaped) and plain text.
  */
 export function revisedOfferEmail(input: RevisedOfferEmailInput) {
   const address = oneLine(input.address);
@@ -35,6 +30,7 @@ export function revisedOfferEmail(input: RevisedOfferEmailInput) {
   const from = [input.wholesaler.displayName, input.wholesaler.company].filter((part) => part.trim() !== '').join(', ');
   const greeting = input.homeownerName ? `Dear ${input.homeownerName},` : 'Hello,';
   const validity = offerValidityText(input.expiresAt);
+  const footer = complianceFooter(input);
   const text = [
     greeting,
     '',
@@ -46,6 +42,8 @@ export function revisedOfferEmail(input: RevisedOfferEmailInput) {
     '',
     validity,
     ...(input.wholesaler.phone ? [`Phone: ${input.wholesaler.phone}`] : []),
+    '',
+    footer.text,
   ].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
@@ -58,6 +56,7 @@ ${input.message ? `<p style="white-space: pre-wrap">${e(input.message)}</p>` : '
 <p><a href="${e(input.letterUrl)}" style="color: #1d4ed8">Download the offer as a letter (PDF)</a></p>
 <p><strong>${e(validity)}</strong></p>
 ${input.wholesaler.phone ? `<p>Phone: ${e(input.wholesaler.phone)}</p>` : ''}
+${footer.html}
 </body></html>`;
   return { subject: `Revised Cash Offer for ${address}`, html, text };
 }

@@ -7,9 +7,9 @@ import { BulkSendRequestSchema } from '../../domain/bulk-import/bulk-send-reques
 import { canBulkImport } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
+import { assertSenderMaySend } from '../email/send-to-third-party';
 import { validate } from '../http/validate';
 import { getSubscription } from '../subscriptions/subscription-store';
-import { assertCanSendBulkOffers } from './assert-can-send-bulk-offers';
 import { cancelBulkSendJob } from './cancel-bulk-send-job';
 import { createBulkSendJob } from './create-bulk-send-job';
 import { getBulkSendProgress } from './get-bulk-send-progress';
@@ -31,7 +31,7 @@ export function bulkSendRoutes(context: AppContext) {
     await next();
   });
   const requireSender = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    await assertCanSendBulkOffers(db, c.var.user.id);
+    await assertSenderMaySend(db, c.var.user.id, 'bulk-offer');
     await next();
   });
   const progressOf = (userId: string, jobId: string) =>

@@ -12,7 +12,7 @@ import { startEmailWorker, type EmailWorker } from '../email/start-email-worker'
 import type { BulkSendProgress } from './get-bulk-send-progress';
 import { unsubscribedItemReason } from './queue-due-bulk-items';
 import { startBulkSendWorker, type BulkSendWorker } from './start-bulk-send-worker';
-import { readUnsubscribeToken } from './unsubscribe-token';
+import { readUnsubscribeToken } from '../email/unsubscribe-token';
 
 // https, as RFC 8058 asks of a one-click unsubscribe URL.
 const APP_URL = 'https://offers.example';

@@ -5,7 +5,7 @@ import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '../../do
 import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
-import { normalizeUnsubscribeEmail } from './unsubscribe-token';
+import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
 export const BULK_SEND_CHANNEL = 'bulk_send';

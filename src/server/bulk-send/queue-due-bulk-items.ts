@@ -2,12 +2,11 @@ import { and, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
 import { ownerDisplayName } from '../../domain/bulk-import/bulk-import-property';
 import { buildOfferEmail } from '../../domain/bulk-import/build-offer-email';
 import { canBulkImport, planIds } from '../../domain/plans/plans';
-import type { Database } from '../db/database';
-import { bulkSendItems, bulkSendJobs, emailOutbox, emailUnsubscribes, type BulkSendItemProperty } from '../db/schema';
-import { enqueueEmail } from '../email/enqueue-email';
+import type { Database, Transaction } from '../db/database';
+import { bulkSendItems, bulkSendJobs, emailOutbox, type BulkSendItemProperty } from '../db/schema';
+import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
+import { Refusal } from '../http/refusal';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
-import { readWholesaler, type Wholesaler } from '../profile/read-wholesaler';
-import { oneClickUnsubscribeUrl, normalizeUnsubscribeEmail, unsubscribeUrl } from './unsubscribe-token';
 
 export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 
@@ -61,15 +60,11 @@ interface PickedItem {
  * (BULK_EMAIL_INTERVAL_MS, 1 s by default: spec §7). In one short transaction:
  * - the pending items of owners who may no longer send (no Pro plan, e-mail not verified, no
  *   postal address in the profile) are stopped: skipped with the reason, their jobs finished;
- * - owners are served round-robin: each owner's pending items are ranked (oldest job first, in
- *   position order), and the batch takes every owner's first item before anyone's second, ties
- *   going to the owner served longest ago (bulk_send_jobs.last_queued_at). A 1-item job behind
- *   another user's 20,000-item job goes out in the next batch;
- * - an owner who has handed `dailyLimit` e-mails to the outbox this UTC day gets no more until
- *   the next (their items wait, pending);
- * - an unsubscribed address is skipped; every other item's offer e-mail goes into email_outbox
- *   with bulk_send_item_id set (unique: a second copy cannot exist), the one-click unsubscribe
- *   headers, and a due time one interval after the last bulk e-mail already scheduled.
+ * - owners are served round-robin (pickFairBatch), within their daily quota;
+ * - each item goes through the sending policy (sendToThirdParty): an unsubscribed address is
+ *   skipped, every other item's offer e-mail goes into email_outbox with bulk_send_item_id set
+ *   (unique: a second copy cannot exist), the one-click unsubscribe headers, and a due time one
+ *   interval after the last bulk e-mail already scheduled.
  * A crash before commit leaves the items pending; after commit, they are in the outbox. Either
  * way each owner gets exactly one message.
  */
@@ -90,7 +85,7 @@ export async function queueDueBulkItems({
   serverSecret: string;
   intervalMs: number;
   batchSize: number;
-  /** Bulk e-mails one user may hand to the outbox per UTC day (BULK_EMAIL_DAILY_LIMIT). */
+  /** E-mails to third parties one user may send per UTC day (BULK_EMAIL_DAILY_LIMIT). */
   dailyLimit?: number;
   now?: () => Date;
 }): Promise<BulkSendBatch> {
@@ -98,11 +93,48 @@ export async function queueDueBulkItems({
     await tx.execute(sql`select pg_advisory_xact_lock(${PACING_LOCK})`);
     const startedAt = now();
     const stoppedJobs = await stopIneligibleOwners(tx, startedAt);
-    const day = bulkSendDay(startedAt);
+    const picked = await pickFairBatch(tx, { day: bulkSendDay(startedAt), batchSize, dailyLimit });
+    const items = await keepStillPending(tx, picked);
+    if (items.length === 0) {
+      await finishJobsWithoutPendingItems(tx, stoppedJobs.length > 0 ? stoppedJobs : undefined);
+      return { claimed: 0, dueTimes: [] };
+    }
 
-    const picked = await rowsOf<PickedItem>(
-      tx,
-      sql`
+    const policy: SendingPolicyConfig = { appUrl, from, serverSecret, dailyLimit, now: () => startedAt };
+    let nextDue = await nextFreeSendTime(tx, startedAt, intervalMs);
+    const dueTimes: Date[] = [];
+    for (const item of items) {
+      const outcome = await queueBulkItem(tx, policy, item, new Date(nextDue));
+      if (outcome.status === 'waiting') continue;
+      await tx
+        .update(bulkSendItems)
+        .set({ status: outcome.status, error: 'error' in outcome ? outcome.error : null, processedAt: startedAt })
+        .where(eq(bulkSendItems.id, item.id));
+      if (outcome.status === 'queued') {
+        dueTimes.push(new Date(nextDue));
+        nextDue += intervalMs;
+      }
+    }
+    await recordServed(tx, items, startedAt);
+    await finishJobsWithoutPendingItems(tx, [...new Set([...items.map((item) => item.job_id), ...stoppedJobs])]);
+    return { claimed: items.length, dueTimes };
+  });
+}
+
+/**
+ * The next batch, fairly: each owner's pending items are ranked (oldest job first, in position
+ * order), and the batch takes every owner's first item before anyone's second, ties going to the
+ * owner served longest ago (bulk_send_jobs.last_queued_at). A 1-item job behind another user's
+ * 20,000-item job goes out in the next batch. An owner who has sent `dailyLimit` e-mails to third
+ * parties this UTC day gets no more until the next (their items wait, pending).
+ */
+async function pickFairBatch(
+  tx: Pick<Database, 'execute'>,
+  { day, batchSize, dailyLimit }: { day: string; batchSize: number; dailyLimit: number },
+): Promise<PickedItem[]> {
+  return rowsOf<PickedItem>(
+    tx,
+    sql`
       with owners as (
         select j.user_id,
                (select max(served.last_queued_at) from bulk_send_jobs served where served.user_id = j.user_id) as served_at,
@@ -131,163 +163,126 @@ export async function queueDueBulkItems({
       ) picked
       order by picked.rank, e.served_at asc nulls first, e.user_id
       limit ${batchSize}::int`,
-    );
-    // Lock what was picked; an item cancelled meanwhile (no longer pending) drops out. Workers
-    // are serialised by the pacing lock above, so nothing else claims these.
-    const locked = new Set(
-      picked.length === 0
-        ? []
-        : (
-            await tx
-              .select({ id: bulkSendItems.id })
-              .from(bulkSendItems)
-              .where(
-                and(
-                  inArray(
-                    bulkSendItems.id,
-                    picked.map((item) => item.id),
-                  ),
-                  eq(bulkSendItems.status, 'pending'),
-                ),
-              )
-              .for('update', { skipLocked: true })
-          ).map((row) => row.id),
-    );
-    const items = picked.filter((item) => locked.has(item.id));
+  );
+}
 
-    if (items.length === 0) {
-      await finishJobsWithoutPendingItems(tx, stoppedJobs.length > 0 ? stoppedJobs : undefined);
-      return { claimed: 0, dueTimes: [] };
-    }
+/**
+ * Locks what was picked; an item cancelled meanwhile (no longer pending) drops out. Workers are
+ * serialised by the pacing lock, so nothing else claims these.
+ */
+async function keepStillPending(tx: Transaction, picked: PickedItem[]): Promise<PickedItem[]> {
+  if (picked.length === 0) return [];
+  const locked = await tx
+    .select({ id: bulkSendItems.id })
+    .from(bulkSendItems)
+    .where(
+      and(
+        inArray(
+          bulkSendItems.id,
+          picked.map((item) => item.id),
+        ),
+        eq(bulkSendItems.status, 'pending'),
+      ),
+    )
+    .for('update', { skipLocked: true });
+  const ids = new Set(locked.map((row) => row.id));
+  return picked.filter((item) => ids.has(item.id));
+}
 
-    const unsubscribed = new Set(
-      (
-        await tx
-          .select({ email: emailUnsubscribes.email })
-          .from(emailUnsubscribes)
-          .where(
-            inArray(
-              emailUnsubscribes.email,
-              items.map((item) => normalizeUnsubscribeEmail(item.email)),
-            ),
-          )
-      ).map((row) => row.email),
-    );
-    const senders = new Map<string, Wholesaler>();
-    for (const ownerId of new Set(items.map((item) => item.owner_id))) {
-      const wholesaler = await readWholesaler(tx, ownerId);
-      if (wholesaler) senders.set(ownerId, wholesaler);
-    }
+/**
+ * The next free send time: one interval after the last bulk e-mail still waiting for its first
+ * attempt (retries, with their own backoff, do not hold up the queue), and not before now.
+ */
+async function nextFreeSendTime(tx: Transaction, now: Date, intervalMs: number): Promise<number> {
+  const [last] = await tx
+    .select({ at: max(emailOutbox.nextAttemptAt) })
+    .from(emailOutbox)
+    .where(and(isNotNull(emailOutbox.bulkSendItemId), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, 0)));
+  return Math.max(now.getTime(), last?.at ? last.at.getTime() + intervalMs : 0);
+}
 
-    // The next free send time: one interval after the last bulk e-mail still waiting for its
-    // first attempt (retries, with their own backoff, do not hold up the queue).
-    const [last] = await tx
-      .select({ at: max(emailOutbox.nextAttemptAt) })
-      .from(emailOutbox)
-      .where(
-        and(isNotNull(emailOutbox.bulkSendItemId), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, 0)),
-      );
-    let nextDue = Math.max(startedAt.getTime(), last?.at ? last.at.getTime() + intervalMs : 0);
+/** An item whose stored property cannot make an e-mail: it fails alone. */
+class UnbuildableOffer extends Error {}
 
-    const dueTimes: Date[] = [];
-    const processedAt = startedAt;
-    const queuedPerOwner = new Map<string, number>();
-    // When each owner was served, on the job served (an owner's time is the latest over all their
-    // jobs): the owner served last in this batch counts as served latest.
-    const servedAt = new Map<string, { jobId: string; at: Date }[]>();
-    for (const [index, item] of items.entries()) {
-      const served = servedAt.get(item.owner_id) ?? [];
-      served.push({ jobId: item.job_id, at: new Date(processedAt.getTime() + index) });
-      servedAt.set(item.owner_id, served);
+type ItemOutcome = { status: 'queued' } | { status: 'skipped' | 'failed'; error: string } | { status: 'waiting' };
 
-      // Jobs are deleted with their owner's account, so the sender exists.
-      const sender = senders.get(item.owner_id)!;
-      if (unsubscribed.has(normalizeUnsubscribeEmail(item.email))) {
-        await tx
-          .update(bulkSendItems)
-          .set({ status: 'skipped', error: unsubscribedItemReason, processedAt })
-          .where(eq(bulkSendItems.id, item.id));
-        continue;
-      }
-      const dueAt = new Date(nextDue);
-      // Accept and Negotiate open this owner's own answerable offer (issue 12), owned by the job's
-      // wholesaler; one per item (unique bulk_send_item_id), valid 7 days from its send time (§9).
-      const { property } = item;
-      const offerLink = await insertOfferLink(tx, appUrl, {
-        userId: item.owner_id,
-        source: 'bulk-email',
-        offer: {
-          address: property.address,
-          marketValue: property.marketValue,
-          repairs: [],
-          totalRepairCost: 0,
-          templateName: property.templateName,
-          offerRange: property.offerRange,
-          formula: property.formula ?? null,
-        },
-        recipient: { name: ownerDisplayName(property), email: item.email },
-        bulkSendItemId: item.id,
-        createdAt: dueAt,
-      });
-      let email;
-      try {
-        email = buildOfferEmail({
-          property,
-          offerUrl: offerLink.url,
-          letterUrl: offerLink.letterUrl,
-          expiresAt: offerLink.expiresAt,
-          unsubscribeUrl: unsubscribeUrl(appUrl, serverSecret, item.email),
-          // The account's e-mail, verified (checked when the job was made and above).
-          wholesalerEmail: sender.accountEmail,
-          sender: { name: sender.company || sender.displayName, postalAddress: sender.postalAddress },
-        });
-      } catch (error) {
-        // A stored property that cannot make an e-mail fails alone; database errors (below)
-        // roll the whole batch back, to be claimed again.
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        await tx
-          .update(bulkSendItems)
-          .set({ status: 'failed', error: message, processedAt })
-          .where(eq(bulkSendItems.id, item.id));
-        continue;
-      }
-      // The item is claimed under a row lock and marked queued in this transaction, so its
-      // message is written once; the unique bulk_send_item_id makes a second copy impossible.
-      await enqueueEmail(tx, {
+/**
+ * Hands one item's offer e-mail to the sending policy, due at `dueAt`, in a savepoint: a refusal
+ * or an unbuildable offer undoes what the item wrote (its offer link) and the batch goes on.
+ * Accept and Negotiate open this owner's own answerable offer (issue 12), owned by the job's
+ * wholesaler; one per item (unique bulk_send_item_id), valid 7 days from its send time (§9).
+ */
+async function queueBulkItem(
+  tx: Transaction,
+  policy: SendingPolicyConfig,
+  item: PickedItem,
+  dueAt: Date,
+): Promise<ItemOutcome> {
+  const { property } = item;
+  try {
+    await tx.transaction((savepoint) =>
+      sendToThirdParty(savepoint, policy, {
+        senderUserId: item.owner_id,
+        purpose: 'bulk-offer',
         to: item.email,
-        from,
-        replyTo: sender.accountEmail,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        // One-click unsubscribe (RFC 8058), as large mailbox providers require of bulk senders:
-        // their POST to this URL unsubscribes without a page.
-        headers: {
-          'List-Unsubscribe': `<${oneClickUnsubscribeUrl(appUrl, serverSecret, item.email)}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        typedText: [],
+        compose: async (parts) => {
+          const offerLink = await insertOfferLink(savepoint, policy.appUrl, {
+            userId: item.owner_id,
+            source: 'bulk-email',
+            offer: {
+              address: property.address,
+              marketValue: property.marketValue,
+              repairs: [],
+              totalRepairCost: 0,
+              templateName: property.templateName,
+              offerRange: property.offerRange,
+              formula: property.formula ?? null,
+            },
+            recipient: { name: ownerDisplayName(property), email: item.email },
+            bulkSendItemId: item.id,
+            createdAt: dueAt,
+          });
+          try {
+            return buildOfferEmail({
+              ...parts,
+              property,
+              offerUrl: offerLink.url,
+              letterUrl: offerLink.letterUrl,
+              expiresAt: offerLink.expiresAt,
+              wholesalerEmail: parts.replyTo,
+            });
+          } catch (error) {
+            throw new UnbuildableOffer((error instanceof Error ? error.message : String(error)).slice(0, 500));
+          }
         },
         sendAt: dueAt,
         bulkSendItemId: item.id,
-      });
-      await tx.update(bulkSendItems).set({ status: 'queued', processedAt }).where(eq(bulkSendItems.id, item.id));
-      queuedPerOwner.set(item.owner_id, (queuedPerOwner.get(item.owner_id) ?? 0) + 1);
-      dueTimes.push(dueAt);
-      nextDue += intervalMs;
-    }
+      }),
+    );
+    return { status: 'queued' };
+  } catch (error) {
+    if (error instanceof UnbuildableOffer) return { status: 'failed', error: error.message };
+    if (!(error instanceof Refusal)) throw error;
+    // Another e-mail of the owner's (a revised offer) used the day's last room: wait for tomorrow.
+    if (error.code === 'daily-limit') return { status: 'waiting' };
+    return {
+      status: 'skipped',
+      error: error.code === 'recipient-unsubscribed' ? unsubscribedItemReason : error.message,
+    };
+  }
+}
 
-    for (const [ownerId, queued] of queuedPerOwner) {
-      await tx.execute(sql`
-        insert into sender_daily_counts (user_id, day, sent) values (${ownerId}, ${day}::date, ${queued})
-        on conflict (user_id, day) do update set sent = sender_daily_counts.sent + excluded.sent`);
-    }
-    for (const served of servedAt.values()) {
-      for (const { jobId, at } of served) {
-        await tx.update(bulkSendJobs).set({ lastQueuedAt: at }).where(eq(bulkSendJobs.id, jobId));
-      }
-    }
-    await finishJobsWithoutPendingItems(tx, [...new Set([...items.map((item) => item.job_id), ...stoppedJobs])]);
-    return { claimed: items.length, dueTimes };
-  });
+/**
+ * Records when each owner was served, on the job served (an owner's time is the latest over all
+ * their jobs): the owner served last in this batch counts as served latest.
+ */
+async function recordServed(tx: Transaction, items: PickedItem[], at: Date) {
+  const servedAt = new Map<string, Date>();
+  items.forEach((item, index) => servedAt.set(item.job_id, new Date(at.getTime() + index)));
+  for (const [jobId, lastQueuedAt] of servedAt) {
+    await tx.update(bulkSendJobs).set({ lastQueuedAt }).where(eq(bulkSendJobs.id, jobId));
+  }
 }
 
 /**

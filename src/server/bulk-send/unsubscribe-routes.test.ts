@@ -8,7 +8,7 @@ import {
   normalizeUnsubscribeEmail,
   readUnsubscribeToken,
   unsubscribeUrl,
-} from './unsubscribe-token';
+} from '../email/unsubscribe-token';
 
 describe('unsubscribe tokens', () => {
   it('carry the lower-cased address, signed with the server secret', () => {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { emailUnsubscribes } from '../db/schema';
 import { validate } from '../http/validate';
-import { normalizeUnsubscribeEmail, readUnsubscribeToken } from './unsubscribe-token';
+import { normalizeUnsubscribeEmail, readUnsubscribeToken } from '../email/unsubscribe-token';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
 const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });

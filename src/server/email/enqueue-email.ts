@@ -20,6 +20,10 @@ export async function enqueueEmail(
     sendAt?: Date;
     /** The bulk-send item this message is for: unique, so an owner never gets a second copy. */
     bulkSendItemId?: string;
+    /** For a user's e-mail to someone else (sendToThirdParty): who, why, and the recipient as suppressions compare it. */
+    senderUserId?: string;
+    purpose?: string;
+    recipientKey?: string;
   },
 ): Promise<{ id: string }> {
   const [row] = await db
@@ -36,6 +40,9 @@ export async function enqueueEmail(
       // database's, whose microseconds would make a message enqueued this millisecond not due yet.
       nextAttemptAt: message.sendAt ?? new Date(),
       bulkSendItemId: message.bulkSendItemId ?? null,
+      senderUserId: message.senderUserId ?? null,
+      purpose: message.purpose ?? null,
+      recipientKey: message.recipientKey ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email_outbox insert returned no row');

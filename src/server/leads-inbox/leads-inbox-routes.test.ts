@@ -11,7 +11,15 @@ import { startWebhookFake } from '../../../tests/fakes/webhook-fake';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
-import { emailOutbox, emailUnsubscribes, leadEvents, leads, savedProperties, user as userTable } from '../db/schema';
+import {
+  emailOutbox,
+  emailUnsubscribes,
+  leadEvents,
+  leads,
+  savedProperties,
+  user as userTable,
+  wholesalerProfiles,
+} from '../db/schema';
 import type { UserChange } from '../events/user-change-feed';
 
 type TestApp = ReturnType<typeof createApp>;
@@ -209,10 +217,19 @@ describeEachDatabase('leads inbox', (database) => {
     });
   });
 
+  /** What the sending policy asks of a sender of offers: a verified e-mail and a postal address (issue 25). */
+  async function readyToSendOffers(userId: string) {
+    await database().db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, userId));
+    await database()
+      .db.insert(wholesalerProfiles)
+      .values({ userId, postalAddress: '1 Main St, Austin, TX 78701' })
+      .onConflictDoUpdate({ target: wholesalerProfiles.userId, set: { postalAddress: '1 Main St, Austin, TX 78701' } });
+  }
+
   it('sends a revised offer through the outbox; the homeowner’s answer to it joins the same lead', async () => {
     const { headers, lead, user } = await counteredLead();
     // Replies go to the account's e-mail once it is verified (issue 16).
-    await database().db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, user.id));
+    await readyToSendOffers(user.id);
     const revised = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, {
       offerRange: { low: 125000, high: 140000 },
       message: 'Best I can do.',
@@ -268,7 +285,8 @@ describeEachDatabase('leads inbox', (database) => {
 
   it('refuses a revised offer to a homeowner who unsubscribed', async () => {
     const email = `gone-${randomUUID().slice(0, 8)}@example.com`;
-    const { headers, lead } = await counteredLead(calculation.address, email);
+    const { headers, lead, user } = await counteredLead(calculation.address, email);
+    await readyToSendOffers(user.id);
     await database().db.insert(emailUnsubscribes).values({ email });
     const refused = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, {
       offerRange: { low: 125000, high: 140000 },

@@ -3,9 +3,8 @@ import type { RevisedOfferRequest } from '../../domain/leads/lead-inbox-requests
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import { revisedOfferEmail } from '../../domain/offer/revised-offer-email';
 import type { AppContext } from '../app-context';
-import { normalizeUnsubscribeEmail } from '../bulk-send/unsubscribe-token';
-import { emailUnsubscribes, leadEvents, leads, offerLinks } from '../db/schema';
-import { enqueueEmail } from '../email/enqueue-email';
+import { leadEvents, leads, offerLinks } from '../db/schema';
+import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
 import { readWholesaler } from '../profile/read-wholesaler';
@@ -13,33 +12,31 @@ import { lockOwnedLead } from './find-owned-lead';
 
 export const revisedOfferMessages = {
   noEmail: 'This lead has no e-mail address to send an offer to',
-  unsubscribed: 'This homeowner has unsubscribed from offer e-mails',
   noMarketValue: 'Please enter the market value for this offer',
   aboveMarketValue: 'The offer range cannot be above the market value',
 } as const;
 
 /**
  * Sends the homeowner of the user's lead a revised offer: a new answerable offer link (same
- * property, new range, valid 7 days: §9) that answers into this lead, its e-mail queued in the
- * outbox, the lead's current offer and history updated, all in one transaction. Refused when the
- * lead has no e-mail, the homeowner unsubscribed, or the range is above the market value.
+ * property, new range, valid 7 days: §9) that answers into this lead, its e-mail queued through
+ * the sending policy (sendToThirdParty: verified sender, postal address, plain-text address and
+ * message, not unsubscribed, cooldown, daily quota), the lead's current offer and history updated,
+ * all in one transaction. Refused when the lead has no e-mail, the range is above the market
+ * value, or the policy refuses.
  */
 export async function sendRevisedOffer(
-  { env, database }: AppContext,
+  context: AppContext,
   userId: string,
   leadId: string,
   request: RevisedOfferRequest,
 ) {
+  const { env, database } = context;
   const wholesaler = await readWholesaler(database.db, userId);
   if (!wholesaler) throw new Error(`user ${userId} is gone`);
   return database.db.transaction(async (tx) => {
     const lead = await lockOwnedLead(tx, userId, leadId);
     if (!lead.email) throw new Refusal(409, revisedOfferMessages.noEmail, { code: 'lead-without-email' });
-    const [unsubscribed] = await tx
-      .select({ email: emailUnsubscribes.email })
-      .from(emailUnsubscribes)
-      .where(eq(emailUnsubscribes.email, normalizeUnsubscribeEmail(lead.email)));
-    if (unsubscribed) throw new Refusal(409, revisedOfferMessages.unsubscribed, { code: 'homeowner-unsubscribed' });
+    const homeownerEmail = lead.email;
 
     const [original] = lead.offerLinkId
       ? await tx.select().from(offerLinks).where(eq(offerLinks.id, lead.offerLinkId))
@@ -59,29 +56,37 @@ export async function sendRevisedOffer(
       offerRange: request.offerRange,
       formula: null,
     };
-    const link = await insertOfferLink(tx, env.APP_URL, {
-      userId,
-      source: 'revised-offer',
-      offer,
-      recipient: { name: lead.name, email: lead.email },
-      revisesLeadId: lead.id,
+    let link: Awaited<ReturnType<typeof insertOfferLink>> | undefined;
+    const { id: emailId } = await sendToThirdParty(tx, sendingPolicyConfig(context), {
+      senderUserId: userId,
+      purpose: 'revised-offer',
+      to: homeownerEmail,
+      typedText: [
+        { field: 'address', label: 'The property address', text: lead.address },
+        { field: 'message', label: 'Your message', text: request.message },
+      ],
+      compose: async (parts) => {
+        link = await insertOfferLink(tx, env.APP_URL, {
+          userId,
+          source: 'revised-offer',
+          offer,
+          recipient: { name: lead.name, email: homeownerEmail },
+          revisesLeadId: lead.id,
+        });
+        return revisedOfferEmail({
+          ...parts,
+          address: lead.address,
+          offerRange: request.offerRange,
+          offerUrl: link.url,
+          letterUrl: link.letterUrl,
+          expiresAt: link.expiresAt,
+          homeownerName: lead.name,
+          wholesaler,
+          message: request.message,
+        });
+      },
     });
-    const email = revisedOfferEmail({
-      address: lead.address,
-      offerRange: request.offerRange,
-      offerUrl: link.url,
-      letterUrl: link.letterUrl,
-      expiresAt: link.expiresAt,
-      homeownerName: lead.name,
-      wholesaler,
-      message: request.message,
-    });
-    const { id: emailId } = await enqueueEmail(tx, {
-      ...email,
-      to: lead.email,
-      from: env.EMAIL_FROM,
-      replyTo: wholesaler.replyTo,
-    });
+    if (!link) throw new Error('the revised offer was queued without its link');
     await tx.insert(leadEvents).values({
       leadId: lead.id,
       kind: 'revised-offer',

@@ -6,7 +6,7 @@ import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { emailOutbox, leadEvents, leads, offerLinks, savedProperties } from '../db/schema';
 import { hashOfferToken } from './offer-link-token';
 import { OFFER_RESPONSE_RATE_LIMIT, PUBLIC_OFFER_RATE_LIMIT } from './offer-links-routes';
@@ -43,6 +43,8 @@ describeEachDatabase('answerable offer links', (database) => {
 
   async function wholesalerWithLink() {
     const wholesaler = await signUpTestUser(app);
+    // Lead notifications go to verified addresses only (issue 25).
+    await markEmailVerified(database().db, wholesaler.user.id);
     await send(app, 'PUT', '/api/profile', wholesaler.headers, {
       handle: null,
       displayName: 'Lee Homes Buyer',

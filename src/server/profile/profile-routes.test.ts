@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { emailOutbox, leadEvents, leads, wholesalerProfiles } from '../db/schema';
 
 type TestApp = ReturnType<typeof createTestApp>;
@@ -136,6 +136,7 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
   it('gives answers on a personal page to that wholesaler and e-mails them, not LEADS_EMAIL', async () => {
     const appWithLeadsEmail = createTestApp(database(), { TRUST_PROXY: '1', LEADS_EMAIL: 'operator@example.com' });
     const { headers, user } = await signUpTestUser(appWithLeadsEmail);
+    await markEmailVerified(database().db, user.id);
     const body = profile();
     await send(appWithLeadsEmail, 'PUT', '/api/profile', headers, body);
     const response = await answerOnPersonalPage(appWithLeadsEmail, body.handle.toUpperCase(), {

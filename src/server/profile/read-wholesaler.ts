@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { provenReplyTo } from '../../domain/email/proven-reply-to';
 import { wholesalerDisplayName, type WholesalerBranding } from '../../domain/profile/wholesaler-profile-schema';
 import type { Database } from '../db/database';
 import { user, wholesalerProfiles } from '../db/schema';
@@ -11,11 +12,12 @@ export interface Wholesaler extends WholesalerBranding {
   /** True once the account's owner opened the verification link e-mailed to accountEmail. */
   accountEmailVerified: boolean;
   /**
-   * Where homeowners' replies should go: the profile's reply-to e-mail, else the account's once it
-   * is verified (anyone can register someone else's address); undefined: no Reply-To.
+   * Where homeowners' replies should go: the profile's reply-to e-mail once proven by its own
+   * link, else the account's once verified (anyone can type someone else's address); undefined:
+   * none proven yet.
    */
   replyTo: string | undefined;
-  /** Where new leads are announced; null when the wholesaler turned lead e-mails off. */
+  /** Where new leads are announced (the same proven address); null when lead e-mails are off or none is proven. */
   notifyTo: string | null;
   postalAddress: string;
 }
@@ -34,7 +36,12 @@ export async function readWholesaler(db: Reader, userId: string): Promise<Wholes
     .where(eq(user.id, userId));
   if (!row) return null;
   const { account, profile } = row;
-  const leadsTo = profile?.replyToEmail || account.email;
+  const proven = provenReplyTo({
+    accountEmail: account.email,
+    accountEmailVerified: account.emailVerified,
+    replyToEmail: profile?.replyToEmail ?? '',
+    replyToVerifiedEmail: profile?.replyToVerifiedEmail ?? null,
+  });
   return {
     userId: account.id,
     handle: profile?.handle ?? null,
@@ -43,8 +50,8 @@ export async function readWholesaler(db: Reader, userId: string): Promise<Wholes
     phone: profile?.phone ?? '',
     accountEmail: account.email,
     accountEmailVerified: account.emailVerified,
-    replyTo: profile?.replyToEmail || (account.emailVerified ? account.email : undefined),
-    notifyTo: profile && !profile.notifyOnLeads ? null : leadsTo,
+    replyTo: proven ?? undefined,
+    notifyTo: profile && !profile.notifyOnLeads ? null : proven,
     postalAddress: profile?.postalAddress ?? '',
   };
 }

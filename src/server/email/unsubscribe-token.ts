@@ -9,17 +9,31 @@ const unsubscribeKey = (serverSecret: string) =>
 /** An address as a token carries it and the unsubscribe page shows it: trimmed and lower-cased. */
 const tokenEmail = (email: string) => email.trim().toLowerCase();
 
+// Mailbox providers that ignore dots in the local part and map one domain onto another, so that
+// `a.n.n@googlemail.com` reaches ann@gmail.com's mailbox: an unsubscribe must cover every spelling.
+const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
 /**
  * The address as unsubscribes store and compare it, everywhere: one plain address (a display-name
  * form such as `X<victim@example.org>` reduced to it), lower-cased, without a `+tag` (sub-addressing
  * delivers `victim+offers@example.org` to victim@example.org's mailbox, so the same unsubscribe
- * must cover it). A value that is no address is only trimmed and lower-cased.
+ * must cover it), and at Gmail without dots, on gmail.com. A value that is no address is only
+ * trimmed and lower-cased.
  */
 export function normalizeUnsubscribeEmail(email: string): string {
   const address = parseEmailAddress(email) ?? tokenEmail(email);
   const at = address.lastIndexOf('@');
-  const plus = address.indexOf('+');
-  return plus > 0 && plus < at ? address.slice(0, plus) + address.slice(at) : address;
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domain];
+  if (dotless) {
+    local = local.replaceAll('.', '');
+    domain = dotless;
+  }
+  return `${local}@${domain}`;
 }
 
 const signature = (serverSecret: string, email: string) =>

@@ -1,0 +1,212 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { complianceFooter, type ComplianceParts } from '../../domain/email/compliance-footer';
+import { provenReplyTo } from '../../domain/email/proven-reply-to';
+import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
+import { carriesLinkOrMarkup } from '../../domain/email/typed-text-rules';
+import {
+  hasPostalAddress,
+  profileMessages,
+  wholesalerDisplayName,
+} from '../../domain/profile/wholesaler-profile-schema';
+import type { AppContext } from '../app-context';
+import type { Database, Transaction } from '../db/database';
+import { emailOutbox, emailUnsubscribes, user, wholesalerProfiles } from '../db/schema';
+import { Refusal } from '../http/refusal';
+import { enqueueEmail } from './enqueue-email';
+import { normalizeUnsubscribeEmail, oneClickUnsubscribeUrl, unsubscribeUrl } from './unsubscribe-token';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Why a user e-mails someone else, and what each purpose must meet beyond the common rules:
+ * commercial mail carries the sender's postal address (CAN-SPAM); the cooldown is the least
+ * time between two of this sender's e-mails to one recipient (a bulk send gives each owner one
+ * offer by itself, and may follow an earlier send).
+ */
+const PURPOSES = {
+  'bulk-offer': { commercial: true, cooldownMs: 0 },
+  'revised-offer': { commercial: true, cooldownMs: HOUR_MS },
+} as const satisfies Record<string, { commercial: boolean; cooldownMs: number }>;
+
+export type ThirdPartyPurpose = keyof typeof PURPOSES;
+
+export interface SendingPolicyConfig {
+  /** APP_URL, without a trailing slash: the unsubscribe links' base. */
+  appUrl: string;
+  /** The app's sender (EMAIL_FROM); replies go to the user's proven address. */
+  from: string;
+  /** Signs unsubscribe links. */
+  serverSecret: string;
+  /** E-mails to third parties one user may send per UTC day (BULK_EMAIL_DAILY_LIMIT). */
+  dailyLimit: number;
+  now?: () => Date;
+}
+
+/** The policy's configuration from the app's: links on APP_URL, from EMAIL_FROM, BULK_EMAIL_DAILY_LIMIT a day. */
+export function sendingPolicyConfig({
+  env,
+  serverSecret,
+}: Pick<AppContext, 'env' | 'serverSecret'>): SendingPolicyConfig {
+  return { appUrl: env.APP_URL, from: env.EMAIL_FROM, serverSecret, dailyLimit: env.BULK_EMAIL_DAILY_LIMIT };
+}
+
+/** What the composer of a message gets from the policy: the parts it must carry, and the Reply-To. */
+export interface SendingParts extends ComplianceParts {
+  /** The sender's proven address: where the recipient's reply goes. */
+  replyTo: string;
+}
+
+export interface ComposedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface ThirdPartyEmail {
+  senderUserId: string;
+  purpose: ThirdPartyPurpose;
+  to: string;
+  /** Every text the sender typed that the message carries, by field: plain words only. */
+  typedText: { field: string; label: string; text: string }[];
+  /**
+   * Writes the message with the policy's parts, once every rule has passed (so nothing it
+   * stores, such as an offer link, exists for a refused e-mail). It must carry the compliance
+   * footer (complianceFooter) exactly.
+   */
+  compose: (parts: SendingParts) => Promise<ComposedEmail> | ComposedEmail;
+  /** When it may go out (bulk sends are paced); default now. */
+  sendAt?: Date;
+  bulkSendItemId?: string;
+}
+
+/**
+ * The one door for every e-mail a user sends to someone other than themselves (bulk offers,
+ * revised offers, and any later kind): inside `tx`, it refuses (a Refusal, nothing written)
+ * unless the sender's account e-mail is verified, commercial mail has the sender's postal address,
+ * typed fields are plain text, the recipient has not unsubscribed, the per-recipient cooldown has
+ * passed and the sender's daily quota has room; then it queues the message with Reply-To the
+ * sender's proven address, the unsubscribe link and the one-click unsubscribe headers (RFC 8058),
+ * and counts it towards the quota. Callers that must go on after a refusal (a bulk batch) call it
+ * inside a savepoint.
+ */
+export async function sendToThirdParty(
+  tx: Transaction,
+  config: SendingPolicyConfig,
+  email: ThirdPartyEmail,
+): Promise<{ id: string }> {
+  const rules = PURPOSES[email.purpose];
+  const now = config.now?.() ?? new Date();
+  const sender = await assertSenderMaySend(tx, email.senderUserId, email.purpose);
+  for (const { field, label, text } of email.typedText) {
+    if (carriesLinkOrMarkup(text)) {
+      throw new Refusal(400, sendingPolicyMessages.linkOrMarkup(label), { code: 'link-or-markup', details: { field } });
+    }
+  }
+
+  const recipientKey = normalizeUnsubscribeEmail(email.to);
+  // Two sends to one recipient at once wait for each other, so the cooldown sees the first.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${sender.id} ${recipientKey}`}, 0))`);
+  const [unsubscribed] = await tx
+    .select({ email: emailUnsubscribes.email })
+    .from(emailUnsubscribes)
+    .where(eq(emailUnsubscribes.email, recipientKey));
+  if (unsubscribed) {
+    throw new Refusal(409, sendingPolicyMessages.recipientUnsubscribed, { code: 'recipient-unsubscribed' });
+  }
+  if (rules.cooldownMs > 0) {
+    const [recent] = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.senderUserId, sender.id),
+          eq(emailOutbox.recipientKey, recipientKey),
+          gt(emailOutbox.createdAt, new Date(now.getTime() - rules.cooldownMs)),
+        ),
+      )
+      .limit(1);
+    if (recent) throw new Refusal(429, sendingPolicyMessages.cooldown, { code: 'recipient-cooldown' });
+  }
+  const counted = await tx.execute(sql`
+    insert into sender_daily_counts (user_id, day, sent) values (${sender.id}, ${now.toISOString().slice(0, 10)}::date, 1)
+    on conflict (user_id, day) do update set sent = sender_daily_counts.sent + 1
+    where sender_daily_counts.sent < ${config.dailyLimit}::bigint
+    returning sent`);
+  if ((counted as unknown as { rows: unknown[] }).rows.length === 0) {
+    throw new Refusal(429, sendingPolicyMessages.dailyLimit(config.dailyLimit), { code: 'daily-limit' });
+  }
+
+  // Verified above, so the account's e-mail at least is proven.
+  const replyTo = provenReplyTo(sender)!;
+  const parts: SendingParts = {
+    unsubscribeUrl: unsubscribeUrl(config.appUrl, config.serverSecret, email.to),
+    sender: { name: sender.company || sender.displayName, postalAddress: sender.postalAddress },
+    replyTo,
+  };
+  const message = await email.compose(parts);
+  const footer = complianceFooter(parts);
+  if (!message.text.includes(footer.text) || !message.html.includes(footer.html)) {
+    throw new Error(`a ${email.purpose} e-mail leaves out its unsubscribe link or postal address`);
+  }
+  return enqueueEmail(tx, {
+    ...message,
+    to: email.to,
+    from: config.from,
+    replyTo,
+    // One-click unsubscribe (RFC 8058), as large mailbox providers require of bulk senders:
+    // their POST to this URL unsubscribes without a page.
+    headers: {
+      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(config.appUrl, config.serverSecret, email.to)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    sendAt: email.sendAt,
+    bulkSendItemId: email.bulkSendItemId,
+    senderUserId: sender.id,
+    purpose: email.purpose,
+    recipientKey,
+  });
+}
+
+/**
+ * Refuses (403) a sender who may not e-mail anyone else for this purpose, and answers who they are:
+ * - an unverified account e-mail (code 'email-not-verified'): replies go to it, and anyone can
+ *   register someone else's address; `postalAddressRequired` says whether the postal address is
+ *   missing too, so the sender learns both at once;
+ * - commercial mail without a postal address in the profile (code 'postal-address-required'):
+ *   every commercial e-mail must carry the sender's physical postal address (US CAN-SPAM Act).
+ * A bulk send asks before it stores its job; sendToThirdParty asks again for every e-mail.
+ */
+export async function assertSenderMaySend(db: Pick<Database, 'select'>, userId: string, purpose: ThirdPartyPurpose) {
+  const { commercial } = PURPOSES[purpose];
+  const sender = await readSender(db, userId);
+  if (!sender.accountEmailVerified) {
+    throw new Refusal(403, sendingPolicyMessages.emailNotVerified, {
+      code: 'email-not-verified',
+      details: { email: sender.accountEmail, postalAddressRequired: commercial && !hasPostalAddress(sender) },
+    });
+  }
+  if (commercial && !hasPostalAddress(sender)) {
+    throw new Refusal(403, profileMessages.postalAddressRequired, { code: 'postal-address-required' });
+  }
+  return sender;
+}
+
+async function readSender(db: Pick<Database, 'select'>, userId: string) {
+  const [row] = await db
+    .select({ account: user, profile: wholesalerProfiles })
+    .from(user)
+    .leftJoin(wholesalerProfiles, eq(wholesalerProfiles.userId, user.id))
+    .where(eq(user.id, userId));
+  if (!row) throw new Error(`sender ${userId} is gone`);
+  const { account, profile } = row;
+  return {
+    id: account.id,
+    accountEmail: account.email,
+    accountEmailVerified: account.emailVerified,
+    replyToEmail: profile?.replyToEmail ?? '',
+    replyToVerifiedEmail: profile?.replyToVerifiedEmail ?? null,
+    displayName: wholesalerDisplayName(profile, account.name),
+    company: profile?.company ?? '',
+    postalAddress: profile?.postalAddress ?? '',
+  };
+}
