@@ -340,3 +340,122 @@ test('/leads, a lead and the profile fit a 360 px phone and a desktop screen', a
     await page.screenshot({ path: testInfo.outputPath(`profile-${label}.png`), fullPage: true });
   }
 });
+
+test('a long lead history shows its latest entries and loads earlier ones by keyboard; a full lead refuses a note', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  // The browser logs the refused 201st note (409), which the test asks for.
+  consoleErrors.allow(/status of 409/);
+  await registerThroughUi(page);
+  const eve: Homeowner = { name: 'Eve Long', email: uniqueEmail('eve'), phone: '512-555-0155' };
+  await answerOffer(baseURL!, await shareOffer(page, '3 Birch Ln, Austin, TX'), eve, {
+    kind: 'counter',
+    desiredPrice: 150000,
+  });
+  await page.goto('/leads');
+  await row(page, 'Eve Long').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Eve Long' })).toBeVisible();
+  const leadPath = new URL(page.url()).pathname;
+  const leadId = leadPath.split('/').at(-1)!;
+  // Away from the lead while its notes are added, so the page does not refresh 200 times.
+  await page.goto('/profile');
+  // A lead's 200 notes, the most it keeps: with its offer and answer, 202 history entries.
+  for (let index = 1; index <= 200; index += 1) {
+    const added = await page.request.post(`/api/leads-inbox/${leadId}/notes`, { data: { text: `Call ${index}` } });
+    expect(added.status()).toBe(201);
+  }
+  await page.goto(leadPath);
+  const notes = page.getByRole('region', { name: 'Notes' });
+  const offerHistory = page.getByRole('region', { name: 'Offer history' });
+  // The newest 50 entries only: all notes, so the offer and the answer are further back.
+  await expect(notes.getByRole('listitem')).toHaveCount(50);
+  await expect(notes.getByRole('listitem').first()).toContainText('Call 200');
+  await expect(offerHistory.getByText('No offers in the history shown.')).toBeVisible();
+  await expectNoAxeViolations(page, 'a lead with earlier history');
+  await offerHistory.screenshot({ path: testInfo.outputPath('lead-earlier-history.png') });
+
+  // Each press of "Show earlier history" loads the 50 before; while one loads, the button says so.
+  let releaseEarlier: (() => void) | undefined;
+  const earlierPage = (url: URL) => url.pathname === `/api/leads-inbox/${leadId}/events`;
+  await page.route(
+    earlierPage,
+    async (route) => {
+      await new Promise<void>((resolve) => (releaseEarlier = resolve));
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const showEarlier = offerHistory.getByRole('button', { name: 'Show earlier history' });
+  await showEarlier.focus();
+  await page.keyboard.press('Enter');
+  const loading = offerHistory.getByRole('button', { name: 'Loading earlier history...' });
+  await expect(loading).toHaveAttribute('aria-disabled', 'true');
+  await expect(loading).toBeFocused();
+  await offerHistory.screenshot({ path: testInfo.outputPath('lead-earlier-history-loading.png') });
+  await expect.poll(() => releaseEarlier !== undefined).toBe(true);
+  releaseEarlier!();
+  await expect(notes.getByRole('listitem')).toHaveCount(100);
+  await expect(showEarlier).toBeFocused();
+  for (const shown of [150, 200]) {
+    await page.keyboard.press('Enter');
+    await expect(notes.getByRole('listitem')).toHaveCount(shown);
+  }
+  await page.keyboard.press('Enter');
+  await expect(offerHistory.getByRole('listitem')).toHaveText([
+    /Offer made: \$113,000 – \$128,000/,
+    /Homeowner countered at \$150,000/,
+  ]);
+  await expect(notes.getByRole('listitem').last()).toContainText('Call 1');
+  // The button is gone; the focus is on the sentence that says everything is shown, not lost.
+  await expect(offerHistory.getByText('All of this lead’s history is shown.')).toBeFocused();
+  await expectNoAxeViolations(page, 'a lead with all its history');
+  await offerHistory.screenshot({ path: testInfo.outputPath('lead-all-history.png') });
+
+  // The 201st note is refused with the reason, next to the field.
+  await notes.getByLabel('Add a note').fill('One more');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByLabel('Add a note')).toHaveAccessibleDescription(
+    /This lead already has 200 notes, the most one lead can keep\./,
+  );
+  await expect(notes.getByRole('listitem')).toHaveCount(200);
+  await expectNoAxeViolations(page, 'a lead full of notes');
+});
+
+test('renaming the handle says the old page stays the wholesaler’s, and it does', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  await registerThroughUi(page);
+  await page.goto('/profile');
+  const handleField = page.getByLabel('Handle for your personal page (optional)');
+  const old = `old-${Math.random().toString(36).slice(2, 8)}`;
+  const renamed = `new-${Math.random().toString(36).slice(2, 8)}`;
+  await page.getByLabel('Display name').fill('Rita Rename');
+  await handleField.fill(old);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  await expect(handleField).not.toHaveAccessibleDescription(/old page/);
+
+  await handleField.fill(renamed);
+  await expect(handleField).toHaveAccessibleDescription(
+    `Your page: ${origin}/c/${renamed} Your old page ${origin}/c/${old} will keep working and send homeowners to you. No one else can take it.`,
+  );
+  await expectNoAxeViolations(page, '/profile renaming the handle');
+  await page.locator('form.profile-form').screenshot({ path: testInfo.outputPath('profile-rename.png') });
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  // Saved: the note goes once the saved handle is the new one.
+  await expect(handleField).toHaveAccessibleDescription(`Your page: ${origin}/c/${renamed}`);
+
+  // The old address still opens the wholesaler's own calculator.
+  const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.203.0.9' } });
+  const homeowner = await visitor.newPage();
+  await homeowner.goto(`/c/${old}`);
+  await expect(homeowner.getByRole('banner')).toContainText('Rita Rename');
+  await expect(homeowner.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' })).toBeVisible();
+  await visitor.close();
+});

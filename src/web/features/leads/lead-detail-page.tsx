@@ -11,6 +11,7 @@ import {
   sourceLabel,
 } from './lead-labels';
 import type { LeadDetailSlots } from './lead-detail-slots';
+import { EarlierLeadHistory, type EarlierLeadHistoryProps } from './earlier-lead-history';
 import { LeadNotes } from './lead-notes';
 import { LeadStatusBadge } from './lead-status-badge';
 import { LeadStatusPipeline } from './lead-status-pipeline';
@@ -65,7 +66,18 @@ export function LeadDetailPage({ slots }: { slots: LeadDetailSlots }) {
       </section>
     );
   }
-  return <LeadDetailView detail={query.data} slots={slots} />;
+  return (
+    <LeadDetailView
+      detail={query.data}
+      slots={slots}
+      history={{
+        hasEarlier: query.hasNextPage,
+        loading: query.isFetchingNextPage,
+        failed: query.isFetchNextPageError,
+        onShowEarlier: () => void query.fetchNextPage(),
+      }}
+    />
+  );
 }
 
 function BackLink() {
@@ -76,7 +88,14 @@ function BackLink() {
   );
 }
 
-function LeadDetailView({ detail, slots }: { detail: LeadDetail; slots: LeadDetailSlots }) {
+interface LeadDetailViewProps {
+  detail: LeadDetail;
+  slots: LeadDetailSlots;
+  /** Whether older history entries than those loaded exist, and how to load them. */
+  history: EarlierLeadHistoryProps;
+}
+
+function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
   const { lead, events } = detail;
   const [revising, setRevising] = useState(false);
   const name = lead.name ?? 'Homeowner';
@@ -181,8 +200,11 @@ function LeadDetailView({ detail, slots }: { detail: LeadDetail; slots: LeadDeta
           <h2 id="lead-offers-title" className="card-title">
             Offer history
           </h2>
+          <EarlierLeadHistory {...history} />
           {offers.length === 0 ? (
-            <p className="muted">No offers recorded for this lead.</p>
+            <p className="muted">
+              {history.hasEarlier ? 'No offers in the history shown.' : 'No offers recorded for this lead.'}
+            </p>
           ) : (
             <ol className="lead-timeline">
               {offers.map((event) => (

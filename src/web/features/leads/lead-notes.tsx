@@ -41,8 +41,10 @@ export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadEvent[
               form.reset();
             },
             (error: unknown) => {
-              if (error instanceof ApiError && error.status === 400) form.showError('text', error.message);
-              else notify.error('Could not add the note. Please try again.');
+              // 400: the note itself; 409: the lead holds all the notes it can.
+              if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+                form.showError('text', error.message);
+              } else notify.error('Could not add the note. Please try again.');
             },
           ),
         )}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { RevisedOfferRequest } from '../../../domain/leads/lead-inbox-requests';
 import type { LeadStatus } from '../../../domain/leads/lead-status';
@@ -44,12 +44,30 @@ export function useLeadsInbox(filter: LeadsFilter) {
   });
 }
 
-/** One lead with its history. */
+/**
+ * One lead with its history (oldest first). The lead comes with the newest 50 entries;
+ * fetchNextPage loads the 50 before those (hasNextPage while there are more). A refresh
+ * refetches every page loaded, in order, so new entries never leave a gap.
+ */
 export function useLead(id: string) {
   const accountKey = useAccountKey();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...accountKey, 'detail', id],
-    queryFn: () => readJson(api['leads-inbox'][':id'].$get({ param: { id } })),
+    queryFn: async ({ pageParam }) =>
+      pageParam === null
+        ? readJson(api['leads-inbox'][':id'].$get({ param: { id } }))
+        : {
+            lead: null,
+            ...(await readJson(api['leads-inbox'][':id'].events.$get({ param: { id }, query: { before: pageParam } }))),
+          },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.earlierCursor,
+    select: ({ pages }): LeadDetail => {
+      const [newest] = pages;
+      // The first page is always GET /{id}, which carries the lead.
+      if (!newest?.lead) throw new Error('The lead’s first page has no lead');
+      return { ...newest, lead: newest.lead, events: [...pages].reverse().flatMap((page) => page.events) };
+    },
   });
 }
 

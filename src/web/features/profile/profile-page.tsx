@@ -59,6 +59,7 @@ function ProfileForm({ view }: { view: ProfileView }) {
   const save = useSaveProfile();
   const form = useSchemaForm(ProfileFormSchema, profileFormValues(view.profile));
   const handle = form.values.handle.trim().toLowerCase();
+  const savedHandle = view.profile.handle;
 
   return (
     <form
@@ -114,11 +115,16 @@ function ProfileForm({ view }: { view: ProfileView }) {
         label="Handle for your personal page (optional)"
         autoComplete="off"
         placeholder="your-name"
-        hint={
+        hint={[
           handle
             ? `Your page: ${view.personalPageBaseUrl}${handle}`
-            : 'Lowercase letters, digits and hyphens, 3 to 30 characters.'
-        }
+            : 'Lowercase letters, digits and hyphens, 3 to 30 characters.',
+          savedHandle &&
+            handle !== savedHandle &&
+            renamedHandleNote(`${view.personalPageBaseUrl}${savedHandle}`, handle),
+        ]
+          .filter(Boolean)
+          .join('\n')}
         {...form.field('handle', (typed) => typed.toLowerCase().slice(0, HANDLE_MAX_LENGTH))}
       />
       <ProfileField
@@ -147,4 +153,11 @@ function ProfileForm({ view }: { view: ProfileView }) {
       </div>
     </form>
   );
+}
+
+/** What happens to the saved page's address on a rename: the server keeps it for this user (released_handles). */
+function renamedHandleNote(oldPageUrl: string, newHandle: string): string {
+  return newHandle
+    ? `Your old page ${oldPageUrl} will keep working and send homeowners to you. No one else can take it.`
+    : `Your page ${oldPageUrl} will stop working. No one else can take it.`;
 }
