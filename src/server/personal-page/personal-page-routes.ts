@@ -21,7 +21,9 @@ function handleOf(value: string): string {
  * branding of a wholesaler's personal calculator `/c/{handle}`: { handle, displayName, company,
  * phone }. POST /offers with PersonalPageOfferRequestSchema: the visitor's calculated offer as
  * an answerable offer link of that wholesaler → 201 { token, url, offer }. Handles compare
- * case-insensitively; an unknown one is 404 { code: 'wholesaler-not-found' }.
+ * case-insensitively; a handle its owner renamed away from still answers for them (GET gives their
+ * current handle); an unknown one is 404 { code: 'wholesaler-not-found' }. Offers are also capped
+ * per wholesaler and hour across all addresses (429).
  */
 export function personalPageRoutes(context: AppContext) {
   return new Hono()
