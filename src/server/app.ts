@@ -22,7 +22,7 @@ import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
 import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-routes';
 import { personalPageRoutes } from './personal-page/personal-page-routes';
-import { profileRoutes } from './profile/profile-routes';
+import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
 
@@ -42,6 +42,7 @@ function apiRoutes(context: AppContext) {
     .route('/public/offers', publicOffersRoutes(context))
     .route('/public/wholesalers', personalPageRoutes(context))
     .route('/profile', profileRoutes(context))
+    .route('/public/reply-to-confirmations', replyToConfirmationRoutes(context))
     .route('/properties', propertiesRoutes(context))
     .route('/subscription', subscriptionRoutes(context))
     .route('/billing', billingRoutes(context))

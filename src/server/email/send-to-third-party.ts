@@ -26,6 +26,9 @@ const HOUR_MS = 60 * 60 * 1000;
 const PURPOSES = {
   'bulk-offer': { commercial: true, cooldownMs: 0 },
   'revised-offer': { commercial: true, cooldownMs: HOUR_MS },
+  // The link that proves a typed reply-to address is the user's: not an offer, but to an address
+  // nobody has proven yet, so it must not become a way to write to strangers.
+  'reply-to-proof': { commercial: false, cooldownMs: HOUR_MS },
 } as const satisfies Record<string, { commercial: boolean; cooldownMs: number }>;
 
 export type ThirdPartyPurpose = keyof typeof PURPOSES;
@@ -70,8 +73,8 @@ export interface ThirdPartyEmail {
   typedText: { field: string; label: string; text: string }[];
   /**
    * Writes the message with the policy's parts, once every rule has passed (so nothing it
-   * stores, such as an offer link, exists for a refused e-mail). It must carry the compliance
-   * footer (complianceFooter) exactly.
+   * stores, such as an offer link, exists for a refused e-mail). Commercial mail must carry the
+   * compliance footer (complianceFooter) exactly; every message, the unsubscribe link.
    */
   compose: (parts: SendingParts) => Promise<ComposedEmail> | ComposedEmail;
   /** When it may go out (bulk sends are paced); default now. */
@@ -145,8 +148,11 @@ export async function sendToThirdParty(
   };
   const message = await email.compose(parts);
   const footer = complianceFooter(parts);
-  if (!message.text.includes(footer.text) || !message.html.includes(footer.html)) {
+  if (rules.commercial && (!message.text.includes(footer.text) || !message.html.includes(footer.html))) {
     throw new Error(`a ${email.purpose} e-mail leaves out its unsubscribe link or postal address`);
+  }
+  if (!message.text.includes(parts.unsubscribeUrl)) {
+    throw new Error(`a ${email.purpose} e-mail leaves out its unsubscribe link`);
   }
   return enqueueEmail(tx, {
     ...message,

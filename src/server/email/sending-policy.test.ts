@@ -87,7 +87,7 @@ describeEachDatabase('the sending policy, attacked', (database) => {
   async function expectNothingSentTo(homeowner: string, leadId: string, linksBefore = 1) {
     expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, homeowner))).toEqual([]);
     const [lead] = await database().db.select().from(leads).where(eq(leads.id, leadId));
-    expect(await database().db.select().from(offerLinks).where(eq(offerLinks.userId, lead!.ownerUserId))).toHaveLength(
+    expect(await database().db.select().from(offerLinks).where(eq(offerLinks.userId, lead!.ownerUserId!))).toHaveLength(
       linksBefore,
     );
     expect(

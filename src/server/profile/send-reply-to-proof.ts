@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
+import { replyToProofEmail } from '../../domain/profile/reply-to-proof-email';
+import type { AppContext } from '../app-context';
+import { user, wholesalerProfiles } from '../db/schema';
+import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
+import { Refusal } from '../http/refusal';
+import { createReplyToProofToken, REPLY_TO_PROOF_TTL_MS } from './reply-to-proof-token';
+
+export const replyToProofMessages = {
+  noReplyTo: 'Save a reply-to e-mail in your profile first',
+  sent: (email: string) => `Confirmation link sent to ${email}. Open it to use this address.`,
+  confirmed: (email: string) => `${email} is confirmed: replies and lead e-mails go there now.`,
+  invalidLink: 'This confirmation link is not valid or has expired. Send a new one from your profile.',
+  changed: 'Your reply-to e-mail changed since this link was sent. Send a new one from your profile.',
+} as const;
+
+/**
+ * Proves the user's reply-to address before anything names it: the account's own verified e-mail
+ * is proven at once; any other address gets a confirmation link through the sending policy (the
+ * account verified, the address not unsubscribed, one link an hour). Answers whether it is
+ * confirmed now or a link went out.
+ */
+export async function sendReplyToProof(context: AppContext, userId: string): Promise<{ confirmed: boolean }> {
+  return context.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ account: user, profile: wholesalerProfiles })
+      .from(user)
+      .innerJoin(wholesalerProfiles, eq(wholesalerProfiles.userId, user.id))
+      .where(eq(user.id, userId))
+      .for('update', { of: wholesalerProfiles });
+    const replyTo = row?.profile.replyToEmail.trim().toLowerCase() ?? '';
+    if (!row || replyTo === '') throw new Refusal(409, replyToProofMessages.noReplyTo, { code: 'no-reply-to' });
+    if (replyTo === row.profile.replyToVerifiedEmail?.toLowerCase()) return { confirmed: true };
+    if (row.account.emailVerified && replyTo === row.account.email.toLowerCase()) {
+      await tx
+        .update(wholesalerProfiles)
+        .set({ replyToVerifiedEmail: replyTo })
+        .where(eq(wholesalerProfiles.userId, userId));
+      return { confirmed: true };
+    }
+    const name = wholesalerDisplayName(row.profile, row.account.name);
+    const token = createReplyToProofToken(context.serverSecret, {
+      userId,
+      email: replyTo,
+      expiresAt: new Date(Date.now() + REPLY_TO_PROOF_TTL_MS),
+    });
+    await sendToThirdParty(tx, sendingPolicyConfig(context), {
+      senderUserId: userId,
+      purpose: 'reply-to-proof',
+      to: replyTo,
+      typedText: [{ field: 'displayName', label: 'Your display name', text: name }],
+      compose: ({ unsubscribeUrl }) =>
+        replyToProofEmail({
+          requester: { name, accountEmail: row.account.email },
+          confirmUrl: `${context.env.APP_URL}/confirm-reply-to?token=${encodeURIComponent(token)}`,
+          unsubscribeUrl,
+        }),
+    });
+    return { confirmed: false };
+  });
+}
