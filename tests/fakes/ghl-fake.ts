@@ -2,8 +2,9 @@
 // speaking its HTTP shape: `Authorization: Bearer <token>` and `Version: 2021-07-28` on every
 // request; POST /contacts/ and POST /contacts/upsert {locationId, firstName, lastName, email,
 // phone, address1, source, tags, ...} answered {contact: {id, ...}} (upsert: {new, contact,
-// traceId}, matching the location's contact by e-mail, then phone); POST /contacts/:id/notes
-// {body} answered 201 {note}; POST /contacts/search {locationId, pageLimit} answered {contacts,
+// traceId}, matching the location's contact by e-mail, then phone; a `tags` field overwrites all
+// the contact's tags, as the API documents); POST /contacts/:id/tags {tags} adds tags, answered
+// 201 {tags}; POST /contacts/:id/notes {body} answered 201 {note}; POST /contacts/search {locationId, pageLimit} answered {contacts,
 // total}; GET /opportunities/pipelines?locationId= answered {pipelines: [{id, name, stages}]};
 // GET /opportunities/search?location_id=&contact_id=&pipeline_id= answered {opportunities,
 // meta}; POST /opportunities/ and PUT /opportunities/:id answered {opportunity}; GET
@@ -261,8 +262,23 @@ export async function startGhlFake({
         if (!existing) return answer(201, { new: true, contact: newContact(), traceId: ghlId() });
         for (const [name, value] of Object.entries(contactFields()))
           if (value !== undefined) Object.assign(existing, { [name]: value });
-        existing.tags = [...new Set([...existing.tags, ...tagsOf()])];
+        // As the API documents: a `tags` field replaces all the contact's tags (adding is the tags endpoint's job).
+        if (Array.isArray(fields.tags)) existing.tags = [...new Set(tagsOf())];
         return answer(200, { new: false, contact: existing, traceId: ghlId() });
+      }
+      const contactTags = /^\/contacts\/([^/]+)\/tags\/?$/.exec(url.pathname);
+      if (req.method === 'POST' && contactTags) {
+        const contact = contacts.find((candidate) => candidate.id === contactTags[1]);
+        if (!contact) return answer(400, { statusCode: 400, message: 'Contact not found' });
+        if (contact.locationId !== tokenLocation) return forbidden();
+        if (
+          !Array.isArray(fields.tags) ||
+          fields.tags.length === 0 ||
+          !fields.tags.every((tag) => typeof tag === 'string')
+        )
+          return answer(422, { statusCode: 422, message: ['tags must be an array of strings'] });
+        contact.tags = [...new Set([...contact.tags, ...tagsOf()])];
+        return answer(201, { tags: contact.tags });
       }
       const contactNotes = /^\/contacts\/([^/]+)\/notes\/?$/.exec(url.pathname);
       if (req.method === 'POST' && contactNotes) {
@@ -367,7 +383,7 @@ export async function startGhlFake({
     tokens,
     /** Every request received, in order. */
     requests,
-    /** Every contact created, in order (updated in place by an upsert). */
+    /** Every contact created, in order (updated in place by an upsert or a tags request). */
     contacts,
     /** Every note added, in order. */
     notes,

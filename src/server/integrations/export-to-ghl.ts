@@ -3,7 +3,7 @@ import { buildGhlDealNote } from '../../domain/integrations/build-ghl-deal-note'
 import type { CrmExportRequest } from '../../domain/integrations/export-request-schema';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { AppContext } from '../app-context';
-import { addGhlNote, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
+import { addGhlNote, addGhlTags, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
 import { postExportWebhook } from './post-export-webhook';
 import { resolveExportDeal } from './resolve-export-deal';
@@ -14,7 +14,8 @@ import { refuseWhenUpstreamFails } from './upstream';
  * CRM export (spec §4, issue 14): only with the user's stored GoHighLevel key (409 otherwise).
  * The CRM payload (contact and deal, spec §3) goes to the CRM automation webhook first when
  * CRM_WEBHOOK_URL is set, and its failure stops the export so nothing reaches the CRM. Then, in
- * GoHighLevel: the contact is created or updated (upsert by e-mail or phone), the deal's note
+ * GoHighLevel: the contact is created or updated (upsert by e-mail or phone), the export's tags
+ * are added to the ones it has, the deal's note
  * (figures and receipt) is added to it, and, when the user chose a pipeline stage, the contact's
  * opportunity there is created or updated with the high offer as its value. A failure of any
  * step is a 502 quoting it; exporting again repeats the steps without duplicating the contact or
@@ -39,6 +40,8 @@ export async function exportToGhl(
     async () => {
       if (env.CRM_WEBHOOK_URL) await postExportWebhook('The CRM webhook', env.CRM_WEBHOOK_URL, payload);
       const contact = await upsertGhlContact(credentials, payload);
+      // Added, not upserted: an upsert's tags would replace the ones the wholesaler gave the contact.
+      await addGhlTags(credentials, contact.contactId, payload.tags);
       const { noteId } = await addGhlNote(credentials, contact.contactId, buildGhlDealNote(deal, now));
       const opportunity = stage
         ? await upsertGhlOpportunity(credentials, {

@@ -127,6 +127,7 @@ describeEachDatabase('deal exports', (database) => {
 
     expect(ghl.requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
       'POST /contacts/upsert',
+      `POST /contacts/${ghl.contacts[0]?.id}/tags`,
       `POST /contacts/${ghl.contacts[0]?.id}/notes`,
     ]);
     expect(ghl.requests[0]).toMatchObject({
@@ -144,8 +145,10 @@ describeEachDatabase('deal exports', (database) => {
       phone: '+15125550100',
       address1: '12 Oak St, Austin, TX',
       source: 'Cash Offer Calculator',
-      tags: ['Cash Offer Generated', 'Calculator Export'],
     });
+    // Tags are added, never upserted: an upsert's tags would replace the contact's own.
+    expect(ghl.requests[1]?.body).toStrictEqual({ tags: ['Cash Offer Generated', 'Calculator Export'] });
+    expect(ghl.contacts[0]?.tags).toEqual(['Cash Offer Generated', 'Calculator Export']);
     expect(ghl.notes[0]?.body).toMatch(/^Cash offer: \$108,000 - \$123,000\nProperty: 12 Oak St, Austin, TX\n/);
   });
 

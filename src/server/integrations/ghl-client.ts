@@ -85,7 +85,11 @@ export function toE164(phone: string): string {
   return digits.length === 10 ? `+1${digits}` : phone;
 }
 
-/** The contacts API's body for an export: the contact, the property as its address, the CRM payload's source and tags (spec §3). */
+/**
+ * The contacts API's body for an export: the contact, the property as its address and the CRM
+ * payload's source (spec §3). Never its tags: a `tags` field on upsert replaces all the contact's
+ * tags, wiping the wholesaler's own; they are added with addGhlTags instead.
+ */
 export function ghlContactBody(payload: CrmPayload, locationId: string) {
   return {
     locationId,
@@ -96,7 +100,6 @@ export function ghlContactBody(payload: CrmPayload, locationId: string) {
     phone: toE164(payload.phone),
     address1: payload.address,
     source: payload.source,
-    tags: payload.tags,
   };
 }
 
@@ -114,6 +117,16 @@ export async function upsertGhlContact(
     body: ghlContactBody(payload, credentials.locationId),
   });
   return { contactId: idIn(body?.contact?.id, 'a contact id', status), created: body?.new === true };
+}
+
+/** POST /contacts/{id}/tags: adds these tags to the contact's, keeping every tag it already has. */
+export async function addGhlTags(credentials: GhlCredentials, contactId: string, tags: string[]): Promise<void> {
+  if (tags.length === 0) return; // the API refuses an empty list
+  await callGhl(credentials, {
+    method: 'POST',
+    path: `/contacts/${encodeURIComponent(contactId)}/tags`,
+    body: { tags },
+  });
 }
 
 /** POST /contacts/{id}/notes: the deal's note on the contact. */

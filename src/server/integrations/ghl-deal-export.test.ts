@@ -169,6 +169,34 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
     ]);
   });
 
+  it('keeps the tags a contact already has in GoHighLevel: the export adds its own, never replaces them', async () => {
+    // The wholesaler's own tagging of the seller, made in GoHighLevel before any export.
+    const existing = await fetch(`${ghl.url}/contacts/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${apiKey}`, Version: '2021-07-28', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        locationId,
+        email: contact.email,
+        firstName: 'Mary',
+        tags: ['Motivated Seller', 'Probate'],
+      }),
+    });
+    expect(existing.status).toBe(201);
+    const { headers } = await wholesaler();
+
+    const exported = await exportDeal(headers);
+    expect(exported.status).toBe(200);
+    expect(await exported.json()).toMatchObject({ contactCreated: false });
+    expect(ghl.contacts).toHaveLength(1);
+    expect(ghl.contacts[0]!.tags).toEqual(['Motivated Seller', 'Probate', 'Cash Offer Generated', 'Calculator Export']);
+
+    // Exporting again adds nothing twice and still removes nothing.
+    await exportDeal(headers, 250000);
+    expect(ghl.contacts[0]!.tags).toEqual(['Motivated Seller', 'Probate', 'Cash Offer Generated', 'Calculator Export']);
+    const upserts = ghl.requests.filter((request) => request.path === '/contacts/upsert');
+    expect(upserts.map((request) => (request.body as { tags?: unknown }).tags)).toEqual([undefined, undefined]);
+  });
+
   it('creates no opportunity without a chosen stage, nor with one chosen for another location', async () => {
     const { headers } = await wholesaler();
     await app.request(
@@ -220,8 +248,8 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
   });
 
   it('stays within a location’s burst limit across the calls of one export', async () => {
-    // A location allowed 3 calls per 0.8 s: an export with a stage makes 4 (upsert, note, search, create).
-    const strict = await startGhlFake({ tokens: { [apiKey]: locationId }, rateLimit: { burst: 3, intervalMs: 800 } });
+    // A location allowed 4 calls per 0.8 s: an export with a stage makes 5 (upsert, tags, note, search, create).
+    const strict = await startGhlFake({ tokens: { [apiKey]: locationId }, rateLimit: { burst: 4, intervalMs: 800 } });
     try {
       const strictApp = createTestApp(database(), { TRUST_PROXY: '1', GHL_API_URL: strict.url });
       const { headers } = await signUpTestUser(strictApp);
@@ -239,7 +267,7 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
       expect(strict.contacts).toHaveLength(1);
       expect(strict.notes).toHaveLength(1);
       expect(strict.opportunities).toHaveLength(1);
-      // The pipeline listing, upsert and note used the interval; the search was refused and sent again after it.
+      // The pipeline listing, upsert, tags and note used the interval; the search was refused and sent again after it.
       const searches = strict.requests.filter((request) => request.path === '/opportunities/search');
       expect(searches).toHaveLength(2);
       expect(searches[1]!.at - searches[0]!.at).toBeGreaterThanOrEqual(750);
