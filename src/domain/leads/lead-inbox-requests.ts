@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { sendingPolicyMessages } from '../email/sending-policy-messages';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { boundedText } from '../validation/bounded-text';
 import { LEAD_STATUSES } from './lead-status';
 
@@ -62,7 +64,10 @@ export const RevisedOfferRequestSchema = z.object({
     .object({ low: OfferAmountSchema, high: OfferAmountSchema })
     .refine((range) => range.low <= range.high, { message: offerRangeMessages.lowAboveHigh, path: ['low'] }),
   marketValue: z.number().positive('Market value must be a positive number').max(1e10).optional(),
-  message: boundedText('Message', 2000).default(''),
+  // Only plain words go from a user's fields into an e-mail (the sending policy checks again).
+  message: boundedText('Message', 2000)
+    .refine((text) => !carriesLinkOrMarkup(text), sendingPolicyMessages.linkOrMarkup('Your message'))
+    .default(''),
 });
 export type RevisedOfferRequest = z.infer<typeof RevisedOfferRequestSchema>;
 export type RevisedOfferRequestInput = z.input<typeof RevisedOfferRequestSchema>;

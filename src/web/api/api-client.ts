@@ -12,6 +12,10 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly field?: string,
+    /** The server's machine-readable reason ('email-not-verified', 'rate-limited', …), when it gave one. */
+    readonly code?: string,
+    /** The rest of the refusal's body (e.g. the account's `email`, `postalAddressRequired`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -44,18 +48,23 @@ export async function readJson<R extends ClientResponse<unknown, number, 'json'>
   throw await apiErrorFrom(res);
 }
 
-/** The ApiError for a refused answer: the server's JSON message (and field), else a generic one. */
+/** The ApiError for a refused answer: the server's JSON message, field, code and details, else a generic one. */
 export async function apiErrorFrom(res: Pick<Response, 'status' | 'json'>): Promise<ApiError> {
-  let message = `Request failed (${res.status})`;
-  let field: string | undefined;
+  let body: Record<string, unknown> = {};
   try {
-    const body = (await res.json()) as { error?: string; field?: string };
-    if (body.error) message = body.error;
-    field = body.field;
+    const parsed: unknown = await res.json();
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
   } catch {
     // Not JSON (a proxy's error page, say): keep the generic message.
   }
-  return new ApiError(message, res.status, field);
+  const { error, field, code, ...details } = body;
+  return new ApiError(
+    typeof error === 'string' && error !== '' ? error : `Request failed (${res.status})`,
+    res.status,
+    typeof field === 'string' ? field : undefined,
+    typeof code === 'string' ? code : undefined,
+    details,
+  );
 }
 
 /** The server's own words for a refused or failed request (4xx, or an outside service's failure: 502, 503); otherwise `fallback`. */

@@ -34,6 +34,10 @@ const router = createBrowserRouter([
       },
       { path: 'offer/accept', ...lazyPage(async () => (await import('../features/homeowner/lead-page')).LeadPage) },
       {
+        path: 'confirm-reply-to',
+        ...lazyPage(async () => (await import('../features/profile/confirm-reply-to-page')).ConfirmReplyToPage),
+      },
+      {
         path: 'unsubscribe',
         ...lazyPage(async () => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage),
       },

@@ -1,27 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { InferResponseType } from 'hono/client';
-import { api, ApiError, readJson } from '../../api/api-client';
+import { api, apiErrorFrom, readJson } from '../../api/api-client';
 
 export type BulkSendProgress = InferResponseType<(typeof api)['bulk-send'][':id']['$get'], 200>;
-
-/**
- * A refused send, with the server's reason code: 'email-not-verified' (with the account's
- * `email`, to send the verification link to, and whether the postal address is missing too) or
- * 'postal-address-required' need the sender to act.
- */
-export class BulkSendRefusedError extends ApiError {
-  constructor(
-    message: string,
-    status: number,
-    readonly code: string | undefined,
-    readonly email: string | undefined,
-    readonly postalAddressRequired = false,
-  ) {
-    super(message, status);
-    this.name = 'BulkSendRefusedError';
-  }
-}
 
 /**
  * POST /api/bulk-send: the selected properties become one durable send job on the server. The
@@ -36,23 +18,8 @@ export function useStartBulkSend() {
         credentials: 'same-origin',
         body,
       });
-      const answer = (await response.json().catch(() => ({}))) as {
-        jobId?: string;
-        total?: number;
-        error?: string;
-        code?: string;
-        email?: string;
-        postalAddressRequired?: boolean;
-      };
-      if (!response.ok || !answer.jobId)
-        throw new BulkSendRefusedError(
-          answer.error ?? `Request failed (${response.status})`,
-          response.status,
-          answer.code,
-          answer.email,
-          answer.postalAddressRequired === true,
-        );
-      return { jobId: answer.jobId, total: answer.total ?? 0 };
+      if (!response.ok) throw await apiErrorFrom(response);
+      return (await response.json()) as { jobId: string; total: number };
     },
   });
 }

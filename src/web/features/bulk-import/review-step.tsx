@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bulk-import/bulk-import-messages';
+import type { ApiError } from '../../api/api-client';
 import { notify } from '../../components/notify';
-import { BulkSendRefusedError, useStartBulkSend } from './bulk-send-api';
+import { useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
 import type { CsvImportResult } from './import-csv-file';
 import { ReviewTable } from './review-table';
-import { SenderRequirement } from './sender-requirement';
+import { isSenderRequirement, SenderRequirement } from '../../components/sender-requirement';
 import { useRowSelection } from './use-row-selection';
 
 /** The bulk import's review: pick the offers, then export them for the CRM or e-mail them to the owners. */
@@ -27,7 +28,7 @@ export function ReviewStep({
 
   const [busy, setBusy] = useState(false);
   // A refusal the sender can fix (verify the e-mail, add a postal address), shown with the way to.
-  const [refusal, setRefusal] = useState<BulkSendRefusedError | null>(null);
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
 
   const exportCsv = async () => {
     if (selection.count === 0) return notify.error(bulkImportMessages.selectAtLeastOne);
@@ -55,11 +56,7 @@ export function ReviewStep({
       startSend.mutate(body, {
         onSuccess: ({ jobId, total }) => onSending(jobId, total),
         onError: (error) => {
-          if (
-            error instanceof BulkSendRefusedError &&
-            (error.code === 'email-not-verified' || error.code === 'postal-address-required')
-          )
-            setRefusal(error);
+          if (isSenderRequirement(error)) setRefusal(error);
           else notify.error(error.message);
         },
       });

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../domain/money/format-money';
 import { ApiError } from '../../api/api-client';
 import { OutboxNotice } from '../../components/outbox-notice';
 import { Modal } from '../../components/modal';
+import { isSenderRequirement, SenderRequirement } from '../../components/sender-requirement';
 import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -41,10 +42,13 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
   const form = useSchemaForm(RevisedOfferFormSchema, initialValues(lead));
   const [sent, setSent] = useState<SentOffer | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A refusal the sender fixes themselves (verify the e-mail, add a postal address), with the way to.
+  const [requirement, setRequirement] = useState<ApiError | null>(null);
 
   const close = () => {
     setSent(null);
     setRefusal(null);
+    setRequirement(null);
     form.reset(initialValues(lead));
     onClose();
   };
@@ -74,12 +78,14 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
           noValidate
           onSubmit={form.handleSubmit((request) => {
             setRefusal(null);
+            setRequirement(null);
             return send.mutateAsync(request).then(
               ({ offerLink }) => {
                 notify.success(`Revised offer queued for ${lead.email ?? 'the homeowner'}`);
                 setSent(offerLink);
               },
               (error: unknown) => {
+                if (isSenderRequirement(error)) return setRequirement(error);
                 const field = error instanceof ApiError ? revisedOfferFormField(error.field) : null;
                 const message =
                   error instanceof ApiError && error.status < 500
@@ -117,6 +123,7 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
               {refusal}
             </p>
           )}
+          {requirement && <SenderRequirement refusal={requirement} />}
           <div className="form-actions">
             <button type="button" className="button button-secondary" onClick={close}>
               Cancel

@@ -22,3 +22,31 @@ export function useSaveProfile() {
     onSuccess: (view) => queryClient.setQueryData(key, view),
   });
 }
+
+/** Asks for the reply-to address's confirmation link (or confirms the account's own verified e-mail at once). */
+export function useSendReplyToConfirmation() {
+  const queryClient = useQueryClient();
+  const key = useProfileKey();
+  return useMutation({
+    mutationFn: () => readJson(api.profile['reply-to'].confirmation.$post()),
+    onSuccess: ({ confirmed }) => {
+      if (confirmed) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+/** What a reply-to confirmation link confirms, for the page that asks before it does. */
+export function useReplyToConfirmation(token: string) {
+  return useQuery({
+    queryKey: ['reply-to-confirmation', token],
+    queryFn: () => readJson(api.public['reply-to-confirmations'].$get({ query: { token } })),
+    enabled: token !== '',
+    retry: false,
+  });
+}
+
+export function useConfirmReplyTo(token: string) {
+  return useMutation({
+    mutationFn: () => readJson(api.public['reply-to-confirmations'].$post({ json: { token } })),
+  });
+}

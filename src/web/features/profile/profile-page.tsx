@@ -7,6 +7,7 @@ import { useSchemaForm } from '../../components/use-schema-form';
 import { PersonalPageLinks } from './personal-page-links';
 import { useProfile, useSaveProfile, type ProfileView } from './profile-api';
 import { ProfileField } from './profile-field';
+import { ReplyToConfirmation } from './reply-to-confirmation';
 import { ProfileFormSchema, profileFormValues } from './profile-form-schema';
 import './profile.css';
 
@@ -107,9 +108,10 @@ function ProfileForm({ view }: { view: ProfileView }) {
         label="Reply-to e-mail (optional)"
         type="email"
         autoComplete="email"
-        hint={`Lead e-mails and homeowners’ replies go here; empty: ${view.accountEmail}.`}
+        hint={replyToHint(view)}
         {...form.field('replyToEmail')}
       />
+      <ReplyToConfirmation view={view} />
       <ProfileField
         id="profile-handle"
         label="Handle for your personal page (optional)"
@@ -160,4 +162,11 @@ function renamedHandleNote(oldPageUrl: string, newHandle: string): string {
   return newHandle
     ? `Your old page ${oldPageUrl} will keep working and send homeowners to you. No one else can take it.`
     : `Your page ${oldPageUrl} will stop working. No one else can take it.`;
+}
+
+/** Where replies and lead e-mails go: only ever to an address its owner proved (issue 25). */
+function replyToHint(view: ProfileView): string {
+  if (view.replyToConfirmed) return 'Confirmed: lead e-mails and homeowners’ replies go here.';
+  const fallback = view.repliesGoTo ? `empty: ${view.repliesGoTo}` : `empty: ${view.accountEmail}, once you verify it`;
+  return `Lead e-mails and homeowners’ replies go here once you confirm it by the link we e-mail to it; ${fallback}.`;
 }

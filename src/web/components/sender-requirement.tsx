@@ -1,24 +1,31 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
-import { profileMessages } from '../../../domain/profile/wholesaler-profile-schema';
-import { authClient } from '../../api/auth-client';
-import { EMAIL_VERIFIED_CALLBACK } from '../../api/email-verification';
-import { OutboxNotice } from '../../components/outbox-notice';
-import type { BulkSendRefusedError } from './bulk-send-api';
+import { bulkImportMessages } from '../../domain/bulk-import/bulk-import-messages';
+import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
+import { ApiError } from '../api/api-client';
+import { authClient } from '../api/auth-client';
+import { EMAIL_VERIFIED_CALLBACK } from '../api/email-verification';
+import { OutboxNotice } from './outbox-notice';
+
+/** True for a refusal the sender fixes themselves: verify the account's e-mail, add a postal address. */
+export function isSenderRequirement(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === 'email-not-verified' || error.code === 'postal-address-required');
+}
 
 /**
- * What the sender must do before bulk offers can go out (issue 16), shown in the review when the
- * server refused the send, every step at once: verify the account's e-mail (a link e-mailed on
- * request, through the app's outbox), and add the postal address every offer e-mail must carry
- * (in the profile).
+ * What the sender must do before an offer e-mail can go out (the sending policy: bulk and revised
+ * offers alike), shown where the server refused the send, every step at once: verify the account's
+ * e-mail (a link e-mailed on request, through the app's outbox), and add the postal address every
+ * offer e-mail must carry (in the profile).
  */
-export function SenderRequirement({ refusal }: { refusal: BulkSendRefusedError }) {
+export function SenderRequirement({ refusal }: { refusal: ApiError }) {
   const emailNotVerified = refusal.code === 'email-not-verified';
-  const postalAddressRequired = refusal.code === 'postal-address-required' || refusal.postalAddressRequired;
+  const postalAddressRequired =
+    refusal.code === 'postal-address-required' || refusal.details.postalAddressRequired === true;
+  const email = typeof refusal.details.email === 'string' ? refusal.details.email : undefined;
   return (
-    <div className="bulk-sender-requirement" role="alert">
-      {emailNotVerified && <VerifyEmail message={refusal.message} email={refusal.email} />}
+    <div className="sender-requirement" role="alert">
+      {emailNotVerified && <VerifyEmail message={refusal.message} email={email} />}
       {postalAddressRequired && (
         <>
           <p>{profileMessages.postalAddressRequired}</p>
