@@ -1,11 +1,20 @@
 // A local stand-in for Resend's e-mail API (POST /emails), speaking its HTTP shape: bearer
 // key, JSON {from, to[], subject, html, text?, reply_to?, headers?}, answer {id}, errors
-// {statusCode, name, message}, Idempotency-Key replays answered with the first id. It records
+// {statusCode, name, message}, Idempotency-Key replays of the same body answered with the first
+// id, and, as Resend does, 409 `invalid_idempotent_request` for a key reused with another body and
+// 409 `concurrent_idempotent_requests` while the key's first request is still unanswered. It records
 // every request and can be told to fail. Tests start it in-process; a developer can run it
 // (`npx tsx tests/fakes/resend-fake.ts`) and point RESEND_API_URL at it.
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { headerValue, parseJsonBody, runWhenMain, sendJson as send, startHttpFake } from './http-fake';
+import {
+  headerValue,
+  parseJsonBody,
+  runWhenMain,
+  sendJson as send,
+  startHttpFake,
+  type HttpFakeRequest,
+} from './http-fake';
 
 export interface ResendFakeRequest {
   method: string;
@@ -63,7 +72,10 @@ export async function startResendFake({
   const requests: ResendFakeRequest[] = [];
   const emails: ResendFakeEmail[] = [];
   const failures: ResendFakeFailure[] = [];
-  const idempotent = new Map<string, string>();
+  // Idempotency-Key → the body it was first sent with and the id it got.
+  const idempotent = new Map<string, { body: string; id: string }>();
+  // Keys of requests received and not answered yet (a delayed answer, say).
+  const inFlight = new Set<string>();
   let delayMs = 0;
 
   const server = await startHttpFake(
@@ -72,56 +84,82 @@ export async function startResendFake({
       const path = req.url.pathname;
       const idempotencyKey = headerValue(req.headers, 'idempotency-key');
       requests.push({ method: req.method, path, authorization: req.headers.authorization, idempotencyKey, body });
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      if (res.destroyed) return;
-
-      const authorization = req.headers.authorization;
-      if (req.method === 'GET' && path === '/domains') {
-        if (sendingOnlyApiKey && authorization === `Bearer ${sendingOnlyApiKey}`) {
-          return error(res, 401, 'restricted_api_key', 'This API key is restricted to only send emails');
-        }
-        if (authorization !== `Bearer ${apiKey}`) return error(res, 403, 'invalid_api_key', 'API key is invalid');
-        return send(res, 200, { object: 'list', data: [] });
+      if (idempotencyKey !== undefined && inFlight.has(idempotencyKey))
+        return error(
+          res,
+          409,
+          'concurrent_idempotent_requests',
+          'Same idempotency key used while original request is still in progress.',
+        );
+      if (idempotencyKey !== undefined) inFlight.add(idempotencyKey);
+      try {
+        await answer(req, res);
+      } finally {
+        if (idempotencyKey !== undefined) inFlight.delete(idempotencyKey);
       }
-      if (req.method !== 'POST' || path !== '/emails')
-        return error(res, 404, 'not_found', 'The requested endpoint does not exist.');
-      if (!authorization) return error(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
-      const sendingKeys = [apiKey, sendingOnlyApiKey].filter(Boolean).map((key) => `Bearer ${key}`);
-      if (!sendingKeys.includes(authorization)) return error(res, 403, 'invalid_api_key', 'API key is invalid');
-      const failure = failures.shift();
-      if (failure) return error(res, failure.status, failure.name, failure.message);
-
-      if (typeof body !== 'object' || body === null) return error(res, 422, 'validation_error', 'Invalid JSON body.');
-      const message = body as Partial<ResendFakeEmail>;
-      for (const field of ['from', 'to', 'subject'] as const) {
-        if (!message[field] || (Array.isArray(message[field]) && message[field].length === 0)) {
-          return error(res, 422, 'missing_required_field', `Missing \`${field}\` field.`);
-        }
-      }
-      if (!message.html && !message.text) return error(res, 422, 'validation_error', 'Missing `html` or `text` field.');
-
-      if (idempotencyKey !== undefined && idempotent.has(idempotencyKey)) {
-        return send(res, 200, { id: idempotent.get(idempotencyKey) });
-      }
-      const id = randomUUID();
-      if (idempotencyKey !== undefined) idempotent.set(idempotencyKey, id);
-      emails.push({
-        id,
-        from: String(message.from),
-        to: Array.isArray(message.to) ? message.to.map(String) : [String(message.to)],
-        subject: String(message.subject),
-        html: message.html,
-        text: message.text,
-        reply_to: message.reply_to,
-        ...(message.headers ? { headers: message.headers } : {}),
-      });
-      send(res, 200, { id });
     },
     {
       port: Number(process.env.RESEND_FAKE_PORT ?? 0),
       onError: (res, caught) => error(res, 500, 'internal_server_error', String(caught)),
     },
   );
+
+  /** Answers one request as Resend would, after the delay the test asked for. */
+  async function answer(req: HttpFakeRequest, res: ServerResponse) {
+    const body = parseJsonBody(req.text);
+    const path = req.url.pathname;
+    const idempotencyKey = headerValue(req.headers, 'idempotency-key');
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (res.destroyed) return;
+
+    const authorization = req.headers.authorization;
+    if (req.method === 'GET' && path === '/domains') {
+      if (sendingOnlyApiKey && authorization === `Bearer ${sendingOnlyApiKey}`) {
+        return error(res, 401, 'restricted_api_key', 'This API key is restricted to only send emails');
+      }
+      if (authorization !== `Bearer ${apiKey}`) return error(res, 403, 'invalid_api_key', 'API key is invalid');
+      return send(res, 200, { object: 'list', data: [] });
+    }
+    if (req.method !== 'POST' || path !== '/emails')
+      return error(res, 404, 'not_found', 'The requested endpoint does not exist.');
+    if (!authorization) return error(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
+    const sendingKeys = [apiKey, sendingOnlyApiKey].filter(Boolean).map((key) => `Bearer ${key}`);
+    if (!sendingKeys.includes(authorization)) return error(res, 403, 'invalid_api_key', 'API key is invalid');
+    const failure = failures.shift();
+    if (failure) return error(res, failure.status, failure.name, failure.message);
+
+    if (typeof body !== 'object' || body === null) return error(res, 422, 'validation_error', 'Invalid JSON body.');
+    const message = body as Partial<ResendFakeEmail>;
+    for (const field of ['from', 'to', 'subject'] as const) {
+      if (!message[field] || (Array.isArray(message[field]) && message[field].length === 0)) {
+        return error(res, 422, 'missing_required_field', `Missing \`${field}\` field.`);
+      }
+    }
+    if (!message.html && !message.text) return error(res, 422, 'validation_error', 'Missing `html` or `text` field.');
+
+    const first = idempotencyKey === undefined ? undefined : idempotent.get(idempotencyKey);
+    if (first && first.body !== req.text)
+      return error(
+        res,
+        409,
+        'invalid_idempotent_request',
+        'Same idempotency key used with a different request payload. Change your idempotency key or payload.',
+      );
+    if (first) return send(res, 200, { id: first.id });
+    const id = randomUUID();
+    if (idempotencyKey !== undefined) idempotent.set(idempotencyKey, { body: req.text, id });
+    emails.push({
+      id,
+      from: String(message.from),
+      to: Array.isArray(message.to) ? message.to.map(String) : [String(message.to)],
+      subject: String(message.subject),
+      html: message.html,
+      text: message.text,
+      reply_to: message.reply_to,
+      ...(message.headers ? { headers: message.headers } : {}),
+    });
+    send(res, 200, { id });
+  }
 
   return {
     url: server.url,

@@ -1,6 +1,8 @@
 // A local stand-in for the payment provider (Stripe), speaking its v1 REST shape for what this
 // app uses: form-encoded requests with bracketed keys, bearer secret key, JSON objects with
-// `object` and `id`, errors as {error: {type, message, code, param}}, Idempotency-Key replays.
+// `object` and `id`, errors as {error: {type, message, code, param}}, Idempotency-Key replays of
+// the same request, and a key reused on another request (another endpoint or other parameters)
+// refused 400 `idempotency_error`, as the provider does.
 //   POST /v1/customers, GET /v1/customers/:id
 //   POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id
 //   GET /v1/subscriptions/:id, DELETE /v1/subscriptions/:id (cancel)
@@ -103,7 +105,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
   const subscriptions = new Map<string, Subscription>();
   const portalSessions = new Map<string, FakeObject>();
   const events: FakeObject[] = [];
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  // Idempotency-Key → the request it was first used on (method, path and form body) and its answer.
+  const idempotent = new Map<string, { request: string; status: number; body: unknown }>();
   const pending = new Set<Promise<void>>();
   let baseUrl = '';
   // The provider's clock, in seconds; tests move it on to make events of distinct times.
@@ -605,11 +608,21 @@ ${rows ? `<h2>Subscriptions</h2><ul>${rows}</ul>` : '<p>No active subscriptions.
           },
         });
       }
-      const replayKey = idempotencyKey && method === 'POST' ? `${url.pathname} ${idempotencyKey}` : undefined;
+      const replayKey = idempotencyKey && method === 'POST' ? idempotencyKey : undefined;
+      const fingerprint = `${method} ${url.pathname}\n${req.text}`;
       const replay = replayKey ? idempotent.get(replayKey) : undefined;
+      if (replay && replay.request !== fingerprint) {
+        // The provider compares a reused key's request with the first one and refuses any difference.
+        return answer(400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${replayKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
       if (replay) return answer(replay.status, replay.body, true);
       const { status, body: payload } = api(method, url.pathname, body);
-      if (replayKey && status < 500) idempotent.set(replayKey, { status, body: payload });
+      if (replayKey && status < 500) idempotent.set(replayKey, { request: fingerprint, status, body: payload });
       answer(status, payload);
     },
     {
