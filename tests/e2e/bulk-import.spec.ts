@@ -193,7 +193,7 @@ test('a Pro wholesaler imports a messy export, exports the CRM CSV and sends off
   await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
   const requirement = dialog.getByRole('alert').filter({ hasText: 'Please verify your e-mail address' });
   await expect(requirement).toBeVisible();
-  await expect(requirement).toContainText('A postal address is required before sending bulk offers');
+  await expect(requirement).toContainText('A postal address is required before sending offers by e-mail');
   await expect(requirement.getByRole('link', { name: 'Add your postal address in your profile' })).toBeVisible();
   await requirement.getByRole('button', { name: 'Send verification e-mail' }).click();
   await expect(

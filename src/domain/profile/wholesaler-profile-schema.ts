@@ -11,7 +11,7 @@ export const profileMessages = {
   displayNameRequired: 'Display name is required',
   phoneInvalid: 'Please enter a valid phone number (XXX-XXX-XXXX)',
   emailInvalid: 'Please enter a valid email address',
-  postalAddressRequired: 'A postal address is required before sending bulk offers',
+  postalAddressRequired: 'A postal address is required before sending offers by e-mail',
 } as const;
 
 export const HANDLE_MIN_LENGTH = 3;

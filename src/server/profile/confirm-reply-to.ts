@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
 import type { Database } from '../db/database';
 import { user, wholesalerProfiles } from '../db/schema';
 import { Refusal } from '../http/refusal';
@@ -13,18 +14,18 @@ export async function readReplyToConfirmation(db: Pick<Database, 'select'>, serv
   const proof = readReplyToProofToken(serverSecret, token);
   if (!proof) throw new Refusal(400, replyToProofMessages.invalidLink, { code: 'invalid-link' });
   const [row] = await db
-    .select({
-      name: user.name,
-      replyToEmail: wholesalerProfiles.replyToEmail,
-      verified: wholesalerProfiles.replyToVerifiedEmail,
-    })
+    .select({ accountName: user.name, profile: wholesalerProfiles })
     .from(wholesalerProfiles)
     .innerJoin(user, eq(user.id, wholesalerProfiles.userId))
     .where(eq(wholesalerProfiles.userId, proof.userId));
-  if (!row || row.replyToEmail.trim().toLowerCase() !== proof.email) {
+  if (!row || row.profile.replyToEmail.trim().toLowerCase() !== proof.email) {
     throw new Refusal(409, replyToProofMessages.changed, { code: 'reply-to-changed' });
   }
-  return { email: proof.email, requester: row.name, confirmed: row.verified?.toLowerCase() === proof.email };
+  return {
+    email: proof.email,
+    requester: wholesalerDisplayName(row.profile, row.accountName),
+    confirmed: row.profile.replyToVerifiedEmail?.toLowerCase() === proof.email,
+  };
 }
 
 /** Confirms the address a link was sent to, while it is still the user's reply-to; answers it. */
