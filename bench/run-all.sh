@@ -41,6 +41,10 @@ echo "== Lighthouse (mobile profile, median of 3) on the public pages and, signe
 npx tsx bench/lighthouse.ts
 
 echo
+echo "== Failed sign-in times: unknown e-mail against wrong password"
+npx tsx bench/sign-in-timing.ts
+
+echo
 echo "== Oversized request bodies refused (64 KB API limit)"
 npx tsx bench/body-limit.ts
 

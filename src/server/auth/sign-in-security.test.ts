@@ -20,8 +20,6 @@ async function message(response: Response) {
   return ((await response.json()) as { message: string }).message;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 describeEachDatabase('sign-in security', (database) => {
   let context: AppContext;
   let app: ReturnType<typeof createApp>;
@@ -36,15 +34,12 @@ describeEachDatabase('sign-in security', (database) => {
 
   it('answers an unknown e-mail and a wrong password alike, each after one scrypt run', async () => {
     const { counts } = context.auth.passwordHasher;
-    const timings = { unknown: [] as number[], wrong: [] as number[] };
     const bodies = new Set<string>();
     for (let round = 0; round < 3; round++) {
       for (const kind of ['unknown', 'wrong'] as const) {
         const before = { ...counts };
         const email = kind === 'unknown' ? uniqueEmail('nobody') : bob.email;
-        const started = performance.now();
         const response = await postAuth(app, '/sign-in/email', { email, password: WRONG }, fromIp(freshIp()));
-        timings[kind].push(performance.now() - started);
         expect(response.status).toBe(401);
         bodies.add(await response.text());
         // Unknown e-mail: Better Auth hashes the password anyway; wrong password: it verifies.
@@ -55,10 +50,7 @@ describeEachDatabase('sign-in security', (database) => {
     expect([...bodies]).toEqual([
       JSON.stringify({ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' }),
     ]);
-    // Loose bound: both branches are dominated by the same ~200 ms scrypt run.
-    const ratio = median(timings.unknown) / median(timings.wrong);
-    expect(ratio).toBeGreaterThan(0.33);
-    expect(ratio).toBeLessThan(3);
+    // One scrypt run each (counted above) is what makes their times alike; bench/sign-in-timing.ts measures them.
   });
 
   it('50 concurrent wrong passwords for one account (from 50 addresses) get at most 10 password checks', async () => {

@@ -44,19 +44,17 @@ describeEachDatabase('request body limit', (database) => {
   it('refuses an anonymous 100 MB sign-in by its Content-Length, before reading a byte of it', async () => {
     const size = 100 * 1024 * 1024;
     const body = countingBody(size);
-    const started = performance.now();
     const response = await app.request(
       streamedPost('/api/auth/sign-in/email', body.stream, {
         'content-length': String(size),
         'x-forwarded-for': '203.0.113.200',
       }),
     );
-    const elapsed = performance.now() - started;
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: 'The request is too large (at most 64 KB).' });
-    // Nothing but what the stream buffers ahead was pulled; no sign-in attempt was counted.
+    // Nothing but what the stream buffers ahead was pulled (the proof it answered before reading;
+    // bench/body-limit.ts measures how fast); no sign-in attempt was counted.
     expect(body.pulled()).toBeLessThanOrEqual(2 * CHUNK);
-    expect(elapsed).toBeLessThan(1000);
     const counters = await database()
       .db.select()
       .from(rateLimits)
