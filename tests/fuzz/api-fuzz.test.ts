@@ -27,8 +27,8 @@ import { createTestContext } from '../support/test-app';
 import { describeEachDatabase } from '../support/test-database';
 import { signUpUser, TEST_ORIGIN, uniqueEmail, type SignedInUser } from '../support/test-users';
 
-/** Time spent generating cases on each database (the suite runs on PGlite and PostgreSQL). */
-const TIME_PER_DATABASE_MS = 22_000;
+/** Cases on each database (the suite runs on PGlite and PostgreSQL): issue 25 asks for at least 10,000. */
+const CASES_PER_DATABASE = 10_000;
 
 interface Route {
   method: string;
@@ -133,6 +133,13 @@ const validShapes: Record<string, unknown>[] = [
   { token: 'abc' },
   { apiKey: 'key', locationId: 'loc' },
   { handle: 'my-handle', displayName: 'Me' },
+  {
+    handle: null,
+    displayName: 'Me',
+    replyToEmail: 'desk@example.com',
+    postalAddress: '1 Main St',
+    notifyOnLeads: true,
+  },
 ];
 
 function replaceAt(value: unknown, path: number[], replacement: unknown): unknown {
@@ -275,79 +282,75 @@ describeEachDatabase('API fuzz', (database) => {
     vi.mocked(console.warn).mockRestore?.();
   });
 
-  it(
-    'answers every hostile request to every route below 500, 4xx with a JSON message, and never touches another user’s data',
-    async () => {
-      // Client mistakes are logged as warnings (thousands here); errors still fail the test.
-      vi.spyOn(console, 'warn').mockImplementation(() => {});
-      const routes = routesOf(app, context);
-      expect(routes.length).toBeGreaterThan(40);
-      const before = await victimSnapshot(context, victim.userId);
-      const statuses = new Map<number, number>();
-      let cases = 0;
+  it('answers every hostile request to every route below 500, 4xx with a JSON message, and never touches another user’s data', async () => {
+    // Client mistakes are logged as warnings (thousands here); errors still fail the test.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const routes = routesOf(app, context);
+    expect(routes.length).toBeGreaterThan(40);
+    const before = await victimSnapshot(context, victim.userId);
+    const statuses = new Map<number, number>();
+    let cases = 0;
 
-      const request = fc.record({
-        route: fc.constantFrom(...routes),
-        parameter: pathParameter(victimIds),
-        signedIn: fc.boolean(),
-        body,
-        contentType,
-        query,
-        headers: extraHeaders,
-      });
+    const request = fc.record({
+      route: fc.constantFrom(...routes),
+      parameter: pathParameter(victimIds),
+      signedIn: fc.boolean(),
+      body,
+      contentType,
+      query,
+      headers: extraHeaders,
+    });
 
-      await fc.assert(
-        fc.asyncProperty(request, async (input) => {
-          cases++;
-          const signedIn = input.signedIn && !SESSION_ENDING.test(input.route.path);
-          // A lone surrogate cannot be percent-encoded: it arrives as U+FFFD, as a browser would send it.
-          const path = input.route.path.replace(/:[A-Za-z]+/g, () =>
-            encodeURIComponent(Buffer.from(input.parameter).toString()),
-          );
-          const search = new URLSearchParams(input.query).toString();
-          const headers: Record<string, string> = { ...input.headers };
-          if (input.contentType) headers['content-type'] = input.contentType;
-          if (signedIn) headers.cookie = attacker.cookie;
-          const hasBody = input.body !== undefined && input.route.method !== 'GET' && input.route.method !== 'HEAD';
-          const abort = new AbortController();
-          const response = await app.request(`${path}${search ? `?${search}` : ''}`, {
-            method: input.route.method,
-            headers,
-            body: hasBody ? input.body : undefined,
-            signal: abort.signal,
-          });
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          const type = response.headers.get('content-type') ?? '';
-          if (type.includes('text/event-stream')) {
-            abort.abort();
-            await response.body?.cancel().catch(() => {});
-            return;
-          }
-          const text = await response.text();
-          const where = `${input.route.method} ${path} → ${response.status}: ${text.slice(0, 300)}`;
-          if (response.status === 502 && CALLS_OUTSIDE_SERVICE.test(input.route.path)) {
-            expect(text, where).toMatch(UPSTREAM_FAILURE);
-            return;
-          }
-          expect(response.status, where).toBeLessThan(500);
-          if (response.status >= 400) {
-            expect(type, where).toContain('application/json');
-            const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
-            const message = parsed.error ?? parsed.message;
-            expect(typeof message === 'string' && message.length > 0, where).toBe(true);
-          }
-        }),
-        { numRuns: 1_000_000, interruptAfterTimeLimit: TIME_PER_DATABASE_MS, markInterruptAsFailure: false },
-      );
+    await fc.assert(
+      fc.asyncProperty(request, async (input) => {
+        cases++;
+        const signedIn = input.signedIn && !SESSION_ENDING.test(input.route.path);
+        // A lone surrogate cannot be percent-encoded: it arrives as U+FFFD, as a browser would send it.
+        const path = input.route.path.replace(/:[A-Za-z]+/g, () =>
+          encodeURIComponent(Buffer.from(input.parameter).toString()),
+        );
+        const search = new URLSearchParams(input.query).toString();
+        const headers: Record<string, string> = { ...input.headers };
+        if (input.contentType) headers['content-type'] = input.contentType;
+        if (signedIn) headers.cookie = attacker.cookie;
+        const hasBody = input.body !== undefined && input.route.method !== 'GET' && input.route.method !== 'HEAD';
+        const abort = new AbortController();
+        const response = await app.request(`${path}${search ? `?${search}` : ''}`, {
+          method: input.route.method,
+          headers,
+          body: hasBody ? input.body : undefined,
+          signal: abort.signal,
+        });
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const type = response.headers.get('content-type') ?? '';
+        if (type.includes('text/event-stream')) {
+          abort.abort();
+          await response.body?.cancel().catch(() => {});
+          return;
+        }
+        const text = await response.text();
+        const where = `${input.route.method} ${path} → ${response.status}: ${text.slice(0, 300)}`;
+        if (response.status === 502 && CALLS_OUTSIDE_SERVICE.test(input.route.path)) {
+          expect(text, where).toMatch(UPSTREAM_FAILURE);
+          return;
+        }
+        expect(response.status, where).toBeLessThan(500);
+        if (response.status >= 400) {
+          expect(type, where).toContain('application/json');
+          const parsed = JSON.parse(text) as { error?: unknown; message?: unknown };
+          const message = parsed.error ?? parsed.message;
+          expect(typeof message === 'string' && message.length > 0, where).toBe(true);
+        }
+      }),
+      { numRuns: CASES_PER_DATABASE },
+    );
 
-      expect(await victimSnapshot(context, victim.userId)).toBe(before);
-      const summary = [...statuses.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([status, count]) => `${status}×${count}`)
-        .join(' ');
-      console.log(`API fuzz [${database().kind}]: ${cases} cases over ${routes.length} routes; statuses ${summary}`);
-      expect(cases).toBeGreaterThan(200);
-    },
-    TIME_PER_DATABASE_MS + 30_000,
-  );
+    expect(await victimSnapshot(context, victim.userId)).toBe(before);
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.log(`API fuzz [${database().kind}]: ${cases} cases over ${routes.length} routes; statuses ${summary}`);
+    expect(cases).toBe(CASES_PER_DATABASE);
+  }, 180_000);
 });
