@@ -144,6 +144,9 @@ describe('LoginPage', () => {
     expect(notify.error).toHaveBeenCalledWith('Too many attempts.');
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toHaveProperty('disabled', false);
     cleanup();
+    renderAt('/login?error=email_not_verified', undefined, { googleSignIn: true });
+    expect(screen.getByRole('alert').textContent).toMatch(/^Google has not verified this e-mail address/);
+    cleanup();
     renderAt('/login?error=invalid_code', undefined, { googleSignIn: true });
     expect(screen.getByRole('alert').textContent).toBe('Google sign-in did not complete. Please try again.');
   });
