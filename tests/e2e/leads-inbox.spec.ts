@@ -457,10 +457,11 @@ test('renaming the handle says the old page stays the wholesaler’s, and it doe
   // Saved: the note goes once the saved handle is the new one.
   await expect(handleField).toHaveAccessibleDescription(`Your page: ${origin}/c/${renamed}`);
 
-  // The old address still opens the wholesaler's own calculator.
+  // The old address still opens the wholesaler's own calculator, at its current address.
   const visitor = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.203.0.9' } });
   const homeowner = await visitor.newPage();
   await homeowner.goto(`/c/${old}`);
+  await expect(homeowner).toHaveURL(new RegExp(`/c/${renamed}$`));
   await expect(homeowner.getByRole('banner')).toContainText('Rita Rename');
   await expect(homeowner.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' })).toBeVisible();
   await visitor.close();

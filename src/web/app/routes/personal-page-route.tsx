@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
 import { CalculatorPage } from '../../features/calculator/calculator-page';
@@ -32,6 +32,11 @@ export function PersonalPageRoute() {
   const displayName = branding.data?.displayName ?? '';
   // Made once per page, so that an offer's answer keeps its state across renders.
   const slots = useMemo(() => personalPageSlots(handle, displayName), [handle, displayName]);
+
+  // A handle its owner renamed away from still answers for them: show their page at its current address.
+  if (branding.isSuccess && branding.data.handle !== handle.toLowerCase()) {
+    return <Navigate to={`/c/${branding.data.handle}`} replace />;
+  }
 
   if (!branding.isSuccess) {
     return (
