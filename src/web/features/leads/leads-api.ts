@@ -4,7 +4,7 @@ import type { RevisedOfferRequest } from '../../../domain/leads/lead-inbox-reque
 import type { LeadStatus } from '../../../domain/leads/lead-status';
 import { api, readJson } from '../../api/api-client';
 import { useSession } from '../../api/use-session';
-import { subscriptionKey } from '../../api/use-subscription';
+import { invalidateAccountData } from '../../api/account-data';
 
 /** Every leads query starts with this key; the live feed invalidates them all at once. */
 export const leadsKey = ['leads'] as const;
@@ -98,11 +98,11 @@ export function useSendRevisedOffer(id: string) {
   );
 }
 
-/** Saves the lead as a saved property; the plan's count changes with it. */
+/** Saves the lead as a saved property: the saved list and the plan's count change with it. */
 export function useSaveLeadAsProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => readJson(api['leads-inbox'][':id'].save.$post({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+    onSuccess: () => invalidateAccountData(queryClient),
   });
 }

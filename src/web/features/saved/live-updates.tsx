@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { refetchChanged, subscribeToChanges } from '../../api/change-feed';
+import { refetchChangedAccountData, resetAccountData } from '../../api/account-data';
+import { subscribeToChanges } from '../../api/change-feed';
 import { useSession } from '../../api/use-session';
-import { subscriptionKey } from '../../api/use-subscription';
-import { savedPropertiesKey } from './saved-properties-api';
 
 /**
  * The saved list and plan refresh when the user's rows change anywhere (another tab,
@@ -18,8 +17,7 @@ export function LiveUpdates() {
   useEffect(() => {
     if (previousUserId.current !== null && previousUserId.current !== userId) {
       // Back to an empty state (and a refetch where shown) rather than another account's data.
-      void queryClient.resetQueries({ queryKey: savedPropertiesKey });
-      void queryClient.resetQueries({ queryKey: subscriptionKey });
+      void resetAccountData(queryClient);
     }
     previousUserId.current = userId;
   }, [userId, queryClient]);
@@ -29,8 +27,7 @@ export function LiveUpdates() {
     // Any change but a lead's (and the feed's connecting, before which changes may have been missed) refetches both.
     return subscribeToChanges(({ table }) => {
       if (table === 'leads') return;
-      void refetchChanged(queryClient, savedPropertiesKey);
-      void refetchChanged(queryClient, subscriptionKey);
+      void refetchChangedAccountData(queryClient);
     });
   }, [userId, queryClient]);
   return null;

@@ -1,16 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { MAX_PHONES, SaveContactSchema, type SaveContact } from '../../../domain/contact/contact-schema';
 import { formatPhoneInput } from '../../../domain/contact/phone';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { SavePropertyRequest } from '../../../domain/properties/save-property-request';
-import { api, ApiError, readJson } from '../../api/api-client';
+import { ApiError } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { notify } from '../../components/notify';
-import { subscriptionKey } from '../../api/use-subscription';
-import { savedPropertiesKey } from './saved-properties-api';
+import { useSaveProperty } from './saved-properties-api';
 
 const emptyContact: SaveContact = { name: '', email: '', phones: [''] };
 
@@ -33,14 +31,10 @@ export function SavePropertyDialog({
 }: SavePropertyDialogProps) {
   const form = useSchemaForm(SaveContactSchema, emptyContact);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
-  const save = useMutation({
-    mutationFn: (request: SavePropertyRequest) => readJson(api.properties.$post({ json: request })),
+  const save = useSaveProperty({
     onSuccess: () => {
       notify.success('Property saved successfully!');
-      void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
-      void queryClient.invalidateQueries({ queryKey: subscriptionKey });
       form.reset();
       onClose();
       void navigate('/saved');

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -11,14 +10,14 @@ import {
   plans,
   savedPropertyLimit,
 } from '../../../domain/plans/plans';
-import { api, ApiError, readJson } from '../../api/api-client';
+import { ApiError } from '../../api/api-client';
 import { DowngradeDialog } from '../../components/downgrade-dialog';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import type { SavedPageSlots } from './saved-page-slots';
 import { SavedPropertyCard } from './saved-property-card';
-import { subscriptionKey, useSubscription } from '../../api/use-subscription';
-import { savedPropertiesKey, useSavedProperties, type SavedProperty } from './saved-properties-api';
+import { useSubscription } from '../../api/use-subscription';
+import { useDeleteSavedProperty, useSavedProperties, type SavedProperty } from './saved-properties-api';
 
 /** The signed-in user's saved properties and plan; the app supplies billing and export controls (`slots`). */
 export function SavedPage({ slots }: { slots: SavedPageSlots }) {
@@ -223,13 +222,9 @@ function DeleteConfirmation({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: string) => readJson(api.properties[':id'].$delete({ param: { id } })),
+  const remove = useDeleteSavedProperty({
     onSuccess: () => {
       notify.success('Property deleted');
-      void queryClient.invalidateQueries({ queryKey: savedPropertiesKey });
-      void queryClient.invalidateQueries({ queryKey: subscriptionKey });
       onDeleted();
     },
     // The server forbids (403) a delete only when the plan may not delete (only Pro may, §6):

@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { SavePropertyRequest } from '../../../domain/properties/save-property-request';
+import { invalidateAccountData, savedPropertiesKey } from '../../api/account-data';
 import { api, readJson } from '../../api/api-client';
 import { LIVE_DATA_STALE_TIME_MS } from '../../api/change-feed';
-
-export const savedPropertiesKey = ['saved-properties'] as const;
+import type { MutationCallbacks } from '../../api/mutation-callbacks';
 
 export type SavedProperty = InferResponseType<typeof api.properties.$get, 200>['properties'][number];
 
@@ -21,4 +22,30 @@ export const savedPropertiesQuery = infiniteQueryOptions({
 
 export function useSavedProperties() {
   return useInfiniteQuery(savedPropertiesQuery);
+}
+
+/** Saves a calculation with its contact; the saved list and the plan's count refetch. */
+export function useSaveProperty({ onSuccess, onError }: MutationCallbacks<void> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SavePropertyRequest) => readJson(api.properties.$post({ json: request })),
+    onSuccess: () => {
+      void invalidateAccountData(queryClient);
+      onSuccess?.();
+    },
+    onError,
+  });
+}
+
+/** Deletes a saved property (the server allows it on Pro only); the saved list and the plan's count refetch. */
+export function useDeleteSavedProperty({ onSuccess, onError }: MutationCallbacks<void> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => readJson(api.properties[':id'].$delete({ param: { id } })),
+    onSuccess: () => {
+      void invalidateAccountData(queryClient);
+      onSuccess?.();
+    },
+    onError,
+  });
 }
