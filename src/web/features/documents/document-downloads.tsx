@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import type { ExportSource } from '../../../domain/integrations/export-request-schema';
 import { notify } from '../../components/notify';
 import { serverErrorMessage } from '../../api/api-client';
-import { fetchDocument, saveFile, type DocumentKind } from './documents-api';
+import { useDownloadDocument, type DocumentKind } from './documents-api';
 
 const labels: Record<DocumentKind, { idle: string; pending: string; failed: string }> = {
   'offer-letter': {
@@ -24,9 +23,7 @@ function DownloadButton({
   className: string;
   labelSuffix?: string;
 }) {
-  const download = useMutation({
-    mutationFn: () => fetchDocument(kind, source),
-    onSuccess: saveFile,
+  const download = useDownloadDocument(kind, {
     onError: (error) => notify.error(serverErrorMessage(error, labels[kind].failed)),
   });
   const label = download.isPending ? labels[kind].pending : labels[kind].idle;
@@ -36,7 +33,7 @@ function DownloadButton({
       className={className}
       disabled={download.isPending}
       aria-label={labelSuffix ? `${label} ${labelSuffix}` : undefined}
-      onClick={() => download.mutate()}
+      onClick={() => download.mutate(source)}
     >
       {label}
     </button>

@@ -1,5 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import type { ExportSource } from '../../../domain/integrations/export-request-schema';
 import { api, apiErrorFrom } from '../../api/api-client';
+import type { MutationCallbacks } from '../../api/mutation-callbacks';
 
 export type DocumentKind = 'offer-letter' | 'deal-sheet';
 
@@ -29,4 +31,16 @@ export function saveFile({ fileName, blob }: DownloadedDocument) {
   link.remove();
   // The click has started the download; the object URL can go once it has been read.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Downloads the deal's document of this kind for a source and hands it to the browser's download. */
+export function useDownloadDocument(
+  kind: DocumentKind,
+  { onError }: Pick<MutationCallbacks<DownloadedDocument>, 'onError'> = {},
+) {
+  return useMutation({
+    mutationFn: (source: ExportSource) => fetchDocument(kind, source),
+    onSuccess: saveFile,
+    onError,
+  });
 }

@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CrmContact } from '../../../domain/contact/contact-schema';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
@@ -9,7 +7,7 @@ import { ExportButton } from './export-button';
 import { LazyExportContactForm, LazyGhlKeySetupForm } from './lazy-forms';
 import type { ExportTarget } from './export-target';
 import { serverErrorMessage } from '../../api/api-client';
-import { exportToGhl, fetchGhlSettings, ghlSettingsKey, isGhlKeyMissing } from './integrations-api';
+import { isGhlKeyMissing, useCheckGhlKey, useExportToGhl } from './integrations-api';
 
 type Step = 'summary' | 'setup' | 'contact';
 
@@ -34,7 +32,6 @@ interface ExportToGhlButtonProps {
 export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGhlButtonProps) {
   const [step, setStep] = useState<Step | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
 
   const close = () => {
     setStep(null);
@@ -45,17 +42,12 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
     setStep('setup');
   };
 
-  const checkKey = useMutation({
-    mutationFn: () => queryClient.fetchQuery({ queryKey: ghlSettingsKey, queryFn: fetchGhlSettings, staleTime: 0 }),
+  const checkKey = useCheckGhlKey({
     onSuccess: (settings) => (settings.configured ? setStep('contact') : askForKey()),
     onError: (error) => notify.error(serverErrorMessage(error, integrationMessages.ghlExportFailed)),
   });
 
-  const send = useMutation({
-    mutationFn: (contact: CrmContact) => {
-      if (!target) throw new Error('nothing to export');
-      return exportToGhl({ source: target.source, contact });
-    },
+  const send = useExportToGhl(target?.source ?? null, {
     onSuccess: ({ contactCreated, opportunity }) => {
       const steps = [contactCreated ? 'New contact' : 'Existing contact updated', 'offer note added'];
       if (opportunity) steps.push(`opportunity ${opportunity.created ? 'created' : 'updated'}`);
@@ -63,8 +55,8 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
       close();
     },
     onError: (error) => {
+      // The hook has the stored settings fetched again.
       if (isGhlKeyMissing(error)) {
-        void queryClient.invalidateQueries({ queryKey: ghlSettingsKey });
         askForKey();
         return;
       }

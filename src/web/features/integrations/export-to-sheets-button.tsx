@@ -1,6 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SheetsContact } from '../../../domain/contact/contact-schema';
 import { Link } from 'react-router';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
 import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-messages';
@@ -11,7 +9,7 @@ import { ExportButton } from './export-button';
 import { LazyExportContactForm } from './lazy-forms';
 import type { ExportTarget } from './export-target';
 import { serverErrorMessage } from '../../api/api-client';
-import { exportToSheets } from './integrations-api';
+import { useExportToSheets } from './integrations-api';
 import { useSheetsSettings } from './sheets-settings-api';
 
 interface ExportToSheetsButtonProps {
@@ -19,15 +17,6 @@ interface ExportToSheetsButtonProps {
   target: ExportTarget | null;
   className?: string;
   labelSuffix?: string;
-}
-
-/** The browser's time zone, so the sheet's date and time are the user's own. */
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
 }
 
 /** §2 Sheets export: 'Add Contact Information' with city, state and ZIP; the server posts the §3 sheets payload. */
@@ -43,11 +32,7 @@ export function ExportToSheetsButton({ target, className, labelSuffix }: ExportT
     setServerError(null);
   };
 
-  const send = useMutation({
-    mutationFn: (contact: SheetsContact) => {
-      if (!target) throw new Error('nothing to export');
-      return exportToSheets({ source: target.source, contact, timeZone: browserTimeZone() });
-    },
+  const send = useExportToSheets(target?.source ?? null, {
     onSuccess: () => {
       notify.success(integrationMessages.sheetsExported);
       close();

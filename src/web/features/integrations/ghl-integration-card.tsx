@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
 import { Modal } from '../../components/modal';
@@ -8,9 +7,9 @@ import { GhlPipelineStage } from './ghl-pipeline-stage';
 import { IntegrationTestResult } from './integration-test-result';
 import {
   isGhlKeyMissing,
-  testGhlConnection,
   useGhlSettings,
   useRemoveGhlSettings,
+  useTestGhlConnection,
   type GhlSettingsView,
 } from './integrations-api';
 import { StatusDot, type DotState } from './status-dot';
@@ -35,8 +34,7 @@ export function GhlIntegrationCard() {
   const [setupOpen, setSetupOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
   // The result line shows the last test's outcome; saving or removing the key clears it (test.reset()).
-  const test = useMutation({
-    mutationFn: testGhlConnection,
+  const test = useTestGhlConnection({
     onSuccess: () => notify.success(integrationMessages.ghlTestPassed),
     onError: (error) =>
       notify.error(isGhlKeyMissing(error) ? integrationMessages.ghlKeyNotFound : integrationMessages.ghlTestFailed),

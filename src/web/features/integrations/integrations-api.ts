@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { CrmExportRequest, SheetsExportRequest } from '../../../domain/integrations/export-request-schema';
+import type { CrmContact, SheetsContact } from '../../../domain/contact/contact-schema';
+import type {
+  CrmExportRequest,
+  ExportSource,
+  SheetsExportRequest,
+} from '../../../domain/integrations/export-request-schema';
 import type { GhlOpportunityStage, GhlSettings } from '../../../domain/integrations/ghl-settings-schema';
 import { api, ApiError, readJson } from '../../api/api-client';
+import type { MutationCallbacks } from '../../api/mutation-callbacks';
 
 export const ghlSettingsKey = ['integrations', 'ghl-settings'] as const;
 
@@ -70,20 +76,82 @@ export function useChooseGhlStage() {
   });
 }
 
-export function exportToGhl(request: CrmExportRequest) {
+function exportToGhl(request: CrmExportRequest) {
   return readJson(api.integrations.ghl.export.$post({ json: request }));
 }
 
-export function exportToSheets(request: SheetsExportRequest) {
+type GhlExport = Awaited<ReturnType<typeof exportToGhl>>;
+
+/** Whether a GoHighLevel key is stored, asked of the server now (not from the cache), before an export. */
+export function useCheckGhlKey({ onSuccess, onError }: MutationCallbacks<GhlSettingsView> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => queryClient.fetchQuery({ queryKey: ghlSettingsKey, queryFn: fetchGhlSettings, staleTime: 0 }),
+    onSuccess,
+    onError,
+  });
+}
+
+/**
+ * Sends the deal (`source`, null with nothing to export) and a contact to GoHighLevel. When the
+ * server has no key for the user (isGhlKeyMissing), the stored settings are fetched again.
+ */
+export function useExportToGhl(source: ExportSource | null, { onSuccess, onError }: MutationCallbacks<GhlExport> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: CrmContact) => {
+      if (!source) throw new Error('nothing to export');
+      return exportToGhl({ source, contact });
+    },
+    onSuccess,
+    onError: (error) => {
+      if (isGhlKeyMissing(error)) void queryClient.invalidateQueries({ queryKey: ghlSettingsKey });
+      onError?.(error);
+    },
+  });
+}
+
+function exportToSheets(request: SheetsExportRequest) {
   return readJson(api.integrations.sheets.export.$post({ json: request }));
 }
 
-export function testGhlConnection() {
+/** The browser's time zone, so the sheet's date and time are the user's own. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends the deal (`source`, null with nothing to export) and a contact as a row to the user's spreadsheet. */
+export function useExportToSheets(source: ExportSource | null, { onSuccess, onError }: MutationCallbacks<void> = {}) {
+  return useMutation({
+    mutationFn: (contact: SheetsContact) => {
+      if (!source) throw new Error('nothing to export');
+      return exportToSheets({ source, contact, timeZone: browserTimeZone() });
+    },
+    onSuccess: () => onSuccess?.(),
+    onError,
+  });
+}
+
+function testGhlConnection() {
   return readJson(api.integrations.ghl.test.$post());
 }
 
-export function testStripe() {
+/** A real call to GoHighLevel with the stored key; data and error are the last test's outcome. */
+export function useTestGhlConnection({ onSuccess, onError }: MutationCallbacks<void> = {}) {
+  return useMutation({ mutationFn: testGhlConnection, onSuccess: () => onSuccess?.(), onError });
+}
+
+function testStripe() {
   return readJson(api.integrations.stripe.test.$post());
+}
+
+/** Asks the payment provider for the account's balance with the server's key (nothing is charged). */
+export function useTestStripe({ onSuccess, onError }: MutationCallbacks<void> = {}) {
+  return useMutation({ mutationFn: testStripe, onSuccess: () => onSuccess?.(), onError });
 }
 
 export function checkConnection(service: ConnectionService) {

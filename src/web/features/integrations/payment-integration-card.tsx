@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
 import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
 import { IntegrationTestResult } from './integration-test-result';
-import { testStripe } from './integrations-api';
+import { useTestStripe } from './integrations-api';
 import { StatusDot } from './status-dot';
 
 /**
@@ -13,8 +12,7 @@ import { StatusDot } from './status-dot';
 export function PaymentIntegrationCard() {
   const { billingMode } = usePublicConfig();
   const configured = billingMode === 'stripe';
-  const test = useMutation({
-    mutationFn: testStripe,
+  const test = useTestStripe({
     onSuccess: () => notify.success(integrationMessages.stripeTestPassed),
     onError: () => notify.error(integrationMessages.stripeTestFailed),
   });

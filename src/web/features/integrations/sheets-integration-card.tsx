@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { SheetsSettingsSchema } from '../../../domain/integrations/sheets-settings-schema';
 import { ApiError } from '../../api/api-client';
 import { notify } from '../../components/notify';
@@ -6,10 +5,10 @@ import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { IntegrationTestResult } from './integration-test-result';
 import {
-  testSheetsWebhook,
   useRemoveSheetsSettings,
   useSaveSheetsSettings,
   useSheetsSettings,
+  useTestSheetsWebhook,
 } from './sheets-settings-api';
 import { StatusDot } from './status-dot';
 
@@ -19,7 +18,7 @@ export function SheetsIntegrationCard() {
   const save = useSaveSheetsSettings();
   const remove = useRemoveSheetsSettings();
   const form = useSchemaForm(SheetsSettingsSchema, { webhookUrl: '' });
-  const test = useMutation({ mutationFn: testSheetsWebhook });
+  const test = useTestSheetsWebhook();
 
   const view = settings.data;
   const status = !view

@@ -29,6 +29,11 @@ export function useRemoveSheetsSettings() {
   });
 }
 
-export function testSheetsWebhook() {
+function testSheetsWebhook() {
   return readJson(api.integrations.sheets.test.$post());
+}
+
+/** Sends a test row to the spreadsheet exports would use; data and error are the last test's outcome. */
+export function useTestSheetsWebhook() {
+  return useMutation({ mutationFn: testSheetsWebhook });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { planMessages, plans, type Plan, type PlanId } from '../../../domain/plans/plans';
@@ -8,7 +7,7 @@ import { useSession } from '../../api/use-session';
 import { BookmarkIcon, BoltIcon, SlidersIcon } from '../../components/icons';
 import { planButton, type PlanViewer } from './plan-button';
 import { PlanCard } from './plan-card';
-import { startCheckout } from './start-checkout';
+import { useStartCheckout } from './plans-api';
 import { useSubscription } from '../../api/use-subscription';
 import { DowngradeDialog } from '../../components/downgrade-dialog';
 
@@ -142,10 +141,7 @@ function PricingSection() {
   const subscription = useSubscription(session.user !== null);
   const [confirmingFree, setConfirmingFree] = useState(false);
   const paidPlansSold = usePublicConfig().billingMode !== 'unavailable';
-  const checkout = useMutation({
-    mutationFn: (plan: PlanId) => startCheckout(plan),
-    onError: (error) => notify.error(error.message),
-  });
+  const checkout = useStartCheckout({ onError: (error) => notify.error(error.message) });
 
   const viewer: PlanViewer = session.isPending
     ? { status: 'loading' }

@@ -1,5 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import type { ShareOfferRequest } from '../../../domain/offer/share-offer-request';
 import { api, readJson } from '../../api/api-client';
+import type { MutationCallbacks } from '../../api/mutation-callbacks';
 
 /** POST /api/offer-links: a new answerable link to the offer, valid 7 days; ApiError with the server's message otherwise. */
 export function shareOffer(request: ShareOfferRequest) {
@@ -7,3 +9,8 @@ export function shareOffer(request: ShareOfferRequest) {
 }
 
 export type SharedOffer = Awaited<ReturnType<typeof shareOffer>>;
+
+/** 'Share offer': each call makes a new link (shareOffer). */
+export function useShareOffer({ onSuccess, onError }: MutationCallbacks<SharedOffer> = {}) {
+  return useMutation({ mutationFn: shareOffer, onSuccess, onError });
+}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import { offerValidityText } from '../../../domain/offer/offer-validity';
@@ -6,7 +5,7 @@ import type { ShareOfferRequest } from '../../../domain/offer/share-offer-reques
 import { ApiError } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
-import { shareOffer, type SharedOffer } from './share-offer-api';
+import { useShareOffer, type SharedOffer } from './share-offer-api';
 
 const SHARE_FAILED = 'Failed to create the link. Please try again.';
 
@@ -22,8 +21,7 @@ export function ShareOfferButton({
   className?: string;
 }) {
   const [shared, setShared] = useState<SharedOffer | null>(null);
-  const share = useMutation({
-    mutationFn: () => shareOffer(request),
+  const share = useShareOffer({
     onSuccess: setShared,
     onError: (error) => notify.error(error instanceof ApiError && error.status < 500 ? error.message : SHARE_FAILED),
   });
@@ -36,7 +34,7 @@ export function ShareOfferButton({
         className={className}
         aria-disabled={share.isPending}
         onClick={() => {
-          if (!share.isPending) share.mutate();
+          if (!share.isPending) share.mutate(request);
         }}
       >
         {share.isPending ? 'Creating link...' : 'Share offer'}

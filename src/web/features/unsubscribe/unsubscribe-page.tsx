@@ -1,6 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { api, readJson } from '../../api/api-client';
+import { useUnsubscribe, useUnsubscribeStatus } from './unsubscribe-api';
 
 /**
  * The unsubscribe link of offer e-mails (§7): shows whose address the link is for and asks to
@@ -9,13 +8,8 @@ import { api, readJson } from '../../api/api-client';
  */
 export function UnsubscribePage() {
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
-  const status = useQuery({
-    queryKey: ['unsubscribe', token],
-    queryFn: () => readJson(api.unsubscribe.$get({ query: { token } })),
-    enabled: token !== '',
-    retry: false,
-  });
-  const unsubscribe = useMutation({ mutationFn: () => readJson(api.unsubscribe.$post({ json: { token } })) });
+  const status = useUnsubscribeStatus(token);
+  const unsubscribe = useUnsubscribe(token);
   const done = unsubscribe.data?.unsubscribed ?? status.data?.unsubscribed ?? false;
 
   return (
