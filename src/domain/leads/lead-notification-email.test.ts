@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { calculatorLeadAnswer } from './lead-answer';
 import { LeadRequestSchema, type LeadRequest } from './lead-request-schema';
 import { leadNotificationEmail } from './lead-notification-email';
 
 const meta = { id: '0b9a3c1e-2f4d-4f57-9a43-6f1c2f9a1b11', receivedAt: new Date('2025-01-02T03:04:05.000Z') };
 const parse = (input: unknown): LeadRequest => LeadRequestSchema.parse(input);
+const answer = (input: unknown) => calculatorLeadAnswer(parse(input));
 
 describe('leadNotificationEmail', () => {
   it('describes an accepted offer with its contact', () => {
     const email = leadNotificationEmail(
-      parse({
+      answer({
         kind: 'accept',
         address: '12 Oak St, Austin, TX',
         marketValue: 200000,
@@ -30,7 +32,7 @@ describe('leadNotificationEmail', () => {
 
   it('says when an accept has no contact yet', () => {
     const email = leadNotificationEmail(
-      parse({
+      answer({
         kind: 'accept',
         address: '1 A St',
         marketValue: 200000,
@@ -45,8 +47,8 @@ describe('leadNotificationEmail', () => {
 
   it('describes a counter-offer', () => {
     const email = leadNotificationEmail(
-      parse({
-        kind: 'negotiate',
+      answer({
+        kind: 'counter',
         address: '1 A St',
         marketValue: 200000,
         offerRange: { low: 120000, high: 135000 },
@@ -62,7 +64,7 @@ describe('leadNotificationEmail', () => {
 
   it('describes a programme request with the timeframe in words', () => {
     const email = leadNotificationEmail(
-      parse({
+      answer({
         kind: 'program',
         fullName: 'Ann Lee',
         phone: '512-555-0100',
@@ -86,7 +88,7 @@ describe('leadNotificationEmail', () => {
     const hostile = '<script>alert("x")</script>\r\nBcc: victim@example.com';
     // The schema now refuses the line break itself; the e-mail must still escape what it is given.
     const email = leadNotificationEmail(
-      {
+      calculatorLeadAnswer({
         ...parse({
           kind: 'program',
           fullName: `<img src=x onerror=alert(1)>`,
@@ -98,7 +100,7 @@ describe('leadNotificationEmail', () => {
           notes: `"quoted" & 'single'`,
         }),
         address: hostile,
-      },
+      }),
       meta,
     );
     expect(email.html).not.toContain('<script');

@@ -1,6 +1,8 @@
+import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
-import type { LeadRequest } from './lead-request-schema';
+import { answeredAs, type LeadAnswer, type LeadAnswerKind } from './lead-answer';
+import { describeLeadResponse, leadSourceLabels } from './lead-response';
 import { timeframeLabel } from './mls-program-schema';
 
 export interface LeadNotificationEmail {
@@ -11,89 +13,83 @@ export interface LeadNotificationEmail {
   replyTo?: string;
 }
 
-// A subject is one header line: line breaks in an address must not start another header.
-const oneLine = (text: string) =>
-  text
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+/** Who is told: the site's operator (LEADS_EMAIL), or the wholesaler who owns the lead, with a link to it. */
+export type LeadNotificationAudience = { to: 'operator' } | { to: 'wholesaler'; appUrl: string };
 
-const headline: Record<LeadRequest['kind'], string> = {
+const operatorHeadline: Record<LeadAnswerKind, string> = {
   accept: 'Cash offer accepted',
-  negotiate: 'Counter-offer accepted',
+  counter: 'Counter-offer accepted',
   program: 'MLS/Retail Program request',
+  'new-offer': 'New offer requested',
 };
 
-function rowsFor(lead: LeadRequest): [string, string][] {
-  const rows: [string, string | undefined][] = [];
-  switch (lead.kind) {
-    case 'accept':
-      rows.push(
-        ['Property address', lead.address],
-        ['Market value', formatMoney(lead.marketValue)],
-        ['Cash offer range', formatMoneyRange(lead.offerRange)],
-        ['Total repairs', formatMoney(lead.totalRepairCost)],
-        ['Desired price', lead.desiredPrice === undefined ? undefined : formatMoney(lead.desiredPrice)],
-        ['Name', lead.contact?.name],
-        ['Email', lead.contact?.email],
-        ['Phone', lead.contact?.phone],
-      );
-      if (!lead.contact) rows.push(['Contact', 'Sent on to the lead form; no contact details yet']);
-      break;
-    case 'negotiate':
-      rows.push(
-        ['Property address', lead.address],
-        ['Market value', formatMoney(lead.marketValue)],
-        ['Cash offer range', formatMoneyRange(lead.offerRange)],
-        ['Desired price', formatMoney(lead.desiredPrice)],
-        ['Visitor type', lead.userType === 'homeowner' ? 'Homeowner' : 'Wholesaler'],
-      );
-      break;
-    case 'program':
-      rows.push(
-        ['Full name', lead.fullName],
-        ['Phone', lead.phone],
-        ['Email', lead.email],
-        ['Property address', lead.address],
-        ['Condition', lead.condition],
-        ['Timeframe', timeframeLabel(lead.timeframe)],
-        ['Notes', lead.notes === '' ? undefined : lead.notes],
-        ['Market value', lead.marketValue === undefined ? undefined : formatMoney(lead.marketValue)],
-        ['Cash offer range', lead.offerRange === undefined ? undefined : formatMoneyRange(lead.offerRange)],
-        ['Desired price', lead.desiredPrice === undefined ? undefined : formatMoney(lead.desiredPrice)],
-      );
-      break;
-  }
-  return rows.filter((row): row is [string, string] => row[1] !== undefined);
+const money = (dollars: number | null | undefined) => (dollars == null ? undefined : formatMoney(dollars));
+
+function factsOf(answer: LeadAnswer): [string, string | undefined][] {
+  const { details, contact } = answer;
+  return [
+    ['Answer', describeLeadResponse(answeredAs[answer.kind], answer.amount)],
+    ['Property address', answer.address],
+    ['Market value', money(answer.marketValue)],
+    ['Cash offer range', answer.offerRange ? formatMoneyRange(answer.offerRange) : undefined],
+    ['Total repairs', money(details.totalRepairCost)],
+    ['Desired price', money(answer.amount)],
+    ['Name', contact?.name],
+    ['Email', contact?.email],
+    ['Phone', contact?.phone],
+    // The calculator's accept is recorded before the outside lead form asks who the homeowner is.
+    [
+      'Contact',
+      contact ? undefined : answer.kind === 'accept' ? 'Sent on to the lead form; no contact details yet' : undefined,
+    ],
+    ['Condition', details.condition],
+    ['Timeframe', details.timeframe && timeframeLabel(details.timeframe)],
+    ['Message', answer.message],
+    ['Visitor type', details.userType && (details.userType === 'homeowner' ? 'Homeowner' : 'Wholesaler')],
+    ['Source', leadSourceLabels[answer.source]],
+  ];
 }
 
 /**
- * The notification sent to LEADS_EMAIL for a stored lead: subject, an HTML table with every
- * value escaped, and the same facts as plain text. `receivedAt` is shown in ISO 8601 (UTC).
+ * The e-mail announcing a stored lead, to the operator or to the owning wholesaler: the same facts
+ * as an HTML table (every value escaped) and as plain text, the lead's id and when it arrived
+ * (ISO 8601, UTC), for a wholesaler a link to the lead at `${appUrl}/leads/{id}`, and reply-to the
+ * homeowner when known. Subject: 'Cash offer accepted: {address}' (operator) or
+ * 'New lead: {address} countered at $X' (wholesaler), one header line.
  */
 export function leadNotificationEmail(
-  lead: LeadRequest,
+  answer: LeadAnswer,
   meta: { id: string; receivedAt: Date },
+  audience: LeadNotificationAudience = { to: 'operator' },
 ): LeadNotificationEmail {
-  const title = headline[lead.kind];
-  const rows: [string, string][] = [
-    ...rowsFor(lead),
-    ['Received', meta.receivedAt.toISOString()],
-    ['Lead id', meta.id],
-  ];
+  const title =
+    audience.to === 'operator'
+      ? `${operatorHeadline[answer.kind]}: ${answer.address}`
+      : `New lead: ${answer.address} ${describeLeadResponse(answeredAs[answer.kind], answer.amount)}`;
+  const rows = [...factsOf(answer), ['Received', meta.receivedAt.toISOString()], ['Lead id', meta.id]].filter(
+    (row): row is [string, string] => row[1] !== undefined && row[1] !== '',
+  );
+  const leadUrl = audience.to === 'wholesaler' ? `${audience.appUrl}/leads/${meta.id}` : null;
+  const e = escapeHtml;
   const htmlRows = rows
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${e(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${e(value)}</td></tr>`,
     )
     .join('');
   const html =
     `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">` +
-    `<h1 style="font-size:20px">${escapeHtml(title)}</h1>` +
+    `<h1 style="font-size:20px">${e(oneLine(title))}</h1>` +
     `<table cellspacing="0" cellpadding="0">${htmlRows}</table>` +
+    (leadUrl ? `<p><a href="${e(leadUrl)}">Open the lead</a></p>` : '') +
     `</body></html>`;
-  const text = [title, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n');
-  const replyTo = lead.kind === 'accept' ? lead.contact?.email : lead.kind === 'program' ? lead.email : undefined;
-  return { subject: oneLine(`${title}: ${lead.address}`), html, text, ...(replyTo ? { replyTo } : {}) };
+  const text = [
+    oneLine(title),
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(leadUrl ? ['', `Open the lead: ${leadUrl}`] : []),
+  ].join('\n');
+  const replyTo = answer.contact?.email;
+  return { subject: oneLine(title), html, text, ...(replyTo ? { replyTo } : {}) };
 }

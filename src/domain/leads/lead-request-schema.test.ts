@@ -9,7 +9,7 @@ const accept = {
   totalRepairCost: 0,
 };
 const negotiate = {
-  kind: 'negotiate',
+  kind: 'counter',
   address: '12 Oak St, Austin, TX',
   marketValue: 200000,
   offerRange: { low: 120000, high: 135000 },

@@ -63,9 +63,9 @@ export const AcceptLeadSchema = z
   .refine(rangeWithinMarketValue, { message: leadRequestMessages.rangeAboveMarketValue, path: ['offerRange'] });
 
 /** §4 Negotiate: a counter-offer that is accepted (a homeowner's only up to 82% of market value). */
-export const NegotiateLeadSchema = z
+export const CounterLeadSchema = z
   .object({
-    kind: z.literal('negotiate'),
+    kind: z.literal('counter'),
     address,
     marketValue: MarketValueSchema,
     offerRange: OfferRangeSchema,
@@ -87,16 +87,16 @@ export const ProgramLeadSchema = MlsProgramSchema.extend({
   desiredPrice: DesiredPriceSchema.optional(),
 });
 
-/** Every lead the browser sends to POST /api/leads, told apart by kind; the web forms and the server share it. */
+/** Every lead the calculator sends to POST /api/leads, told apart by kind (LeadAnswerKind); the web forms and the server share it. */
 export const LeadRequestSchema = z
-  .discriminatedUnion('kind', [AcceptLeadSchema, NegotiateLeadSchema, ProgramLeadSchema], {
+  .discriminatedUnion('kind', [AcceptLeadSchema, CounterLeadSchema, ProgramLeadSchema], {
     error: (issue) => (issue.code === 'invalid_union' ? 'Unknown lead kind' : undefined),
   })
   // PostgreSQL text cannot hold U+0000; refuse it here rather than fail on insert.
   .refine((lead) => !JSON.stringify(lead).includes('\\u0000'), leadRequestMessages.nulCharacter);
 
 export type AcceptLead = z.infer<typeof AcceptLeadSchema>;
-export type NegotiateLead = z.infer<typeof NegotiateLeadSchema>;
+export type CounterLead = z.infer<typeof CounterLeadSchema>;
 export type ProgramLead = z.infer<typeof ProgramLeadSchema>;
 export type LeadRequest = z.infer<typeof LeadRequestSchema>;
 /** What a client may send (notes may be left out). */

@@ -232,13 +232,10 @@ export const leads = pgTable(
   'leads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // The form of the latest answer; 'new-offer': a homeowner asked for a fresh offer (issue 12).
-    kind: text('kind', { enum: ['accept', 'negotiate', 'program', 'new-offer'] }).notNull(),
     address: text('address').notNull(),
     marketValue: money('market_value'),
     offerLow: money('offer_low'),
     offerHigh: money('offer_high'),
-    desiredPrice: money('desired_price'),
     name: text('name'),
     email: text('email'),
     phone: text('phone'),
@@ -252,9 +249,11 @@ export const leads = pgTable(
     contactKey: text('contact_key'),
     source: text('source', { enum: LEAD_SOURCES }).notNull().default('public-calculator'),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
-    responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }),
+    // The homeowner's latest answer (issue 30: the one column saying what they answered, on every lead).
+    responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }).notNull(),
+    // The price the homeowner named, in dollars: a counter-offer, or the one accepted earlier on the calculator.
     counterAmount: money('counter_amount'),
-    // The homeowner's latest answer; the inbox lists newest first by it (milliseconds, for exact page cursors).
+    // When the homeowner last answered; the inbox lists newest first by it (milliseconds, for exact page cursors).
     respondedAt: timestamp('responded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -14,8 +14,8 @@ const DOORS_BESIDE_THE_POLICY: Record<string, string> = {
   'email/send-to-third-party.ts': 'the sending policy itself',
   'auth/create-auth.ts': 'password reset links, to the account holder',
   'auth/send-verification-email.ts': 'verification links, to the account holder',
-  'leads/record-lead.ts': "lead notifications, to the operator's LEADS_EMAIL",
-  'leads/record-wholesaler-lead.ts': "lead notifications, to the wholesaler's own proven address (readWholesaler)",
+  'leads/record-lead.ts':
+    "lead notifications, to the operator's LEADS_EMAIL, or to the wholesaler's own proven address (readWholesaler)",
 };
 
 function serverSources(dir: string): string[] {

@@ -36,7 +36,6 @@ describeEachDatabase('lead history limits', (database) => {
     const [lead] = await database()
       .db.insert(leads)
       .values({
-        kind: 'accept',
         ownerUserId: owner.user.id,
         source: 'shared-link',
         address: '12 Oak St, Austin, TX',

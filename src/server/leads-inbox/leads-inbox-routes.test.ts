@@ -93,7 +93,6 @@ describeEachDatabase('leads inbox', (database) => {
       .db.insert(leads)
       .values(
         Array.from({ length: count }, (_, index) => ({
-          kind: 'accept' as const,
           ownerUserId,
           source: 'bulk-email' as const,
           address: `${index} Pine Rd, Austin, TX`,

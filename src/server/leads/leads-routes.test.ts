@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../../tests/support/test-database';
 import { emailOutbox, leads } from '../db/schema';
 import { deliverDueEmails, emailRetryDelayMs } from '../email/deliver-due-emails';
 import { createResendTransport } from '../email/resend-transport';
-import { LEAD_RATE_LIMIT, tooManyLeadsMessage } from './leads-routes';
+import { LEAD_RATE_LIMIT } from './leads-routes';
 
 const address = '12 Oak St, Austin, TX';
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
@@ -19,7 +19,7 @@ const acceptLead = {
   totalRepairCost: 7000,
 };
 const negotiateLead = {
-  kind: 'negotiate',
+  kind: 'counter',
   address,
   marketValue: 200000,
   offerRange: { low: 120000, high: 135000 },
@@ -108,12 +108,12 @@ describeEachDatabase('POST /api/leads', (database) => {
     it('stores an accept made before the outside lead form, and only logs it', async () => {
       const id = await postedId(await postLead(app, acceptLead));
       expect(await leadRow(id)).toMatchObject({
-        kind: 'accept',
+        responseKind: 'accepted',
         address,
         marketValue: 200000,
         offerLow: 113000,
         offerHigh: 128000,
-        desiredPrice: null,
+        counterAmount: null,
         name: null,
         email: null,
         phone: null,
@@ -131,18 +131,18 @@ describeEachDatabase('POST /api/leads', (database) => {
       const id = await postedId(
         await postLead(app, { ...acceptLead, desiredPrice: 150000, contact: { ...contact, name: ' Ann Lee ' } }),
       );
-      expect(await leadRow(id)).toMatchObject({ kind: 'accept', desiredPrice: 150000, ...contact });
+      expect(await leadRow(id)).toMatchObject({ responseKind: 'accepted', counterAmount: 150000, ...contact });
     });
 
     it('stores an accepted counter-offer', async () => {
       const id = await postedId(await postLead(app, negotiateLead));
       expect(await leadRow(id)).toMatchObject({
-        kind: 'negotiate',
+        responseKind: 'countered',
         address,
         marketValue: 200000,
         offerLow: 120000,
         offerHigh: 135000,
-        desiredPrice: 120000,
+        counterAmount: 120000,
         name: null,
         details: { userType: 'homeowner' },
       });
@@ -153,8 +153,8 @@ describeEachDatabase('POST /api/leads', (database) => {
         await postLead(app, { ...negotiateLead, desiredPrice: 190000, userType: 'wholesaler' }),
       );
       expect(await leadRow(id)).toMatchObject({
-        kind: 'negotiate',
-        desiredPrice: 190000,
+        responseKind: 'countered',
+        counterAmount: 190000,
         details: { userType: 'wholesaler' },
       });
     });
@@ -162,13 +162,13 @@ describeEachDatabase('POST /api/leads', (database) => {
     it('stores a programme request with its form in details', async () => {
       const id = await postedId(await postLead(app, programLead));
       expect(await leadRow(id)).toMatchObject({
-        kind: 'program',
+        responseKind: 'program-interest',
         address,
         name: 'Ann Lee',
         email: 'ann@example.com',
         phone: '512-555-0100',
         marketValue: 200000,
-        desiredPrice: 180000,
+        counterAmount: 180000,
         offerLow: null,
         details: { condition: 'Good', timeframe: '60', notes: 'Call after 5pm' },
       });
@@ -279,14 +279,14 @@ describeEachDatabase('POST /api/leads', (database) => {
           await database()
             .db.select({ count: sql<number>`count(*)::int` })
             .from(leads)
-            .where(eq(leads.kind, 'negotiate'))
+            .where(eq(leads.responseKind, 'countered'))
         )[0]?.count;
       const stored = await count();
 
       const limited = await postLead(app, negotiateLead, ip);
       expect(limited.status).toBe(429);
       const { error } = (await limited.json()) as { error: string };
-      expect(error).toMatch(/^Too many submissions\. Please try again in \d+ seconds?\.$/);
+      expect(error).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -332,7 +332,7 @@ describeEachDatabase('POST /api/leads', (database) => {
         });
         expect(message.html).toContain(id);
         expect(message.text).toContain(`Lead id: ${id}`);
-        if (body.kind !== 'negotiate') expect(message.replyTo).toBe('ann@example.com');
+        if (body.kind !== 'counter') expect(message.replyTo).toBe('ann@example.com');
         if (body.kind === 'program') {
           expect(message.html).toContain('&lt;b&gt;&quot;Roof&quot; &amp; porch&lt;/b&gt;');
           expect(message.html).not.toContain('<b>');
@@ -354,7 +354,7 @@ describeEachDatabase('POST /api/leads', (database) => {
 
       const firstAttempt = new Date();
       await deliverAll(firstAttempt);
-      expect(await leadRow(id)).toMatchObject({ kind: 'program', name: 'Ann Lee' });
+      expect(await leadRow(id)).toMatchObject({ responseKind: 'program-interest', name: 'Ann Lee' });
       expect(await outboxRow(emailId)).toMatchObject({
         status: 'pending',
         attempts: 1,
@@ -371,7 +371,7 @@ describeEachDatabase('POST /api/leads', (database) => {
       resend.failNext({ status: 422, name: 'validation_error', message: 'Invalid `to` field.' });
       const id = await postedId(await postLead(app, negotiateLead));
       await deliverAll();
-      expect(await leadRow(id)).toMatchObject({ kind: 'negotiate' });
+      expect(await leadRow(id)).toMatchObject({ responseKind: 'countered' });
       expect(await outboxRow((await notificationOf(id))!)).toMatchObject({
         status: 'failed',
         lastError: 'Resend 422 validation_error: Invalid `to` field.',
@@ -415,16 +415,5 @@ describeEachDatabase('POST /api/leads', (database) => {
         await database().db.execute(sql`drop function refuse_test_lead()`);
       }
     });
-  });
-});
-
-describe('tooManyLeadsMessage', () => {
-  it.each([
-    [0, 'Too many submissions. Please try again in 1 second.'],
-    [1, 'Too many submissions. Please try again in 1 second.'],
-    [1001, 'Too many submissions. Please try again in 2 seconds.'],
-    [60_000, 'Too many submissions. Please try again in 60 seconds.'],
-  ])('%s ms → %s', (ms, message) => {
-    expect(tooManyLeadsMessage(ms)).toBe(message);
   });
 });

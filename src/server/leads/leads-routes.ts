@@ -1,40 +1,31 @@
-import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
+import { calculatorLeadAnswer } from '../../domain/leads/lead-answer';
 import { LeadRequestSchema } from '../../domain/leads/lead-request-schema';
 import type { AppContext } from '../app-context';
-import { clientIp } from '../http/client-ip';
 import { validate } from '../http/validate';
-import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+import { limitPerClient } from '../rate-limit/limit-per-client';
 import { recordLead } from './record-lead';
 
-/** Lead submissions allowed per client address and window: a homeowner needs three at most (negotiate, programme, accept). */
+/** Lead submissions allowed per client address and window: a homeowner needs three at most (counter, programme, accept). */
 export const LEAD_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
 
-/** 'Too many submissions. Please try again in N seconds.' (N rounded up, at least 1). */
-export function tooManyLeadsMessage(retryAfterMs: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return `Too many submissions. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
-}
-
-/** Counts every submission, valid or not, so the form cannot be used to flood the leads inbox. */
-function limitLeadsPerClient({ env, database }: AppContext): MiddlewareHandler {
-  return async (c, next) => {
-    const decision = await consumeRateLimit(database.db, {
-      key: `leads:ip:${clientIp(c, env.TRUST_PROXY)}`,
-      ...LEAD_RATE_LIMIT,
-    });
-    if (!decision.allowed) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
-      return c.json({ error: tooManyLeadsMessage(decision.retryAfterMs) }, 429);
-    }
-    return next();
-  };
-}
-
-/** §4, §5, issue 6: POST /api/leads stores a homeowner's accept, counter-offer or programme request; anyone may send one. */
+/**
+ * §4, §5, issue 6: POST /api/leads stores a homeowner's accept, counter-offer or programme request
+ * made on the operator's calculator; anyone may send one. Every submission counts against the
+ * client's address, valid or not, so the form cannot be used to flood the leads inbox (429).
+ */
 export function leadsRoutes(context: AppContext) {
-  return new Hono().post('/', limitLeadsPerClient(context), validate('json', LeadRequestSchema), async (c) => {
-    const { id } = await recordLead(context, c.req.valid('json'));
-    return c.json({ id }, 201);
-  });
+  return new Hono().post(
+    '/',
+    limitPerClient(context, 'leads', LEAD_RATE_LIMIT),
+    validate('json', LeadRequestSchema),
+    async (c) => {
+      const answer = calculatorLeadAnswer(c.req.valid('json'));
+      // The operator's own calculator: the lead has no wholesaler and is announced to LEADS_EMAIL.
+      const { leadId } = await context.database.db.transaction((tx) =>
+        recordLead(tx, context.env, { owner: null, answer, offerLinkId: null, revisesLeadId: null, at: new Date() }),
+      );
+      return c.json({ id: leadId }, 201);
+    },
+  );
 }

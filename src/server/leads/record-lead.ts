@@ -1,80 +1,141 @@
-import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { answeredAs, type LeadAnswer } from '../../domain/leads/lead-answer';
 import { leadNotificationEmail } from '../../domain/leads/lead-notification-email';
-import type { LeadRequest } from '../../domain/leads/lead-request-schema';
-import type { AppContext } from '../app-context';
-import { leads } from '../db/schema';
+import type { Transaction } from '../db/database';
+import { leadEvents, leads } from '../db/schema';
 import { enqueueEmail } from '../email/enqueue-email';
+import type { Env } from '../env';
+import type { Wholesaler } from '../profile/read-wholesaler';
 
-type NewLead = typeof leads.$inferInsert;
-
-/** The row for a lead: the figures and contact in their columns, the rest of the form in details. */
-function leadRow(lead: LeadRequest, id: string, createdAt: Date): NewLead {
-  const base = { id, kind: lead.kind, address: lead.address, createdAt };
-  switch (lead.kind) {
-    case 'accept':
-      return {
-        ...base,
-        marketValue: lead.marketValue,
-        offerLow: lead.offerRange.low,
-        offerHigh: lead.offerRange.high,
-        desiredPrice: lead.desiredPrice ?? null,
-        name: lead.contact?.name ?? null,
-        email: lead.contact?.email ?? null,
-        phone: lead.contact?.phone ?? null,
-        details: { totalRepairCost: lead.totalRepairCost },
-      };
-    case 'negotiate':
-      return {
-        ...base,
-        marketValue: lead.marketValue,
-        offerLow: lead.offerRange.low,
-        offerHigh: lead.offerRange.high,
-        desiredPrice: lead.desiredPrice,
-        details: { userType: lead.userType },
-      };
-    case 'program':
-      return {
-        ...base,
-        marketValue: lead.marketValue ?? null,
-        offerLow: lead.offerRange?.low ?? null,
-        offerHigh: lead.offerRange?.high ?? null,
-        desiredPrice: lead.desiredPrice ?? null,
-        name: lead.fullName,
-        email: lead.email,
-        phone: lead.phone,
-        details: { condition: lead.condition, timeframe: lead.timeframe, notes: lead.notes },
-      };
-  }
+export interface LeadToRecord {
+  /**
+   * The wholesaler the lead belongs to, told at their proven address (readWholesaler's notifyTo,
+   * null when lead e-mails are off or none is proven); null: the site's operator, told at LEADS_EMAIL.
+   */
+  owner: Wholesaler | null;
+  answer: LeadAnswer;
+  /** The offer link answered; with it the lead is one per link and homeowner e-mail. */
+  offerLinkId: string | null;
+  /** A revised offer's answer joins the lead it revised. */
+  revisesLeadId: string | null;
+  at: Date;
 }
 
 export interface RecordedLead {
-  id: string;
-  /** The outbox message that notifies LEADS_EMAIL; null when LEADS_EMAIL is not set. */
+  leadId: string;
+  /** False when the answer updated a lead (a second answer to the same link, an answer to a revised offer). */
+  created: boolean;
+  /** The outbox message announcing it; null when no one is to be told. */
   notificationEmailId: string | null;
 }
 
 /**
- * Stores a lead and, when LEADS_EMAIL is set, its notification e-mail in the outbox, in one
- * transaction: a lead is never without its notification, and a notification never announces
- * a lead that was not stored. Delivery (and retrying a failing provider) is the e-mail
- * worker's, so the provider being down never loses or delays the lead.
+ * Records a homeowner's answer as a lead, inside `tx`: one lead per offer link and homeowner
+ * e-mail (a second answer updates it: accept after a counter), the lead it revises for a revised
+ * offer, a new lead otherwise; appends its history (the offer made, for a new lead of an offer
+ * link, and the answer) and queues the notification e-mail in the same transaction, so a lead
+ * never exists without it and a notification never announces a lead that was not stored. Delivery
+ * (and retrying a failing provider) is the e-mail worker's, so a provider being down never loses a lead.
  */
-export async function recordLead({ env, database }: AppContext, lead: LeadRequest): Promise<RecordedLead> {
-  const id = randomUUID();
-  const receivedAt = new Date();
-  const recorded = await database.db.transaction(async (tx) => {
-    let notificationEmailId: string | null = null;
-    if (env.LEADS_EMAIL) {
-      const email = leadNotificationEmail(lead, { id, receivedAt });
-      ({ id: notificationEmailId } = await enqueueEmail(tx, { ...email, to: env.LEADS_EMAIL, from: env.EMAIL_FROM }));
-    }
-    const row = leadRow(lead, id, receivedAt);
-    await tx.insert(leads).values({ ...row, details: { ...row.details, notificationEmailId } });
-    return { id, notificationEmailId };
-  });
-  if (!env.LEADS_EMAIL) {
-    // No personal data in the log: the lead is in the database.
-    console.info(`lead ${id} (${lead.kind}) stored; LEADS_EMAIL is not set, so no notification e-mail was queued`);
+export async function recordLead(
+  tx: Transaction,
+  env: Pick<Env, 'APP_URL' | 'EMAIL_FROM' | 'LEADS_EMAIL'>,
+  { owner, answer, offerLinkId, revisesLeadId, at }: LeadToRecord,
+): Promise<RecordedLead> {
+  const responseKind = answeredAs[answer.kind];
+  const answerColumns = {
+    responseKind,
+    respondedAt: at,
+    updatedAt: at,
+    ...(answer.contact ? { name: answer.contact.name, email: answer.contact.email, phone: answer.contact.phone } : {}),
+  };
+  // An answer without a price keeps the one named before (an accept after a counter-offer).
+  const keptAmount = sql`coalesce(${answer.amount}::numeric, ${leads.counterAmount})`;
+  let leadId: string;
+  let created: boolean;
+  if (revisesLeadId) {
+    const [row] = await tx
+      .update(leads)
+      .set({
+        ...answerColumns,
+        counterAmount: keptAmount,
+        ...(answer.offerRange ? { offerLow: answer.offerRange.low, offerHigh: answer.offerRange.high } : {}),
+      })
+      .where(eq(leads.id, revisesLeadId))
+      .returning({ id: leads.id });
+    if (!row) throw new Error(`revised lead ${revisesLeadId} is gone`);
+    leadId = row.id;
+    created = false;
+  } else {
+    const insert = tx.insert(leads).values({
+      ...answerColumns,
+      ownerUserId: owner?.userId ?? null,
+      offerLinkId,
+      contactKey: answer.contact ? answer.contact.email.trim().toLowerCase() : null,
+      source: answer.source,
+      address: answer.address,
+      marketValue: answer.marketValue,
+      offerLow: answer.offerRange?.low ?? null,
+      offerHigh: answer.offerRange?.high ?? null,
+      counterAmount: answer.amount,
+      details: answer.details,
+      createdAt: at,
+    });
+    const [row] = await (
+      offerLinkId
+        ? insert.onConflictDoUpdate({
+            target: [leads.offerLinkId, leads.contactKey],
+            set: { ...answerColumns, counterAmount: keptAmount, details: sql`${leads.details} || excluded.details` },
+          })
+        : insert
+    ).returning({ id: leads.id, created: sql<boolean>`(xmax = 0)` });
+    if (!row) throw new Error('leads upsert returned no row');
+    leadId = row.id;
+    created = row.created;
   }
-  return recorded;
+
+  if (created && offerLinkId && answer.offerRange) {
+    await tx.insert(leadEvents).values({
+      leadId,
+      kind: 'offer',
+      offerLinkId,
+      offerLow: answer.offerRange.low,
+      offerHigh: answer.offerRange.high,
+      // The offer was made before it was answered.
+      createdAt: new Date(at.getTime() - 1),
+    });
+  }
+  await tx.insert(leadEvents).values({
+    leadId,
+    kind: 'response',
+    responseKind,
+    amount: answer.amount,
+    offerLinkId,
+    offerLow: answer.offerRange?.low ?? null,
+    offerHigh: answer.offerRange?.high ?? null,
+    text: answer.message,
+    createdAt: at,
+  });
+
+  // A wholesaler's lead goes to their proven address only; the operator's calculator leads to LEADS_EMAIL.
+  const notifyTo = owner ? owner.notifyTo : (env.LEADS_EMAIL ?? null);
+  let notificationEmailId: string | null = null;
+  if (notifyTo) {
+    const email = leadNotificationEmail(
+      answer,
+      { id: leadId, receivedAt: at },
+      owner ? { to: 'wholesaler', appUrl: env.APP_URL } : { to: 'operator' },
+    );
+    ({ id: notificationEmailId } = await enqueueEmail(tx, { ...email, to: notifyTo, from: env.EMAIL_FROM }));
+  } else if (!owner) {
+    // No personal data in the log: the lead is in the database.
+    console.info(
+      `lead ${leadId} (${answer.kind}) stored; LEADS_EMAIL is not set, so no notification e-mail was queued`,
+    );
+  }
+  await tx
+    .update(leads)
+    .set({ details: sql`${leads.details} || ${JSON.stringify({ notificationEmailId })}::jsonb` })
+    .where(eq(leads.id, leadId));
+  return { leadId, created, notificationEmailId };
 }

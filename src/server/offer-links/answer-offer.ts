@@ -1,26 +1,18 @@
 import { homeownerResponseMessage, type HomeownerResponseMessage } from '../../domain/leads/homeowner-response-message';
-import type { LeadResponseKind, LeadSource } from '../../domain/leads/lead-response';
+import { answeredAs, offerLinkAnswer } from '../../domain/leads/lead-answer';
+import type { LeadSource } from '../../domain/leads/lead-response';
 import { negotiationOutcome } from '../../domain/leads/negotiation-outcome';
-import { responseContact, type OfferResponseRequest } from '../../domain/leads/offer-response-request';
+import type { OfferResponseRequest } from '../../domain/leads/offer-response-request';
 import { isOfferExpired } from '../../domain/offer/offer-validity';
 import type { AppContext } from '../app-context';
 import type { offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
-import { recordWholesalerLead } from '../leads/record-wholesaler-lead';
+import { recordLead } from '../leads/record-lead';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { capAnonymousWrites } from '../rate-limit/cap-anonymous-writes';
 import { findOfferLink, publicOfferMessages } from './read-public-offer';
 
 type OfferLinkSource = (typeof offerLinks.$inferSelect)['source'];
-
-const responseKinds: Record<OfferResponseRequest['kind'], LeadResponseKind> = {
-  accept: 'accepted',
-  counter: 'countered',
-  program: 'program-interest',
-  'new-offer': 'new-offer-requested',
-};
-
-const leadKinds = { accept: 'accept', counter: 'negotiate', program: 'program', 'new-offer': 'new-offer' } as const;
 
 const leadSources: Record<OfferLinkSource, LeadSource> = {
   'shared-link': 'shared-link',
@@ -52,42 +44,31 @@ export async function answerOffer(
   const owner = await readWholesaler(database.db, link.userId);
   if (!owner) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
 
-  const responseKind = responseKinds[answer.kind];
-  const counterAmount = answer.kind === 'counter' || answer.kind === 'program' ? (answer.desiredPrice ?? null) : null;
+  const lead = offerLinkAnswer(
+    answer,
+    { address: link.address, marketValue: link.marketValue, offerRange: { low: link.offerLow, high: link.offerHigh } },
+    leadSources[link.source],
+  );
   const aboveProgramThreshold =
     answer.kind === 'counter' &&
     negotiationOutcome({ desiredPrice: answer.desiredPrice, marketValue: link.marketValue, userType: 'homeowner' }) ===
       'needs-program-info';
-  const message = answer.kind === 'program' ? answer.notes : answer.message;
-  const details =
-    answer.kind === 'program'
-      ? { condition: answer.condition, timeframe: answer.timeframe, notes: answer.notes }
-      : { message: answer.message };
 
   await database.db.transaction(async (tx) => {
     // Per wholesaler, whatever the address: a flood from many addresses cannot fill one inbox.
     await capAnonymousWrites(tx, 'offer-answer', owner.userId);
-    return recordWholesalerLead(tx, env.APP_URL, env.EMAIL_FROM, {
+    return recordLead(tx, env, {
       owner,
-      source: leadSources[link.source],
-      kind: leadKinds[answer.kind],
-      responseKind,
-      counterAmount,
-      address: link.address,
-      marketValue: link.marketValue,
-      offerRange: { low: link.offerLow, high: link.offerHigh },
-      contact: responseContact(answer),
-      message,
-      details,
+      answer: lead,
       offerLinkId: link.id,
       revisesLeadId: link.revisesLeadId,
       at: now,
     });
   });
   return homeownerResponseMessage({
-    kind: responseKind,
+    kind: answeredAs[answer.kind],
     displayName: owner.displayName,
-    counterAmount,
+    counterAmount: lead.amount,
     aboveProgramThreshold,
   });
 }

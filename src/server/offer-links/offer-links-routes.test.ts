@@ -323,7 +323,7 @@ describeEachDatabase('answerable offer links', (database) => {
       'Your request for a new offer was sent to Lee Homes Buyer',
     );
     const [lead] = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
-    expect(lead).toMatchObject({ kind: 'new-offer', responseKind: 'new-offer-requested' });
+    expect(lead).toMatchObject({ responseKind: 'new-offer-requested' });
   });
 
   it('refuses malformed, oversized and NUL-carrying answers and stores nothing', async () => {

@@ -41,7 +41,7 @@ export function NegotiateOfferDialog({
   const record = useMutation({
     mutationFn: (desiredPrice: number) =>
       submitLead({
-        kind: 'negotiate',
+        kind: 'counter',
         address: offer.address,
         marketValue: offer.marketValue,
         offerRange: offer.offerRange,
