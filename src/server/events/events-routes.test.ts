@@ -7,11 +7,11 @@ import { createApp } from '../app';
 import { eventsMessages, MAX_STREAMS_PER_USER } from './events-routes';
 import { savedProperties, subscriptions } from '../db/schema';
 
-/** Reads server-sent events until one named `event` arrives (or 3 s pass). */
+/** Reads server-sent events until one named `event` arrives (10 s only end a wait for one that never comes). */
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, event: string) {
   const decoder = new TextDecoder();
   let text = '';
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const { value, done } = await reader.read();
     if (done) break;

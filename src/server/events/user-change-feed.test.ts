@@ -7,12 +7,16 @@ import { openPostgresDatabase, type DatabaseConnection } from '../db/database';
 import { subscriptions } from '../db/schema';
 import { createUserChangeFeed, type UserChange, type UserChangeFeed } from './user-change-feed';
 
-/** Subscribes now; the returned promise resolves with the user's next change, or fails after 2 s. */
+/**
+ * Subscribes now; the returned promise resolves with the user's next change. The 10 s only ends a
+ * wait for a change that never comes, with a clear message: how fast one arrives is not a test's
+ * claim on a shared machine.
+ */
 async function subscribeToNextChange(feed: UserChangeFeed, userId: string): Promise<{ next: Promise<UserChange> }> {
   let resolveChange: (change: UserChange) => void = () => {};
   const next = new Promise<UserChange>((resolve, reject) => {
     resolveChange = resolve;
-    setTimeout(() => reject(new Error('no change within 2 s')), 2000);
+    setTimeout(() => reject(new Error('no change arrived (waited 10 s)')), 10_000);
   });
   const unsubscribe = await feed.subscribe(userId, (change) => resolveChange(change));
   // Wrapped: an async function returning a bare promise would wait for it.
