@@ -16,7 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  forbidOnly: inCi,
+  // A forgotten test.only would skip every other journey: refused everywhere, not only in CI.
+  forbidOnly: true,
   reporter: inCi ? 'line' : 'list',
   timeout: 30_000,
   expect: { timeout: 5_000 },

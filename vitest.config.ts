@@ -10,5 +10,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A forgotten `.only` would silently skip the rest of the suite, and a test that asserts nothing
+    // passes whatever the code does: both fail the run, on every machine, not only in CI.
+    allowOnly: false,
+    expect: { requireAssertions: true },
   },
 });

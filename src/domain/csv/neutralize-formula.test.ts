@@ -16,6 +16,10 @@ describe('neutralizeFormula', () => {
   });
 
   it('never leaves a formula trigger first', () => {
-    fc.assert(fc.property(fc.string(), (cell) => !/^[=+\-@\t\r]/.test(neutralizeFormula(cell))));
+    fc.assert(
+      fc.property(fc.string(), (cell) => {
+        expect(neutralizeFormula(cell)).not.toMatch(/^[=+\-@\t\r]/);
+      }),
+    );
   });
 });

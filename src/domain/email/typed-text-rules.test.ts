@@ -40,7 +40,9 @@ describe('carriesLinkOrMarkup', () => {
         fc.stringMatching(/^[A-Za-z0-9 ,]{0,40}$/),
         fc.constantFrom('https://a.example', 'www.a.example', 'a.example/x', 'a@b.example'),
         fc.stringMatching(/^[A-Za-z0-9 ,]{0,40}$/),
-        (before, link, after) => carriesLinkOrMarkup(`${before} ${link} ${after}`),
+        (before, link, after) => {
+          expect(carriesLinkOrMarkup(`${before} ${link} ${after}`)).toBe(true);
+        },
       ),
     );
   });
