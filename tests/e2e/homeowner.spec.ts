@@ -179,7 +179,7 @@ test.describe('negotiate', () => {
     const lead = await nextLead(page, () => negotiate(page, '120000'));
     expect(lead.status).toBe(201);
     expect(lead.body).toEqual({
-      kind: 'negotiate',
+      kind: 'counter',
       address,
       marketValue: 200000,
       offerRange: { low: 120000, high: 135000 },

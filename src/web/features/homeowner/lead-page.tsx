@@ -6,7 +6,8 @@ import { formatPhoneInput } from '../../../domain/contact/phone';
 import { parseAcceptPageQuery, type AcceptedOffer } from '../../../domain/leads/accept-page-query';
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
 import { notify } from '../../components/notify';
-import { TextField } from '../../components/text-field';
+import { ContactFields } from '../../components/contact-fields';
+import { FactList, type Fact } from '../../components/fact-list';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { leadErrorMessage, submitLead } from './leads-api';
 
@@ -42,30 +43,18 @@ export function LeadPage() {
 
 function OfferSummary({ offer }: { offer: AcceptedOffer }) {
   return (
-    <dl className="lead-summary card">
-      <div>
-        <dt>Property</dt>
-        <dd>{offer.address}</dd>
-      </div>
-      <div>
-        <dt>Cash offer range</dt>
-        <dd className="lead-summary-range">{formatMoneyRange(offer.offerRange)}</dd>
-      </div>
-      <div>
-        <dt>Market value</dt>
-        <dd>{formatMoney(offer.marketValue)}</dd>
-      </div>
-      <div>
-        <dt>Estimated repairs</dt>
-        <dd>{formatMoney(offer.totalRepairCost)}</dd>
-      </div>
-      {offer.desiredPrice !== undefined && (
-        <div>
-          <dt>Your accepted counter-offer</dt>
-          <dd>{formatMoney(offer.desiredPrice)}</dd>
-        </div>
-      )}
-    </dl>
+    <FactList
+      className="lead-summary card"
+      facts={[
+        ['Property', offer.address],
+        ['Cash offer range', formatMoneyRange(offer.offerRange), 'lead-summary-range'],
+        ['Market value', formatMoney(offer.marketValue)],
+        ['Estimated repairs', formatMoney(offer.totalRepairCost)],
+        ...(offer.desiredPrice === undefined
+          ? []
+          : [['Your accepted counter-offer', formatMoney(offer.desiredPrice)] satisfies Fact]),
+      ]}
+    />
   );
 }
 
@@ -96,15 +85,13 @@ function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: (
           Your contact details
         </h2>
         <p className="field-hint">All fields are required.</p>
-        <TextField id="lead-name" label="Name" autoComplete="name" {...form.field('name')} />
-        <TextField id="lead-email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <TextField
-          id="lead-phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="555-123-4567"
-          {...form.field('phone', formatPhoneInput)}
+        <ContactFields
+          idPrefix="lead"
+          fields={{
+            name: form.field('name'),
+            email: form.field('email'),
+            phone: form.field('phone', formatPhoneInput),
+          }}
         />
         <div className="form-actions">
           <Link className="button button-secondary" to="/">

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HomeownerContactSchema } from '../../../domain/contact/contact-schema';
 import { parseDesiredPrice } from '../../../domain/leads/desired-price';
-import { MAX_NOTES_LENGTH, MlsProgramSchema } from '../../../domain/leads/mls-program-schema';
+import { MAX_NOTES_LENGTH } from '../../../domain/leads/mls-program-schema';
 import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
 
 /** The answers a homeowner writes in a form of their own; the programme request has its own form. */
@@ -21,9 +21,6 @@ export const CounterAnswerFormSchema = ContactAnswerFormSchema.extend({
     return z.NEVER;
   }),
 });
-
-/** The programme form on an offer: its address is the offer's, so it is not asked again. */
-export const ProgramAnswerFormSchema = MlsProgramSchema.omit({ address: true });
 
 export type ContactAnswerForm = z.output<typeof ContactAnswerFormSchema>;
 

@@ -5,6 +5,7 @@ import { MAX_NOTES_LENGTH } from '../../../domain/leads/mls-program-schema';
 import { formatMoneyRange } from '../../../domain/money/format-money';
 import type { OfferRange } from '../../../domain/offer/compute-offer-range';
 import { TextAreaField } from '../../components/text-area-field';
+import { ContactFields } from '../../components/contact-fields';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import {
@@ -79,15 +80,9 @@ export function ContactAnswerFormView({
           {...form.field('desiredPrice')}
         />
       )}
-      <TextField id="answer-name" label="Name" autoComplete="name" {...form.field('name')} />
-      <TextField id="answer-email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <TextField
-        id="answer-phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder="555-123-4567"
-        {...form.field('phone', formatPhoneInput)}
+      <ContactFields
+        idPrefix="answer"
+        fields={{ name: form.field('name'), email: form.field('email'), phone: form.field('phone', formatPhoneInput) }}
       />
       <TextAreaField
         id="answer-message"

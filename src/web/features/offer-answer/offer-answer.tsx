@@ -91,6 +91,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
     return (
       <ProgramAnswerFormView
         wholesalerName={wholesalerName}
+        address={offer.address}
         initialContact={contact}
         submitting={answer.isPending}
         onBack={() => setStep('done')}

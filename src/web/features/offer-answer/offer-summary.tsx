@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../domain/money/format-money';
 import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
+import { FactList } from '../../components/fact-list';
 import { NetSheet } from '../../components/net-sheet';
 import { OfferRangeText } from '../../components/offer-range-text';
 import { OfferReceiptView } from '../../components/offer-receipt';
@@ -12,20 +13,14 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
     <>
       <OfferRangeText range={offer.offerRange} />
       <p className={offer.expired ? 'offer-validity offer-validity-expired' : 'offer-validity'}>{offer.validityText}</p>
-      <dl className="offer-facts">
-        <div>
-          <dt>Property</dt>
-          <dd>{offer.address}</dd>
-        </div>
-        <div>
-          <dt>Market value</dt>
-          <dd>{formatMoney(offer.marketValue)}</dd>
-        </div>
-        <div>
-          <dt>Repairs</dt>
-          <dd>{formatMoney(offer.totalRepairCost)}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="offer-facts"
+        facts={[
+          ['Property', offer.address],
+          ['Market value', formatMoney(offer.marketValue)],
+          ['Repairs', formatMoney(offer.totalRepairCost)],
+        ]}
+      />
       {offer.repairs.length > 0 && (
         <details className="offer-repairs">
           <summary>Repairs this offer allows for ({offer.repairs.length})</summary>

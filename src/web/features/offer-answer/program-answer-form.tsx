@@ -1,13 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { formatPhoneInput } from '../../../domain/contact/phone';
 import type { MlsProgram } from '../../../domain/leads/mls-program-schema';
-import { MlsProgramFields } from '../../components/mls-program-fields';
-import { useSchemaForm } from '../../components/use-schema-form';
-import { ProgramAnswerFormSchema } from './answer-forms';
+import { ProgramDetailsForm } from '../../components/program-details-form';
 import type { ContactValues } from './contact-answer-form';
 
 interface ProgramAnswerFormProps {
   wholesalerName: string;
+  /** The offer's property: the programme is asked about for it, so it is not asked again. */
+  address: string;
   initialContact: ContactValues;
   submitting: boolean;
   onSubmit: (program: Omit<MlsProgram, 'address'>) => void;
@@ -17,51 +16,32 @@ interface ProgramAnswerFormProps {
 /** 'MLS/Retail Program Details' for this offer's property (§5 fields; the address is the offer's). */
 export function ProgramAnswerFormView({
   wholesalerName,
+  address,
   initialContact,
   submitting,
   onSubmit,
   onBack,
 }: ProgramAnswerFormProps) {
-  const form = useSchemaForm(ProgramAnswerFormSchema, {
-    fullName: initialContact.name,
-    phone: initialContact.phone,
-    email: initialContact.email,
-    condition: '',
-    timeframe: '',
-    notes: '',
-  });
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
 
   return (
-    <form
+    <ProgramDetailsForm
       className="offer-answer-form"
-      aria-labelledby="offer-program-title"
-      noValidate
-      onSubmit={form.handleSubmit(onSubmit)}
-    >
-      <h2 id="offer-program-title" className="card-title" tabIndex={-1} ref={titleRef}>
-        MLS/Retail Program Details
-      </h2>
-      <p className="muted">Tell {wholesalerName} about your home. Every field except the notes is required.</p>
-      <MlsProgramFields
-        fields={{
-          fullName: form.field('fullName'),
-          phone: form.field('phone', formatPhoneInput),
-          email: form.field('email'),
-          condition: form.field('condition'),
-          timeframe: form.field('timeframe'),
-          notes: form.field('notes'),
-        }}
-      />
-      <div className="form-actions">
-        <button type="button" className="button button-secondary" onClick={onBack}>
-          Back
-        </button>
-        <button type="submit" className="button button-primary" disabled={submitting}>
-          {submitting ? 'Sending...' : 'Submit'}
-        </button>
-      </div>
-    </form>
+      labelledBy="offer-program-title"
+      header={
+        <h2 id="offer-program-title" className="card-title" tabIndex={-1} ref={titleRef}>
+          MLS/Retail Program Details
+        </h2>
+      }
+      initial={{ fullName: initialContact.name, phone: initialContact.phone, email: initialContact.email, address }}
+      askAddress={false}
+      intro={`Tell ${wholesalerName} about your home. Every field except the notes is required.`}
+      cancelLabel="Back"
+      submittingLabel="Sending..."
+      submitting={submitting}
+      onSubmit={({ address: _offerAddress, ...program }) => onSubmit(program)}
+      onCancel={onBack}
+    />
   );
 }
