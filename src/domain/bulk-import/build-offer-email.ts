@@ -4,7 +4,6 @@ import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
 import { offerValidityText } from '../offer/offer-validity';
-import type { OfferLinkIntent } from './offer-link';
 
 /** §7 benefits list of the offer e-mail. */
 export const OFFER_BENEFITS = [
@@ -50,7 +49,7 @@ export function buildOfferEmail({
   const address = oneLine(property.address);
   const range = formatMoneyRange(property.offerRange);
   // Both buttons open the offer's own page, which opens the matching form.
-  const intentUrl = (intent: OfferLinkIntent) => `${offerUrl}?intent=${intent}`;
+  const intentUrl = (intent: 'accept' | 'negotiate') => `${offerUrl}?intent=${intent}`;
   const acceptUrl = intentUrl('accept');
   const negotiateUrl = intentUrl('negotiate');
   const validity = offerValidityText(expiresAt);

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { FeedEventName, FeedTable } from '../../domain/events/live-feed';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import type { Database } from '../db/database';
@@ -47,6 +48,8 @@ export function eventsRoutes(context: AppContext) {
     openStreams.set(userId, open + 1);
 
     return streamSSE(c, async (stream) => {
+      const send = (event: FeedEventName, data: { table: FeedTable } | Record<string, never> = {}) =>
+        stream.writeSSE({ event, data: JSON.stringify(data) });
       let signedOut = false;
       let wake = () => {};
       const checkSession = async () => {
@@ -58,13 +61,13 @@ export function eventsRoutes(context: AppContext) {
         const unsubscribe = await context.changeFeed.subscribe(userId, (change) => {
           // A session of this user ended somewhere: is it this one? Not forwarded to the browser.
           if (change.table === 'session') return void checkSession().catch(() => {});
-          void stream.writeSSE({ event: 'change', data: JSON.stringify({ table: change.table }) });
+          void send('change', { table: change.table });
         });
         stream.onAbort(() => {
           unsubscribe();
           wake();
         });
-        await stream.writeSSE({ event: 'ready', data: '{}' });
+        await send('ready');
         while (!stream.aborted && !signedOut) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, HEARTBEAT_MS);
@@ -74,10 +77,10 @@ export function eventsRoutes(context: AppContext) {
             };
           });
           if (!stream.aborted && !signedOut) await checkSession();
-          if (!stream.aborted && !signedOut) await stream.writeSSE({ event: 'heartbeat', data: '{}' });
+          if (!stream.aborted && !signedOut) await send('heartbeat');
         }
         unsubscribe();
-        if (signedOut && !stream.aborted) await stream.writeSSE({ event: 'signed-out', data: '{}' });
+        if (signedOut && !stream.aborted) await send('signed-out');
       } finally {
         release(userId);
       }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { FEED_TABLES } from '../../domain/events/live-feed';
 import type { DatabaseConnection, Unlisten } from '../db/database';
 
 const CHANNEL = 'user_changes';
 
 const UserChangeSchema = z.object({
   userId: z.string(),
-  table: z.enum(['saved_properties', 'subscriptions', 'leads', 'session']),
+  // 'session': a sign-in was revoked; the stream checks it and is never told to the browser.
+  table: z.enum([...FEED_TABLES, 'session']),
 });
 export type UserChange = z.infer<typeof UserChangeSchema>;
 

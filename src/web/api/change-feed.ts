@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { isFeedTable, type FeedEventName, type FeedTable } from '../../domain/events/live-feed';
 
 /**
  * What changed on the signed-in user's live feed (/api/events): one table's rows ('leads',
@@ -7,7 +8,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  * as the page loads, before its feed is open; a dropped connection misses what happened meanwhile).
  */
 export interface FeedChange {
-  table: string | null;
+  table: FeedTable | null;
 }
 
 type Listener = (change: FeedChange) => void;
@@ -22,11 +23,11 @@ export const LIVE_DATA_STALE_TIME_MS = 10_000;
 const listeners = new Set<Listener>();
 let source: EventSource | null = null;
 
-/** The table a change event names, or null when the event cannot be read. */
-export function changedTable(data: string): string | null {
+/** The table a change event names, or null when the event cannot be read or names no table the feed announces. */
+export function changedTable(data: string): FeedTable | null {
   try {
     const parsed: unknown = JSON.parse(data);
-    return typeof parsed === 'object' && parsed !== null && 'table' in parsed && typeof parsed.table === 'string'
+    return typeof parsed === 'object' && parsed !== null && 'table' in parsed && isFeedTable(parsed.table)
       ? parsed.table
       : null;
   } catch {
@@ -39,8 +40,10 @@ function openFeed(): EventSource {
   const announce = (change: FeedChange) => {
     for (const listener of listeners) listener(change);
   };
-  events.addEventListener('change', (event: MessageEvent<string>) => announce({ table: changedTable(event.data) }));
-  events.addEventListener('ready', () => announce({ table: null }));
+  const on = (name: FeedEventName, handle: (event: MessageEvent<string>) => void) =>
+    events.addEventListener(name, handle);
+  on('change', (event) => announce({ table: changedTable(event.data) }));
+  on('ready', () => announce({ table: null }));
   return events;
 }
 

@@ -108,7 +108,7 @@ interface CalculatorProps {
 function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalog, draft, slots }: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
   const { search } = useLocation();
-  // An offer e-mail's accept/negotiate link opens the calculator prefilled for the homeowner.
+  // An offer e-mail sent before offer pages existed links here with its offer in the query: it opens prefilled.
   const [state, dispatch] = useReducer(
     calculatorReducer,
     undefined,
