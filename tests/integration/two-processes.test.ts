@@ -260,8 +260,16 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
       () => (recipients().length >= owners.length ? true : undefined),
       30_000,
     );
-    // Give a second copy the time to show up, if one were coming.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // No second copy can still come once the job is finished: nothing left queued or sending.
+    const { jobId } = (await sent.json()) as { jobId: string };
+    await waitFor('the send job to finish', async () => {
+      const progress = (await (
+        await request(second, `/api/bulk-send/${jobId}`, { cookie, ip: '10.9.3.1' })
+      ).json()) as {
+        finished?: boolean;
+      };
+      return progress.finished ? true : undefined;
+    });
     const delivered = recipients()
       .map((email) => email.to[0])
       .sort();
