@@ -440,9 +440,10 @@ test('a homeowner counters an e-mailed offer; the wholesaler negotiates from /le
     homeowner.getByRole('heading', { name: 'Your counter-offer of $180,000 was sent to E2E Wholesaler' }),
   ).toBeVisible();
 
-  // Within 2 s it is in the wholesaler's inbox; they move it to Negotiating and revise the offer.
+  // It arrives in the wholesaler's open inbox (bench/live-change-latency.ts times the 2 s target);
+  // they move it to Negotiating and revise the offer.
   const lead = page.getByRole('article', { name: /^Zoe Park,/ });
-  await expect(lead).toBeVisible({ timeout: 2_000 });
+  await expect(lead).toBeVisible();
   await expect(lead).toContainText('Countered at $180,000');
   await expect(lead).toContainText('via Bulk e-mail');
   await page.getByRole('link', { name: 'Zoe Park, 9 Bay St' }).click();
@@ -477,7 +478,7 @@ test('a homeowner counters an e-mailed offer; the wholesaler negotiates from /le
   await expect(homeowner.getByRole('heading', { name: 'Your acceptance was sent to E2E Wholesaler' })).toBeVisible();
 
   const history = page.getByRole('region', { name: 'Offer history' });
-  await expect(history.getByRole('listitem').last()).toContainText('Homeowner accepted', { timeout: 2_000 });
+  await expect(history.getByRole('listitem').last()).toContainText('Homeowner accepted');
   await expect(history.getByRole('listitem')).toHaveText([
     /Offer made: \$155,000 – \$170,000/,
     /Homeowner countered at \$180,000/,

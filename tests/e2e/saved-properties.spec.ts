@@ -65,7 +65,7 @@ test('the saved page updates live when a property is saved in another tab', asyn
   await saveProperty(otherTab, '9 Live St, Austin, TX');
   await expect(otherTab).toHaveURL(/\/saved$/);
 
-  await expect(page.getByRole('article', { name: '9 Live St, Austin, TX' })).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByRole('article', { name: '9 Live St, Austin, TX' })).toBeVisible();
   await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
 });
 
