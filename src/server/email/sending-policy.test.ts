@@ -10,20 +10,13 @@ import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
 import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { emailOutbox, emailUnsubscribes, leadEvents, leads, offerLinks, wholesalerProfiles } from '../db/schema';
 
 type TestApp = ReturnType<typeof createApp>;
 
 const POSTAL_ADDRESS = '1 Main St, Austin, TX 78701';
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-
-const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  app.request(path, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
 
 describeEachDatabase('the sending policy, attacked', (database) => {
   let context: AppContext;

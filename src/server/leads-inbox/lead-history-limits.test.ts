@@ -6,6 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { LEAD_HISTORY_PAGE_SIZE, leadNoteMessages, MAX_LEAD_NOTES } from '../../domain/leads/lead-inbox-requests';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { leadEvents, leads } from '../db/schema';
 import { PER_USER_ACTION_RATE_LIMIT } from '../rate-limit/limit-per-user';
@@ -15,14 +16,6 @@ interface HistoryPage {
   events: { id: string; kind: string; text: string; createdAt: string }[];
   earlierCursor: string | null;
 }
-
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  app.request(path, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
 
 describeEachDatabase('lead history limits', (database) => {
   let app: TestApp;

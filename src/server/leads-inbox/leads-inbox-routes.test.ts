@@ -10,6 +10,7 @@ import type { AppContext } from '../app-context';
 import { startWebhookFake } from '../../../tests/fakes/webhook-fake';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import {
   emailOutbox,
@@ -31,15 +32,6 @@ const calculation = {
   template: defaultTemplate,
 };
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
-
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-
-const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  app.request(path, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
 
 interface LeadView {
   id: string;

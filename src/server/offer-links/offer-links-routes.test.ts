@@ -6,6 +6,7 @@ import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { freshClientAddress as freshIp } from '../../../tests/support/send-json';
 import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { emailOutbox, leadEvents, leads, offerLinks, savedProperties } from '../db/schema';
 import { hashOfferToken } from './offer-link-token';
@@ -16,8 +17,6 @@ type TestApp = ReturnType<typeof createTestApp>;
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
 const calculation = { address: '12 Oak St, Austin, TX', marketValue: 200000, repairs, template: defaultTemplate };
 const contact = { name: 'Ann Lee', email: 'Ann@Example.com', phone: '512-555-0100' };
-
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 const send = (
   app: TestApp,

@@ -5,6 +5,7 @@ import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { freshClientAddress as freshIp } from '../../../tests/support/send-json';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { leads, offerLinks } from '../db/schema';
 import { OFFER_RESPONSE_RATE_LIMIT } from '../offer-links/offer-links-routes';
@@ -14,8 +15,6 @@ type TestApp = ReturnType<typeof createTestApp>;
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
 const calculation = { address: '12 Oak St, Austin, TX', marketValue: 200000, repairs };
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
-
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 const send = (
   app: TestApp,

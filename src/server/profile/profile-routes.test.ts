@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
 import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { emailOutbox, leadEvents, leads, wholesalerProfiles } from '../db/schema';
 
@@ -21,15 +22,6 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const calculation = { address: '9 Elm St, Austin, TX', marketValue: 200000, repairs: [] };
-
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-
-const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  app.request(path, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
 
 describeEachDatabase('wholesaler profile and personal page', (database) => {
   let app: TestApp;

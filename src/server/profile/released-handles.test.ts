@@ -6,6 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { leads, offerLinks, releasedHandles, wholesalerProfiles } from '../db/schema';
 
@@ -22,15 +23,7 @@ const profile = (handle: string | null, displayName: string) => ({
 });
 const calculation = { address: '9 Elm St, Austin, TX', marketValue: 200000, repairs: [] };
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 const uniqueHandle = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
-
-const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  app.request(path, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
 
 describeEachDatabase('released handles', (database) => {
   let app: TestApp;

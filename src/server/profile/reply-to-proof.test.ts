@@ -6,18 +6,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
 import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { emailOutbox, emailUnsubscribes, wholesalerProfiles } from '../db/schema';
 
 type TestApp = ReturnType<typeof createTestApp>;
-
-const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
-const send = (app: TestApp, method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  app.request(path, {
-    method,
-    headers: { ...headers, 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
 
 describeEachDatabase('reply-to address proof', (database) => {
   let app: TestApp;
