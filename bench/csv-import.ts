@@ -110,6 +110,16 @@ const median = (values: number[]) => {
 };
 const importRun = results.find((result) => result.scenario === 'import')!;
 const dataRows = importRun.rows;
+// Each scenario's throughput is its own rows over its own time; a parser that saw another number
+// of rows than the import did not do the same work, so its figure would not compare: stop.
+const miscounted = results.filter((result) => result.rows !== dataRows);
+if (miscounted.length > 0) {
+  console.error(
+    `row counts differ from the import's ${dataRows.toLocaleString('en-US')} data rows: ` +
+      miscounted.map((result) => `${result.scenario} ${result.rows.toLocaleString('en-US')}`).join(', '),
+  );
+  process.exit(1);
+}
 const labels: Record<string, string> = {
   import: 'import (worker: Papa Parse + §5 rules, review ready)',
   'rules-only': '  diagnostic: Papa Parse + §5 rules, keeping nothing',
@@ -126,7 +136,7 @@ const summary = Object.keys(labels).map((scenario) => {
   return {
     scenario,
     ms,
-    rowsPerSecond: dataRows / (ms / 1000),
+    rowsPerSecond: runs[0]!.rows / (ms / 1000),
     mbPerSecond: fileBytes / 1e6 / (ms / 1000),
     longestTaskMs: Math.max(...runs.map((run) => run.longestTaskMs)),
     longTasks: Math.max(...runs.map((run) => run.longTasks)),

@@ -1,4 +1,5 @@
-// uDSV alone on the same decoded text stream, counting rows (its incremental chunk API).
+// uDSV alone on the same decoded text stream, counting data rows (its incremental chunk API;
+// its schema skips the header), not the blank lines spreadsheets leave.
 import { inferSchema, initParser, type Parser } from 'udsv';
 
 self.onmessage = async (event: MessageEvent<{ file: File }>) => {
@@ -6,8 +7,8 @@ self.onmessage = async (event: MessageEvent<{ file: File }>) => {
     const reader = event.data.file.stream().pipeThrough(new TextDecoderStream()).getReader();
     let parser: Parser | null = null;
     let rows = 0;
-    const count = () => {
-      rows++;
+    const count = (row: string[]) => {
+      if (row.length > 1 || row[0] !== '') rows++;
     };
     for (;;) {
       const { done, value } = await reader.read();
@@ -16,7 +17,7 @@ self.onmessage = async (event: MessageEvent<{ file: File }>) => {
       parser.chunk<string[]>(value, parser.stringArrs, count);
     }
     parser?.end();
-    self.postMessage({ rows: rows + 1 });
+    self.postMessage({ rows });
   } catch (error) {
     self.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }

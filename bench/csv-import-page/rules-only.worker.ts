@@ -5,8 +5,10 @@ import { createCsvImportCollector } from '../../src/domain/bulk-import/csv-impor
 import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
 import { fileTextStream } from '../../src/web/features/bulk-import/file-text-stream';
 
-self.onmessage = (event: MessageEvent<{ file: File }>) => {
+self.onmessage = (event: MessageEvent<{ file: File; headerRow?: string[] }>) => {
   const collector = createCsvImportCollector(defaultTemplate);
+  // A half of the file without its header: the rules read the columns from the file's own header.
+  if (event.data.headerRow) collector.add([event.data.headerRow]);
   let rows = 0;
   Papa.parse(fileTextStream(event.data.file) as unknown as NodeJS.ReadableStream, {
     header: false,
