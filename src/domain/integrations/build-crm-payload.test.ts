@@ -4,7 +4,7 @@ import { defaultTemplate } from '../offer/built-in-templates';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../repairs/repair-state';
 import { buildCrmPayload } from './build-crm-payload';
-import { dealFromCalculation } from './export-deal';
+import { dealFromCalculation } from '../offer/deal';
 
 const repairs = setRepairCost(
   toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Flooring'),

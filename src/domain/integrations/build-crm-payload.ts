@@ -1,5 +1,5 @@
 import { splitFullName, type CrmContact } from '../contact/contact-schema';
-import type { ExportDeal } from './export-deal';
+import type { Deal } from '../offer/deal';
 import { CRM_EXPORT_SOURCE, CRM_EXPORT_TAGS } from './integration-messages';
 
 /** §3 CRM export payload, field for field; money in dollars as numbers. */
@@ -20,15 +20,7 @@ export interface CrmPayload {
 }
 
 /** §3 CRM payload: name split at the first space (§5), selected repairs only, exportDate = now as ISO 8601 (UTC). */
-export function buildCrmPayload({
-  contact,
-  deal,
-  now,
-}: {
-  contact: CrmContact;
-  deal: ExportDeal;
-  now: Date;
-}): CrmPayload {
+export function buildCrmPayload({ contact, deal, now }: { contact: CrmContact; deal: Deal; now: Date }): CrmPayload {
   const { firstName, lastName } = splitFullName(contact.name);
   return {
     firstName,

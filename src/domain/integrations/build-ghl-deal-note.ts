@@ -3,7 +3,7 @@ import type { OfferRange } from '../offer/compute-offer-range';
 import { receiptLines, type ReceiptLine } from '../offer/offer-receipt-lines';
 import { snapshotReceipt } from '../offer/offer-snapshot';
 import { CRM_EXPORT_SOURCE } from './integration-messages';
-import type { ExportDeal } from './export-deal';
+import type { Deal } from '../offer/deal';
 
 const amountText = (line: ReceiptLine) => {
   const amount = line.amount;
@@ -16,7 +16,7 @@ const amountText = (line: ReceiptLine) => {
  * and repairs, and how the range was computed, line by line with the template's terms (the same
  * receipt the app shows), when the formula was kept.
  */
-export function buildGhlDealNote(deal: ExportDeal, now: Date): string {
+export function buildGhlDealNote(deal: Deal, now: Date): string {
   const lines = [
     `Cash offer: ${formatMoneyRange(deal.offerRange)}`,
     `Property: ${deal.address}`,

@@ -4,7 +4,7 @@ import { defaultTemplate } from '../offer/built-in-templates';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../repairs/repair-state';
 import { buildSheetsPayload, describeRepairs, formatExportDateTime } from './build-sheets-payload';
-import { dealFromCalculation } from './export-deal';
+import { dealFromCalculation } from '../offer/deal';
 
 const repairs = setRepairCost(
   toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Paint & Sheetrock'),

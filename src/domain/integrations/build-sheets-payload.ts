@@ -1,7 +1,7 @@
 import { splitFullName, type SheetsContact } from '../contact/contact-schema';
 import { neutralizeFormula } from '../csv/neutralize-formula';
 import { formatMoney } from '../money/format-money';
-import type { ExportDeal, ExportRepair } from './export-deal';
+import type { Deal, DealRepair } from '../offer/deal';
 
 /** §3 spreadsheet payload, field for field: numbers stay numbers, offerLow/offerHigh are money text. */
 export interface SheetsPayload {
@@ -35,7 +35,7 @@ function formatRepairCost(dollars: number): string {
 }
 
 /** §3 repairDetails: 'name: $cost' per selected repair, joined by ', '; 'None' when nothing is selected. */
-export function describeRepairs(repairs: readonly ExportRepair[]): string {
+export function describeRepairs(repairs: readonly DealRepair[]): string {
   if (repairs.length === 0) return 'None';
   return repairs.map(({ name, cost }) => `${name}: ${formatRepairCost(cost)}`).join(', ');
 }
@@ -75,7 +75,7 @@ export function buildSheetsPayload({
   timeZone = 'UTC',
 }: {
   contact: SheetsContact;
-  deal: ExportDeal;
+  deal: Deal;
   now: Date;
   timeZone?: string;
 }): SheetsPayload {

@@ -5,8 +5,7 @@ import { offerExpiresAt } from '../../domain/offer/offer-validity';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { Refusal } from '../http/refusal';
-import { resolveExportDeal } from '../integrations/resolve-export-deal';
-import { findOfferLink, publicOfferMessages } from '../offer-links/read-public-offer';
+import { resolveDeal } from '../deals/resolve-deal';
 import { readWholesaler, type Wholesaler } from '../profile/read-wholesaler';
 import { renderPdf } from './render-pdf';
 
@@ -40,13 +39,16 @@ export async function offerLetterFor(
   source: ExportSource,
   now = new Date(),
 ): Promise<PdfDocument> {
-  const deal = await resolveExportDeal(database.db, userId, source);
+  const deal = await resolveDeal(database.db, userId, source);
   const wholesaler = await wholesalerOf(database.db, userId);
   return letterPdf(wholesaler, { ...deal, date: now, validUntil: offerExpiresAt(now) });
 }
 
 /** An offer letter signed by `wholesaler`, with the contact homeowners reach them at. */
-async function letterPdf(wholesaler: Wholesaler, letter: Omit<OfferLetterInput, 'wholesaler'>): Promise<PdfDocument> {
+export async function letterPdf(
+  wholesaler: Wholesaler,
+  letter: Omit<OfferLetterInput, 'wholesaler'>,
+): Promise<PdfDocument> {
   const content = offerLetter({ ...letter, wholesaler: { ...wholesaler, email: wholesaler.replyTo } });
   return {
     fileName: pdfFileName('cash offer', letter.address),
@@ -61,25 +63,9 @@ export async function dealSheetFor(
   source: ExportSource,
   now = new Date(),
 ): Promise<PdfDocument> {
-  const deal = await resolveExportDeal(database.db, userId, source);
+  const deal = await resolveDeal(database.db, userId, source);
   const content = dealSheet({ ...deal, date: now });
   return { fileName: pdfFileName('deal sheet', deal.address), bytes: await renderPdf(content) };
-}
-
-/** The letter of an offer link, for its homeowner: the offer as made, valid until the link expires. */
-export async function offerLinkLetter(db: Database, token: string): Promise<PdfDocument> {
-  const link = await findOfferLink(db, token);
-  const wholesaler = await readWholesaler(db, link.userId);
-  if (!wholesaler) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
-  return letterPdf(wholesaler, {
-    address: link.address,
-    marketValue: link.marketValue,
-    repairs: link.repairs,
-    offerRange: { low: link.offerLow, high: link.offerHigh },
-    date: link.createdAt,
-    validUntil: link.expiresAt,
-    recipientName: link.recipientName,
-  });
 }
 
 /** A PDF answer that downloads under its name. */

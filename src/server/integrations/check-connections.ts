@@ -12,7 +12,7 @@ import {
   UPSTREAM_TIMEOUT_MS,
   upstreamMessageOf,
   UpstreamError,
-} from './upstream';
+} from '../http/outbound/upstream-error';
 
 // An OpenID configuration is a page of JSON (Google's: under 2 KB); nothing past this is read.
 const MAX_DISCOVERY_BYTES = 64 * 1024;

@@ -5,10 +5,10 @@ import { integrationMessages } from '../../domain/integrations/integration-messa
 import type { AppContext } from '../app-context';
 import { addGhlNote, addGhlTags, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
-import { postExportWebhook } from './post-export-webhook';
-import { resolveExportDeal } from './resolve-export-deal';
+import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
+import { resolveDeal } from '../deals/resolve-deal';
 import type { SettingsCipher } from './settings-cipher';
-import { refuseWhenUpstreamFails } from './upstream';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
  * CRM export (spec §4, issue 14): only with the user's stored GoHighLevel key (409 otherwise).
@@ -29,7 +29,7 @@ export async function exportToGhl(
   now = new Date(),
 ) {
   const settings = await requireGhlSettings(database.db, cipher, userId);
-  const deal = await resolveExportDeal(database.db, userId, request.source);
+  const deal = await resolveDeal(database.db, userId, request.source);
   const payload = buildCrmPayload({ contact: request.contact, deal, now });
   const stage = await readGhlOpportunityStage(database.db, userId, settings.locationId);
   const credentials = { apiUrl: env.GHL_API_URL, apiKey: settings.apiKey, locationId: settings.locationId };
@@ -38,7 +38,7 @@ export async function exportToGhl(
     'GoHighLevel export',
     (error) => `${integrationMessages.ghlExportFailed}: ${error.message}`,
     async () => {
-      if (env.CRM_WEBHOOK_URL) await postExportWebhook('The CRM webhook', env.CRM_WEBHOOK_URL, payload);
+      if (env.CRM_WEBHOOK_URL) await postAutomationWebhook('The CRM webhook', env.CRM_WEBHOOK_URL, payload);
       const contact = await upsertGhlContact(credentials, payload);
       // Added, not upserted: an upsert's tags would replace the ones the wholesaler gave the contact.
       await addGhlTags(credentials, contact.contactId, payload.tags);

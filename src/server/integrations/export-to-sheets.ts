@@ -5,11 +5,11 @@ import { sheetsSettingsMessages } from '../../domain/integrations/sheets-setting
 import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
 import { userUrlPolicy, type OutboundPolicy } from '../http/outbound/outbound-address';
-import { postExportWebhook } from './post-export-webhook';
-import { resolveExportDeal } from './resolve-export-deal';
+import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
+import { resolveDeal } from '../deals/resolve-deal';
 import type { SettingsCipher } from './settings-cipher';
 import { readSheetsWebhook } from './sheets-settings-store';
-import { refuseWhenUpstreamFails } from './upstream';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 const SERVICE = 'The spreadsheet webhook';
 
@@ -33,7 +33,7 @@ export async function sheetsWebhookFor(
 /**
  * Spreadsheet export (spec §7): posts the sheets payload (contact and deal as one row, spec §3)
  * to the user's spreadsheet webhook, or the operator's; 502 saying the webhook failed (quoting
- * only the operator's webhook: see postExportWebhook).
+ * only the operator's webhook: see postAutomationWebhook).
  * Nothing is stored here.
  */
 export async function exportToSheets(
@@ -44,12 +44,12 @@ export async function exportToSheets(
   now = new Date(),
 ) {
   const webhook = await sheetsWebhookFor(context, cipher, userId);
-  const deal = await resolveExportDeal(context.database.db, userId, request.source);
+  const deal = await resolveDeal(context.database.db, userId, request.source);
   const payload = buildSheetsPayload({ contact: request.contact, deal, now, timeZone: request.timeZone });
   await refuseWhenUpstreamFails(
     'Google Sheets export',
     (error) => `${integrationMessages.sheetsExportFailed}: ${error.message}`,
-    () => postExportWebhook(SERVICE, webhook.url, payload, webhook.policy),
+    () => postAutomationWebhook(SERVICE, webhook.url, payload, webhook.policy),
   );
 }
 
@@ -69,6 +69,6 @@ export async function testSheetsWebhook(
   await refuseWhenUpstreamFails(
     'Google Sheets test',
     (error) => `${integrationMessages.sheetsExportFailed}: ${error.message}`,
-    () => postExportWebhook(SERVICE, webhook.url, row, webhook.policy),
+    () => postAutomationWebhook(SERVICE, webhook.url, row, webhook.policy),
   );
 }

@@ -4,7 +4,7 @@ import { Refusal } from '../http/refusal';
 import { listGhlPipelines } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings, saveGhlOpportunityStage } from './ghl-settings-store';
 import type { SettingsCipher } from './settings-cipher';
-import { refuseWhenUpstreamFails } from './upstream';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 const pipelinesUnavailable = (message: string) => `Could not list your GoHighLevel pipelines: ${message}`;
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { checkGhlConnection } from './ghl-client';
 import { requireGhlSettings } from './ghl-settings-store';
 import type { SettingsCipher } from './settings-cipher';
-import { refuseWhenUpstreamFails } from './upstream';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
  * The Test page's GoHighLevel check (spec §2): a real call with the user's stored key and

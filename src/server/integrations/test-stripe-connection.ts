@@ -2,7 +2,7 @@ import { integrationMessages } from '../../domain/integrations/integration-messa
 import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
 import { callStripe } from './check-connections';
-import { refuseWhenUpstreamFails } from './upstream';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
  * The Test page's payment provider check (spec §2): a real call with the server's secret key.

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { dealFromCalculation } from '../../domain/integrations/export-deal';
+import { dealFromCalculation } from '../../domain/offer/deal';
 import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import type { CalculationInput } from '../../domain/offer/offer-request-schema';

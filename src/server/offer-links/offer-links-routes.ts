@@ -8,9 +8,10 @@ import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../rate-limit/limit-per-client';
 import { limitPerUser } from '../rate-limit/limit-per-user';
-import { offerLinkLetter, pdfResponse } from '../documents/documents';
+import { pdfResponse } from '../documents/documents';
 import { answerOffer } from './answer-offer';
 import { createOfferLink } from './create-offer-link';
+import { offerLinkLetter } from './offer-link-letter';
 import { publicOfferMessages, readPublicOffer } from './read-public-offer';
 
 /** Opening offer pages, per client address and minute: generous for a person, useless for guessing tokens. */

@@ -1,5 +1,5 @@
 import type { OfferRange } from '../../domain/offer/compute-offer-range';
-import { postExportWebhook } from '../integrations/post-export-webhook';
+import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
 
 export interface OfferWebhookPayload {
   contactInfo: { name: string; email: string; phone: string };
@@ -8,5 +8,5 @@ export interface OfferWebhookPayload {
 
 /** §7: posts the offer to the automation webhook before a save; a non-ok answer, a timeout or a network failure is an UpstreamError. */
 export function postOfferWebhook(url: string, payload: OfferWebhookPayload): Promise<void> {
-  return postExportWebhook('The offer webhook', url, payload);
+  return postAutomationWebhook('The offer webhook', url, payload);
 }

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { joinPhones } from '../../domain/contact/contact-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
-import { dealFromCalculation } from '../../domain/integrations/export-deal';
+import { dealFromCalculation } from '../../domain/offer/deal';
 import { offerIsWorkable, type NamedOfferFormula } from '../../domain/offer/compute-offer-range';
 import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
@@ -11,7 +11,7 @@ import type { Database } from '../db/database';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
-import { refuseWhenUpstreamFails } from '../integrations/upstream';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 import { postOfferWebhook } from './post-offer-webhook';
 
 /**

@@ -1,11 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../app-context';
-import type { AuthVariables } from '../auth/require-user';
 import { consumeRateLimit } from './consume-rate-limit';
 import { tooManyRequestsMessage } from './limit-per-client';
 
 /** Signed-in actions per user and minute (share links, status changes, PDFs): far above what a person clicks. */
 export const PER_USER_ACTION_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+
+/**
+ * The one variable limitPerUser reads: the signed-in user's id, as requireUser (auth/) sets it.
+ * Named here rather than imported, so this shared room imports no capability.
+ */
+interface SignedInUserVariables {
+  user: { id: string };
+}
 
 /**
  * Counts every request to the routes it guards against the signed-in user (after requireUser;
@@ -17,7 +24,7 @@ export function limitPerUser(
   { database }: Pick<AppContext, 'database'>,
   name: string,
   rule: { limit: number; windowMs: number } = PER_USER_ACTION_RATE_LIMIT,
-): MiddlewareHandler<{ Variables: AuthVariables }> {
+): MiddlewareHandler<{ Variables: SignedInUserVariables }> {
   return async (c, next) => {
     const decision = await consumeRateLimit(database.db, { key: `${name}:user:${c.var.user.id}`, ...rule });
     if (!decision.allowed) {

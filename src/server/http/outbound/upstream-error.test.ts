@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { Refusal } from '../http/refusal';
+import { startWebhookFake, type WebhookFake } from '../../../../tests/fakes/webhook-fake';
+import { Refusal } from '../refusal';
 import {
   fetchUpstream,
   readUpstreamMessage,
@@ -8,7 +8,7 @@ import {
   refuseWhenUpstreamFails,
   upstreamFailure,
   UpstreamError,
-} from './upstream';
+} from './upstream-error';
 
 describe('outbound calls', () => {
   let hook: WebhookFake;

@@ -1,19 +1,22 @@
-import { computeOfferRange, namedFormula, type NamedOfferFormula, type OfferRange } from '../offer/compute-offer-range';
-import type { CalculationInput } from '../offer/offer-request-schema';
+import { computeOfferRange, namedFormula, type NamedOfferFormula, type OfferRange } from './compute-offer-range';
+import type { CalculationInput } from './offer-request-schema';
 import { calculationRepairs } from '../repairs/repair-estimate';
 
-/** One repair line of an export: name and cost in dollars. */
-export interface ExportRepair {
+/** One repair line of a deal: name and cost in dollars. */
+export interface DealRepair {
   name: string;
   cost: number;
 }
 
-/** The deal an export describes: dollars throughout; repairs are the selected ones only, in checklist order. */
-export interface ExportDeal {
+/**
+ * One property's offer as saving, sharing, documents and exports all describe it: dollars
+ * throughout; repairs are the selected ones only, in checklist order.
+ */
+export interface Deal {
   address: string;
   marketValue: number;
   totalRepairCost: number;
-  repairs: ExportRepair[];
+  repairs: DealRepair[];
   offerRange: OfferRange;
   /** The formula the range was computed with; null when it was not kept (older rows) or set by hand. */
   formula: NamedOfferFormula | null;
@@ -24,7 +27,7 @@ export interface ExportDeal {
  * formula, whole dollars): what every save, share, export and document of it uses; computed
  * here, never taken from the client.
  */
-export function dealFromCalculation(calculation: CalculationInput): ExportDeal {
+export function dealFromCalculation(calculation: CalculationInput): Deal {
   const { total: totalRepairCost, lines } = calculationRepairs(calculation);
   return {
     address: calculation.address,

@@ -1,6 +1,6 @@
-import type { OutboundPolicy } from '../http/outbound/outbound-address';
-import { OutboundRequestError, safeFetch } from '../http/outbound/safe-fetch';
-import { upstreamMessageOf, UpstreamError } from './upstream';
+import type { OutboundPolicy } from './outbound-address';
+import { OutboundRequestError, safeFetch } from './safe-fetch';
+import { upstreamMessageOf, UpstreamError } from './upstream-error';
 
 /**
  * §7: POSTs a payload (an export, an offer) as JSON to an automation webhook; a non-ok answer,
@@ -12,7 +12,7 @@ import { upstreamMessageOf, UpstreamError } from './upstream';
  * scanner's oracle); the details go to the server log as the error's cause. An operator's own
  * webhook (policy null) is trusted, and its answer's message is quoted.
  */
-export async function postExportWebhook(
+export async function postAutomationWebhook(
   service: string,
   url: string,
   payload: unknown,

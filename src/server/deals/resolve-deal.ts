@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { dealFromCalculation, type ExportDeal } from '../../domain/integrations/export-deal';
+import { dealFromCalculation, type Deal } from '../../domain/offer/deal';
 import type { ExportSource } from '../../domain/integrations/export-request-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
 import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
@@ -8,10 +8,11 @@ import { leads, offerLinks, savedProperties } from '../db/schema';
 import { Refusal } from '../http/refusal';
 
 /**
- * The deal to export: a calculation's figures computed here, or the user's own saved row as the
- * server stored it (another user's id is a 404 "not found", not "forbidden").
+ * The deal a document or an export is about: a calculation's figures computed here, or the user's
+ * own saved property or lead as the server stored it (another user's id is a 404 "not found", not
+ * "forbidden").
  */
-export async function resolveExportDeal(db: Database, userId: string, source: ExportSource): Promise<ExportDeal> {
+export async function resolveDeal(db: Database, userId: string, source: ExportSource): Promise<Deal> {
   if (source.kind === 'calculation') {
     const deal = dealFromCalculation(source.calculation);
     if (!offerIsWorkable(deal.offerRange)) {
@@ -19,7 +20,7 @@ export async function resolveExportDeal(db: Database, userId: string, source: Ex
     }
     return deal;
   }
-  if (source.kind === 'lead') return leadExportDeal(db, userId, source.leadId);
+  if (source.kind === 'lead') return leadDeal(db, userId, source.leadId);
   const [row] = await db
     .select()
     .from(savedProperties)
@@ -38,7 +39,7 @@ export async function resolveExportDeal(db: Database, userId: string, source: Ex
 }
 
 /** A lead of the user's inbox as a deal: its current offer and the repairs of the offer it answered; 404 for anyone else's. */
-async function leadExportDeal(db: Database, userId: string, leadId: string): Promise<ExportDeal> {
+async function leadDeal(db: Database, userId: string, leadId: string): Promise<Deal> {
   const [lead] = await db
     .select()
     .from(leads)

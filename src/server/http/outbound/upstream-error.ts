@@ -1,7 +1,7 @@
-import { describeErrorForLog } from '../http/describe-error-for-log';
-import { MAX_ANSWER_BYTES } from '../http/outbound/safe-fetch';
-import { readLimitedText } from '../http/outbound/read-limited-text';
-import { Refusal } from '../http/refusal';
+import { describeErrorForLog } from '../describe-error-for-log';
+import { MAX_ANSWER_BYTES } from './safe-fetch';
+import { readLimitedText } from './read-limited-text';
+import { Refusal } from '../refusal';
 
 /**
  * A call to an outside service failed; the message names the service and its answer, never a
