@@ -5,6 +5,15 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import {
+  capabilityRooms,
+  isTestFile,
+  readRoomGraph,
+  roomImportsOfSource,
+  roomPath,
+  serverRoomOf,
+  sharedServerRooms,
+} from './scripts/server-room-imports.mjs';
 
 // Every folder under src/web/features is one feature (read here, so a new one is covered at once).
 const webFeatures = readdirSync('src/web/features', { withFileTypes: true })
@@ -25,6 +34,53 @@ const kebabCaseFileName = {
     };
   },
 };
+
+// Every folder under src/server other than the shared rooms is one capability (read here, so a new one is covered at once).
+const serverCapabilities = capabilityRooms();
+
+// No folder cycle on the server (decision 020): an import from one room of src/server into
+// another is refused when that room already reaches back, through the imports of the non-test
+// files on the disk (this file's own as written), so a cycle fails at the import that closes it.
+const noServerRoomCycle = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      cycle:
+        'src/server/{{from}} imports {{to}}, but {{to}} already reaches {{from}} ({{chain}}): a folder cycle. Move what both need down into a room of its own.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = serverRoomOf(file);
+    if (!from || isTestFile(file)) return {};
+    let graph;
+    const check = (node) => {
+      const specifier = node.source?.type === 'Literal' ? node.source.value : null;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const to = serverRoomOf(path.resolve(path.dirname(file), specifier));
+      if (!to || to === from) return;
+      graph ??= readRoomGraph(undefined, { file, imports: roomImportsOfSource(file, context.sourceCode.text) });
+      const back = roomPath(graph, to, from);
+      if (back) {
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { from, to, chain: [from, ...back].join(' -> ') },
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+// The project's own rules, as one plugin (ESLint refuses two plugins of one name).
+const localRules = { rules: { 'kebab-case-file-name': kebabCaseFileName, 'no-server-room-cycle': noServerRoomCycle } };
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'bench/out'] },
@@ -63,7 +119,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}'],
-    plugins: { local: { rules: { 'kebab-case-file-name': kebabCaseFileName } } },
+    plugins: { local: localRules },
     rules: { 'local/kebab-case-file-name': 'error' },
   },
   {
@@ -99,6 +155,39 @@ export default tseslint.config(
               target: ['./src/web/components', './src/web/api'],
               from: ['./src/web/features', './src/web/app'],
               message: 'components/ and api/ are shared by the features and import none of them, nor the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One-way streets on the server (decision 020): a capability folder imports the shared rooms
+    // (http/, db/, email/, rate-limit/), the domain and its own files, and another capability only
+    // where no import leads back; the shared rooms import no capability. No import cycles.
+    // Tests are left out: nothing imports a test, so it closes no cycle, and it may cross rooms
+    // to check an effect end to end (the whole app in-process, say).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    plugins: { 'import-x': importX, local: localRules },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'local/no-server-room-cycle': 'error',
+      // ignoreExternal: the cycle search stays in our code (it would otherwise parse PGlite's bundle).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: sharedServerRooms.map((room) => `./src/server/${room}`),
+              from: serverCapabilities.map((room) => `./src/server/${room}`),
+              message:
+                'http/, db/, email/ and rate-limit/ are shared by every capability and import none of them: take what they need as a parameter, or move it down.',
             },
           ],
         },

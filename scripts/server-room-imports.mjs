@@ -6,7 +6,7 @@
 //
 // `node scripts/server-room-imports.mjs` prints every room-to-room import and every folder cycle
 // (exit 1 when there is one); eslint.config.js uses the same reading to refuse a new cycle.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -46,6 +46,18 @@ export function roomImportsOfSource(file, text, dir = serverDir) {
     .filter(({ room }) => room !== null);
 }
 
+// A file's room imports, kept while the file is unchanged: lint reads the graph once per file it checks.
+const importsByFile = new Map();
+
+function roomImportsOfFile(file, dir) {
+  const changedAt = statSync(file).mtimeMs;
+  const known = importsByFile.get(file);
+  if (known?.changedAt === changedAt && known.dir === dir) return known.imports;
+  const imports = roomImportsOfSource(file, readFileSync(file, 'utf8'), dir);
+  importsByFile.set(file, { changedAt, dir, imports });
+  return imports;
+}
+
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -60,13 +72,14 @@ function sourceFiles(dir) {
  */
 export function readRoomGraph(dir = serverDir, replace = null) {
   const graph = new Map();
-  for (const file of sourceFiles(dir)) {
+  const files = sourceFiles(dir);
+  // A file being written that is not on the disk yet counts as well.
+  if (replace && !files.some((file) => path.resolve(file) === path.resolve(replace.file))) files.push(replace.file);
+  for (const file of files) {
     const from = serverRoomOf(file, dir);
     if (!from) continue;
     const imports =
-      replace && path.resolve(replace.file) === path.resolve(file)
-        ? replace.imports
-        : roomImportsOfSource(file, readFileSync(file, 'utf8'), dir);
+      replace && path.resolve(replace.file) === path.resolve(file) ? replace.imports : roomImportsOfFile(file, dir);
     for (const { specifier, room } of imports) {
       if (room === from) continue;
       if (!graph.has(from)) graph.set(from, new Map());
