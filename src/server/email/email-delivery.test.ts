@@ -194,15 +194,23 @@ describeEachDatabase('e-mail outbox', (database) => {
     fake.delayResponses(1000);
     const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
     const slow = createResendTransport({ apiUrl: fake.url, apiKey: 're_good', timeoutMs: 100 });
-    const started = performance.now();
+    // The lastError below proves the timeout ended the wait; bench/ times things, tests do not.
     await deliverDueEmails({ db: database().db, transport: slow });
-    expect(performance.now() - started).toBeLessThan(900);
     expect(await rowOf(id)).toMatchObject({
       status: 'pending',
       lastError: 'Resend unreachable: no answer within 100 ms',
     });
     fake.delayResponses(0);
     await drain(resend(), () => new Date(Date.now() + 60 * 60_000));
+  });
+
+  it('tries again when the provider is still answering an earlier attempt with the same key (409 concurrent)', async () => {
+    fake.failNext({ status: 409, name: 'concurrent_idempotent_requests', message: 'Same key in progress.' }, 1);
+    const { id } = await enqueueEmail(database().db, { ...message, from: 'a@example.com' });
+    await deliverDueEmails({ db: database().db, transport: resend() });
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 1 });
+    await drain(resend(), () => new Date(Date.now() + 60 * 60_000));
+    expect(await rowOf(id)).toMatchObject({ status: 'sent' });
   });
 
   it('fails for good after the last attempt', async () => {

@@ -68,8 +68,12 @@ export function createResendTransport({
         const detail =
           (body === undefined ? text.slice(0, 200) || response.statusText : error.message) ||
           emailDeliveryMessages.sendFailedFallback;
-        // 429 (rate limit) and 5xx are worth another try; other 4xx would fail the same way again.
-        const retryable = response.status === 429 || response.status >= 500;
+        // 429 (rate limit), 5xx, and a 409 while this key's earlier request is still being
+        // answered (Resend: safe to retry) are worth another try; other 4xx would fail again.
+        const retryable =
+          response.status === 429 ||
+          response.status >= 500 ||
+          (response.status === 409 && error.name === 'concurrent_idempotent_requests');
         throw new EmailDeliveryError(
           `Resend ${response.status}${error.name ? ` ${error.name}` : ''}: ${detail}`,
           retryable,

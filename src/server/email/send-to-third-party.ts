@@ -20,8 +20,8 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * Why a user e-mails someone else, and what each purpose must meet beyond the common rules:
  * commercial mail carries the sender's postal address (CAN-SPAM); the cooldown is the least
- * time between two of this sender's e-mails to one recipient (a bulk send gives each owner one
- * offer by itself, and may follow an earlier send).
+ * time between two of this sender's e-mails of that purpose to one recipient (a bulk send gives
+ * each owner one offer by itself, and may follow an earlier send).
  */
 const PURPOSES = {
   'bulk-offer': { commercial: true, cooldownMs: 0 },
@@ -124,6 +124,8 @@ export async function sendToThirdParty(
         and(
           eq(emailOutbox.senderUserId, sender.id),
           eq(emailOutbox.recipientKey, recipientKey),
+          // Per purpose: a revised offer minutes after the bulk offer it answers is the conversation.
+          eq(emailOutbox.purpose, email.purpose),
           gt(emailOutbox.createdAt, new Date(now.getTime() - rules.cooldownMs)),
         ),
       )

@@ -161,6 +161,20 @@ describeEachDatabase('the sending policy, attacked', (database) => {
     expect(await refused.json()).toMatchObject({ error: sendingPolicyMessages.cooldown, code: 'recipient-cooldown' });
   });
 
+  it('does not hold a revised offer back because the bulk offer it answers went out minutes ago', async () => {
+    const { headers, lead, homeowner, user } = await selfAnsweredLead();
+    await database().db.insert(emailOutbox).values({
+      toAddress: homeowner,
+      fromAddress: 'offers@example.com',
+      subject: 'Cash Offer for 12 Oak St, Austin, TX',
+      html: '<p>offer</p>',
+      senderUserId: user.id,
+      purpose: 'bulk-offer',
+      recipientKey: homeowner,
+    });
+    expect((await revise(app, headers, lead.id)).status).toBe(201);
+  });
+
   it('counts revised offers towards the daily quota (BULK_EMAIL_DAILY_LIMIT, 3 here)', async () => {
     const first = await selfAnsweredLead();
     const statuses = [(await revise(app, first.headers, first.lead.id)).status];
