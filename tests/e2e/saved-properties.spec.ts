@@ -219,9 +219,10 @@ test('the saved list and plan preloaded with the page are refreshed when they ch
   await saveProperty(otherTab, '8 Late St, Austin, TX');
   await expect(otherTab).toHaveURL(/\/saved$/);
   await otherTab.close();
+  // The feed connects (its answer starts with the refresh it sends on connecting) before the page's code arrives.
+  const feedConnected = page.waitForResponse((response) => response.url().endsWith('/api/events'));
   releaseFeed();
-  // Time for the feed to connect and send its refresh before the page's code arrives.
-  await page.waitForTimeout(500);
+  await feedConnected;
   releaseCode();
   await expect(page.getByRole('article', { name: '8 Late St, Austin, TX' })).toBeVisible();
   await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
