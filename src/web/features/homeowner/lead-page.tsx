@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
@@ -9,7 +8,7 @@ import { notify } from '../../components/notify';
 import { ContactFields } from '../../components/contact-fields';
 import { FactList, type Fact } from '../../components/fact-list';
 import { useSchemaForm } from '../../components/use-schema-form';
-import { leadErrorMessage, submitLead } from './leads-api';
+import { leadErrorMessage, useSubmitLead } from './leads-api';
 
 const emptyContact: HomeownerContact = { name: '', email: '', phone: '' };
 
@@ -61,8 +60,7 @@ function OfferSummary({ offer }: { offer: AcceptedOffer }) {
 function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: () => void }) {
   const form = useSchemaForm(HomeownerContactSchema, emptyContact);
 
-  const submit = useMutation({
-    mutationFn: (valid: HomeownerContact) => submitLead({ kind: 'accept', ...offer, contact: valid }),
+  const submit = useSubmitLead({
     onSuccess: () => {
       notify.success('Your information has been submitted successfully!');
       onSubmitted();
@@ -79,7 +77,7 @@ function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: (
         className="card"
         aria-labelledby="lead-form-title"
         noValidate
-        onSubmit={form.handleSubmit((contact) => submit.mutate(contact))}
+        onSubmit={form.handleSubmit((contact) => submit.mutate({ kind: 'accept', ...offer, contact }))}
       >
         <h2 id="lead-form-title" className="card-title">
           Your contact details

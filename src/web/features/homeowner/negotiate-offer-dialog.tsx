@@ -1,13 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { parseDesiredPrice } from '../../../domain/leads/desired-price';
+import type { LeadRequestInput } from '../../../domain/leads/lead-request-schema';
 import { negotiationOutcome, type NegotiatorType } from '../../../domain/leads/negotiation-outcome';
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
 import type { OfferRange } from '../../../domain/offer/compute-offer-range';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
-import { leadErrorMessage, submitLead } from './leads-api';
+import { leadErrorMessage, useSubmitLead } from './leads-api';
+
+type CounterLeadInput = Extract<LeadRequestInput, { kind: 'counter' }>;
 
 export interface NegotiableOffer {
   address: string;
@@ -38,17 +40,8 @@ export function NegotiateOfferDialog({
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
 
-  const record = useMutation({
-    mutationFn: (desiredPrice: number) =>
-      submitLead({
-        kind: 'counter',
-        address: offer.address,
-        marketValue: offer.marketValue,
-        offerRange: offer.offerRange,
-        desiredPrice,
-        userType,
-      }),
-    onSuccess: (_result, desiredPrice) => {
+  const record = useSubmitLead<CounterLeadInput>({
+    onSuccess: ({ desiredPrice }) => {
       notify.success(`Your counter-offer of ${formatMoney(desiredPrice)} has been accepted!`);
       setText('');
       onAccepted(desiredPrice);
@@ -81,7 +74,10 @@ export function NegotiateOfferDialog({
           setError(undefined);
           const outcome = negotiationOutcome({ desiredPrice: parsed.value, marketValue: offer.marketValue, userType });
           if (outcome === 'needs-program-info') onNeedsProgram(parsed.value);
-          else record.mutate(parsed.value);
+          else {
+            const { address, marketValue, offerRange } = offer;
+            record.mutate({ kind: 'counter', address, marketValue, offerRange, desiredPrice: parsed.value, userType });
+          }
         }}
       >
         <p className="negotiate-current">

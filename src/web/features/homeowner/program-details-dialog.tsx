@@ -1,11 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MlsProgram } from '../../../domain/leads/mls-program-schema';
 import type { OfferRange } from '../../../domain/offer/compute-offer-range';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { ProgramDetailsForm } from '../../components/program-details-form';
-import { leadErrorMessage, submitLead } from './leads-api';
+import { leadErrorMessage, useSubmitLead } from './leads-api';
 
 interface ProgramDetailsDialogProps {
   open: boolean;
@@ -19,15 +17,7 @@ interface ProgramDetailsDialogProps {
 export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: ProgramDetailsDialogProps) {
   // A sent form starts blank the next time: a new key mounts a new one.
   const [sent, setSent] = useState(0);
-  const submit = useMutation({
-    mutationFn: (program: MlsProgram) =>
-      submitLead({
-        kind: 'program',
-        ...program,
-        marketValue: offer.marketValue,
-        offerRange: offer.offerRange,
-        desiredPrice,
-      }),
+  const submit = useSubmitLead({
     onSuccess: () => {
       notify.success('Your information has been submitted successfully!');
       setSent((count) => count + 1);
@@ -46,7 +36,15 @@ export function ProgramDetailsDialog({ open, onClose, offer, desiredPrice }: Pro
         cancelLabel="Cancel"
         submittingLabel="Submitting..."
         submitting={submit.isPending}
-        onSubmit={(program) => submit.mutate(program)}
+        onSubmit={(program) =>
+          submit.mutate({
+            kind: 'program',
+            ...program,
+            marketValue: offer.marketValue,
+            offerRange: offer.offerRange,
+            desiredPrice,
+          })
+        }
         onCancel={onClose}
       />
     </Modal>

@@ -1,7 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
 import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
 import type { PersonalPageOfferRequest } from '../../../domain/offer/personal-page-offer-request';
 import { api, ApiError, readJson } from '../../api/api-client';
+import type { MutationCallbacks } from '../../api/mutation-callbacks';
 
 /** GET /api/public/offers/{token}: the offer as the homeowner sees it; 404 ApiError for an unknown token. */
 export function fetchPublicOffer(token: string) {
@@ -27,3 +29,29 @@ export type PublicOffer = Awaited<ReturnType<typeof fetchPublicOffer>>;
 export type WholesalerBranding = Awaited<ReturnType<typeof fetchWholesalerBranding>>;
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** Delivers one answer to the wholesaler; resolves to what the homeowner is told. */
+export type SendAnswer = (answer: OfferResponseRequestInput) => Promise<HomeownerResponseMessage>;
+
+/** An answer that reached the wholesaler, with what the homeowner is told about it. */
+export interface SentAnswer {
+  answer: OfferResponseRequestInput;
+  told: HomeownerResponseMessage;
+}
+
+/** Sends one homeowner answer through `send` (the link it belongs to); succeeds with the answer and what to tell. */
+export function useAnswerOffer(send: SendAnswer, { onSuccess, onError }: MutationCallbacks<SentAnswer> = {}) {
+  return useMutation({
+    mutationFn: async (answer: OfferResponseRequestInput) => ({ answer, told: await send(answer) }),
+    onSuccess,
+    onError,
+  });
+}
+
+/** 410: the offer expired while the homeowner was answering it. */
+export const isExpired = (error: unknown) => error instanceof ApiError && error.status === 410;
+
+/** The toast for a refused answer: the server's words for what it refused (an expired offer, a limit, a field), never a stack trace. */
+export function answerErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+}

@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
 import { negotiationThreshold } from '../../../domain/leads/negotiation-outcome';
-import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { OfferRange } from '../../../domain/offer/compute-offer-range';
-import { ApiError } from '../../api/api-client';
 import { notify } from '../../components/notify';
 import { contactAnswer, type ContactAnswerKind } from './answer-forms';
+import { answerErrorMessage, isExpired, useAnswerOffer, type SendAnswer } from './offer-answer-api';
 import { ContactAnswerFormView, type ContactValues } from './contact-answer-form';
 import { ProgramAnswerFormView } from './program-answer-form';
 
@@ -26,7 +24,7 @@ interface OfferAnswerProps {
   /** The form to open first: an e-mail's Accept Offer or Negotiate button. */
   intent?: 'accept' | 'negotiate' | null;
   /** Delivers one answer to the wholesaler; resolves to what the homeowner is told. */
-  send: (answer: OfferResponseRequestInput) => Promise<HomeownerResponseMessage>;
+  send: SendAnswer;
 }
 
 type Step = 'choose' | ContactAnswerKind | 'program' | 'done';
@@ -53,20 +51,18 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
   const [desiredPrice, setDesiredPrice] = useState<number>();
   const [told, setTold] = useState<HomeownerResponseMessage>();
 
-  const answer = useMutation({
-    mutationFn: (request: OfferResponseRequestInput) => send(request),
-    onSuccess: (message, request) => {
+  const answer = useAnswerOffer(send, {
+    onSuccess: ({ answer: sent, told: message }) => {
       setTold(message);
-      if (request.kind === 'program') setDesiredPrice(undefined);
+      if (sent.kind === 'program') setDesiredPrice(undefined);
       setStep('done');
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 410) {
+      if (isExpired(error)) {
         setExpiredNow(true);
         setStep('choose');
       }
-      // The server's words for what it refused (an expired offer, a limit, a field); never a stack trace.
-      notify.error(error instanceof ApiError && error.status < 500 ? error.message : SUBMIT_FAILED);
+      notify.error(answerErrorMessage(error, SUBMIT_FAILED));
     },
   });
 
