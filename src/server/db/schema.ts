@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { NearbySale, SavedArvComps } from '../../domain/arv/arv-request-schema';
 import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
 import type { NamedOfferFormula } from '../../domain/offer/compute-offer-range';
 import type { FormulaTemplate } from '../../domain/offer/formula-template';
@@ -204,6 +205,8 @@ export const savedProperties = pgTable(
     formula: jsonb('formula').$type<NamedOfferFormula>(),
     // How the repairs were estimated when not by the checklist (per square foot, or line items); null: the checklist.
     repairEstimate: jsonb('repair_estimate').$type<RepairEstimate>(),
+    // The subject's facts, the comparable sales with pin/exclude reasons and the ARV used (issue 28); null: none entered.
+    arvComps: jsonb('arv_comps').$type<SavedArvComps>(),
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
@@ -328,6 +331,8 @@ export const offerLinks = pgTable(
     offerHigh: money('offer_high').notNull(),
     // The formula the offer was computed with; null when it was not computed (a revised offer) or not kept.
     formula: jsonb('formula').$type<NamedOfferFormula>(),
+    // The sales the market value came from, as the homeowner sees them ("based on N nearby sales"); null: none.
+    nearbySales: jsonb('nearby_sales').$type<NearbySale[]>(),
     // Whom the offer was e-mailed to (bulk and revised offers), to prefill the answer form.
     recipientName: text('recipient_name'),
     recipientEmail: text('recipient_email'),
