@@ -1,7 +1,17 @@
 import { isAPIError } from 'better-auth/api';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import {
+  isWorkspaceRole,
+  may,
+  workspaceMessages,
+  type WorkspaceAction,
+  type WorkspaceMember,
+} from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
+import { member } from '../db/schema';
 import type { BetterAuth } from './create-auth';
 
 /** The signed-in user, as route handlers see it (`c.var.user`). */
@@ -15,6 +25,8 @@ export interface AuthUser {
 export interface AuthVariables {
   user: AuthUser;
   sessionId: string;
+  /** The workspace the session works in, and the user's role and switches there. */
+  member: WorkspaceMember;
 }
 
 /** Hono variables set by optionalUser: `c.var.user` is null when nobody is signed in. */
@@ -40,18 +52,77 @@ async function readSession(betterAuth: BetterAuth, c: Parameters<MiddlewareHandl
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
   if (!response) return null;
   const { user, session } = response;
-  return { user: { id: user.id, email: user.email, name: user.name }, sessionId: session.id };
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    sessionId: session.id,
+    activeWorkspaceId: session.activeOrganizationId ?? null,
+  };
 }
 
-/** Answers 401 {error: 'Please sign in'} without a valid session; otherwise sets c.var.user. */
-export function requireUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: AuthVariables }> {
+/**
+ * The user's membership in the session's workspace. A session that never chose one works in the
+ * user's own workspace (its id is the user's), else in the one they joined first. Undefined when
+ * the chosen workspace removed them: their access ends with the membership.
+ */
+export async function findMembership(
+  db: Database,
+  userId: string,
+  activeWorkspaceId: string | null,
+): Promise<WorkspaceMember | undefined> {
+  const columns = {
+    workspaceId: member.organizationId,
+    userId: member.userId,
+    role: member.role,
+    seesAllLeads: member.seesAllLeads,
+    mayBulkSendAndExport: member.mayBulkSendAndExport,
+  };
+  const [row] = activeWorkspaceId
+    ? await db
+        .select(columns)
+        .from(member)
+        .where(and(eq(member.userId, userId), eq(member.organizationId, activeWorkspaceId)))
+    : await db
+        .select(columns)
+        .from(member)
+        .where(eq(member.userId, userId))
+        .orderBy(sql`${member.organizationId} = ${userId} desc`, asc(member.createdAt))
+        .limit(1);
+  if (!row || !isWorkspaceRole(row.role)) return undefined;
+  return { ...row, role: row.role };
+}
+
+/**
+ * Answers 401 {error: 'Please sign in'} without a valid session, and 403 (code
+ * 'workspace-access-ended') when the session's workspace removed the user; otherwise sets
+ * c.var.user and c.var.member.
+ */
+export function requireUser({
+  auth,
+  database,
+}: Pick<AppContext, 'auth' | 'database'>): MiddlewareHandler<{ Variables: AuthVariables }> {
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     const found = await readSession(auth.betterAuth, c);
     if (!found) return c.json({ error: 'Please sign in' }, 401);
+    const membership = await findMembership(database.db, found.user.id, found.activeWorkspaceId);
+    if (!membership) return c.json({ error: workspaceMessages.accessEnded, code: 'workspace-access-ended' }, 403);
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
+    c.set('member', membership);
     await next();
   });
+}
+
+/** After requireUser: answers 403 (code 'not-allowed') unless the member's role allows `action` (domain/workspaces/roles.ts). */
+export function requireRole(action: WorkspaceAction): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    if (!may(c.var.member, action)) return c.json({ error: roleRefusal(action), code: 'not-allowed' }, 403);
+    await next();
+  });
+}
+
+/** The words for a role's refusal of `action`. */
+export function roleRefusal(action: WorkspaceAction): string {
+  return action === 'billing' ? workspaceMessages.billingOwnerOnly : workspaceMessages.notAllowed;
 }
 
 /** Sets c.var.user to the signed-in user, or null, and always continues. */

@@ -69,6 +69,8 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    // The workspace the session works in (Better Auth's organization plugin); null: the user's own.
+    activeOrganizationId: text('active_organization_id'),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -108,6 +110,77 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
+// --- Workspaces (Better Auth's organization plugin: its tables and columns, and ours beside them) ---
+
+/**
+ * A workspace: the business every saved property, lead, template, setting, job, profile and plan
+ * belongs to. Each user gets one of their own at sign-up (a trigger: migration 0019), whose id is
+ * the user's id; more come from invitations.
+ */
+export const organization = pgTable('organization', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logo: text('logo'),
+  metadata: text('metadata'),
+  createdAt: createdAt(),
+  // How new leads find their assignee (domain/workspaces/lead-assignment.ts): 'member' (leadAssigneeUserId,
+  // else the owner) or 'round-robin' among the Acquisitions members.
+  leadAssignment: text('lead_assignment', { enum: ['member', 'round-robin'] })
+    .notNull()
+    .default('member'),
+  leadAssigneeUserId: text('lead_assignee_user_id').references(() => user.id, { onDelete: 'set null' }),
+});
+
+export const member = pgTable(
+  'member',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // owner, manager, acquisitions, dispositions or viewer (domain/workspaces/roles.ts).
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+    // The two switches an Owner or Manager sets per member.
+    seesAllLeads: boolean('sees_all_leads').notNull().default(true),
+    mayBulkSendAndExport: boolean('may_bulk_send_and_export').notNull().default(false),
+    // When round-robin last gave this member a lead: the least recently served is next.
+    lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('member_organization_user_idx').on(t.organizationId, t.userId),
+    index('member_user_idx').on(t.userId),
+  ],
+);
+
+export const invitation = pgTable(
+  'invitation',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('pending'),
+    inviterId: text('inviter_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitation_organization_idx').on(t.organizationId), index('invitation_email_idx').on(t.email)],
+);
+
+const workspaceId = () =>
+  text('workspace_id')
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' });
+
 // Fixed-window counters shared by every server process (auth and lead rate limits).
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -135,14 +208,12 @@ export const formulaTemplates = pgTable('formula_templates', {
   maxProfit: money('max_profit').notNull(),
 });
 
-/** A Pro user's own formula templates (issue 13), listed with the built-ins; names unique per user in any letter case. */
+/** A Pro workspace's own formula templates (issue 13), listed with the built-ins; names unique per workspace in any letter case. */
 export const customFormulaTemplates = pgTable(
   'custom_formula_templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     // The template's numbers as FormulaTemplateSchema validated them (multipliers, profits, cost lines).
@@ -150,7 +221,7 @@ export const customFormulaTemplates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('custom_formula_templates_user_name_idx').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('custom_formula_templates_workspace_name_idx').on(t.workspaceId, sql`lower(${t.name})`)],
 );
 
 export const repairCatalog = pgTable('repair_catalog', {
@@ -166,13 +237,15 @@ export const repairCatalog = pgTable('repair_catalog', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    userId: text('user_id')
+    workspaceId: text('workspace_id')
       .primaryKey()
-      .references(() => user.id, { onDelete: 'cascade' }),
+      .references(() => organization.id, { onDelete: 'cascade' }),
     plan: text('plan', { enum: ['free', 'personal', 'pro'] })
       .notNull()
       .default('free'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    // Seats bought beyond the plan's own (Pro: the subscription item's quantity above 3).
+    extraSeats: integer('extra_seats').notNull().default(0),
     stripeCustomerId: text('stripe_customer_id').unique(),
     stripeSubscriptionId: text('stripe_subscription_id'),
     // Time of the provider event that last set this row, so older events cannot override newer ones.
@@ -192,9 +265,7 @@ export const savedProperties = pgTable(
   'saved_properties',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     address: text('address').notNull(),
     marketValue: money('market_value').notNull(),
     repairCosts: jsonb('repair_costs').$type<SavedRepairCost[]>().notNull(),
@@ -213,20 +284,18 @@ export const savedProperties = pgTable(
     // Millisecond precision, so a JavaScript Date can carry it in a page cursor exactly.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('saved_properties_user_created_idx').on(t.userId, t.createdAt.desc(), t.id)],
+  (t) => [index('saved_properties_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id)],
 );
 
 export const wholesalerSettings = pgTable(
   'wholesaler_settings',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     settingName: text('setting_name').notNull(),
     settingValue: text('setting_value').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.settingName] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.settingName] })],
 );
 
 // --- Homeowner leads ---
@@ -244,8 +313,10 @@ export const leads = pgTable(
     phone: text('phone'),
     details: jsonb('details').$type<LeadDetails>().notNull().default({}),
     createdAt: createdAt(),
-    // The wholesaler the lead belongs to (issue 12); null: a lead of the operator's public calculator.
-    ownerUserId: text('owner_user_id').references(() => user.id, { onDelete: 'cascade' }),
+    // The workspace the lead belongs to (issue 26); null: a lead of the operator's public calculator.
+    workspaceId: text('workspace_id').references(() => organization.id, { onDelete: 'cascade' }),
+    // The member who works it (issue 26); null: nobody yet (or the operator's lead).
+    assigneeUserId: text('assignee_user_id').references(() => user.id, { onDelete: 'set null' }),
     // The offer link it answered (the first one: answers to revised offers join the same lead).
     offerLinkId: uuid('offer_link_id').references((): AnyPgColumn => offerLinks.id, { onDelete: 'set null' }),
     // The homeowner's e-mail, lower-cased: one lead per offer link and homeowner.
@@ -262,8 +333,14 @@ export const leads = pgTable(
   },
   (t) => [
     index('leads_created_idx').on(t.createdAt.desc()),
-    index('leads_owner_responded_idx').on(t.ownerUserId, t.respondedAt.desc(), t.id.desc()),
-    index('leads_owner_status_responded_idx').on(t.ownerUserId, t.status, t.respondedAt.desc(), t.id.desc()),
+    index('leads_workspace_responded_idx').on(t.workspaceId, t.respondedAt.desc(), t.id.desc()),
+    index('leads_workspace_status_responded_idx').on(t.workspaceId, t.status, t.respondedAt.desc(), t.id.desc()),
+    index('leads_workspace_assignee_responded_idx').on(
+      t.workspaceId,
+      t.assigneeUserId,
+      t.respondedAt.desc(),
+      t.id.desc(),
+    ),
     uniqueIndex('leads_offer_link_contact_idx').on(t.offerLinkId, t.contactKey),
     check(
       'leads_status_check',
@@ -277,11 +354,13 @@ export const leads = pgTable(
 /** What offer_links.repairs holds: the offer's selected repairs, name and cost in dollars. */
 export type OfferLinkRepair = SavedRepairCost;
 
+/** A member's public face in one workspace: their personal page /c/{handle}, name, phone, reply-to. */
 export const wholesalerProfiles = pgTable(
   'wholesaler_profiles',
   {
+    workspaceId: workspaceId(),
     userId: text('user_id')
-      .primaryKey()
+      .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     // Stored lower-cased; the unique index on lower(handle) keeps it unique whatever wrote it.
     handle: text('handle'),
@@ -296,7 +375,10 @@ export const wholesalerProfiles = pgTable(
     notifyOnLeads: boolean('notify_on_leads').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('wholesaler_profiles_handle_idx').on(sql`lower(${t.handle})`)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    uniqueIndex('wholesaler_profiles_handle_idx').on(sql`lower(${t.handle})`),
+  ],
 );
 
 /**
@@ -306,6 +388,7 @@ export const wholesalerProfiles = pgTable(
 export const releasedHandles = pgTable('released_handles', {
   // Lower-cased, like wholesaler_profiles.handle.
   handle: text('handle').primaryKey(),
+  workspaceId: workspaceId(),
   userId: text('user_id')
     .notNull()
     .references(() => user.id, { onDelete: 'cascade' }),
@@ -316,6 +399,8 @@ export const offerLinks = pgTable(
   'offer_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // The member who made it: the offer page shows their profile.
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -345,7 +430,7 @@ export const offerLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (t) => [index('offer_links_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('offer_links_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
 );
 
 export const leadEvents = pgTable(
@@ -356,8 +441,9 @@ export const leadEvents = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
     // offer: the offer the homeowner answered; response: their answer; status: a pipeline change;
-    // note: the wholesaler's note; revised-offer: a new offer link e-mailed to the homeowner.
-    kind: text('kind', { enum: ['offer', 'response', 'status', 'note', 'revised-offer'] }).notNull(),
+    // note: the wholesaler's note; revised-offer: a new offer link e-mailed to the homeowner;
+    // assignment: the lead was given to a member (text: their name).
+    kind: text('kind', { enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment'] }).notNull(),
     responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }),
     amount: money('amount'),
     fromStatus: text('from_status', { enum: LEAD_STATUSES }),
@@ -366,6 +452,8 @@ export const leadEvents = pgTable(
     offerLow: money('offer_low'),
     offerHigh: money('offer_high'),
     text: text('text').notNull().default(''),
+    // The member who did it (a status, note, revised offer, assignment or export); null: the homeowner or the system.
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('lead_events_lead_created_idx').on(t.leadId, t.createdAt, t.id)],
@@ -433,6 +521,8 @@ export const bulkSendJobs = pgTable(
   'bulk_send_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // The member sending it: the sending policy's sender, and whom fairness serves.
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),

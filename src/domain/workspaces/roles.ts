@@ -1,0 +1,77 @@
+/** A member's role in a workspace (issue 26), strongest first. */
+export const WORKSPACE_ROLES = ['owner', 'manager', 'acquisitions', 'dispositions', 'viewer'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+export const roleLabels: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  acquisitions: 'Acquisitions',
+  dispositions: 'Dispositions',
+  viewer: 'Viewer',
+};
+
+/** What each role is for, as the team page says it. */
+export const roleDescriptions: Record<WorkspaceRole, string> = {
+  owner: 'Everything, including billing and removing members',
+  manager: 'Everything but billing and ownership',
+  acquisitions: 'Calculate, save, share offers, work leads, send revised offers',
+  dispositions: 'Reads everything; works the deal once it is Under Contract',
+  viewer: 'Read only',
+};
+
+/** Everything the server checks a member's role for, one name per kind of request. */
+export type WorkspaceAction =
+  /** Calculate, save and delete properties, share offers, answer with revised offers, work leads. */
+  | 'work-deals'
+  /** Change a lead's status or add a note once the lead is Under Contract or later. */
+  | 'work-contracted-deals'
+  /** Bulk e-mailed offers, exports to the CRM, the spreadsheet and CSV. */
+  | 'bulk-send-and-export'
+  /** Formula templates, integration keys and the workspace's lead assignment. */
+  | 'manage-workspace'
+  /** Invite, change and remove members (never an Owner, unless the member is one). */
+  | 'manage-members'
+  | 'billing';
+
+/** The member as the server sees them on every request: their role and the two switches an Owner or Manager sets. */
+export interface WorkspaceMember {
+  workspaceId: string;
+  userId: string;
+  role: WorkspaceRole;
+  /** False: "only leads assigned to them". */
+  seesAllLeads: boolean;
+  /** Lets an Acquisitions member bulk send and export (Owners and Managers always may). */
+  mayBulkSendAndExport: boolean;
+}
+
+const actionsByRole: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
+  owner: ['work-deals', 'work-contracted-deals', 'bulk-send-and-export', 'manage-workspace', 'manage-members', 'billing'],
+  manager: ['work-deals', 'work-contracted-deals', 'bulk-send-and-export', 'manage-workspace', 'manage-members'],
+  acquisitions: ['work-deals'],
+  dispositions: ['work-contracted-deals'],
+  viewer: [],
+};
+
+/** Whether the member may do `action` (every member may read what they can see). */
+export function may(member: Pick<WorkspaceMember, 'role' | 'mayBulkSendAndExport'>, action: WorkspaceAction): boolean {
+  if (actionsByRole[member.role].includes(action)) return true;
+  return action === 'bulk-send-and-export' && member.role === 'acquisitions' && member.mayBulkSendAndExport;
+}
+
+/** The roles a member may give (by invitation or change): only an Owner makes another Owner. */
+export function assignableRoles(by: WorkspaceRole): readonly WorkspaceRole[] {
+  if (by === 'owner') return WORKSPACE_ROLES;
+  if (by === 'manager') return WORKSPACE_ROLES.filter((role) => role !== 'owner');
+  return [];
+}
+
+export function isWorkspaceRole(value: unknown): value is WorkspaceRole {
+  return (WORKSPACE_ROLES as readonly unknown[]).includes(value);
+}
+
+/** Refusals a member sees, word for word on the server and the web. */
+export const workspaceMessages = {
+  notAllowed: 'Your role in this workspace does not allow that.',
+  accessEnded: 'You are no longer a member of this workspace.',
+  billingOwnerOnly: "Only the workspace's Owner can change billing.",
+} as const;
