@@ -99,7 +99,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The domain is pure: shared by server and browser, it may use zod and nothing else.
+    // The domain is pure: shared by server and browser, it may use zod and simple-statistics (pure maths, no I/O) and nothing else.
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],
     rules: {
@@ -111,7 +111,10 @@ export default tseslint.config(
               group: ['**/server/**', '**/web/**', '**/tests/**'],
               message: 'src/domain must not import from src/server, src/web or tests.',
             },
-            { regex: '^(?!zod$|\\.{1,2}/)', message: 'src/domain may import only zod and other domain files.' },
+            {
+              regex: '^(?!zod$|simple-statistics$|\\.{1,2}/)',
+              message: 'src/domain may import only zod, simple-statistics and other domain files.',
+            },
           ],
         },
       ],

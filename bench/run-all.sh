@@ -55,3 +55,7 @@ npx tsx bench/body-limit.ts
 echo
 echo "== Bulk sending fairness (1-item job behind a 20,000-item job) and /api/health while storing 20,000 items"
 npx tsx bench/bulk-queue-fairness.ts
+
+echo
+echo "== ARV from comparable sales: accuracy on King County sales (leave-one-out from earlier sales) against a naive baseline"
+npx tsx bench/arv-accuracy.ts

@@ -1,0 +1,173 @@
+// Accuracy of the ARV estimate from comparable sales (issue 28), on a public record of real
+// sales: King County, WA house sales May 2014 – May 2015, six north-Seattle ZIP codes
+// (bench/data/README.md names the source and licence).
+//
+// Leave-one-out in time: each test sale is estimated from sales recorded before its date only
+// (the 500 nearest, the route's limit), with only the fields POST /api/arv/estimate takes, as
+// of its sale date; its own price is never seen. Printed beside a naive baseline: the median
+// price per square foot of the 10 nearest earlier sales within 1 mile × the subject's square feet.
+//
+// Test sales: 2015-01-01 onward. The range's scale (RANGE_SCALE in src/domain/arv/estimate-arv.ts)
+// is calibrated on the earlier period 2014-10-01…2014-12-31 only: `--calibrate` prints the
+// scale that would put 80 % of that period's sales inside the range.
+//
+//   npx tsx bench/arv-accuracy.ts [--calibrate]
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
+import { median, quantile } from 'simple-statistics';
+import type { ArvComp, ArvSubject } from '../src/domain/arv/arv-request-schema';
+import { milesBetween } from '../src/domain/arv/comp-distance';
+import { estimateArv, RANGE_SCALE } from '../src/domain/arv/estimate-arv';
+
+const dataFile = fileURLToPath(new URL('./data/king-county-north-seattle-sales-2014-2015.csv', import.meta.url));
+const MAX_COMPS = 500;
+const TEST_FROM = '2015-01-01';
+const CALIBRATION = ['2014-10-01', '2014-12-31'] as const;
+
+interface Sale {
+  id: string;
+  date: string;
+  price: number;
+  beds: number;
+  baths: number;
+  sqft: number;
+  lotSqft: number;
+  yearBuilt: number;
+  lat: number;
+  lng: number;
+}
+
+const rows = Papa.parse<Record<string, string>>(readFileSync(dataFile, 'utf8'), {
+  header: true,
+  skipEmptyLines: true,
+}).data;
+const sales: Sale[] = rows
+  .map((row) => ({
+    id: row.id!,
+    // 20141013T000000 → 2014-10-13
+    date: `${row.date!.slice(0, 4)}-${row.date!.slice(4, 6)}-${row.date!.slice(6, 8)}`,
+    price: Number(row.price),
+    beds: Number(row.bedrooms),
+    baths: Number(row.bathrooms),
+    sqft: Number(row.sqft_living),
+    lotSqft: Number(row.sqft_lot),
+    yearBuilt: Number(row.yr_built),
+    lat: Number(row.lat),
+    lng: Number(row.long),
+  }))
+  .sort((a, b) => a.date.localeCompare(b.date));
+
+interface Outcome {
+  estimate?: { value: number; low?: number; high?: number };
+  truth: number;
+}
+
+function nearestEarlier(subject: Sale, count: number, withinMiles = Infinity): { sale: Sale; miles: number }[] {
+  return sales
+    .filter((sale) => sale.date < subject.date && sale !== subject)
+    .map((sale) => ({ sale, miles: milesBetween(subject, sale) }))
+    .filter((entry) => entry.miles <= withinMiles)
+    .sort((a, b) => a.miles - b.miles)
+    .slice(0, count);
+}
+
+function comparableSales(subject: Sale): Outcome {
+  const subjectFacts: ArvSubject = {
+    sqft: subject.sqft,
+    beds: subject.beds,
+    baths: subject.baths,
+    yearBuilt: subject.yearBuilt,
+    lotSqft: subject.lotSqft,
+    lat: subject.lat,
+    lng: subject.lng,
+    valueDate: subject.date,
+  };
+  const comps: ArvComp[] = nearestEarlier(subject, MAX_COMPS).map(({ sale }) => ({
+    price: sale.price,
+    soldDate: sale.date,
+    sqft: sale.sqft,
+    beds: sale.beds,
+    baths: sale.baths,
+    yearBuilt: sale.yearBuilt,
+    lotSqft: sale.lotSqft,
+    lat: sale.lat,
+    lng: sale.lng,
+    address: `parcel ${sale.id}`,
+  }));
+  const result = estimateArv({ subject: subjectFacts, comps });
+  if (result.kind === 'not-enough') return { truth: subject.price };
+  return { truth: subject.price, estimate: { value: result.arv, low: result.low, high: result.high } };
+}
+
+function naiveBaseline(subject: Sale): Outcome {
+  const near = nearestEarlier(subject, 10, 1);
+  if (near.length === 0) return { truth: subject.price };
+  return {
+    truth: subject.price,
+    estimate: { value: median(near.map(({ sale }) => sale.price / sale.sqft)) * subject.sqft },
+  };
+}
+
+function summarise(outcomes: Outcome[]) {
+  const estimated = outcomes.filter((outcome) => outcome.estimate);
+  const errors = estimated.map((outcome) => Math.abs(outcome.estimate!.value - outcome.truth) / outcome.truth);
+  const ranged = estimated.filter((outcome) => outcome.estimate!.low !== undefined);
+  const covered = ranged.filter((o) => o.estimate!.low! <= o.truth && o.truth <= o.estimate!.high!).length;
+  const widths = ranged.map((o) => (o.estimate!.high! - o.estimate!.low!) / o.estimate!.value);
+  return {
+    medianError: errors.length ? median(errors) : NaN,
+    within10: errors.length ? errors.filter((error) => error <= 0.1).length / errors.length : NaN,
+    coverage: ranged.length ? covered / ranged.length : undefined,
+    medianWidth: widths.length ? median(widths) : undefined,
+    notEnough: (outcomes.length - estimated.length) / outcomes.length,
+  };
+}
+
+const percent = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)} %`;
+
+if (process.argv.includes('--calibrate')) {
+  const period = sales.filter((sale) => sale.date >= CALIBRATION[0] && sale.date <= CALIBRATION[1]);
+  const ratios: number[] = [];
+  for (const sale of period) {
+    const outcome = comparableSales(sale);
+    const estimate = outcome.estimate;
+    if (!estimate?.low || !estimate.high || estimate.high <= estimate.low) continue;
+    const halfWidth = (Math.log(estimate.high) - Math.log(estimate.low)) / 2;
+    ratios.push(Math.abs(Math.log(outcome.truth / estimate.value)) / halfWidth);
+  }
+  const scale = quantile(ratios, 0.8) * RANGE_SCALE;
+  console.log(
+    `Calibration period ${CALIBRATION[0]}…${CALIBRATION[1]}: ${period.length} sales, ${ratios.length} estimated; ` +
+      `RANGE_SCALE for 80 % coverage: ${scale.toFixed(3)} (now ${RANGE_SCALE})`,
+  );
+  process.exit(0);
+}
+
+// --tune: the same figures on the calibration period, to choose weights without looking at the test sales.
+const testSales = process.argv.includes('--tune')
+  ? sales.filter((sale) => sale.date >= CALIBRATION[0] && sale.date <= CALIBRATION[1])
+  : sales.filter((sale) => sale.date >= TEST_FROM);
+const started = performance.now();
+const ours = summarise(testSales.map(comparableSales));
+const elapsed = performance.now() - started;
+const baseline = summarise(testSales.map(naiveBaseline));
+
+console.log(
+  `King County (WA) sales, ZIP 98103/98105/98107/98115/98117/98125: ${sales.length} sales ${sales[0]!.date}…${sales.at(-1)!.date}; ` +
+    `${testSales.length} test sales from ${TEST_FROM}, each from earlier sales only (range scale ${RANGE_SCALE}, calibrated on ${CALIBRATION[0]}…${CALIBRATION[1]})`,
+);
+const table = [
+  ['', 'comparable sales (ours)', 'naive $/sq ft baseline', 'goal'],
+  ['median absolute % error', percent(ours.medianError), percent(baseline.medianError), '≤ 8 %'],
+  ['within 10 %', percent(ours.within10), percent(baseline.within10), ''],
+  ['80 % range coverage', percent(ours.coverage), percent(baseline.coverage), '75–85 %'],
+  ['median range width', percent(ours.medianWidth), percent(baseline.medianWidth), ''],
+  ['"not enough" rate', percent(ours.notEnough), percent(baseline.notEnough), ''],
+];
+const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+for (const row of table) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | '));
+console.log(`${(elapsed / testSales.length).toFixed(1)} ms per estimate`);
+const met = ours.medianError <= 0.08 && ours.coverage !== undefined && ours.coverage >= 0.75 && ours.coverage <= 0.85;
+console.log(met ? 'Goal met.' : 'Goal NOT met.');
