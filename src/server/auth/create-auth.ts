@@ -11,7 +11,7 @@ import {
 } from '../../domain/auth/credentials';
 import type { DatabaseConnection } from '../db/database';
 import { textMessages } from '../../domain/validation/bounded-text';
-import { account, session, user, verification } from '../db/schema';
+import { account, invitation, member, organization, session, user, verification } from '../db/schema';
 import { describeErrorForLog, escapeForLog } from '../http/describe-error-for-log';
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
@@ -20,6 +20,7 @@ import { isCommonPassword } from './common-passwords';
 import { createPasswordHasher, type PasswordHasher } from './password-hasher';
 import { passwordResetEmail } from './password-reset-email';
 import { sendVerificationEmail, VERIFICATION_LINK_VALID_SECONDS } from './send-verification-email';
+import { workspacePlugin } from './workspace-plugin';
 
 /** Set by our auth routes from the socket or the trusted proxy (src/server/http/client-ip.ts); never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-cash-offer-client-ip';
@@ -134,7 +135,10 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
     // No adapter transactions: Better Auth would hold one open across the password hash, which
     // on PGlite's single connection stalls every other query. The user's free subscription is
     // created atomically with the user by a trigger instead (migration 0004).
-    database: drizzleAdapter(database.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(database.db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, organization, member, invitation },
+    }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -170,7 +174,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       sendVerificationEmail: ({ user: recipient, url }) =>
         sendVerificationEmail({ env, database }, { email: recipient.email, url }),
     },
-    plugins: googleSignIn(env),
+    plugins: [workspacePlugin({ env, database, secret }), ...googleSignIn(env)],
     user: { validateUserInfo: refuseUnverifiedGoogleIdentity },
     account: {
       // A Google sign-in joins an existing account of the same e-mail only when Google says the

@@ -101,8 +101,8 @@ describeEachDatabase('e-mail verification', (database) => {
 
   it("uses the account's e-mail as Reply-To only once it is verified", async () => {
     const { user } = await signUpTestUser(app);
-    expect((await readWholesaler(database().db, user.id))?.replyTo).toBeUndefined();
+    expect((await readWholesaler(database().db, { workspaceId: user.id, userId: user.id }))?.replyTo).toBeUndefined();
     await database().db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, user.id));
-    expect((await readWholesaler(database().db, user.id))?.replyTo).toBe(user.email);
+    expect((await readWholesaler(database().db, { workspaceId: user.id, userId: user.id }))?.replyTo).toBe(user.email);
   });
 });

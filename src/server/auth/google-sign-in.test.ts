@@ -97,7 +97,7 @@ describeEachDatabase('Sign in with Google', (database) => {
     const [plan] = await database()
       .db.select({ plan: subscriptions.plan })
       .from(subscriptions)
-      .where(eq(subscriptions.userId, signedIn!.id));
+      .where(eq(subscriptions.workspaceId, signedIn!.id));
     expect(plan).toEqual({ plan: 'free' });
     expect(google.tokenRequests.at(-1)).toSatisfy(
       (request: GoogleOidcFake['tokenRequests'][number]) =>

@@ -14,7 +14,7 @@ import {
 } from '../../../tests/support/test-users';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { account, session, subscriptions, user } from '../db/schema';
+import { account, member, session, subscriptions, user } from '../db/schema';
 import { credentialMessages } from '../../domain/auth/credentials';
 import { optionalUser, requireUser, type AuthVariables, type OptionalAuthVariables } from './require-user';
 
@@ -48,8 +48,15 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
     expect(credential?.providerId).toBe('credential');
     expect(credential?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     expect(credential?.password).not.toContain(TEST_PASSWORD);
-    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, ann.userId));
+    // The plan belongs to the user's own workspace (issue 26), whose id is the user's, with them as its Owner.
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, ann.userId));
     expect(subscription).toMatchObject({ plan: 'free', currentPeriodEnd: null });
+    expect(
+      await db
+        .select({ role: member.role, workspaceId: member.organizationId })
+        .from(member)
+        .where(eq(member.userId, ann.userId)),
+    ).toEqual([{ role: 'owner', workspaceId: ann.userId }]);
   });
 
   it('creates the subscription row in the same transaction as the user: if it fails, there is no user', async () => {
@@ -70,7 +77,7 @@ describeEachDatabase('sign-up, sessions and sign-out', (database) => {
   it('gives a user inserted any other way a free subscription too', async () => {
     const { db } = database();
     await db.insert(user).values({ id: 'direct-insert', name: 'Direct', email: uniqueEmail('direct') });
-    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, 'direct-insert'));
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, 'direct-insert'));
     expect(subscription?.plan).toBe('free');
   });
 

@@ -29,6 +29,9 @@ const PURPOSES = {
   // The link that proves a typed reply-to address is the user's: not an offer, but to an address
   // nobody has proven yet, so it must not become a way to write to strangers.
   'reply-to-proof': { commercial: false, cooldownMs: HOUR_MS },
+  // A workspace's invitation to a new member: to an address nobody proved yet, so the inviter must
+  // be verified, and one address is not invited twice an hour.
+  invitation: { commercial: false, cooldownMs: HOUR_MS },
 } as const satisfies Record<string, { commercial: boolean; cooldownMs: number }>;
 
 export type ThirdPartyPurpose = keyof typeof PURPOSES;
@@ -66,6 +69,8 @@ export interface ComposedEmail {
 }
 
 export interface ThirdPartyEmail {
+  /** The workspace the e-mail is sent for: the sender's profile there signs it (reply-to, postal address). */
+  workspaceId: string;
   senderUserId: string;
   purpose: ThirdPartyPurpose;
   to: string;
@@ -99,7 +104,11 @@ export async function sendToThirdParty(
 ): Promise<{ id: string }> {
   const rules = PURPOSES[email.purpose];
   const now = config.now?.() ?? new Date();
-  const sender = await assertSenderMaySend(tx, email.senderUserId, email.purpose);
+  const sender = await assertSenderMaySend(
+    tx,
+    { workspaceId: email.workspaceId, userId: email.senderUserId },
+    email.purpose,
+  );
   for (const { field, label, text } of email.typedText) {
     if (carriesLinkOrMarkup(text)) {
       throw new Refusal(400, sendingPolicyMessages.linkOrMarkup(label), { code: 'link-or-markup', details: { field } });
@@ -184,9 +193,16 @@ export async function sendToThirdParty(
  *   every commercial e-mail must carry the sender's physical postal address (US CAN-SPAM Act).
  * A bulk send asks before it stores its job; sendToThirdParty asks again for every e-mail.
  */
-export async function assertSenderMaySend(db: Pick<Database, 'select'>, userId: string, purpose: ThirdPartyPurpose) {
+export async function assertSenderMaySend(
+  db: Pick<Database, 'select'>,
+  sender: { workspaceId: string; userId: string },
+  purpose: ThirdPartyPurpose,
+) {
   const { commercial } = PURPOSES[purpose];
-  const sender = await readSender(db, userId);
+  return assertMaySend(await readSender(db, sender), commercial);
+}
+
+function assertMaySend(sender: Awaited<ReturnType<typeof readSender>>, commercial: boolean) {
   if (!sender.accountEmailVerified) {
     throw new Refusal(403, sendingPolicyMessages.emailNotVerified, {
       code: 'email-not-verified',
@@ -199,11 +215,15 @@ export async function assertSenderMaySend(db: Pick<Database, 'select'>, userId: 
   return sender;
 }
 
-async function readSender(db: Pick<Database, 'select'>, userId: string) {
+/** The sender's account and their profile in the workspace the e-mail is sent for. */
+async function readSender(db: Pick<Database, 'select'>, { workspaceId, userId }: { workspaceId: string; userId: string }) {
   const [row] = await db
     .select({ account: user, profile: wholesalerProfiles })
     .from(user)
-    .leftJoin(wholesalerProfiles, eq(wholesalerProfiles.userId, user.id))
+    .leftJoin(
+      wholesalerProfiles,
+      and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, user.id)),
+    )
     .where(eq(user.id, userId));
   if (!row) throw new Error(`sender ${userId} is gone`);
   const { account, profile } = row;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { assignableRoles, may, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
+
+const member = (role: WorkspaceRole, mayBulkSendAndExport = false) => ({ role, mayBulkSendAndExport });
+
+describe('may', () => {
+  it('gives billing to the Owner alone', () => {
+    expect(WORKSPACE_ROLES.filter((role) => may(member(role, true), 'billing'))).toEqual(['owner']);
+  });
+
+  it('lets a Viewer do nothing but read', () => {
+    for (const action of ['work-deals', 'work-contracted-deals', 'bulk-send-and-export', 'manage-workspace'] as const)
+      expect(may(member('viewer', true), action)).toBe(false);
+  });
+
+  it('lets Acquisitions bulk send and export only when switched on', () => {
+    expect(may(member('acquisitions'), 'bulk-send-and-export')).toBe(false);
+    expect(may(member('acquisitions', true), 'bulk-send-and-export')).toBe(true);
+    expect(may(member('dispositions', true), 'bulk-send-and-export')).toBe(false);
+  });
+
+  it('lets Dispositions work contracted deals and nothing earlier', () => {
+    expect(may(member('dispositions'), 'work-contracted-deals')).toBe(true);
+    expect(may(member('dispositions'), 'work-deals')).toBe(false);
+  });
+});
+
+describe('assignableRoles', () => {
+  it('lets only an Owner make an Owner', () => {
+    expect(assignableRoles('owner')).toContain('owner');
+    expect(assignableRoles('manager')).not.toContain('owner');
+    expect(assignableRoles('acquisitions')).toEqual([]);
+  });
+});
