@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { AppContext } from './app-context';
+import { arvRoutes } from './arv/arv-routes';
 import { customTemplatesRoutes } from './custom-templates/custom-templates-routes';
 import { authRoutes } from './auth/auth-routes';
 import { bulkSendRoutes } from './bulk-send/bulk-send-routes';
@@ -33,6 +34,7 @@ function apiRoutes(context: AppContext) {
     .route('/auth', authRoutes(context))
     .route('/health', healthRoutes(context))
     .route('/config', publicConfigRoutes(context))
+    .route('/arv', arvRoutes(context))
     .route('/calculator', calculatorRoutes(context))
     .route('/custom-templates', customTemplatesRoutes(context))
     .route('/documents', documentsRoutes(context))

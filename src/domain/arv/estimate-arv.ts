@@ -94,6 +94,7 @@ const MIN_TREND_SALES = 10;
 const MIN_TREND_SPAN_DAYS = 120;
 /** Robust z above which an adjusted price is an outlier (MAD test). */
 const OUTLIER_Z = 2.5;
+const MIN_OUTLIER_SCALE = 0.05;
 const DAYS_PER_YEAR = 365.25;
 
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
@@ -292,7 +293,8 @@ export function estimateArv(request: ArvEstimateRequest, options: EstimateOption
   if (adjusted.length >= 4) {
     const logs = adjusted.map((entry) => Math.log(entry.adjustedPrice));
     const center = median(logs);
-    const scale = 1.4826 * medianAbsoluteDeviation(logs);
+    // Floored at 5 %: among near-identical prices a sale 5 % off is not an outlier.
+    const scale = Math.max(MIN_OUTLIER_SCALE, 1.4826 * medianAbsoluteDeviation(logs));
     if (scale > 0) {
       adjusted = adjusted.filter((entry) => {
         const z = Math.abs(Math.log(entry.adjustedPrice) - center) / scale;

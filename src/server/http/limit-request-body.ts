@@ -11,6 +11,9 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxBytes: number }[] = [
   { method: 'POST', path: '/api/bulk-send', maxBytes: 32 * 1024 * 1024 },
   { method: 'POST', path: '/api/billing/stripe-webhook', maxBytes: 256 * 1024 },
+  // Up to 500 comparable sales (issue 28); arv-routes.ts reads them through its own bodyLimit after sign-in.
+  { method: 'POST', path: '/api/arv/estimate', maxBytes: 320 * 1024 },
+  { method: 'PUT', path: '/api/arv/comps', maxBytes: 320 * 1024 },
 ];
 
 function largerLimitFor(method: string, path: string) {

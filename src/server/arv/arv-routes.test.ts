@@ -1,0 +1,211 @@
+// Issue 28: POST /api/arv/estimate (signed in, rate limited, the fixed interface of ARCHITECTURE.md)
+// and PUT /api/arv/comps (comps kept with a saved property of the session's workspace), on PGlite
+// and PostgreSQL 15: hostile bodies are refused with a 4xx and nothing is stored.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendJson } from '../../../tests/support/send-json';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
+import type { ArvComp, SavedArvComps } from '../../domain/arv/arv-request-schema';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import { savedProperties } from '../db/schema';
+import { ARV_ESTIMATE_RATE_LIMIT } from './arv-routes';
+
+const subject = { sqft: 1500, beds: 3, baths: 2, lat: 47.68, lng: -122.35, valueDate: '2015-03-01' };
+const comp = (price: number, overrides: Partial<ArvComp> = {}): ArvComp => ({
+  price,
+  soldDate: '2015-01-15',
+  sqft: 1500,
+  beds: 3,
+  baths: 2,
+  lat: 47.681,
+  lng: -122.351,
+  address: `${price} Elm St`,
+  ...overrides,
+});
+const comps = [
+  comp(500_000),
+  comp(520_000),
+  comp(480_000),
+  comp(510_000, { sqft: 1600 }),
+  comp(495_000),
+  comp(900_000, { sqft: 3000 }),
+];
+
+describeEachDatabase('ARV from comparable sales', (database) => {
+  let app: ReturnType<typeof createTestApp>;
+  let api: ReturnType<typeof typedClient>;
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+    api = typedClient(app);
+  });
+
+  async function savedProperty(headers: Record<string, string>) {
+    const response = await sendJson(app, 'POST', '/api/properties', headers, {
+      address: '12 Oak St, Seattle, WA',
+      marketValue: 500000,
+      repairs: defaultRepairCatalog,
+      template: defaultTemplate,
+      contact: { name: 'Owner', email: '', phones: ['206-555-0199'] },
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { property: { id: string } }).property.id;
+  }
+
+  const storedComps = async (id: string) =>
+    (
+      await database()
+        .db.select({ arvComps: savedProperties.arvComps })
+        .from(savedProperties)
+        .where(eq(savedProperties.id, id))
+    )[0]?.arvComps;
+
+  it('answers 401 to a signed-out caller, for both routes', async () => {
+    expect((await sendJson(app, 'POST', '/api/arv/estimate', {}, { subject, comps })).status).toBe(401);
+    expect(
+      (await sendJson(app, 'PUT', '/api/arv/comps', {}, { savedPropertyId: crypto.randomUUID(), arvComps: null }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('estimates: the ARV, its 80 % range, a confidence with factors, each used comp and each excluded one with its reason', async () => {
+    const { headers } = await signUpTestUser(app);
+    const body = await bodyAt(await api.arv.estimate.$post({ json: { subject, comps } }, asBrowser(headers)), 200);
+    expect(body.arv).toBeGreaterThan(480_000);
+    expect(body.arv).toBeLessThan(520_000);
+    expect(body.low).toBeLessThan(body.arv);
+    expect(body.high).toBeGreaterThan(body.arv);
+    expect(body.confidence).toBeGreaterThan(0);
+    expect(body.factors).toHaveLength(5);
+    expect(body.used.map((used) => used.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(body.used[3]!.adjustments).toContainEqual(expect.objectContaining({ kind: 'size' }));
+    expect(body.excluded).toEqual([{ index: 5, reason: expect.stringMatching(/^size: 3,000 sq ft is outside ±30 %/) }]);
+  });
+
+  it('uses a pinned comp whatever screening says', async () => {
+    const { headers } = await signUpTestUser(app);
+    const body = await bodyAt(
+      await api.arv.estimate.$post({ json: { subject, comps, pinned: [5] } }, asBrowser(headers)),
+      200,
+    );
+    expect(body.used.map((used) => used.index)).toContain(5);
+    expect(body.excluded).toEqual([]);
+  });
+
+  it('says "not enough comparable sales" with 422 and no figure when fewer than 3 comps are usable', async () => {
+    const { headers } = await signUpTestUser(app);
+    const response = await sendJson(app, 'POST', '/api/arv/estimate', headers, {
+      subject,
+      comps: [comps[0], comps[5]],
+    });
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      error: 'not enough comparable sales',
+      code: 'not-enough-comps',
+      usable: 1,
+      excluded: [{ index: 1, reason: expect.stringMatching(/^size/) }],
+    });
+    expect(body).not.toHaveProperty('arv');
+  });
+
+  describe('hostile bodies', () => {
+    const tooMany = JSON.stringify({ subject, comps: Array.from({ length: 10_000 }, () => comp(500_000)) });
+    it.each([
+      ['NaN', '{"subject":{"sqft":NaN},"comps":[]}', 400],
+      ['1e308 price', { subject, comps: [comp(1e308)] }, 400],
+      ['a negative square footage', { subject: { ...subject, sqft: -1500 }, comps }, 400],
+      ['a price as text', { subject, comps: [{ ...comp(1), price: '500000' }] }, 400],
+      ['comps not a list', { subject, comps: { 0: comp(1) } }, 400],
+      ['an unknown field', { subject, comps, admin: true }, 400],
+      ['no subject', { comps }, 400],
+      ['a pinned index out of range', { subject, comps, pinned: [-1] }, 400],
+      ['501 comps', { subject, comps: Array.from({ length: 501 }, () => comp(500_000)) }, 400],
+      ['10,000 comps', tooMany, 413],
+      ['an oversized body', JSON.stringify({ subject, comps, pad: 'x'.repeat(400 * 1024) }), 413],
+      ['not JSON', '{"subject":', 400],
+    ])('refuses %s with a 4xx', async (_, body, status) => {
+      const { headers } = await signUpTestUser(app);
+      const response = await sendJson(app, 'POST', '/api/arv/estimate', headers, body);
+      expect(response.status).toBe(status);
+      expect(await response.json()).toHaveProperty('error');
+    });
+
+    it('stores nothing from a hostile save: the comps stay as they were', async () => {
+      const { headers } = await signUpTestUser(app);
+      const id = await savedProperty(headers);
+      for (const arvComps of [
+        { subject: { sqft: -1 }, comps: [] },
+        { subject, comps: [comp(1e308)] },
+        { subject, comps: Array.from({ length: 501 }, () => comp(1)) },
+        { subject, comps: [{ ...comp(1), decision: { action: 'exclude', reason: '' } }] },
+        'nope',
+      ]) {
+        const response = await sendJson(app, 'PUT', '/api/arv/comps', headers, { savedPropertyId: id, arvComps });
+        expect(response.status).toBe(400);
+      }
+      const huge = await sendJson(app, 'PUT', '/api/arv/comps', headers, {
+        savedPropertyId: id,
+        arvComps: { subject, comps: Array.from({ length: 10_000 }, () => comp(1)) },
+      });
+      expect(huge.status).toBe(413);
+      expect(await storedComps(id)).toBeNull();
+    });
+  });
+
+  it('keeps the comps with a saved property of the workspace, with pin and exclude reasons, and reads them back', async () => {
+    const { headers } = await signUpTestUser(app);
+    const id = await savedProperty(headers);
+    const arvComps: SavedArvComps = {
+      subject,
+      comps: [
+        comps[0]!,
+        { ...comps[1]!, decision: { action: 'exclude', reason: 'Sold to a relative' } },
+        comps[2]!,
+        comps[4]!,
+      ],
+      estimate: {
+        arv: 495_000,
+        low: 450_000,
+        high: 540_000,
+        confidence: 60,
+        used: [{ index: 0, adjustedPrice: 500_000 }],
+      },
+    };
+    const saved = await api.arv.comps.$put({ json: { savedPropertyId: id, arvComps } }, asBrowser(headers));
+    expect(saved.status).toBe(200);
+    expect(await storedComps(id)).toEqual(arvComps);
+    const read = await bodyAt(
+      await api.arv.comps[':savedPropertyId'].$get({ param: { savedPropertyId: id } }, asBrowser(headers)),
+      200,
+    );
+    expect(read.arvComps).toEqual(arvComps);
+
+    const stranger = await signUpTestUser(app);
+    const refused = await api.arv.comps.$put(
+      { json: { savedPropertyId: id, arvComps: null } },
+      asBrowser(stranger.headers),
+    );
+    expect(refused.status).toBe(404);
+    expect(
+      (await api.arv.comps[':savedPropertyId'].$get({ param: { savedPropertyId: id } }, asBrowser(stranger.headers)))
+        .status,
+    ).toBe(404);
+    expect(await storedComps(id)).toEqual(arvComps);
+  });
+
+  it('rate limits estimates per user with a 429, before any work', async () => {
+    const { headers } = await signUpTestUser(app);
+    for (let index = 0; index < ARV_ESTIMATE_RATE_LIMIT.limit; index += 1) {
+      expect((await sendJson(app, 'POST', '/api/arv/estimate', headers, { subject, comps: 'x' })).status).toBe(400);
+    }
+    const refused = await sendJson(app, 'POST', '/api/arv/estimate', headers, { subject, comps });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many requests/), code: 'rate-limited' });
+    const other = await signUpTestUser(app);
+    expect((await sendJson(app, 'POST', '/api/arv/estimate', other.headers, { subject, comps })).status).toBe(200);
+  });
+});
