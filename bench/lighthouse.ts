@@ -1,6 +1,8 @@
 // Lighthouse (the npm package, default mobile profile with simulated throttling) in Debian's
 // Chromium against the app as `npm start` runs it: performance, accessibility, best practices,
-// SEO, LCP, CLS and TBT for the public pages and, signed in, /saved and /leads; median of 3 runs.
+// SEO, LCP, CLS and TBT for the public pages (the calculator, /wholesalers, /login, /register, and
+// the two pages homeowners land on: a wholesaler's personal calculator /c/{handle} and an offer
+// link /offer/{token}) and, signed in, /saved and /leads; median of 3 runs.
 // Run: npx tsx bench/lighthouse.ts (after `npm run build`).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,7 +25,7 @@ async function startServer(dataDir: string) {
     env: { ...process.env, PORT: String(PORT), APP_URL: origin, DATA_DIR: dataDir },
     stdio: 'ignore',
   });
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (let attempt = 0; attempt < 900; attempt++) {
     const response = await fetch(`${origin}/api/health`).catch(() => undefined);
     if (response?.ok) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -32,7 +34,8 @@ async function startServer(dataDir: string) {
   throw new Error('the server did not start');
 }
 
-async function signedInCookie() {
+/** A signed-in wholesaler with three saved properties, a personal page and one shared offer link. */
+async function signedInWholesaler() {
   const post = (route: string, body: unknown, cookie?: string) =>
     fetch(`${origin}${route}`, {
       method: 'POST',
@@ -61,7 +64,37 @@ async function signedInCookie() {
       cookie,
     );
   }
-  return cookie;
+  const handle = `lighthouse-${Date.now().toString(36)}`;
+  const profile = await fetch(`${origin}/api/profile`, {
+    method: 'PUT',
+    headers: { origin, 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      handle,
+      displayName: 'Lee Homes Buyer',
+      company: 'Lee Homes',
+      phone: '512-555-0199',
+      replyToEmail: '',
+      postalAddress: '',
+      notifyOnLeads: true,
+    }),
+  });
+  if (!profile.ok) throw new Error(`setting the personal page failed: ${profile.status}`);
+  const shared = await post(
+    '/api/offer-links',
+    {
+      from: 'calculation',
+      calculation: {
+        address: '12 Oak St, Austin, TX 78701',
+        marketValue: 200000,
+        repairs: defaultRepairCatalog,
+        template: defaultTemplate,
+      },
+    },
+    cookie,
+  );
+  if (shared.status !== 201) throw new Error(`sharing an offer failed: ${shared.status}`);
+  const offerPath = new URL(((await shared.json()) as { url: string }).url).pathname;
+  return { cookie, personalPagePath: `/c/${handle}`, offerPath };
 }
 
 async function audit(port: number, url: string, cookie?: string) {
@@ -92,12 +125,14 @@ async function main() {
     chromeFlags: chromiumLaunchOptions.args,
   });
   try {
-    const cookie = await signedInCookie();
+    const { cookie, personalPagePath, offerPath } = await signedInWholesaler();
     const pages: [string, string | undefined][] = [
       ['/', undefined],
       ['/wholesalers', undefined],
       ['/login', undefined],
       ['/register', undefined],
+      [personalPagePath, undefined],
+      [offerPath, undefined],
       ['/saved', cookie],
       ['/leads', cookie],
     ];
@@ -114,7 +149,8 @@ async function main() {
       }
       if (runs.length === 0) throw new Error(`Lighthouse measured nothing on ${route}`);
       const keys = Object.keys(runs[0]!) as (keyof (typeof runs)[0])[];
-      table[withCookie ? `${route} (signed in)` : route] = Object.fromEntries(
+      const label = route === personalPagePath ? '/c/{handle}' : route === offerPath ? '/offer/{token}' : route;
+      table[withCookie ? `${label} (signed in)` : label] = Object.fromEntries(
         keys.map((key) => [key, median(runs.map((result) => result[key]))]),
       );
     }

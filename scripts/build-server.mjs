@@ -3,6 +3,7 @@
 // The files the server reads beside its modules at run time are copied next to the bundle.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { buildPageRenderer } from './build-page-renderer.mjs';
 
 const outdir = 'dist/server';
 rmSync(outdir, { recursive: true, force: true });
@@ -19,3 +20,5 @@ await build({
 });
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
 cpSync('src/server/auth/common-passwords.txt', `${outdir}/common-passwords.txt`);
+// The public pages' server-side renderer: the web app's code built for Node (dist/server-render).
+await buildPageRenderer();

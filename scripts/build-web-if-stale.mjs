@@ -4,7 +4,11 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+import { buildPageRenderer, PAGE_RENDERER_OUT_DIR } from './build-page-renderer.mjs';
+
 const built = 'dist/web/index.html';
+// The server's renderer of the public pages, built from the same sources (scripts/build-page-renderer.mjs).
+const builtRenderer = `${PAGE_RENDERER_OUT_DIR}/render-page.js`;
 
 function newestChange(dir) {
   let newest = 0;
@@ -25,4 +29,8 @@ const sourceTime = Math.max(
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   console.log('Building the web app...');
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+}
+if (!existsSync(builtRenderer) || statSync(builtRenderer).mtimeMs < sourceTime) {
+  console.log('Building the page renderer...');
+  await buildPageRenderer();
 }

@@ -54,9 +54,15 @@ async function main() {
   }, 10 * 60_000);
   pruneTimer.unref();
 
-  const server = new Hono()
-    .route('/', createApp({ env, database, auth, serverSecret: secret, changeFeed, stripe: createStripeClient(env) }))
-    .route('/', webAssets(path.resolve('dist/web'), publicConfig(env)));
+  const app = createApp({ env, database, auth, serverSecret: secret, changeFeed, stripe: createStripeClient(env) });
+  const server = new Hono().route('/', app).route(
+    '/',
+    // The public pages are rendered here with their data, which the renderer reads through the app in-process.
+    webAssets(path.resolve('dist/web'), publicConfig(env), {
+      rendererFile: path.resolve('dist/server-render/render-page.js'),
+      fetchApi: (request, requestEnv) => app.fetch(request, requestEnv),
+    }),
+  );
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(

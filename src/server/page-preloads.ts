@@ -11,7 +11,16 @@ export const LAZY_PAGE_MODULES: Readonly<Record<string, string>> = {
   '/register': 'features/auth/register-page.tsx',
   '/saved': 'app/routes/saved-route.tsx',
   '/leads': 'app/routes/leads-route.tsx',
+  '/offer/:token': 'features/offer-answer/offer-page.tsx',
+  '/c/:handle': 'app/routes/personal-page-route.tsx',
 };
+
+/** The LAZY_PAGE_MODULES key of a request's path: an offer link's or a personal page's pattern, else the path. */
+export function pagePreloadKey(pathname: string): string {
+  if (/^\/offer\/[^/]+\/?$/.test(pathname) && pathname !== '/offer/accept') return '/offer/:token';
+  if (/^\/c\/[^/]+\/?$/.test(pathname)) return '/c/:handle';
+  return pathname;
+}
 
 /**
  * The requests a signed-in page makes as it starts, by path: preloaded with the page, they run

@@ -1,23 +1,57 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { PublicConfig } from './config/public-config';
 import { getSessionCookie } from 'better-auth/cookies';
 import { AUTH_COOKIE_PREFIX } from './auth/create-auth';
-import { pageDataPreloadTags, pagePreloadTags } from './page-preloads';
+import { pageDataPreloadTags, pagePreloadKey, pagePreloadTags } from './page-preloads';
 import { pageSecurityHeaders } from './http/security-headers';
+import { describeErrorForLog } from './http/describe-error-for-log';
+import { escapeHtml } from '../domain/html/escape-html';
+import { scriptSafeJson } from '../domain/html/script-safe-json';
+
+/** What the server-side page renderer (src/web/render-page.tsx, built to dist/server-render) answers. */
+type RenderedPage =
+  | { status: number; redirect: string }
+  | { status: number; body: ReadableStream<Uint8Array>; pageData: unknown; title: string; description: string };
+
+interface PageRenderer {
+  renderPage(input: {
+    request: Request;
+    config: PublicConfig;
+    fetchApi: (request: Request) => Promise<Response>;
+  }): Promise<RenderedPage | null>;
+}
+
+export interface ServerRenderOptions {
+  /** The built page renderer module (dist/server-render/render-page.js). */
+  rendererFile: string;
+  /** Answers an /api request in-process (the app's fetch), with the page request's environment (its socket). */
+  fetchApi: (request: Request, env: unknown) => Response | Promise<Response>;
+}
+
+/** The id of the JSON script element that carries a server-rendered page's queries (read by src/web/app/page-data.ts). */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /**
  * Serves the built web app from `root`, with index.html for every client-side route. The
  * browser's configuration is written into index.html, so the first paint waits for no request.
+ * With `serverRender`, the public pages (the calculator, /wholesalers, /login, /register, an
+ * offer link, a personal page) come drawn by the server with their data, and hydrate.
  */
-export function webAssets(root: string, publicConfig: PublicConfig) {
+export function webAssets(root: string, publicConfig: PublicConfig, serverRender?: ServerRenderOptions) {
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built (${indexFile} is missing): run \`npm run build\`.`);
   }
+  if (serverRender && !existsSync(serverRender.rendererFile)) {
+    throw new Error(`The page renderer is not built (${serverRender.rendererFile} is missing): run \`npm run build\`.`);
+  }
+  let renderer: Promise<PageRenderer> | undefined;
+  const loadRenderer = (file: string) => (renderer ??= import(pathToFileURL(file).href) as Promise<PageRenderer>);
   const indexHtml = withInlineStylesheets(withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig), root);
   // A lazily loaded page's own files, preloaded with the page that needs them.
   const pageHtml = new Map([...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, inHead(indexHtml, tags)]));
@@ -26,6 +60,7 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
   const signedInPageHtml = new Map(
     [...pageDataPreloadTags()].map(([pagePath, tags]) => [pagePath, inHead(pageHtml.get(pagePath) ?? indexHtml, tags)]),
   );
+  const siteFiles = serveStatic({ root });
   return (
     new Hono()
       .use(compress())
@@ -46,18 +81,85 @@ export function webAssets(root: string, publicConfig: PublicConfig) {
       .get('/assets/*', (c) => c.text('Not found', 404))
       // The build's manifest is for the server (page preloads), not a page.
       .get('/.vite/*', (c) => c.text('Not found', 404))
-      .use(serveStatic({ root }))
-      .get('*', (c) => {
+      // The site's other files (robots.txt); a page, '/' included, is never its bare index.html.
+      .use(async (c, next) =>
+        c.req.path.endsWith('/') || c.req.path.endsWith('/index.html') ? next() : siteFiles(c, next),
+      )
+      .get('*', async (c) => {
         c.header('Cache-Control', 'no-cache');
+        if (serverRender) {
+          const html = pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml;
+          const fetchApi = (request: Request) => {
+            // The API sees the page's client: its forwarded address (TRUST_PROXY) and its socket.
+            const forwardedFor = c.req.header('x-forwarded-for');
+            const headers = new Headers(request.headers);
+            if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
+            return Promise.resolve(serverRender.fetchApi(new Request(request, { headers }), c.env));
+          };
+          try {
+            const page = await (
+              await loadRenderer(serverRender.rendererFile)
+            ).renderPage({ request: c.req.raw, config: publicConfig, fetchApi });
+            if (page && 'redirect' in page) return c.redirect(page.redirect, page.status as 301 | 302);
+            if (page)
+              return c.body(serverRenderedHtml(html, page), page.status as 200, {
+                'Content-Type': 'text/html; charset=UTF-8',
+              });
+          } catch (error) {
+            // The browser can still draw the page: serve the app's shell rather than an error.
+            console.error(`server render of ${c.req.path} failed: ${describeErrorForLog(error)}`);
+          }
+        }
         const signedInHtml = signedInPageHtml.get(c.req.path);
         if (signedInHtml) {
           c.header('Vary', 'Cookie');
           const withSession = getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
           if (withSession && !c.req.url.includes('?')) return c.html(signedInHtml);
         }
-        return c.html(pageHtml.get(c.req.path) ?? indexHtml);
+        return c.html(pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml);
       })
   );
+}
+
+/**
+ * The page `html` with the server's render in its root (in place of the frame between the
+ * `<!--page-->` markers of index.html), its own title and description, and the queries it was
+ * drawn with as a JSON script element: data, never run, so the Content-Security-Policy needs no
+ * exception for it; the JSON escapes '<', '>' and '&' (an address a homeowner typed is in it).
+ */
+function serverRenderedHtml(
+  html: string,
+  page: { body: ReadableStream<Uint8Array>; pageData: unknown; title: string; description: string },
+): ReadableStream<Uint8Array> {
+  const start = html.indexOf('<!--page-->');
+  const end = html.indexOf('<!--/page-->');
+  if (start < 0 || end < 0) throw new Error('index.html has no <!--page--> markers');
+  const head = inHead(
+    // Nothing but the render in the root element (no whitespace around it), as hydration expects.
+    html
+      .slice(0, start)
+      .trimEnd()
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`),
+    `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.pageData)}</script>`,
+  );
+  const tail = html.slice(end + '<!--/page-->'.length).trimStart();
+  const encoder = new TextEncoder();
+  const reader = page.body.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(head));
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (!done) return controller.enqueue(value);
+      controller.enqueue(encoder.encode(tail));
+      controller.close();
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /** The page with `tags` added at the end of its head. */

@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { App, routes } from './app/app';
 import { ConfigurationErrorPage } from './app/configuration-error-page';
+import { createQueryClient } from './app/create-query-client';
+import { hydratePageData } from './app/page-data';
+import { claimPreloadedPageData } from './app/preloaded-page-data';
 import { loadPublicConfig } from './api/public-config';
 import { Toaster } from './components/toaster';
 import { notify } from './components/notify';
+import { readCalculationDraft } from './features/calculator/calculation-draft';
 import './styles.css';
 
 // Zod probes for eval (new Function) to compile faster parsers; our Content-Security-Policy
@@ -13,24 +18,66 @@ import './styles.css';
 // here, before any lazy chunk loads zod, keeps zod out of the first page's JavaScript.
 Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+const queryClient = createQueryClient();
+// The public pages come drawn by the server, with the queries it drew them with (render-page.tsx).
+const serverRendered = hydratePageData(queryClient, document);
+claimPreloadedPageData(queryClient);
 
-Promise.resolve()
-  .then(loadPublicConfig)
-  .then((config) => {
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    );
-  })
-  .catch((error: unknown) => {
-    console.error('Failed to initialize configuration', error);
-    root.render(
-      <StrictMode>
-        <ConfigurationErrorPage message={error instanceof Error ? error.message : String(error)} />
-        <Toaster />
-      </StrictMode>,
-    );
-    notify.error('Configuration error. Please check settings in your dashboard.');
-  });
+/**
+ * A hydration mismatch is a bug (the server and the browser drew different pages): React recovers
+ * by drawing the page again in the browser, and says so here, where the end-to-end tests fail on it.
+ */
+function reportRecoverableError(error: unknown, info: ErrorInfo) {
+  console.error('React recovered from an error (a hydration mismatch?):', error, info.componentStack ?? '');
+}
+
+/**
+ * What the browser would draw differently from the server, so the page is drawn anew instead of
+ * hydrated: a calculation kept in this tab through sign-in, or a user type carried in the history
+ * entry's state (a reload after 'as a wholesaler'); the server knows neither.
+ */
+function browserOnlyState(): boolean {
+  const state: unknown = window.history.state;
+  const userState = typeof state === 'object' && state !== null && 'usr' in state ? state.usr : null;
+  return readCalculationDraft() !== null || (typeof userState === 'object' && userState !== null);
+}
+
+/** Loads the lazily loaded route modules of the current page, so the router's first render is the page, not its fallback. */
+async function loadCurrentRouteModules() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  const config = await loadPublicConfig();
+  if (serverRendered) await loadCurrentRouteModules();
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <App config={config} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+  if (serverRendered && !browserOnlyState())
+    hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
+  else createRoot(container).render(app);
+}
+
+start().catch((error: unknown) => {
+  console.error('Failed to initialize configuration', error);
+  createRoot(container).render(
+    <StrictMode>
+      <ConfigurationErrorPage message={error instanceof Error ? error.message : String(error)} />
+      <Toaster />
+    </StrictMode>,
+  );
+  notify.error('Configuration error. Please check settings in your dashboard.');
+});

@@ -7,6 +7,9 @@ export const api = hc<ApiRoutes>('/api', {
   init: { credentials: 'same-origin' },
 });
 
+/** A client of the same routes; the server renders pages with one that answers in-process. */
+export type ApiClient = typeof api;
+
 export class ApiError extends Error {
   constructor(
     message: string,

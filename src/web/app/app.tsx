@@ -1,6 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { LiveUpdates } from '../features/saved/live-updates';
 import { RequireUser } from '../components/require-user';
@@ -9,8 +9,6 @@ import { WholesalerPageLayout } from './wholesaler-page-layout';
 import { CalculatorRoute } from './routes/calculator-route';
 import { NotFoundPage } from './not-found-page';
 import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
-import { retryUnlessRefused } from '../api/api-client';
-import { claimPreloadedPageData } from './preloaded-page-data';
 
 const loading = (
   <p className="loading" role="status">
@@ -23,7 +21,11 @@ function lazyPage(load: () => Promise<ComponentType>) {
   return { lazy: async () => ({ Component: await load() }), hydrateFallbackElement: loading };
 }
 
-const router = createBrowserRouter([
+/**
+ * The app's routes, shared by the browser's router (src/web/main.tsx) and the server's render of
+ * the public pages (src/web/render-page.tsx): the same components draw both.
+ */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -92,18 +94,25 @@ const router = createBrowserRouter([
       { path: 'c/:handle', ...lazyPage(async () => (await import('./routes/personal-page-route')).PersonalPageRoute) },
     ],
   },
-]);
+];
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: retryUnlessRefused, refetchOnWindowFocus: false } },
-});
-claimPreloadedPageData(queryClient);
-
-export function App({ config }: { config: PublicConfig }) {
+/**
+ * The app around its router: the browser passes its RouterProvider (src/web/main.tsx), the server
+ * its StaticRouterProvider (src/web/render-page.tsx), so both draw the same tree and it hydrates.
+ */
+export function App({
+  config,
+  queryClient,
+  children,
+}: {
+  config: PublicConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <PublicConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        {children}
         <LiveUpdates />
         <Toaster />
       </QueryClientProvider>

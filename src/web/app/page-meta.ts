@@ -33,12 +33,17 @@ const pages: { path: string; title: string; description: string }[] = [
   { path: '/c/:handle', title: `Get a cash offer · ${appName}`, description: 'Get an instant cash offer range.' },
 ];
 
+/** A route's title and search description (the server writes them into the pages it renders). */
+export function pageMeta(pathname: string): { title: string; description: string } {
+  const page = pages.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
+  return { title: page?.title ?? appName, description: page?.description ?? pages[0]!.description };
+}
+
 /** Keeps the document's title and meta description in step with the route. */
 export function usePageMeta(pathname: string) {
   useEffect(() => {
-    const page = pages.find((candidate) => matchPath({ path: candidate.path, end: true }, pathname));
-    document.title = page?.title ?? appName;
-    const description = page?.description ?? pages[0]!.description;
+    const { title, description } = pageMeta(pathname);
+    document.title = title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [pathname]);
 }

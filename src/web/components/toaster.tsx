@@ -17,10 +17,13 @@ const SonnerToaster = lazy<ComponentType<ToasterProps>>(() =>
  * those on screen are shown again when it moves into or out of a dialog).
  */
 export function Toaster() {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  // Not loaded on the first render, even after the load event: a page the server drew had no
+  // toaster, and hydration must find the same tree.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (loaded) return;
     const show = () => setLoaded(true);
+    if (document.readyState === 'complete') return show();
     window.addEventListener('load', show, { once: true });
     return () => window.removeEventListener('load', show);
   }, [loaded]);

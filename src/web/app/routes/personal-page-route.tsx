@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
 import { CalculatorPage } from '../../features/calculator/calculator-page';
-import { fetchWholesalerBranding, isNotFound } from '../../features/offer-answer/offer-answer-api';
+import { isNotFound, wholesalerBrandingQuery } from '../../features/offer-answer/offer-answer-api';
 import { PersonalPageOfferAnswer } from '../../features/offer-answer/personal-page-offer-answer';
 import { WholesalerHeader, WholesalerHeaderPlaceholder } from '../../features/offer-answer/wholesaler-header';
 import '../../features/offer-answer/offer-answer.css';
@@ -24,11 +24,7 @@ function personalPageSlots(handle: string, displayName: string): CalculatorSlots
 /** `/c/{handle}`: the homeowner calculator of one wholesaler; every answer to its offers is theirs. */
 export function PersonalPageRoute() {
   const handle = useParams().handle ?? '';
-  const branding = useQuery({
-    queryKey: ['wholesaler-branding', handle],
-    queryFn: () => fetchWholesalerBranding(handle),
-    staleTime: Infinity,
-  });
+  const branding = useQuery(wholesalerBrandingQuery(handle));
   const displayName = branding.data?.displayName ?? '';
   // Made once per page, so that an offer's answer keeps its state across renders.
   const slots = useMemo(() => personalPageSlots(handle, displayName), [handle, displayName]);

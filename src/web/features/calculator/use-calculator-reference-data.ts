@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { builtInTemplates } from '../../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
-import { api, readJson } from '../../api/api-client';
+import { api, readJson, type ApiClient } from '../../api/api-client';
 import { notify } from '../../components/notify';
 
 interface CalculatorReferenceData {
@@ -12,10 +12,10 @@ interface CalculatorReferenceData {
   repairCatalog: readonly RepairItem[];
 }
 
-async function fetchReferenceData(): Promise<CalculatorReferenceData> {
+async function fetchReferenceData(client: ApiClient): Promise<CalculatorReferenceData> {
   const [{ templates }, { repairs }] = await Promise.all([
-    readJson(api.calculator.templates.$get()),
-    readJson(api.calculator.repairs.$get()),
+    readJson(client.calculator.templates.$get()),
+    readJson(client.calculator.repairs.$get()),
   ]);
   return {
     templates,
@@ -28,12 +28,21 @@ async function fetchReferenceData(): Promise<CalculatorReferenceData> {
   };
 }
 
+/** The calculator's query; the server renders the calculator with it and sends it along (render-page.tsx). */
+export function calculatorReferenceDataQuery(client: ApiClient = api) {
+  return queryOptions({
+    queryKey: ['calculator-reference-data'],
+    queryFn: () => fetchReferenceData(client),
+    staleTime: Infinity,
+  });
+}
+
 /**
  * Templates and repair catalog from the server. §7: on error the built-in ones are used,
  * so the calculator always works.
  */
 export function useCalculatorReferenceData() {
-  const query = useQuery({ queryKey: ['calculator-reference-data'], queryFn: fetchReferenceData, staleTime: Infinity });
+  const query = useQuery(calculatorReferenceDataQuery());
 
   useEffect(() => {
     if (query.isError) notify.error('Error initializing calculator');

@@ -1,13 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
 import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
 import type { PersonalPageOfferRequest } from '../../../domain/offer/personal-page-offer-request';
-import { api, ApiError, readJson } from '../../api/api-client';
+import { api, ApiError, readJson, type ApiClient } from '../../api/api-client';
 import type { MutationCallbacks } from '../../api/mutation-callbacks';
 
 /** GET /api/public/offers/{token}: the offer as the homeowner sees it; 404 ApiError for an unknown token. */
-export function fetchPublicOffer(token: string) {
-  return readJson(api.public.offers[':token'].$get({ param: { token } }));
+export function fetchPublicOffer(token: string, client: ApiClient = api) {
+  return readJson(client.public.offers[':token'].$get({ param: { token } }));
+}
+
+/**
+ * The offer page's query. The server renders the page with it and sends it along (render-page.tsx):
+ * an offer does not change while its homeowner reads it, so the browser does not fetch it again.
+ */
+export function publicOfferQuery(token: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: ['public-offer', token],
+    queryFn: () => fetchPublicOffer(token, client),
+    staleTime: Infinity,
+    // A refusal the server drew the page with ('Offer not found') stays; 'Try again' asks anew.
+    retryOnMount: false,
+  });
 }
 
 /** POST /api/public/offers/{token}/responses: what the homeowner is told once the answer reached the wholesaler. */
@@ -16,8 +30,18 @@ export function answerOffer(token: string, answer: OfferResponseRequestInput): P
 }
 
 /** GET /api/public/wholesalers/{handle}: a personal page's branding; 404 ApiError for an unknown handle. */
-export function fetchWholesalerBranding(handle: string) {
-  return readJson(api.public.wholesalers[':handle'].$get({ param: { handle } }));
+export function fetchWholesalerBranding(handle: string, client: ApiClient = api) {
+  return readJson(client.public.wholesalers[':handle'].$get({ param: { handle } }));
+}
+
+/** A personal page's branding query; rendered by the server with the page, like the offer's. */
+export function wholesalerBrandingQuery(handle: string, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: ['wholesaler-branding', handle],
+    queryFn: () => fetchWholesalerBranding(handle, client),
+    staleTime: Infinity,
+    retryOnMount: false,
+  });
 }
 
 /** POST /api/public/wholesalers/{handle}/offers: the visitor's calculated offer as an answerable link of that wholesaler. */

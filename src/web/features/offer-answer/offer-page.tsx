@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { answerOffer, fetchPublicOffer, isNotFound } from './offer-answer-api';
+import { answerOffer, isNotFound, publicOfferQuery } from './offer-answer-api';
 import { OfferAnswer } from './offer-answer';
 import { OfferSummary } from './offer-summary';
 import { WholesalerHeader, WholesalerHeaderPlaceholder } from './wholesaler-header';
@@ -14,10 +14,7 @@ import { offerLetterUrl } from '../../../domain/offer/offer-token';
 export function OfferPage() {
   const token = useParams().token ?? '';
   const intent = useSearchParams()[0].get('intent');
-  const offer = useQuery({
-    queryKey: ['public-offer', token],
-    queryFn: () => fetchPublicOffer(token),
-  });
+  const offer = useQuery(publicOfferQuery(token));
 
   if (offer.isPending) {
     return (
@@ -69,6 +66,13 @@ export function OfferPage() {
           <div className="card offer-result">
             <h2 className="card-title">Your Cash Offer Range</h2>
             <OfferSummary offer={offer.data} />
+            {/* The page is drawn by the server, readable without JavaScript; the answer forms are not. */}
+            <noscript>
+              <p className="offer-noscript">
+                To answer this offer here, turn on JavaScript in your browser
+                {wholesaler.phone ? `, or call ${wholesaler.displayName} at ${wholesaler.phone}` : ''}.
+              </p>
+            </noscript>
             <OfferAnswer
               offer={offer.data}
               wholesalerName={wholesaler.displayName}
