@@ -1,13 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
+import { freshClientAddress } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { emailOutbox, leads } from '../db/schema';
 import { deliverDueEmails, emailRetryDelayMs } from '../email/deliver-due-emails';
 import { createResendTransport } from '../email/resend-transport';
 import { LEAD_RATE_LIMIT } from './leads-routes';
+
+type TestApp = ReturnType<typeof createTestApp>;
+/** POST /api/leads's body, as the route declares it. */
+type LeadBody = InferRequestType<ReturnType<typeof typedClient>['leads']['$post']>['json'];
 
 const address = '12 Oak St, Austin, TX';
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
@@ -17,7 +23,7 @@ const acceptLead = {
   marketValue: 200000,
   offerRange: { low: 113000, high: 128000 },
   totalRepairCost: 7000,
-};
+} satisfies LeadBody;
 const negotiateLead = {
   kind: 'counter',
   address,
@@ -25,7 +31,7 @@ const negotiateLead = {
   offerRange: { low: 120000, high: 135000 },
   desiredPrice: 120000,
   userType: 'homeowner',
-};
+} satisfies LeadBody;
 const programLead = {
   kind: 'program',
   fullName: 'Ann Lee',
@@ -37,20 +43,21 @@ const programLead = {
   notes: 'Call after 5pm',
   marketValue: 200000,
   desiredPrice: 180000,
-};
+} satisfies LeadBody;
 
 const LEADS_EMAIL = 'leads@example.com';
 const EMAIL_FROM = 'Cash Offer Calculator <offers@example.com>';
 
-/** Every test posts from its own address, so the per-address limit of one does not touch another. */
-function freshIp() {
-  const n = randomUUID().replace(/-/g, '');
-  return `10.${parseInt(n.slice(0, 2), 16)}.${parseInt(n.slice(2, 4), 16)}.${parseInt(n.slice(4, 6), 16)}`;
+/**
+ * Posts a lead through the typed client, from a fresh client address (so the per-address limit
+ * does not touch another test) unless `headers` name one.
+ */
+function postLead(app: TestApp, body: LeadBody, headers: Record<string, string> = {}) {
+  return typedClient(app).leads.$post({ json: body }, asBrowser(headers));
 }
 
-type TestApp = ReturnType<typeof createTestApp>;
-
-function postLead(app: TestApp, body: unknown, ip = freshIp()) {
+/** Posts a body the route's type refuses (malformed on purpose) as it is, from `ip`. */
+function postRaw(app: TestApp, body: unknown, ip = freshClientAddress()) {
   return app.request('/api/leads', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
@@ -58,10 +65,8 @@ function postLead(app: TestApp, body: unknown, ip = freshIp()) {
   });
 }
 
-async function postedId(response: Response): Promise<string> {
-  expect(response.status).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  return id;
+async function postedId(response: Awaited<ReturnType<typeof postLead>>): Promise<string> {
+  return (await bodyAt(response, 201)).id;
 }
 
 let resend: ResendFake;
@@ -245,34 +250,26 @@ describeEachDatabase('POST /api/leads', (database) => {
             .from(leads)
         )[0]?.count;
       const before = await count();
-      const response = await postLead(app, body);
+      const response = await postRaw(app, body);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual(field === undefined ? { error } : { error, field });
       expect(await count()).toBe(before);
     });
 
     it('refuses a submission from another site', async () => {
-      const response = await app.request('/api/leads', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': freshIp(),
-          origin: 'https://elsewhere.example',
-        },
-        body: JSON.stringify(negotiateLead),
-      });
+      const response = await postLead(app, negotiateLead, { origin: 'https://elsewhere.example' });
       expect(response.status).toBe(403);
     });
 
     it('refuses a body that is not JSON', async () => {
-      const response = await postLead(app, '{"kind":');
+      const response = await postRaw(app, '{"kind":');
       expect(response.status).toBe(400);
     });
 
     it(`allows ${LEAD_RATE_LIMIT.limit} submissions a minute per address, then answers 429`, async () => {
-      const ip = freshIp();
+      const ip = freshClientAddress();
       for (let i = 0; i < LEAD_RATE_LIMIT.limit; i++) {
-        expect((await postLead(app, negotiateLead, ip)).status).toBe(201);
+        expect((await postLead(app, negotiateLead, { 'x-forwarded-for': ip })).status).toBe(201);
       }
       const count = async () =>
         (
@@ -283,17 +280,21 @@ describeEachDatabase('POST /api/leads', (database) => {
         )[0]?.count;
       const stored = await count();
 
-      const limited = await postLead(app, negotiateLead, ip);
+      const limited = await postLead(app, negotiateLead, { 'x-forwarded-for': ip });
       expect(limited.status).toBe(429);
-      const { error } = (await limited.json()) as { error: string };
-      expect(error).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+      // The limiter is plain middleware: its 429 is not part of the route's type.
+      const refusal: unknown = await limited.json();
+      expect(refusal).toHaveProperty(
+        'error',
+        expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/),
+      );
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(await count()).toBe(stored);
 
       // Invalid submissions count too, so garbage cannot be used to probe without limit.
-      expect((await postLead(app, { kind: 'nonsense' }, ip)).status).toBe(429);
+      expect((await postRaw(app, { kind: 'nonsense' }, ip)).status).toBe(429);
       // Another address is not affected.
       expect((await postLead(app, negotiateLead)).status).toBe(201);
     });
