@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
+import { ArvCompsPanel } from '../../features/arv/arv-comps-panel';
 import { BulkImportButton } from '../../features/bulk-import/bulk-import-button';
 import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
 import { CalculatorPage } from '../../features/calculator/calculator-page';
@@ -33,6 +34,7 @@ const slots: CalculatorSlots = {
   OfferActions,
   preloadOfferActions: (userType) => void (userType === 'homeowner' ? loadHomeownerActions() : loadWholesalerActions()),
   WholesalerTools: BulkImportButton,
+  ArvComps: ArvCompsPanel,
   MoreTemplates: lazy(async () => ({
     default: (await import('../../features/custom-templates/custom-templates-section')).CustomTemplatesSection,
   })),

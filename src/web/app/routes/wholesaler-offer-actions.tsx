@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/use-session';
+import { keepUsedArvWithProperty } from '../../features/arv/arv-api';
 import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
@@ -48,6 +49,7 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
         calculation={offer.input}
         offerRange={offer.offerRange}
         onSignInRequired={keepCalculation}
+        onSaved={(savedPropertyId) => keepUsedArvWithProperty(savedPropertyId, offer.input.marketValue)}
       />
     </div>
   );

@@ -208,6 +208,15 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
         </aside>
       </div>
 
+      {isWholesaler && slots.ArvComps && (
+        <slots.ArvComps
+          onUseArv={(arv) => {
+            dispatch({ type: 'setMarketValue', text: String(arv) });
+            dispatch({ type: 'calculate' });
+          }}
+        />
+      )}
+
       <FormulaTemplatesDialog
         open={templatesOpen}
         MoreTemplates={slots.MoreTemplates}

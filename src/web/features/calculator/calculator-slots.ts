@@ -16,4 +16,6 @@ export interface CalculatorSlots {
   WholesalerTools: ComponentType<{ template: FormulaTemplate }>;
   /** Below the built-in templates in Formula Templates (the user's own). */
   MoreTemplates: ComponentType<{ selectedName: string; onSelect: (template: FormulaTemplate) => void }>;
+  /** Shown to a wholesaler under the calculator: the ARV from comps, whose "Use this ARV" sets the market value and computes. */
+  ArvComps?: ComponentType<{ onUseArv: (arv: number) => void }>;
 }

@@ -19,6 +19,8 @@ interface SavePropertyDialogProps {
   offerRange: { low: number; high: number };
   /** Called when the session has ended and the user is sent to sign in, to keep the calculation. */
   onSignInRequired?: () => void;
+  /** Called with the new property's id once saved, before going to /saved (e.g. to keep its comps). */
+  onSaved?: (savedPropertyId: string) => Promise<void>;
 }
 
 /** §2 'Save Property' contact form: name, optional e-mail, up to five phones; Submit only when valid (§5). */
@@ -28,12 +30,14 @@ export function SavePropertyDialog({
   calculation,
   offerRange,
   onSignInRequired,
+  onSaved,
 }: SavePropertyDialogProps) {
   const form = useSchemaForm(SaveContactSchema, emptyContact);
   const navigate = useNavigate();
 
   const save = useSaveProperty({
-    onSuccess: () => {
+    onSuccess: async (savedPropertyId) => {
+      await onSaved?.(savedPropertyId).catch(() => notify.error('The property was saved without its comps.'));
       notify.success('Property saved successfully!');
       form.reset();
       onClose();

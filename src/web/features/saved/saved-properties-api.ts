@@ -25,13 +25,13 @@ export function useSavedProperties() {
 }
 
 /** Saves a calculation with its contact; the saved list and the plan's count refetch. */
-export function useSaveProperty({ onSuccess, onError }: MutationCallbacks<void> = {}) {
+export function useSaveProperty({ onSuccess, onError }: MutationCallbacks<string> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SavePropertyRequest) => readJson(api.properties.$post({ json: request })),
-    onSuccess: () => {
+    onSuccess: async ({ property }) => {
       void invalidateAccountData(queryClient);
-      onSuccess?.();
+      await onSuccess?.(property.id);
     },
     onError,
   });

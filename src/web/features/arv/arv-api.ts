@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ArvComp, ArvSubject, SavedArvComps } from '../../../domain/arv/arv-request-schema';
+import { api, ApiError, readJson, retryUnlessRefused } from '../../api/api-client';
+
+export interface ArvEstimateBody {
+  subject: ArvSubject;
+  comps: ArvComp[];
+  pinned?: number[];
+}
+
+/** The estimate for the comps on screen (POST /api/arv/estimate), refetched as they change; 422 → "not enough". */
+export function useArvEstimate(body: ArvEstimateBody | null) {
+  return useQuery({
+    queryKey: ['arv-estimate', body],
+    enabled: body !== null,
+    retry: retryUnlessRefused,
+    staleTime: Infinity,
+    queryFn: async () => {
+      try {
+        return { kind: 'estimate' as const, ...(await readJson(api.arv.estimate.$post({ json: body! }))) };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 422) {
+          return {
+            kind: 'not-enough' as const,
+            reason: error.message,
+            excluded: (error.details.excluded ?? []) as { index: number; reason: string }[],
+          };
+        }
+        throw error;
+      }
+    },
+  });
+}
+
+/** Keeps the comps with a saved property (PUT /api/arv/comps). */
+export function saveArvComps(savedPropertyId: string, arvComps: SavedArvComps) {
+  return readJson(api.arv.comps.$put({ json: { savedPropertyId, arvComps } }));
+}
+
+// The comps behind the ARV last put in the calculator's market value, kept until the property is saved.
+let usedArv: SavedArvComps | null = null;
+
+/** Remembers the comps behind the ARV just used, for the property's save. */
+export function rememberUsedArv(arvComps: SavedArvComps) {
+  usedArv = arvComps;
+}
+
+/** After a save: keeps the comps with the new property when its market value is the ARV they gave. */
+export async function keepUsedArvWithProperty(savedPropertyId: string, marketValue: number) {
+  if (!usedArv?.estimate || usedArv.estimate.arv !== marketValue) return;
+  await saveArvComps(savedPropertyId, usedArv);
+}
