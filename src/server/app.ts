@@ -1,3 +1,4 @@
+import { publicInvitationRoutes, workspaceRoutes } from './workspaces/workspace-routes';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
@@ -52,6 +53,8 @@ function apiRoutes(context: AppContext) {
     .route('/integrations', integrationsRoutes(context))
     .route('/bulk-send', bulkSendRoutes(context))
     .route('/unsubscribe', unsubscribeRoutes(context))
+    .route('/workspace', workspaceRoutes(context))
+    .route('/public/invitations', publicInvitationRoutes(context))
     .all('*', (c) => c.json({ error: 'Not found' }, 404));
 }
 

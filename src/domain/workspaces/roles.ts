@@ -45,7 +45,14 @@ export interface WorkspaceMember {
 }
 
 const actionsByRole: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
-  owner: ['work-deals', 'work-contracted-deals', 'bulk-send-and-export', 'manage-workspace', 'manage-members', 'billing'],
+  owner: [
+    'work-deals',
+    'work-contracted-deals',
+    'bulk-send-and-export',
+    'manage-workspace',
+    'manage-members',
+    'billing',
+  ],
   manager: ['work-deals', 'work-contracted-deals', 'bulk-send-and-export', 'manage-workspace', 'manage-members'],
   acquisitions: ['work-deals'],
   dispositions: ['work-contracted-deals'],

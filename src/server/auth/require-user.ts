@@ -112,6 +112,24 @@ export function requireUser({
   });
 }
 
+/** Hono variables set by requireSignedIn: the user, whatever workspace they work in. */
+export type SignedInVariables = Omit<AuthVariables, 'member'>;
+
+/**
+ * Answers 401 {error: 'Please sign in'} without a valid session; otherwise sets c.var.user. For the
+ * few routes that work whatever the session's workspace (switching it, accepting an invitation),
+ * so a member whose workspace removed them can still leave for another.
+ */
+export function requireSignedIn({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: SignedInVariables }> {
+  return createMiddleware<{ Variables: SignedInVariables }>(async (c, next) => {
+    const found = await readSession(auth.betterAuth, c);
+    if (!found) return c.json({ error: 'Please sign in' }, 401);
+    c.set('user', found.user);
+    c.set('sessionId', found.sessionId);
+    await next();
+  });
+}
+
 /** After requireUser: answers 403 (code 'not-allowed') unless the member's role allows `action` (domain/workspaces/roles.ts). */
 export function requireRole(action: WorkspaceAction): MiddlewareHandler<{ Variables: AuthVariables }> {
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {

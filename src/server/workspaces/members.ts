@@ -1,0 +1,118 @@
+import { and, eq } from 'drizzle-orm';
+import { assignableRoles, workspaceMessages, type WorkspaceMember } from '../../domain/workspaces/roles';
+import type { MemberChange } from '../../domain/workspaces/workspace-requests';
+import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
+import { leadEvents, leads, member, organization, user, wholesalerProfiles } from '../db/schema';
+import { Refusal } from '../http/refusal';
+import { throughPlugin } from './plugin-refusal';
+
+export const memberMessages = {
+  notFound: 'Member not found',
+  leadsToInvalid: "Choose another member of this workspace to take this member's leads",
+  notYourself: 'You cannot remove yourself from the workspace',
+} as const;
+
+async function findMember(db: Database, workspaceId: string, memberId: string) {
+  const [row] = await db
+    .select({ id: member.id, userId: member.userId, role: member.role, name: user.name })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.id, memberId), eq(member.organizationId, workspaceId)));
+  if (!row) throw new Refusal(404, memberMessages.notFound);
+  return row;
+}
+
+/** Changes a member's role (through the plugin, which keeps an Owner) and switches; only an Owner touches an Owner. */
+export async function changeMember(
+  context: AppContext,
+  headers: Headers,
+  me: WorkspaceMember,
+  memberId: string,
+  change: MemberChange,
+) {
+  const { db } = context.database;
+  const target = await findMember(db, me.workspaceId, memberId);
+  if ((target.role === 'owner' || change.role === 'owner') && me.role !== 'owner') {
+    throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
+  }
+  if (change.role && change.role !== target.role) {
+    const role = change.role;
+    if (!assignableRoles(me.role).includes(role))
+      throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
+    await throughPlugin(() =>
+      context.auth.betterAuth.api.updateMemberRole({
+        headers,
+        body: { memberId, role, organizationId: me.workspaceId },
+      }),
+    );
+  }
+  const { seesAllLeads, mayBulkSendAndExport } = change;
+  if (seesAllLeads !== undefined || mayBulkSendAndExport !== undefined) {
+    await db
+      .update(member)
+      .set({ seesAllLeads, mayBulkSendAndExport })
+      .where(and(eq(member.id, memberId), eq(member.organizationId, me.workspaceId)));
+  }
+}
+
+/**
+ * Removes a member after handing their leads (and the workspace's new leads, if they got them) to
+ * another member, each handover written on the lead's history. Their personal page in this
+ * workspace closes. The removal itself is the plugin's (it keeps an Owner); it ends the member's
+ * sessions' access and live streams at once (requireUser and the live feed read the membership).
+ */
+export async function removeMember(
+  context: AppContext,
+  headers: Headers,
+  me: WorkspaceMember,
+  memberId: string,
+  leadsTo: string,
+) {
+  const { db } = context.database;
+  const target = await findMember(db, me.workspaceId, memberId);
+  if (target.userId === me.userId) throw new Refusal(409, memberMessages.notYourself);
+  if (target.role === 'owner' && me.role !== 'owner') {
+    throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
+  }
+  const [heir] = await db
+    .select({ userId: member.userId, name: user.name })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.organizationId, me.workspaceId), eq(member.userId, leadsTo)));
+  if (!heir || heir.userId === target.userId) {
+    throw new Refusal(400, memberMessages.leadsToInvalid, { details: { field: 'leadsTo' } });
+  }
+
+  await db.transaction(async (tx) => {
+    const handedOver = await tx
+      .update(leads)
+      .set({ assigneeUserId: heir.userId, updatedAt: new Date() })
+      .where(and(eq(leads.workspaceId, me.workspaceId), eq(leads.assigneeUserId, target.userId)))
+      .returning({ id: leads.id });
+    if (handedOver.length > 0) {
+      await tx.insert(leadEvents).values(
+        handedOver.map(({ id }) => ({
+          leadId: id,
+          kind: 'assignment' as const,
+          text: heir.name,
+          actorUserId: me.userId,
+        })),
+      );
+    }
+    await tx
+      .update(organization)
+      .set({ leadAssigneeUserId: heir.userId })
+      .where(and(eq(organization.id, me.workspaceId), eq(organization.leadAssigneeUserId, target.userId)));
+    await tx
+      .delete(wholesalerProfiles)
+      .where(and(eq(wholesalerProfiles.workspaceId, me.workspaceId), eq(wholesalerProfiles.userId, target.userId)));
+  });
+  await throughPlugin(() =>
+    context.auth.betterAuth.api.removeMember({
+      headers,
+      body: { memberIdOrEmail: memberId, organizationId: me.workspaceId },
+    }),
+  );
+  return { leadsHandedOver: heir.name };
+}

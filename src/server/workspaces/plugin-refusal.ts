@@ -1,0 +1,52 @@
+import { isAPIError } from 'better-auth/api';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { workspaceMessages } from '../../domain/workspaces/roles';
+import { Refusal } from '../http/refusal';
+
+/** The organization plugin's refusals (by its error code) in the words the team page shows. */
+const wordsByCode: Record<string, { status: ContentfulStatusCode; message: string }> = {
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 409, message: 'This person is already a member.' },
+  INVITATION_NOT_FOUND: {
+    status: 410,
+    message: 'This invitation was already used, revoked or has expired. Ask for a new one.',
+  },
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: {
+    status: 403,
+    message: 'This invitation is for another e-mail address. Sign in with the address it was sent to.',
+  },
+  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: {
+    status: 409,
+    message: 'This workspace has no free seat. Ask its Owner to add a seat.',
+  },
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: {
+    status: 409,
+    message: 'A workspace keeps at least one Owner.',
+  },
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: {
+    status: 409,
+    message: 'A workspace keeps at least one Owner.',
+  },
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: { status: 403, message: workspaceMessages.notAllowed },
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: { status: 403, message: workspaceMessages.notAllowed },
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: { status: 403, message: workspaceMessages.notAllowed },
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: { status: 403, message: workspaceMessages.notAllowed },
+  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: { status: 403, message: workspaceMessages.notAllowed },
+};
+
+/**
+ * Runs a call of the organization plugin, turning its refusals into ours (a Refusal the app
+ * answers as JSON); its faults stay faults.
+ */
+export async function throughPlugin<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    const code = typeof error.body?.code === 'string' ? error.body.code : '';
+    const known = wordsByCode[code];
+    if (known) throw new Refusal(known.status, known.message, { code: code.toLowerCase().replaceAll('_', '-') });
+    throw new Refusal(error.statusCode as ContentfulStatusCode, error.body?.message ?? error.message, {
+      code: code ? code.toLowerCase().replaceAll('_', '-') : undefined,
+    });
+  }
+}
