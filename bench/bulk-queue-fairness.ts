@@ -159,7 +159,7 @@ async function main() {
   const oneStatement = await healthDuring(url, async () => {
     const [job] = await database.db
       .insert(bulkSendJobs)
-      .values({ userId: sender.user.id, total: BIG_JOB, status: 'done' })
+      .values({ workspaceId: sender.user.id, userId: sender.user.id, total: BIG_JOB, status: 'done' })
       .returning({ id: bulkSendJobs.id });
     const items = owners(BIG_JOB, 'single').map((property) => ({
       email: property.email,

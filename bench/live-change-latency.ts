@@ -41,7 +41,7 @@ async function measure(kind: string, database: DatabaseConnection) {
   const app = createApp(context);
   const { headers, user } = await signUpTestUser(app);
   // Pro: no limit on saved properties, so every round saves one more.
-  await database.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
+  await database.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.workspaceId, user.id));
   const abort = new AbortController();
   const events = await app.request('/api/events', { headers, signal: abort.signal });
   const reader = events.body!.getReader();

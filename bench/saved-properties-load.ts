@@ -62,7 +62,7 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
   const app = createApp(context);
   const origin = `http://127.0.0.1:${port}`;
   const user = await signUpUser(app, { email: `bench-${randomUUID().slice(0, 8)}@example.com` });
-  await database.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.userId));
+  await database.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.workspaceId, user.userId));
   const headers = { cookie: user.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
 
   const rows = [
@@ -82,7 +82,7 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
   const [count] = await database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(savedProperties)
-    .where(eq(savedProperties.userId, user.userId));
+    .where(eq(savedProperties.workspaceId, user.userId));
   rows.push(await load(`GET /api/properties (${kind})`, { url: `${origin}/api/properties?limit=100`, headers }));
 
   const firstScreenMs = await firstScreenOfSavedList(origin, user.cookie);

@@ -11,10 +11,14 @@ export async function makeBulkSender(
   userId: string,
   { verified = true, postalAddress = SENDER_POSTAL_ADDRESS }: { verified?: boolean; postalAddress?: string } = {},
 ) {
-  await db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, userId));
+  // A single-user setup: the user's own workspace has the user's id.
+  await db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.workspaceId, userId));
   await db.update(user).set({ emailVerified: verified }).where(eq(user.id, userId));
   await db
     .insert(wholesalerProfiles)
-    .values({ userId, displayName: 'Ann Lee', company: 'Lee Homes', postalAddress })
-    .onConflictDoUpdate({ target: wholesalerProfiles.userId, set: { postalAddress } });
+    .values({ workspaceId: userId, userId, displayName: 'Ann Lee', company: 'Lee Homes', postalAddress })
+    .onConflictDoUpdate({
+      target: [wholesalerProfiles.workspaceId, wholesalerProfiles.userId],
+      set: { postalAddress },
+    });
 }

@@ -78,6 +78,7 @@ describe('decideSubscriptionChange', () => {
 });
 
 describeEachDatabase('applySubscriptionState', (database) => {
+  /** A new user; their own workspace (made by the sign-up trigger) has their id. */
   async function newUser() {
     const id = randomUUID();
     await database()
@@ -86,14 +87,14 @@ describeEachDatabase('applySubscriptionState', (database) => {
     return id;
   }
   async function rowOf(userId: string) {
-    const [row] = await database().db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [row] = await database().db.select().from(subscriptions).where(eq(subscriptions.workspaceId, userId));
     return row;
   }
 
-  it('sets plan, period end, provider ids and the time read, found by user or by customer', async () => {
+  it('sets plan, period end, provider ids and the time read, found by workspace or by customer', async () => {
     const userId = await newUser();
-    const first = await applySubscriptionState(database().db, { userId }, state({ plan: 'personal' }));
-    expect(first).toEqual({ outcome: 'applied', userId, plan: 'personal', replacedSubscriptionId: null });
+    const first = await applySubscriptionState(database().db, { workspaceId: userId }, state({ plan: 'personal' }));
+    expect(first).toEqual({ outcome: 'applied', workspaceId: userId, plan: 'personal', replacedSubscriptionId: null });
     expect(await rowOf(userId)).toMatchObject({
       plan: 'personal',
       currentPeriodEnd: t(30 * 86400),
@@ -107,7 +108,7 @@ describeEachDatabase('applySubscriptionState', (database) => {
       { customerId: 'cus_1' },
       state({ plan: 'pro', observedAt: t(20) }),
     );
-    expect(byCustomer).toMatchObject({ outcome: 'applied', userId });
+    expect(byCustomer).toMatchObject({ outcome: 'applied', workspaceId: userId });
     expect(await rowOf(userId)).toMatchObject({ plan: 'pro', providerUpdatedAt: t(20) });
   });
 
@@ -116,28 +117,28 @@ describeEachDatabase('applySubscriptionState', (database) => {
     const customerId = `cus_${userId}`;
     const active = state({ customerId, observedAt: t(10) });
     const cancelled = state({ customerId, plan: 'free', currentPeriodEnd: null, observedAt: t(20) });
-    await applySubscriptionState(database().db, { userId }, cancelled);
+    await applySubscriptionState(database().db, { workspaceId: userId }, cancelled);
     expect(await applySubscriptionState(database().db, { customerId }, active)).toEqual({
       outcome: 'ignored',
-      userId,
+      workspaceId: userId,
       reason: 'stale',
     });
     expect(await rowOf(userId)).toMatchObject({ plan: 'free', currentPeriodEnd: null });
   });
 
-  it('answers no-such-user for a customer nobody has', async () => {
+  it('answers no-such-workspace for a customer nobody has', async () => {
     expect(await applySubscriptionState(database().db, { customerId: 'cus_nobody' }, state())).toEqual({
-      outcome: 'no-such-user',
+      outcome: 'no-such-workspace',
     });
   });
 
   it('applies an event once, however often it comes', async () => {
     const userId = await newUser();
     const event = { id: `evt_${userId}`, type: 'customer.subscription.updated' };
-    const change = { target: { userId }, state: state({ plan: 'personal', customerId: null }) };
+    const change = { target: { workspaceId: userId }, state: state({ plan: 'personal', customerId: null }) };
     expect(await applyBillingEvent(database().db, event, change)).toMatchObject({ outcome: 'applied' });
     // Meanwhile the user went back to free; the replayed event must not grant personal again.
-    await database().db.update(subscriptions).set({ plan: 'free' }).where(eq(subscriptions.userId, userId));
+    await database().db.update(subscriptions).set({ plan: 'free' }).where(eq(subscriptions.workspaceId, userId));
     expect(
       await applyBillingEvent(database().db, event, { ...change, state: { ...change.state, observedAt: t(99) } }),
     ).toEqual({ outcome: 'duplicate' });
@@ -149,7 +150,10 @@ describeEachDatabase('applySubscriptionState', (database) => {
     const event = { id: `evt_concurrent_${userId}`, type: 'checkout.session.completed' };
     const outcomes = await Promise.all(
       [1, 2, 3].map(() =>
-        applyBillingEvent(database().db, event, { target: { userId }, state: state({ customerId: null }) }),
+        applyBillingEvent(database().db, event, {
+          target: { workspaceId: userId },
+          state: state({ customerId: null }),
+        }),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.outcome === 'applied')).toHaveLength(1);

@@ -4,8 +4,8 @@ import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
 import type { SubscriptionState } from './subscription-state';
 
-/** Whose subscription row a state is for: a user, or the provider's customer stored on the row. */
-export type SubscriptionTarget = { userId: string } | { customerId: string };
+/** Whose subscription row a state is for: a workspace, or the provider's customer stored on the row. */
+export type SubscriptionTarget = { workspaceId: string } | { customerId: string };
 
 /** What of the row matters for deciding whether a state may replace it. */
 export interface SubscriptionRowSnapshot {
@@ -36,15 +36,15 @@ export function decideSubscriptionChange(row: SubscriptionRowSnapshot, state: Su
 }
 
 export type ApplyOutcome =
-  | { outcome: 'applied'; userId: string; plan: PlanId; replacedSubscriptionId: string | null }
-  | { outcome: 'ignored'; userId: string; reason: 'stale' | 'other-subscription' }
-  | { outcome: 'no-such-user' };
+  | { outcome: 'applied'; workspaceId: string; plan: PlanId; replacedSubscriptionId: string | null }
+  | { outcome: 'ignored'; workspaceId: string; reason: 'stale' | 'other-subscription' }
+  | { outcome: 'no-such-workspace' };
 
 /**
  * Applies a state read from the payment provider (or from demo billing, which stands in for it)
- * to the user's subscription row: plan, current_period_end, the provider's ids and the time
+ * to the workspace's subscription row: plan, current_period_end, the provider's ids and the time
  * the state was read. The one way a paid plan is granted or ended by its source. The row is
- * locked while deciding, so concurrent events for one user are applied one after another.
+ * locked while deciding, so concurrent events for one workspace are applied one after another.
  */
 export async function applySubscriptionState(
   db: Database,
@@ -52,10 +52,11 @@ export async function applySubscriptionState(
   state: SubscriptionState,
 ): Promise<ApplyOutcome> {
   return db.transaction(async (tx) => {
-    if ('userId' in target) await tx.insert(subscriptions).values({ userId: target.userId }).onConflictDoNothing();
+    if ('workspaceId' in target)
+      await tx.insert(subscriptions).values({ workspaceId: target.workspaceId }).onConflictDoNothing();
     const [row] = await tx
       .select({
-        userId: subscriptions.userId,
+        workspaceId: subscriptions.workspaceId,
         plan: subscriptions.plan,
         subscriptionId: subscriptions.stripeSubscriptionId,
         customerId: subscriptions.stripeCustomerId,
@@ -63,15 +64,15 @@ export async function applySubscriptionState(
       })
       .from(subscriptions)
       .where(
-        'userId' in target
-          ? eq(subscriptions.userId, target.userId)
+        'workspaceId' in target
+          ? eq(subscriptions.workspaceId, target.workspaceId)
           : eq(subscriptions.stripeCustomerId, target.customerId),
       )
       .for('update');
-    if (!row) return { outcome: 'no-such-user' } as const;
+    if (!row) return { outcome: 'no-such-workspace' } as const;
 
     const decision = decideSubscriptionChange(row, state);
-    if (!decision.apply) return { outcome: 'ignored', userId: row.userId, reason: decision.reason } as const;
+    if (!decision.apply) return { outcome: 'ignored', workspaceId: row.workspaceId, reason: decision.reason } as const;
 
     await tx
       .update(subscriptions)
@@ -83,10 +84,10 @@ export async function applySubscriptionState(
         providerUpdatedAt: state.observedAt,
         updatedAt: sql`now()`,
       })
-      .where(eq(subscriptions.userId, row.userId));
+      .where(eq(subscriptions.workspaceId, row.workspaceId));
     return {
       outcome: 'applied',
-      userId: row.userId,
+      workspaceId: row.workspaceId,
       plan: state.plan,
       replacedSubscriptionId: decision.replacedSubscriptionId,
     } as const;

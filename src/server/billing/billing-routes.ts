@@ -4,12 +4,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { planFromName } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
-import { requireUser, type AuthVariables } from '../auth/require-user';
+import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
 import { applyBillingEvent, billingEventSeen } from './apply-billing-event';
 import { createCheckout, planName } from './create-checkout';
 import { createPortalSession } from './create-portal-session';
-import { readDemoCheckoutToken } from './demo-checkout-token';
+import { readDemoCheckoutToken, type DemoCheckout } from './demo-checkout-token';
 import type { PaidPlanId } from './plan-prices';
 import { receiveStripeWebhook } from './receive-stripe-webhook';
 
@@ -21,6 +21,7 @@ const DemoSessionSchema = z.object({ session: z.string({ error: 'The demo checko
 /**
  * /api/billing: checkout for a paid plan (Subscribe, spec §4), the provider's webhook, Manage
  * billing (the provider's customer portal) and, when no provider is configured, demo billing.
+ * The plan is the workspace's, and only its Owner may change it (issue 26: the 'billing' action).
  */
 export function billingRoutes(context: AppContext) {
   const { env } = context;
@@ -29,6 +30,7 @@ export function billingRoutes(context: AppContext) {
   if (env.STRIPE_SECRET_KEY && !stripe)
     throw new Error('STRIPE_SECRET_KEY is set but the app context has no Stripe client');
   const signedIn = requireUser(context);
+  const owner = requireRole('billing');
   const notFound = (c: Context) => c.json({ error: 'Not found' }, 404);
 
   return (
@@ -47,27 +49,33 @@ export function billingRoutes(context: AppContext) {
         return c.json({ received: true, outcome });
       })
 
-      .post('/checkout', signedIn, validate('json', CheckoutRequestSchema), async (c) => {
+      .post('/checkout', signedIn, owner, validate('json', CheckoutRequestSchema), async (c) => {
         const requested = c.req.valid('json').plan;
         const plan = planFromName(requested);
         if (plan !== 'personal' && plan !== 'pro') return c.json({ error: `Invalid plan: ${requested}` }, 400);
         return c.json(
-          await createCheckout({ env, db, stripe, serverSecret: context.serverSecret }, c.var.user, plan),
+          await createCheckout(
+            { env, db, stripe, serverSecret: context.serverSecret },
+            c.var.member.workspaceId,
+            c.var.user,
+            plan,
+          ),
           200,
         );
       })
 
-      .post('/portal', signedIn, async (c) => {
+      .post('/portal', signedIn, owner, async (c) => {
         if (!stripe) return notFound(c);
-        return c.json(await createPortalSession({ env, db, stripe }, c.var.user.id), 200);
+        return c.json(await createPortalSession({ env, db, stripe }, c.var.member.workspaceId), 200);
       })
 
       // Demo billing: only when no provider is configured, and in production only with DEMO_BILLING=1,
       // so it can never stand in for a payment on a public site.
-      .get('/demo/checkout-session', signedIn, validate('query', DemoSessionSchema), async (c) => {
+      .get('/demo/checkout-session', signedIn, owner, validate('query', DemoSessionSchema), async (c) => {
         if (env.billingMode !== 'demo') return notFound(c);
         const checkout = readDemoCheckoutToken(context.serverSecret, c.req.valid('query').session);
-        if (!checkout || checkout.userId !== c.var.user.id) return c.json({ error: DEMO_LINK_INVALID }, 400);
+        if (!isOwnCheckout(checkout, c.var.user.id, c.var.member.workspaceId))
+          return c.json({ error: DEMO_LINK_INVALID }, 400);
         return c.json(
           {
             plan: checkout.plan,
@@ -79,23 +87,29 @@ export function billingRoutes(context: AppContext) {
         );
       })
 
-      .post('/demo/confirm', signedIn, validate('json', DemoSessionSchema), async (c) => {
+      .post('/demo/confirm', signedIn, owner, validate('json', DemoSessionSchema), async (c) => {
         if (env.billingMode !== 'demo') return notFound(c);
         const checkout = readDemoCheckoutToken(context.serverSecret, c.req.valid('json').session);
-        if (!checkout || checkout.userId !== c.var.user.id) return c.json({ error: DEMO_LINK_INVALID }, 400);
+        if (!isOwnCheckout(checkout, c.var.user.id, c.var.member.workspaceId))
+          return c.json({ error: DEMO_LINK_INVALID }, 400);
         const plan: PaidPlanId = checkout.plan;
         // The same path a provider event takes: recorded once, applied unless a newer state is held.
         const { outcome } = await applyBillingEvent(
           db,
           { id: demoEventId(checkout.id), type: 'demo.checkout.completed' },
           {
-            target: { userId: checkout.userId },
+            target: { workspaceId: checkout.workspaceId },
             state: { plan, currentPeriodEnd: null, subscriptionId: null, customerId: null, observedAt: new Date() },
           },
         );
         return c.json({ plan, planName: planName(plan), alreadyCompleted: outcome === 'duplicate' }, 200);
       })
   );
+}
+
+/** A demo checkout is confirmed by the Owner who started it, in the workspace it was started for. */
+function isOwnCheckout(checkout: DemoCheckout | null, userId: string, workspaceId: string): checkout is DemoCheckout {
+  return checkout !== null && checkout.userId === userId && checkout.workspaceId === workspaceId;
 }
 
 function demoEventId(checkoutId: string) {

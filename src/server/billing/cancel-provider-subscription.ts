@@ -6,7 +6,7 @@ import { Refusal } from '../http/refusal';
 import { hasEnded } from './subscription-state';
 
 /**
- * Downgrade to Free (spec §4), at the provider: cancels the user's subscription now, so they are
+ * Downgrade to Free (spec §4), at the provider: cancels the workspace's subscription now, so it is
  * not billed again. Nothing to do in demo billing, without a subscription, or when the provider
  * says it has already ended. When the provider refuses, the request is refused with 502 and the
  * caller keeps the plan.
@@ -14,13 +14,13 @@ import { hasEnded } from './subscription-state';
 export async function cancelProviderSubscription(
   stripe: Stripe | undefined,
   db: Database,
-  userId: string,
+  workspaceId: string,
 ): Promise<void> {
   if (!stripe) return;
   const [row] = await db
     .select({ subscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+    .where(eq(subscriptions.workspaceId, workspaceId));
   if (!row?.subscriptionId) return;
   const subscriptionId = row.subscriptionId;
   try {
@@ -30,7 +30,9 @@ export async function cancelProviderSubscription(
     await stripe.subscriptions.cancel(subscription.id);
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    console.warn(`downgrade: the payment provider did not cancel the subscription of user ${userId}: ${error.message}`);
+    console.warn(
+      `downgrade: the payment provider did not cancel the subscription of workspace ${workspaceId}: ${error.message}`,
+    );
     throw new Refusal(502, 'Error downgrading subscription', { cause: error });
   }
 }

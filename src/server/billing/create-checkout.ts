@@ -37,19 +37,21 @@ export function planName(plan: PaidPlanId): string {
 /**
  * Subscribe (spec §4): where the browser goes to pay for a plan; the plan itself is granted
  * only once payment is confirmed.
- * - Demo billing: the app's own demo checkout page, with a signed token naming user and plan.
+ * - Demo billing: the app's own demo checkout page, with a signed token naming Owner, workspace and plan.
  * - A paying customer changing plan: the provider's confirmation page for changing the price of
  *   the subscription they have, so they are never billed for two.
- * - Otherwise: a new checkout session for the plan's price, for the user's own customer, with
- *   the user's id as client reference. Only the provider's webhook then grants the plan.
+ * - Otherwise: a new checkout session for the plan's price, for the workspace's own customer, with
+ *   the workspace's id as client reference. Only the provider's webhook then grants the plan.
+ * `owner` is the acting Owner (the route allows only Owners): the customer gets their e-mail.
  */
 export async function createCheckout(
   context: CheckoutContext,
-  user: AuthUser,
+  workspaceId: string,
+  owner: AuthUser,
   plan: PaidPlanId,
 ): Promise<{ url: string }> {
   const { env, db, stripe } = context;
-  await db.insert(subscriptions).values({ userId: user.id }).onConflictDoNothing();
+  await db.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
   const [row] = await db
     .select({
       plan: subscriptions.plan,
@@ -57,13 +59,13 @@ export async function createCheckout(
       customerId: subscriptions.stripeCustomerId,
     })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, user.id));
+    .where(eq(subscriptions.workspaceId, workspaceId));
   if (row?.plan === plan) throw new Refusal(409, `You are already on the ${planName(plan)} plan`);
 
   if (env.billingMode === 'unavailable')
     throw new Refusal(503, planMessages.paidPlansUnavailable, { code: 'paid-plans-unavailable' });
   if (!stripe) {
-    const { token } = createDemoCheckoutToken(context.serverSecret, { userId: user.id, plan });
+    const { token } = createDemoCheckoutToken(context.serverSecret, { userId: owner.id, workspaceId, plan });
     return { url: `/billing/demo-checkout?${new URLSearchParams({ plan, session: token })}` };
   }
 
@@ -89,16 +91,16 @@ export async function createCheckout(
       }
     }
 
-    const customerId = await ensureStripeCustomer(stripe, db, user);
+    const customerId = await ensureStripeCustomer(stripe, db, workspaceId, owner);
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customerId,
-      client_reference_id: user.id,
+      client_reference_id: workspaceId,
       line_items: [{ price: priceId, quantity: 1 }],
       success_url: appLink(env, '/saved?checkout=success&session_id={CHECKOUT_SESSION_ID}'),
       cancel_url: appLink(env, '/wholesalers?checkout=canceled'),
-      metadata: { userId: user.id, plan },
-      subscription_data: { metadata: { userId: user.id, plan } },
+      metadata: { workspaceId, userId: owner.id, plan },
+      subscription_data: { metadata: { workspaceId, userId: owner.id, plan } },
     });
     if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
     return { url: session.url };

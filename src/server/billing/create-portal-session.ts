@@ -13,12 +13,12 @@ import { refuseWhenProviderFails } from './refuse-when-provider-fails';
  */
 export async function createPortalSession(
   { env, db, stripe }: { env: Env; db: Database; stripe: Stripe },
-  userId: string,
+  workspaceId: string,
 ): Promise<{ url: string }> {
   const [row] = await db
     .select({ customerId: subscriptions.stripeCustomerId })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+    .where(eq(subscriptions.workspaceId, workspaceId));
   const customerId = row?.customerId;
   if (!customerId) throw new Refusal(409, 'There is no billing account for you yet. Subscribe to a plan first.');
   const session = await refuseWhenProviderFails(

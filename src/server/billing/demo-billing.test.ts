@@ -58,12 +58,14 @@ describeEachDatabase('demo billing', (database) => {
     expect(await planOf(user)).toBe('free');
 
     const changes: UserChange[] = [];
-    const unsubscribe = await context.changeFeed.subscribe(user.user.id, (change) => changes.push(change));
+    const unsubscribe = await context.changeFeed.subscribe({ workspaceId: user.user.id, userId: user.user.id }, (change) =>
+      changes.push(change),
+    );
     const confirmed = await post('/api/billing/demo/confirm', user, { session });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({ plan: 'pro', planName: 'Pro', alreadyCompleted: false });
     expect(await planOf(user)).toBe('pro');
-    await expect.poll(() => changes).toContainEqual({ userId: user.user.id, table: 'subscriptions' });
+    await expect.poll(() => changes).toContainEqual({ workspaceId: user.user.id, table: 'subscriptions' });
     unsubscribe();
 
     // Back to free; the same confirmation again (a second click, the back button) grants nothing.

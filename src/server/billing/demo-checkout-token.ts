@@ -4,8 +4,10 @@ import { z } from 'zod';
 const VALID_FOR_MS = 60 * 60 * 1000;
 
 const DemoCheckoutSchema = z.object({
-  /** The user who started the checkout: only they can confirm it. */
+  /** The Owner who started the checkout: only they can confirm it. */
   userId: z.string().min(1),
+  /** The workspace whose plan it buys. */
+  workspaceId: z.string().min(1),
   plan: z.enum(['personal', 'pro']),
   /** Names the checkout; confirming it is recorded as billing event demo_<id>, so it applies once. */
   id: z.string().min(1),
@@ -20,16 +22,17 @@ function sign(secret: string, payload: string): Buffer {
 }
 
 /**
- * A demo checkout session as a signed token: what the user chose, for whom and until when,
+ * A demo checkout session as a signed token: what the Owner chose, for which workspace and until when,
  * signed with the server's secret so any server process can check it and nobody can alter it.
  */
 export function createDemoCheckoutToken(
   secret: string,
-  { userId, plan }: Pick<DemoCheckout, 'userId' | 'plan'>,
+  { userId, workspaceId, plan }: Pick<DemoCheckout, 'userId' | 'workspaceId' | 'plan'>,
   now = Date.now(),
 ): { token: string; checkout: DemoCheckout } {
   const checkout: DemoCheckout = {
     userId,
+    workspaceId,
     plan,
     id: randomBytes(12).toString('base64url'),
     expiresAt: now + VALID_FOR_MS,

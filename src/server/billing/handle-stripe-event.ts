@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../db/database';
-import { subscriptions, user } from '../db/schema';
+import { organization, subscriptions } from '../db/schema';
 import type { Env } from '../env';
 import { applyBillingEvent, billingEventSeen, type BillingEventOutcome } from './apply-billing-event';
 import type { SubscriptionTarget } from './apply-subscription-state';
@@ -46,7 +46,7 @@ export async function handleStripeEvent(
 
   const change = await readChange(context, event);
   const outcome = await applyBillingEvent(db, { id: event.id, type: event.type }, change ?? undefined);
-  if (outcome.outcome === 'no-such-user') {
+  if (outcome.outcome === 'no-such-workspace') {
     console.warn(`billing: ${event.type} ${event.id} is for a customer this app does not know; nothing changed`);
   }
   if (outcome.outcome === 'applied' && outcome.replacedSubscriptionId) {
@@ -80,7 +80,7 @@ async function readChange(context: StripeEventContext, event: Stripe.Event): Pro
     if (!state) return null;
     const target = await checkoutTarget(context.db, state.customerId, session.client_reference_id);
     if (!target)
-      console.warn(`billing: ${event.type} ${event.id} names no user or customer this app knows; nothing changed`);
+      console.warn(`billing: ${event.type} ${event.id} names no workspace or customer this app knows; nothing changed`);
     return target ? { target, state } : null;
   }
   return null;
@@ -102,7 +102,8 @@ function stateOf(
 
 /**
  * The row a finished checkout is for: the one holding its customer (created by this app before
- * the checkout); else the user named as client reference, if that user exists.
+ * the checkout); else the workspace named as client reference, if it exists. Checkouts made before
+ * workspaces named their user there, and each user's own workspace has the user's id, so those resolve too.
  */
 async function checkoutTarget(
   db: Database,
@@ -111,14 +112,17 @@ async function checkoutTarget(
 ): Promise<SubscriptionTarget | null> {
   if (customerId) {
     const [known] = await db
-      .select({ userId: subscriptions.userId })
+      .select({ workspaceId: subscriptions.workspaceId })
       .from(subscriptions)
       .where(eq(subscriptions.stripeCustomerId, customerId));
-    if (known) return { userId: known.userId };
+    if (known) return { workspaceId: known.workspaceId };
   }
   if (clientReferenceId) {
-    const [exists] = await db.select({ id: user.id }).from(user).where(eq(user.id, clientReferenceId));
-    if (exists) return { userId: exists.id };
+    const [exists] = await db
+      .select({ id: organization.id })
+      .from(organization)
+      .where(eq(organization.id, clientReferenceId));
+    if (exists) return { workspaceId: exists.id };
   }
   return null;
 }

@@ -56,7 +56,11 @@ describeEachDatabase('billing in production mode', (database) => {
 
   it('refuses to confirm a demo checkout even with a session the server itself signed', async () => {
     const user = await signUpTestUser(production.app);
-    const { token } = createDemoCheckoutToken(production.context.serverSecret, { userId: user.user.id, plan: 'pro' });
+    const { token } = createDemoCheckoutToken(production.context.serverSecret, {
+      userId: user.user.id,
+      workspaceId: user.user.id,
+      plan: 'pro',
+    });
     const confirm = await post(production.app, '/api/billing/demo/confirm', user, { session: token });
     expect(confirm.status).toBe(404);
     const shown = await production.app.request(

@@ -52,7 +52,7 @@ describeEachDatabase('billing with the payment provider', (database) => {
     return (await response.json()) as { plan: string; currentPeriodEnd: string | null; limit: number | null };
   }
   async function rowOf(user: TestUser) {
-    const [row] = await database().db.select().from(subscriptions).where(eq(subscriptions.userId, user.user.id));
+    const [row] = await database().db.select().from(subscriptions).where(eq(subscriptions.workspaceId, user.user.id));
     return row!;
   }
   async function checkout(user: TestUser, plan: string) {
@@ -167,7 +167,10 @@ describeEachDatabase('billing with the payment provider', (database) => {
     expect((await planOf(user)).plan).toBe('pro');
 
     // Something else set the row since (support staff, say); the replay must not undo it.
-    await database().db.update(subscriptions).set({ plan: 'personal' }).where(eq(subscriptions.userId, user.user.id));
+    await database()
+      .db.update(subscriptions)
+      .set({ plan: 'personal' })
+      .where(eq(subscriptions.workspaceId, user.user.id));
     const requestsBefore = fake.requests.length;
     const replay = await postWebhook(completed.payload, completed.signature);
     expect(replay.status).toBe(200);

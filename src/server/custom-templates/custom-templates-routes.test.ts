@@ -37,13 +37,13 @@ describeEachDatabase('custom formula templates', (database) => {
   });
 
   const setPlan = async (userId: string, plan: 'free' | 'pro') => {
-    await database().db.insert(subscriptions).values({ userId, plan }).onConflictDoUpdate({
-      target: subscriptions.userId,
+    await database().db.insert(subscriptions).values({ workspaceId: userId, plan }).onConflictDoUpdate({
+      target: subscriptions.workspaceId,
       set: { plan },
     });
   };
   const storedFor = (userId: string) =>
-    database().db.select().from(customFormulaTemplates).where(eq(customFormulaTemplates.userId, userId));
+    database().db.select().from(customFormulaTemplates).where(eq(customFormulaTemplates.workspaceId, userId));
 
   async function proUser() {
     const user = await signUpTestUser(app);
@@ -152,7 +152,7 @@ describeEachDatabase('custom formula templates', (database) => {
       .db.insert(customFormulaTemplates)
       .values(
         Array.from({ length: MAX_CUSTOM_TEMPLATES }, (_, index) => ({
-          userId: user.id,
+          workspaceId: user.id,
           name: `T${index}`,
           formula: { arvMultiplier: 0.7, repairMultiplier: 1, minProfit: 0, maxProfit: 0 },
         })),

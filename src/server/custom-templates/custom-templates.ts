@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
 
-/** How many templates of their own a user may keep: plenty for a business, bounded for the database. */
+/** How many templates of its own a workspace may keep: plenty for a business, bounded for the database. */
 export const MAX_CUSTOM_TEMPLATES = 50;
 
 export const customTemplateMessages = {
@@ -30,11 +30,11 @@ const formulaOf = ({ name: _name, description: _description, ...formula }: Formu
 const builtInNames = new Set(builtInTemplates.map((template) => template.name.toLowerCase()));
 
 /**
- * Refuses (403) anyone but a Pro user, holding their subscription row until the transaction
+ * Refuses (403) any workspace but a Pro one, holding its subscription row until the transaction
  * ends, so that a downgrade cannot slip between the check and the change.
  */
-async function lockProPlan(tx: Transaction, userId: string) {
-  if (!canManageCustomTemplates(await lockPlan(tx, userId))) {
+async function lockProPlan(tx: Transaction, workspaceId: string) {
+  if (!canManageCustomTemplates(await lockPlan(tx, workspaceId))) {
     throw new Refusal(403, planMessages.customTemplatesProOnly, { code: 'pro-only' });
   }
 }
@@ -45,48 +45,48 @@ function refuseBuiltInName(template: FormulaTemplate) {
   }
 }
 
-/** A name another of the user's templates has is a 409 on the name field; any other failure is a fault. */
+/** A name another of the workspace's templates has is a 409 on the name field; any other failure is a fault. */
 function refuseTakenName(error: unknown): never {
-  if (isUniqueViolation(error, 'custom_formula_templates_user_name_idx')) {
+  if (isUniqueViolation(error, 'custom_formula_templates_workspace_name_idx')) {
     throw new Refusal(409, customTemplateMessages.nameTaken, { details: { field: 'name' } });
   }
   throw error;
 }
 
-/** The user's own templates, by name; kept after a downgrade (they can still be picked, not changed). */
-export async function listCustomTemplates(db: Database, userId: string): Promise<CustomTemplate[]> {
+/** The workspace's own templates, by name; kept after a downgrade (they can still be picked, not changed). */
+export async function listCustomTemplates(db: Database, workspaceId: string): Promise<CustomTemplate[]> {
   const rows = await db
     .select()
     .from(customFormulaTemplates)
-    .where(eq(customFormulaTemplates.userId, userId))
+    .where(eq(customFormulaTemplates.workspaceId, workspaceId))
     .orderBy(asc(customFormulaTemplates.name));
   return rows.map(toTemplate);
 }
 
-export async function createCustomTemplate(db: Database, userId: string, template: FormulaTemplate) {
+export async function createCustomTemplate(db: Database, workspaceId: string, template: FormulaTemplate) {
   refuseBuiltInName(template);
   return db
     .transaction(async (tx) => {
-      await lockProPlan(tx, userId);
+      await lockProPlan(tx, workspaceId);
       const [kept] = await tx
         .select({ count: count() })
         .from(customFormulaTemplates)
-        .where(eq(customFormulaTemplates.userId, userId));
+        .where(eq(customFormulaTemplates.workspaceId, workspaceId));
       if ((kept?.count ?? 0) >= MAX_CUSTOM_TEMPLATES) throw new Refusal(409, customTemplateMessages.tooMany);
       const [row] = await tx
         .insert(customFormulaTemplates)
-        .values({ userId, name: template.name, description: template.description, formula: formulaOf(template) })
+        .values({ workspaceId, name: template.name, description: template.description, formula: formulaOf(template) })
         .returning();
       return toTemplate(row!);
     })
     .catch(refuseTakenName);
 }
 
-export async function updateCustomTemplate(db: Database, userId: string, id: string, template: FormulaTemplate) {
+export async function updateCustomTemplate(db: Database, workspaceId: string, id: string, template: FormulaTemplate) {
   refuseBuiltInName(template);
   return db
     .transaction(async (tx) => {
-      await lockProPlan(tx, userId);
+      await lockProPlan(tx, workspaceId);
       const [row] = await tx
         .update(customFormulaTemplates)
         .set({
@@ -95,21 +95,21 @@ export async function updateCustomTemplate(db: Database, userId: string, id: str
           formula: formulaOf(template),
           updatedAt: new Date(),
         })
-        .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.userId, userId)))
+        .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.workspaceId, workspaceId)))
         .returning();
-      // Another user's template is answered as unknown, not forbidden.
+      // Another workspace's template is answered as unknown, not forbidden.
       if (!row) throw new Refusal(404, customTemplateMessages.notFound);
       return toTemplate(row);
     })
     .catch(refuseTakenName);
 }
 
-export async function deleteCustomTemplate(db: Database, userId: string, id: string): Promise<void> {
+export async function deleteCustomTemplate(db: Database, workspaceId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockProPlan(tx, userId);
+    await lockProPlan(tx, workspaceId);
     const [row] = await tx
       .delete(customFormulaTemplates)
-      .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.userId, userId)))
+      .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.workspaceId, workspaceId)))
       .returning({ id: customFormulaTemplates.id });
     if (!row) throw new Refusal(404, customTemplateMessages.notFound);
   });

@@ -11,7 +11,8 @@ const DocumentRequestSchema = z.object({ source: ExportSourceSchema });
 
 /**
  * /api/documents (signed in, issue 13): POST /offer-letter and /deal-sheet with { source } (the
- * calculation on screen, recomputed here, or the user's own saved property or lead) → a PDF.
+ * calculation on screen, recomputed here, or a saved property or lead of the session's workspace)
+ * → a PDF. Every member may: a document changes nothing and creates no offer link.
  * Rate limited per user (PER_USER_ACTION_RATE_LIMIT): 429 { code: 'rate-limited' }.
  */
 export function documentsRoutes(context: AppContext) {
@@ -19,9 +20,9 @@ export function documentsRoutes(context: AppContext) {
     .use(requireUser(context))
     .use(limitPerUser(context, 'documents'))
     .post('/offer-letter', validate('json', DocumentRequestSchema), async (c) =>
-      pdfResponse(await offerLetterFor(context, c.var.user.id, c.req.valid('json').source)),
+      pdfResponse(await offerLetterFor(context, c.var.member, c.req.valid('json').source)),
     )
     .post('/deal-sheet', validate('json', DocumentRequestSchema), async (c) =>
-      pdfResponse(await dealSheetFor(context, c.var.user.id, c.req.valid('json').source)),
+      pdfResponse(await dealSheetFor(context, c.var.member, c.req.valid('json').source)),
     );
 }

@@ -5,7 +5,7 @@ import { offerExpiresAt } from '../../domain/offer/offer-validity';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { Refusal } from '../http/refusal';
-import { resolveDeal } from '../deals/resolve-deal';
+import { resolveDeal, type DealReader } from '../deals/resolve-deal';
 import { readWholesaler, type Wholesaler } from '../profile/read-wholesaler';
 import { renderPdf } from './render-pdf';
 
@@ -26,21 +26,24 @@ export function pdfFileName(...words: string[]): string {
   return `${slug || 'document'}.pdf`;
 }
 
-async function wholesalerOf(db: Database, userId: string) {
-  const wholesaler = await readWholesaler(db, userId);
+async function wholesalerOf(db: Database, member: DealReader) {
+  const wholesaler = await readWholesaler(db, member);
   if (!wholesaler) throw new Refusal(404, 'Account not found');
   return wholesaler;
 }
 
-/** The wholesaler's offer letter for a deal on screen or saved: valid for 7 days from now, with their contact. */
+/**
+ * The member's offer letter for a deal on screen or of their workspace: valid for 7 days from now,
+ * signed with the member's own contact (their face in the workspace).
+ */
 export async function offerLetterFor(
   { database }: Pick<AppContext, 'database'>,
-  userId: string,
+  member: DealReader,
   source: ExportSource,
   now = new Date(),
 ): Promise<PdfDocument> {
-  const deal = await resolveDeal(database.db, userId, source);
-  const wholesaler = await wholesalerOf(database.db, userId);
+  const deal = await resolveDeal(database.db, member, source);
+  const wholesaler = await wholesalerOf(database.db, member);
   return letterPdf(wholesaler, { ...deal, date: now, validUntil: offerExpiresAt(now) });
 }
 
@@ -59,11 +62,11 @@ export async function letterPdf(
 /** The wholesaler's deal sheet: every input, the receipt and the seller's net sheet. */
 export async function dealSheetFor(
   { database }: Pick<AppContext, 'database'>,
-  userId: string,
+  member: DealReader,
   source: ExportSource,
   now = new Date(),
 ): Promise<PdfDocument> {
-  const deal = await resolveDeal(database.db, userId, source);
+  const deal = await resolveDeal(database.db, member, source);
   const content = dealSheet({ ...deal, date: now });
   return { fileName: pdfFileName('deal sheet', deal.address), bytes: await renderPdf(content) };
 }

@@ -49,7 +49,9 @@ describeEachDatabase('names and addresses in any script, without invisible forma
     const response = await app.request('/api/properties', post(headers, body));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: invisibleCharactersMessage, field });
-    expect(await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id))).toEqual([]);
+    expect(await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id))).toEqual(
+      [],
+    );
   });
 
   it('a share with a right-to-left override in the address is refused 400 and makes no link', async () => {

@@ -6,17 +6,17 @@ import type { AppContext } from '../app-context';
 import { addGhlNote, addGhlTags, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
-import { resolveDeal } from '../deals/resolve-deal';
+import { resolveDeal, type DealReader } from '../deals/resolve-deal';
 import type { SettingsCipher } from './settings-cipher';
 import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
- * CRM export (spec §4, issue 14): only with the user's stored GoHighLevel key (409 otherwise).
+ * CRM export (spec §4, issue 14): only with the workspace's stored GoHighLevel key (409 otherwise).
  * The CRM payload (contact and deal, spec §3) goes to the CRM automation webhook first when
  * CRM_WEBHOOK_URL is set, and its failure stops the export so nothing reaches the CRM. Then, in
  * GoHighLevel: the contact is created or updated (upsert by e-mail or phone), the export's tags
  * are added to the ones it has, the deal's note
- * (figures and receipt) is added to it, and, when the user chose a pipeline stage, the contact's
+ * (figures and receipt) is added to it, and, when the workspace chose a pipeline stage, the contact's
  * opportunity there is created or updated with the high offer as its value. A failure of any
  * step is a 502 quoting it; exporting again repeats the steps without duplicating the contact or
  * the opportunity. Nothing is stored here.
@@ -24,14 +24,14 @@ import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 export async function exportToGhl(
   { env, database }: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
-  userId: string,
+  member: DealReader,
   request: CrmExportRequest,
   now = new Date(),
 ) {
-  const settings = await requireGhlSettings(database.db, cipher, userId);
-  const deal = await resolveDeal(database.db, userId, request.source);
+  const settings = await requireGhlSettings(database.db, cipher, member.workspaceId);
+  const deal = await resolveDeal(database.db, member, request.source);
   const payload = buildCrmPayload({ contact: request.contact, deal, now });
-  const stage = await readGhlOpportunityStage(database.db, userId, settings.locationId);
+  const stage = await readGhlOpportunityStage(database.db, member.workspaceId, settings.locationId);
   const credentials = { apiUrl: env.GHL_API_URL, apiKey: settings.apiKey, locationId: settings.locationId };
 
   const exported = await refuseWhenUpstreamFails(

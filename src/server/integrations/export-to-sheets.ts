@@ -6,7 +6,7 @@ import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
 import { userUrlPolicy, type OutboundPolicy } from '../http/outbound/outbound-address';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
-import { resolveDeal } from '../deals/resolve-deal';
+import { resolveDeal, type DealReader } from '../deals/resolve-deal';
 import type { SettingsCipher } from './settings-cipher';
 import { readSheetsWebhook } from './sheets-settings-store';
 import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
@@ -14,7 +14,7 @@ import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 const SERVICE = 'The spreadsheet webhook';
 
 /**
- * Where a user's spreadsheet rows go: their own webhook, held to the user-address policy at every
+ * Where a workspace's spreadsheet rows go: its own webhook, held to the user-address policy at every
  * connection and redirect (its name may resolve elsewhere since it was saved), else the operator's
  * SHEETS_WEBHOOK_URL (policy null: trusted); with neither, a 409 saying how to connect one
  * (code 'sheets_not_connected').
@@ -22,9 +22,9 @@ const SERVICE = 'The spreadsheet webhook';
 export async function sheetsWebhookFor(
   { env, database }: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
-  userId: string,
+  workspaceId: string,
 ): Promise<{ url: string; policy: OutboundPolicy | null }> {
-  const own = await readSheetsWebhook(database.db, cipher, userId);
+  const own = await readSheetsWebhook(database.db, cipher, workspaceId);
   if (own) return { url: own, policy: userUrlPolicy(env) };
   if (env.SHEETS_WEBHOOK_URL) return { url: env.SHEETS_WEBHOOK_URL, policy: null };
   throw new Refusal(409, sheetsSettingsMessages.notConnected, { code: 'sheets_not_connected' });
@@ -32,19 +32,19 @@ export async function sheetsWebhookFor(
 
 /**
  * Spreadsheet export (spec §7): posts the sheets payload (contact and deal as one row, spec §3)
- * to the user's spreadsheet webhook, or the operator's; 502 saying the webhook failed (quoting
+ * to the workspace's spreadsheet webhook, or the operator's; 502 saying the webhook failed (quoting
  * only the operator's webhook: see postAutomationWebhook).
  * Nothing is stored here.
  */
 export async function exportToSheets(
   context: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
-  userId: string,
+  member: DealReader,
   request: SheetsExportRequest,
   now = new Date(),
 ) {
-  const webhook = await sheetsWebhookFor(context, cipher, userId);
-  const deal = await resolveDeal(context.database.db, userId, request.source);
+  const webhook = await sheetsWebhookFor(context, cipher, member.workspaceId);
+  const deal = await resolveDeal(context.database.db, member, request.source);
   const payload = buildSheetsPayload({ contact: request.contact, deal, now, timeZone: request.timeZone });
   await refuseWhenUpstreamFails(
     'Google Sheets export',
@@ -57,10 +57,10 @@ export async function exportToSheets(
 export async function testSheetsWebhook(
   context: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
-  userId: string,
+  workspaceId: string,
   now = new Date(),
 ) {
-  const webhook = await sheetsWebhookFor(context, cipher, userId);
+  const webhook = await sheetsWebhookFor(context, cipher, workspaceId);
   const row = {
     test: true,
     message: 'Test row from Cash Offer Calculator: your spreadsheet is connected.',

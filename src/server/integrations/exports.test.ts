@@ -179,9 +179,12 @@ describeEachDatabase('deal exports', (database) => {
     const { headers, user } = await wholesalerWithKey();
     await saveProperty(headers);
     const snapshot = async () => ({
-      settings: await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id)),
+      settings: await database()
+        .db.select()
+        .from(wholesalerSettings)
+        .where(eq(wholesalerSettings.workspaceId, user.id)),
       saved: (
-        await database().db.select({ n: count() }).from(savedProperties).where(eq(savedProperties.userId, user.id))
+        await database().db.select({ n: count() }).from(savedProperties).where(eq(savedProperties.workspaceId, user.id))
       )[0]?.n,
     });
     const before = await snapshot();

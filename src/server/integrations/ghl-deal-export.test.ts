@@ -71,7 +71,8 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
     });
     expect(ghl.requests.at(-1)).toMatchObject({ path: '/opportunities/pipelines', query: { locationId } });
 
-    const stored = () => database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id));
+    const stored = () =>
+      database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.workspaceId, user.id));
     const before = await stored();
     for (const forged of [
       { pipelineId: acquisitions!.id, pipelineStageId: 'stageOfAnotherOne1' },

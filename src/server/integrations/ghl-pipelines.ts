@@ -8,8 +8,8 @@ import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 const pipelinesUnavailable = (message: string) => `Could not list your GoHighLevel pipelines: ${message}`;
 
-async function pipelinesOf(context: Pick<AppContext, 'env' | 'database'>, cipher: SettingsCipher, userId: string) {
-  const settings = await requireGhlSettings(context.database.db, cipher, userId);
+async function pipelinesOf(context: Pick<AppContext, 'env' | 'database'>, cipher: SettingsCipher, workspaceId: string) {
+  const settings = await requireGhlSettings(context.database.db, cipher, workspaceId);
   const pipelines = await refuseWhenUpstreamFails(
     'GoHighLevel pipelines',
     (error) => pipelinesUnavailable(error.message),
@@ -18,14 +18,14 @@ async function pipelinesOf(context: Pick<AppContext, 'env' | 'database'>, cipher
   return { settings, pipelines };
 }
 
-/** The user's location's pipelines (from GoHighLevel, with the user's key) and the stage exports use, if any. */
-export async function listGhlPipelinesForUser(
+/** The workspace's location's pipelines (from GoHighLevel, with its key) and the stage exports use, if any. */
+export async function listGhlPipelinesForWorkspace(
   context: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
-  userId: string,
+  workspaceId: string,
 ) {
-  const { settings, pipelines } = await pipelinesOf(context, cipher, userId);
-  const chosen = await readGhlOpportunityStage(context.database.db, userId, settings.locationId);
+  const { settings, pipelines } = await pipelinesOf(context, cipher, workspaceId);
+  const chosen = await readGhlOpportunityStage(context.database.db, workspaceId, settings.locationId);
   // A stage removed in GoHighLevel since it was chosen is not shown as chosen.
   const stillThere =
     chosen &&
@@ -40,15 +40,15 @@ export async function listGhlPipelinesForUser(
 export async function chooseGhlOpportunityStage(
   context: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
-  userId: string,
+  workspaceId: string,
   stage: GhlOpportunityStage,
 ) {
-  const { settings, pipelines } = await pipelinesOf(context, cipher, userId);
+  const { settings, pipelines } = await pipelinesOf(context, cipher, workspaceId);
   const pipeline = pipelines.find((candidate) => candidate.id === stage.pipelineId);
   const pipelineStage = pipeline?.stages.find((candidate) => candidate.id === stage.pipelineStageId);
   if (!pipeline || !pipelineStage) {
     throw new Refusal(400, 'That pipeline stage is not in your GoHighLevel location', { code: 'ghl_stage_unknown' });
   }
-  await saveGhlOpportunityStage(context.database.db, userId, settings.locationId, stage);
+  await saveGhlOpportunityStage(context.database.db, workspaceId, settings.locationId, stage);
   return { chosen: stage, pipelineName: pipeline.name, stageName: pipelineStage.name };
 }

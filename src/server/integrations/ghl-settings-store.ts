@@ -19,23 +19,25 @@ export type StoredGhlSettings =
   /** Stored, but sealed under another server secret (or altered): the user must enter it again. */
   | { status: 'unreadable' };
 
-const owner = (userId: string, settingName: string) => `${userId}:${settingName}`;
+// Sealed for the workspace (the cipher's associated data): a value copied to another workspace's row does
+// not open. Values sealed before workspaces named the user, whose own workspace has the same id.
+const owner = (workspaceId: string, settingName: string) => `${workspaceId}:${settingName}`;
 
-/** The user's GoHighLevel key and location id, decrypted; never leaves the server. */
+/** The workspace's GoHighLevel key and location id, decrypted; never leaves the server. */
 export async function readGhlSettings(
   db: Database,
   cipher: SettingsCipher,
-  userId: string,
+  workspaceId: string,
 ): Promise<StoredGhlSettings> {
-  const stored = await readSettings(db, userId, credentialNames);
+  const stored = await readSettings(db, workspaceId, credentialNames);
   const sealedKey = stored.get(GHL_API_KEY_SETTING);
   const sealedLocation = stored.get(GHL_LOCATION_ID_SETTING);
   if (sealedKey === undefined || sealedLocation === undefined) return { status: 'missing' };
   try {
     return {
       status: 'configured',
-      apiKey: cipher.open(sealedKey, owner(userId, GHL_API_KEY_SETTING)),
-      locationId: cipher.open(sealedLocation, owner(userId, GHL_LOCATION_ID_SETTING)),
+      apiKey: cipher.open(sealedKey, owner(workspaceId, GHL_API_KEY_SETTING)),
+      locationId: cipher.open(sealedLocation, owner(workspaceId, GHL_LOCATION_ID_SETTING)),
     };
   } catch (error) {
     if (error instanceof SettingUnreadableError) return { status: 'unreadable' };
@@ -44,11 +46,11 @@ export async function readGhlSettings(
 }
 
 /**
- * The user's GoHighLevel key and location id, or a 409 refusal (code `ghl_key_missing`) when
+ * The workspace's GoHighLevel key and location id, or a 409 refusal (code `ghl_key_missing`) when
  * nothing usable is stored, so the web app can send the user to enter them.
  */
-export async function requireGhlSettings(db: Database, cipher: SettingsCipher, userId: string) {
-  const settings = await readGhlSettings(db, cipher, userId);
+export async function requireGhlSettings(db: Database, cipher: SettingsCipher, workspaceId: string) {
+  const settings = await readGhlSettings(db, cipher, workspaceId);
   if (settings.status !== 'configured') {
     throw new Refusal(409, integrationMessages.ghlKeyNotFound, { code: 'ghl_key_missing' });
   }
@@ -59,27 +61,29 @@ export async function requireGhlSettings(db: Database, cipher: SettingsCipher, u
 export async function saveGhlSettings(
   db: Database,
   cipher: SettingsCipher,
-  userId: string,
+  workspaceId: string,
   settings: GhlSettings,
 ): Promise<void> {
-  await writeSettings(db, userId, {
-    [GHL_API_KEY_SETTING]: cipher.seal(settings.apiKey, owner(userId, GHL_API_KEY_SETTING)),
-    [GHL_LOCATION_ID_SETTING]: cipher.seal(settings.locationId, owner(userId, GHL_LOCATION_ID_SETTING)),
+  await writeSettings(db, workspaceId, {
+    [GHL_API_KEY_SETTING]: cipher.seal(settings.apiKey, owner(workspaceId, GHL_API_KEY_SETTING)),
+    [GHL_LOCATION_ID_SETTING]: cipher.seal(settings.locationId, owner(workspaceId, GHL_LOCATION_ID_SETTING)),
   });
 }
 
 /** Removes the credentials and the pipeline stage; true if anything was stored. */
-export function removeGhlSettings(db: Database, userId: string): Promise<boolean> {
-  return removeSettings(db, userId, [...credentialNames, GHL_OPPORTUNITY_STAGE_SETTING]);
+export function removeGhlSettings(db: Database, workspaceId: string): Promise<boolean> {
+  return removeSettings(db, workspaceId, [...credentialNames, GHL_OPPORTUNITY_STAGE_SETTING]);
 }
 
-/** The pipeline stage the user chose for `locationId`; null when none, or when it was chosen for another location. */
+/** The pipeline stage the workspace chose for `locationId`; null when none, or when it was chosen for another location. */
 export async function readGhlOpportunityStage(
   db: Database,
-  userId: string,
+  workspaceId: string,
   locationId: string,
 ): Promise<GhlOpportunityStage | null> {
-  const value = (await readSettings(db, userId, [GHL_OPPORTUNITY_STAGE_SETTING])).get(GHL_OPPORTUNITY_STAGE_SETTING);
+  const value = (await readSettings(db, workspaceId, [GHL_OPPORTUNITY_STAGE_SETTING])).get(
+    GHL_OPPORTUNITY_STAGE_SETTING,
+  );
   if (value === undefined) return null;
   const stored = JSON.parse(value) as GhlOpportunityStage & { locationId: string };
   if (stored.locationId !== locationId) return null;
@@ -88,14 +92,14 @@ export async function readGhlOpportunityStage(
 
 export async function saveGhlOpportunityStage(
   db: Database,
-  userId: string,
+  workspaceId: string,
   locationId: string,
   stage: GhlOpportunityStage,
 ): Promise<void> {
-  await writeSettings(db, userId, { [GHL_OPPORTUNITY_STAGE_SETTING]: JSON.stringify({ locationId, ...stage }) });
+  await writeSettings(db, workspaceId, { [GHL_OPPORTUNITY_STAGE_SETTING]: JSON.stringify({ locationId, ...stage }) });
 }
 
 /** Exports stop creating opportunities; true if a stage was chosen. */
-export function removeGhlOpportunityStage(db: Database, userId: string): Promise<boolean> {
-  return removeSettings(db, userId, [GHL_OPPORTUNITY_STAGE_SETTING]);
+export function removeGhlOpportunityStage(db: Database, workspaceId: string): Promise<boolean> {
+  return removeSettings(db, workspaceId, [GHL_OPPORTUNITY_STAGE_SETTING]);
 }

@@ -40,7 +40,10 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
     expect(await read.json()).toEqual({ configured: true, unreadable: false, last4: '9876', locationId });
 
     // At rest: rows named ghl_api_key and ghl_location_id (§3), values sealed, no trace of the key or location id in the row.
-    const rows = await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id));
+    const rows = await database()
+      .db.select()
+      .from(wholesalerSettings)
+      .where(eq(wholesalerSettings.workspaceId, user.id));
     expect(rows.map((row) => row.settingName).sort()).toEqual(['ghl_api_key', 'ghl_location_id']);
     for (const row of rows) {
       expect(row.settingValue).toMatch(/^v1:/);
@@ -59,7 +62,7 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
     );
     expect(await replaced.json()).toMatchObject({ configured: true, last4: '4321', locationId: 'other-loc' });
     expect(
-      await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id)),
+      await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.workspaceId, user.id)),
     ).toHaveLength(2);
 
     const removed = await app.request('/api/integrations/ghl/settings', send('DELETE', headers));
@@ -68,7 +71,7 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
       configured: false,
     });
     expect(
-      await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id)),
+      await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.workspaceId, user.id)),
     ).toHaveLength(0);
   });
 
@@ -84,14 +87,14 @@ describeEachDatabase('GoHighLevel key settings', (database) => {
       await (await app.request('/api/integrations/ghl/settings', { headers: owner.headers })).json(),
     ).toMatchObject({ configured: true });
 
-    // A sealed value copied into another user's row does not open there.
+    // A sealed value copied into another workspace's row does not open there.
     const ownerRows = await database()
       .db.select()
       .from(wholesalerSettings)
-      .where(eq(wholesalerSettings.userId, owner.user.id));
+      .where(eq(wholesalerSettings.workspaceId, owner.user.id));
     await database()
       .db.insert(wholesalerSettings)
-      .values(ownerRows.map((row) => ({ ...row, userId: other.user.id })));
+      .values(ownerRows.map((row) => ({ ...row, workspaceId: other.user.id })));
     expect(await (await app.request('/api/integrations/ghl/settings', { headers: other.headers })).json()).toEqual({
       configured: false,
       unreadable: true,

@@ -5,7 +5,7 @@ import { GhlOpportunityStageSchema, GhlSettingsSchema, lastFour } from '../../do
 import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
 import { sheetsSettingsSchema } from '../../domain/integrations/sheets-settings-schema';
 import type { AppContext } from '../app-context';
-import { requireUser, type AuthVariables } from '../auth/require-user';
+import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { assertPublicUrl, userUrlPolicy } from '../http/outbound/outbound-address';
 import { validate } from '../http/validate';
 import { limitPerUser } from '../rate-limit/limit-per-user';
@@ -24,7 +24,7 @@ import {
   saveGhlSettings,
   type StoredGhlSettings,
 } from './ghl-settings-store';
-import { chooseGhlOpportunityStage, listGhlPipelinesForUser } from './ghl-pipelines';
+import { chooseGhlOpportunityStage, listGhlPipelinesForWorkspace } from './ghl-pipelines';
 import { createSettingsCipher } from './settings-cipher';
 import { readSheetsWebhook, removeSheetsWebhook, saveSheetsWebhook } from './sheets-settings-store';
 import { testGhlConnection } from './test-ghl-connection';
@@ -38,7 +38,7 @@ function settingsView(settings: StoredGhlSettings) {
   return { configured: true, unreadable: false, last4: lastFour(settings.apiKey), locationId: settings.locationId };
 }
 
-/** A user's own spreadsheet webhook as the browser sees it: whether there is one and its host, never the full address (it may carry a secret). */
+/** A workspace's own spreadsheet webhook as the browser sees it: whether there is one and its host, never the full address (it may carry a secret). */
 function sheetsView(webhookUrl: string | null, env: AppContext['env']) {
   return {
     configured: webhookUrl !== null,
@@ -73,11 +73,15 @@ function connectionChecks(context: AppContext) {
 
 /**
  * /api/integrations: the Test and Connections pages' checks (spec §2), GoHighLevel credentials,
- * and the CRM and spreadsheet exports (spec §4, §7).
+ * and the CRM and spreadsheet exports (spec §4, §7). Settings are the workspace's: every member
+ * reads whether they are set; changing them (and the spreadsheet's test row, which writes to it) is
+ * 'manage-workspace'; exporting is 'bulk-send-and-export' (issue 26).
  */
 export function integrationsRoutes(context: AppContext) {
   const { db } = context.database;
   const signedIn = requireUser(context);
+  const manage = requireRole('manage-workspace');
+  const mayExport = requireRole('bulk-send-and-export');
   const cipher = createSettingsCipher(context.serverSecret);
   const runCheck = connectionChecks(context);
   const sheetsSettings = sheetsSettingsSchema({ allowHttp: context.env.ALLOW_PRIVATE_WEBHOOK_URLS });
@@ -90,60 +94,75 @@ export function integrationsRoutes(context: AppContext) {
         c.json(await runCheck(c.req.valid('param').service)),
       )
 
-      // --- GoHighLevel credentials: per user, encrypted at rest, never sent back ---
+      // --- GoHighLevel credentials: per workspace, encrypted at rest, never sent back ---
       .get('/ghl/settings', signedIn, async (c) =>
-        c.json(settingsView(await readGhlSettings(db, cipher, c.var.user.id))),
+        c.json(settingsView(await readGhlSettings(db, cipher, c.var.member.workspaceId))),
       )
-      .put('/ghl/settings', signedIn, validate('json', GhlSettingsSchema), async (c) => {
+      .put('/ghl/settings', signedIn, manage, validate('json', GhlSettingsSchema), async (c) => {
         const settings = c.req.valid('json');
-        await saveGhlSettings(db, cipher, c.var.user.id, settings);
+        await saveGhlSettings(db, cipher, c.var.member.workspaceId, settings);
         return c.json(settingsView({ status: 'configured', ...settings }));
       })
-      .delete('/ghl/settings', signedIn, async (c) => {
-        const removed = await removeGhlSettings(db, c.var.user.id);
+      .delete('/ghl/settings', signedIn, manage, async (c) => {
+        const removed = await removeGhlSettings(db, c.var.member.workspaceId);
         return c.json({ removed });
       })
-      .post('/ghl/test', signedIn, async (c) => c.json(await testGhlConnection(context, cipher, c.var.user.id)))
+      .post('/ghl/test', signedIn, async (c) =>
+        c.json(await testGhlConnection(context, cipher, c.var.member.workspaceId)),
+      )
       // Where exports put the deal: the location's pipelines, listed from GoHighLevel, and the chosen stage.
       .get('/ghl/pipelines', signedIn, async (c) =>
-        c.json(await listGhlPipelinesForUser(context, cipher, c.var.user.id)),
+        c.json(await listGhlPipelinesForWorkspace(context, cipher, c.var.member.workspaceId)),
       )
-      .put('/ghl/opportunity-stage', signedIn, validate('json', GhlOpportunityStageSchema), async (c) =>
-        c.json(await chooseGhlOpportunityStage(context, cipher, c.var.user.id, c.req.valid('json'))),
+      .put('/ghl/opportunity-stage', signedIn, manage, validate('json', GhlOpportunityStageSchema), async (c) =>
+        c.json(await chooseGhlOpportunityStage(context, cipher, c.var.member.workspaceId, c.req.valid('json'))),
       )
-      .delete('/ghl/opportunity-stage', signedIn, async (c) =>
-        c.json({ removed: await removeGhlOpportunityStage(db, c.var.user.id) }),
+      .delete('/ghl/opportunity-stage', signedIn, manage, async (c) =>
+        c.json({ removed: await removeGhlOpportunityStage(db, c.var.member.workspaceId) }),
       )
 
       // --- Exports ---
-      .post('/ghl/export', signedIn, limitExports, validate('json', CrmExportRequestSchema), async (c) => {
-        const result = await exportToGhl(context, cipher, c.var.user.id, c.req.valid('json'));
+      .post('/ghl/export', signedIn, mayExport, limitExports, validate('json', CrmExportRequestSchema), async (c) => {
+        const result = await exportToGhl(context, cipher, c.var.member, c.req.valid('json'));
         return c.json({ exported: true as const, ...result });
       })
-      .post('/sheets/export', signedIn, limitExports, validate('json', SheetsExportRequestSchema), async (c) => {
-        await exportToSheets(context, cipher, c.var.user.id, c.req.valid('json'));
-        return c.json({ exported: true as const });
-      })
-
-      // --- The user's own spreadsheet webhook (issue 14): encrypted at rest, shown only by host ---
-      .get('/sheets/settings', signedIn, async (c) =>
-        c.json(sheetsView(await readSheetsWebhook(db, cipher, c.var.user.id), context.env)),
+      .post(
+        '/sheets/export',
+        signedIn,
+        mayExport,
+        limitExports,
+        validate('json', SheetsExportRequestSchema),
+        async (c) => {
+          await exportToSheets(context, cipher, c.var.member, c.req.valid('json'));
+          return c.json({ exported: true as const });
+        },
       )
-      .put('/sheets/settings', signedIn, validate('json', sheetsSettings), async (c) => {
+
+      // --- The workspace's own spreadsheet webhook (issue 14): encrypted at rest, shown only by host ---
+      .get('/sheets/settings', signedIn, async (c) =>
+        c.json(sheetsView(await readSheetsWebhook(db, cipher, c.var.member.workspaceId), context.env)),
+      )
+      .put('/sheets/settings', signedIn, manage, validate('json', sheetsSettings), async (c) => {
         const { webhookUrl } = c.req.valid('json');
-        // A user's URL may not reach the server's own network (server-side request forgery);
+        // A member's URL may not reach the server's own network (server-side request forgery);
         // checked again at every connection, this says so on the form.
         await assertPublicUrl(webhookUrl, 'webhookUrl', userUrls);
-        await saveSheetsWebhook(db, cipher, c.var.user.id, webhookUrl);
+        await saveSheetsWebhook(db, cipher, c.var.member.workspaceId, webhookUrl);
         return c.json(sheetsView(webhookUrl, context.env));
       })
-      .delete('/sheets/settings', signedIn, async (c) =>
-        c.json({ removed: await removeSheetsWebhook(db, c.var.user.id) }),
+      .delete('/sheets/settings', signedIn, manage, async (c) =>
+        c.json({ removed: await removeSheetsWebhook(db, c.var.member.workspaceId) }),
       )
-      .post('/sheets/test', signedIn, limitPerUser(context, 'sheets-test', SHEETS_TEST_RATE_LIMIT), async (c) => {
-        await testSheetsWebhook(context, cipher, c.var.user.id);
-        return c.json({ ok: true as const, detail: sheetsSettingsMessages.testRowSent });
-      })
+      .post(
+        '/sheets/test',
+        signedIn,
+        manage,
+        limitPerUser(context, 'sheets-test', SHEETS_TEST_RATE_LIMIT),
+        async (c) => {
+          await testSheetsWebhook(context, cipher, c.var.member.workspaceId);
+          return c.json({ ok: true as const, detail: sheetsSettingsMessages.testRowSent });
+        },
+      )
 
       // --- Payment provider test (Test page, spec §2): a real call with the server's secret key ---
       .post('/stripe/test', signedIn, async (c) => c.json(await testStripeConnection(context)))

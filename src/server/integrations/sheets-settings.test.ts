@@ -58,7 +58,9 @@ describeEachDatabase('each wholesaler’s own spreadsheet webhook', (database) =
     database()
       .db.select()
       .from(wholesalerSettings)
-      .where(and(eq(wholesalerSettings.userId, userId), eq(wholesalerSettings.settingName, SHEETS_WEBHOOK_SETTING)));
+      .where(
+        and(eq(wholesalerSettings.workspaceId, userId), eq(wholesalerSettings.settingName, SHEETS_WEBHOOK_SETTING)),
+      );
 
   it('sends a user’s rows and test row to their own webhook before the operator’s, kept encrypted and shown by host', async () => {
     const { headers, user } = await signUpTestUser(app);

@@ -191,7 +191,10 @@ describeEachDatabase(
         expect(refused.status, webhookUrl).toBe(400);
         expect(await refused.json(), webhookUrl).toMatchObject({ error: message, field: 'webhookUrl' });
       }
-      const rows = await database().db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, user.id));
+      const rows = await database()
+        .db.select()
+        .from(wholesalerSettings)
+        .where(eq(wholesalerSettings.workspaceId, user.id));
       expect(rows).toEqual([]);
     });
 

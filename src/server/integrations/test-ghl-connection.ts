@@ -6,15 +6,15 @@ import type { SettingsCipher } from './settings-cipher';
 import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
- * The Test page's GoHighLevel check (spec §2): a real call with the user's stored key and
+ * The Test page's GoHighLevel check (spec §2): a real call with the workspace's stored key and
  * location. 409 when no key is stored; 502 quoting GoHighLevel's answer when it refuses.
  */
 export async function testGhlConnection(
   { env, database }: Pick<AppContext, 'env' | 'database'>,
   cipher: SettingsCipher,
-  userId: string,
+  workspaceId: string,
 ): Promise<{ message: string; detail: string }> {
-  const settings = await requireGhlSettings(database.db, cipher, userId);
+  const settings = await requireGhlSettings(database.db, cipher, workspaceId);
   const { contactsInLocation } = await refuseWhenUpstreamFails(
     'GoHighLevel test',
     (error) => `${integrationMessages.ghlTestFailed}: ${error.message}`,

@@ -42,7 +42,7 @@ describeEachDatabase('hostile inputs to saves and sends', (database) => {
   beforeEach(() => webhook.reset());
 
   const savedBy = (userId: string) =>
-    database().db.select().from(savedProperties).where(eq(savedProperties.userId, userId));
+    database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, userId));
 
   const manyExpensiveRepairs = Array.from({ length: 50 }, (_, n) => ({
     name: `Repair ${n}`,

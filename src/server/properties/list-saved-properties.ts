@@ -23,12 +23,16 @@ function decodeCursor(cursor: string) {
   }
 }
 
-/** The user's saved properties, newest first (spec §7), a page at a time (keyset pagination stays fast at any depth). */
-export async function listSavedProperties(db: Database, userId: string, query: z.infer<typeof SavedListQuerySchema>) {
+/** The workspace's saved properties, newest first (spec §7), a page at a time (keyset pagination stays fast at any depth). */
+export async function listSavedProperties(
+  db: Database,
+  workspaceId: string,
+  query: z.infer<typeof SavedListQuerySchema>,
+) {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
 
-  const ownedByUser = eq(savedProperties.userId, userId);
+  const ownedByWorkspace = eq(savedProperties.workspaceId, workspaceId);
   const afterCursor = after
     ? or(
         lt(savedProperties.createdAt, new Date(after.createdAt)),
@@ -39,14 +43,14 @@ export async function listSavedProperties(db: Database, userId: string, query: z
   const rows = await db
     .select()
     .from(savedProperties)
-    .where(afterCursor ? and(ownedByUser, afterCursor) : ownedByUser)
+    .where(afterCursor ? and(ownedByWorkspace, afterCursor) : ownedByWorkspace)
     .orderBy(desc(savedProperties.createdAt), desc(savedProperties.id))
     .limit(query.limit + 1);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    properties: page.map(({ userId: _owner, ...property }) => property),
+    properties: page.map(({ workspaceId: _owner, ...property }) => property),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
 }

@@ -41,7 +41,7 @@ describeEachDatabase('saved properties API', (database) => {
   beforeEach(() => webhook.reset());
 
   const setPlan = (userId: string, status: 'free' | 'personal' | 'pro') =>
-    database().db.update(subscriptions).set({ plan: status }).where(eq(subscriptions.userId, userId));
+    database().db.update(subscriptions).set({ plan: status }).where(eq(subscriptions.workspaceId, userId));
 
   it('saves with figures computed by the server, after posting the offer to the webhook', async () => {
     const { headers } = await signUpTestUser(app);
@@ -89,7 +89,7 @@ describeEachDatabase('saved properties API', (database) => {
     const response = await app.request('/api/properties', json(headers, saveRequest()));
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: 'Failed to submit offer. Please try again.' });
-    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id));
+    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
     expect(rows).toHaveLength(0);
   });
 
@@ -114,7 +114,7 @@ describeEachDatabase('saved properties API', (database) => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: calculationMessages.offerUnworkable });
     expect(webhook.requests).toHaveLength(0);
-    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id));
+    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
     expect(rows).toHaveLength(0);
   });
 
@@ -159,7 +159,7 @@ describeEachDatabase('saved properties API', (database) => {
     );
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 403)).toHaveLength(99);
-    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id));
+    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
     expect(rows).toHaveLength(3);
   });
 
@@ -240,7 +240,7 @@ describeEachDatabase('saved properties API', (database) => {
     );
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     expect(statuses.filter((status) => status === 403)).toHaveLength(2);
-    const left = await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id));
+    const left = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
     expect(left).toHaveLength(3);
   });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { canExportSavedList } from '../../domain/plans/plans';
 import { SavePropertyRequestSchema } from '../../domain/properties/save-property-request';
 import type { AppContext } from '../app-context';
-import { requireUser, type AuthVariables } from '../auth/require-user';
+import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { deleteSavedProperty } from './delete-saved-property';
@@ -12,32 +12,39 @@ import { saveProperty } from './save-property';
 import { savedListCsv } from './saved-list-csv';
 
 /**
- * /api/properties: a signed-in user's saved properties: save within the plan's limit (spec §4,
- * §6), list, CSV export (Personal and Pro), delete (Pro only); every query is scoped to that user.
+ * /api/properties: the workspace's saved properties: save within the plan's limit (spec §4,
+ * §6), list, CSV export (Personal and Pro), delete (Pro only); every query is scoped to the
+ * session's workspace. Every member lists; saving and deleting are 'work-deals', the CSV export
+ * 'bulk-send-and-export' (issue 26).
  */
 export function propertiesRoutes(context: AppContext) {
   const { db } = context.database;
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
     .get('/', validate('query', SavedListQuerySchema), async (c) =>
-      c.json(await listSavedProperties(db, c.var.user.id, c.req.valid('query'))),
+      c.json(await listSavedProperties(db, c.var.member.workspaceId, c.req.valid('query'))),
     )
-    .post('/', validate('json', SavePropertyRequestSchema), async (c) => {
-      const property = await saveProperty(context, c.var.user.id, c.req.valid('json'));
+    .post('/', requireRole('work-deals'), validate('json', SavePropertyRequestSchema), async (c) => {
+      const property = await saveProperty(context, c.var.member.workspaceId, c.req.valid('json'));
       return c.json({ property }, 201);
     })
-    .get('/export.csv', async (c) => {
-      const { plan } = await getSubscription(db, c.var.user.id);
+    .get('/export.csv', requireRole('bulk-send-and-export'), async (c) => {
+      const { plan } = await getSubscription(db, c.var.member.workspaceId);
       if (!canExportSavedList(plan)) {
         return c.json({ error: 'Exporting the saved list is available with the Personal and Pro plans' }, 403);
       }
       const date = new Date().toISOString().slice(0, 10);
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="saved_properties_${date}.csv"`);
-      return c.body(await savedListCsv(db, c.var.user.id));
+      return c.body(await savedListCsv(db, c.var.member.workspaceId));
     })
-    .delete('/:id', validate('param', z.object({ id: z.uuid('Unknown property') })), async (c) => {
-      const deleted = await deleteSavedProperty(db, c.var.user.id, c.req.valid('param').id);
-      return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
-    });
+    .delete(
+      '/:id',
+      requireRole('work-deals'),
+      validate('param', z.object({ id: z.uuid('Unknown property') })),
+      async (c) => {
+        const deleted = await deleteSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id);
+        return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
+      },
+    );
 }

@@ -32,7 +32,7 @@ describeEachDatabase('saving a property with a repair estimate', (database) => {
       body: JSON.stringify(payload),
     });
   const rowsOf = (userId: string) =>
-    database().db.select().from(savedProperties).where(eq(savedProperties.userId, userId));
+    database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, userId));
 
   it('keeps a per-square-foot estimate and counts its total', async () => {
     const { headers, user } = await signUpTestUser(app);

@@ -17,16 +17,16 @@ import { postOfferWebhook } from './post-offer-webhook';
 /**
  * Save (spec §4): the offer goes to the automation webhook first (failure stops the save), then the
  * plan limit is checked and the row inserted in one transaction. The subscription row is
- * locked, so concurrent saves by one user are counted one after another. Nothing is posted
+ * locked, so concurrent saves in one workspace are counted one after another. Nothing is posted
  * for a save that would be refused: the figures and the plan limit are checked before the webhook.
  */
-export async function saveProperty(context: AppContext, userId: string, request: SavePropertyRequest) {
+export async function saveProperty(context: AppContext, workspaceId: string, request: SavePropertyRequest) {
   // The server computes the figures itself; the browser's copy is only for display.
   const deal = dealFromCalculation(request);
   if (!offerIsWorkable(deal.offerRange)) {
     throw new Refusal(400, calculationMessages.offerUnworkable, { code: 'offer-unworkable' });
   }
-  return saveOfferFigures(context, userId, {
+  return saveOfferFigures(context, workspaceId, {
     address: deal.address,
     marketValue: deal.marketValue,
     repairCosts: deal.repairs,
@@ -56,13 +56,13 @@ export interface SavedOfferFigures {
  * Saves figures already computed by the server (a calculation, or a lead's offer: issue 12)
  * with the same webhook and plan-limit rules as saveProperty.
  */
-export async function saveOfferFigures({ env, database }: AppContext, userId: string, figures: SavedOfferFigures) {
+export async function saveOfferFigures({ env, database }: AppContext, workspaceId: string, figures: SavedOfferFigures) {
   const { totalRepairCost, offerRange } = figures;
   const contactPhone = figures.contact.phone;
   assertStorable(figures);
-  // Checked again under the lock below; this read only keeps a user at their limit from making
+  // Checked again under the lock below; this read only keeps a workspace at its limit from making
   // us post the webhook again and again.
-  await assertBelowSavedLimit(database.db, userId);
+  await assertBelowSavedLimit(database.db, workspaceId);
 
   if (env.OFFER_WEBHOOK_URL) {
     const url = env.OFFER_WEBHOOK_URL;
@@ -78,8 +78,11 @@ export async function saveOfferFigures({ env, database }: AppContext, userId: st
   }
 
   return database.db.transaction(async (tx) => {
-    const limit = savedPropertyLimit(await lockPlan(tx, userId));
-    const [saved] = await tx.select({ count: count() }).from(savedProperties).where(eq(savedProperties.userId, userId));
+    const limit = savedPropertyLimit(await lockPlan(tx, workspaceId));
+    const [saved] = await tx
+      .select({ count: count() })
+      .from(savedProperties)
+      .where(eq(savedProperties.workspaceId, workspaceId));
     if ((saved?.count ?? 0) >= limit) {
       throw new Refusal(403, planMessages.limitReached(limit), { details: { limit } });
     }
@@ -87,7 +90,7 @@ export async function saveOfferFigures({ env, database }: AppContext, userId: st
     const [row] = await tx
       .insert(savedProperties)
       .values({
-        userId,
+        workspaceId,
         address: figures.address,
         marketValue: figures.marketValue,
         repairCosts: figures.repairCosts,
@@ -122,13 +125,16 @@ function assertStorable(figures: SavedOfferFigures) {
   }
 }
 
-async function assertBelowSavedLimit(db: Database, userId: string) {
+async function assertBelowSavedLimit(db: Database, workspaceId: string) {
   const [subscription] = await db
     .select({ plan: subscriptions.plan })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+    .where(eq(subscriptions.workspaceId, workspaceId));
   const limit = savedPropertyLimit(subscription?.plan ?? 'free');
   if (!Number.isFinite(limit)) return;
-  const [saved] = await db.select({ count: count() }).from(savedProperties).where(eq(savedProperties.userId, userId));
+  const [saved] = await db
+    .select({ count: count() })
+    .from(savedProperties)
+    .where(eq(savedProperties.workspaceId, workspaceId));
   if ((saved?.count ?? 0) >= limit) throw new Refusal(403, planMessages.limitReached(limit), { details: { limit } });
 }

@@ -17,12 +17,12 @@ const columns = [
   'Saved At',
 ] as const;
 
-/** The user's saved list as CSV text for a spreadsheet (a Personal and Pro feature, spec §6), every cell neutralised against formula injection. */
-export async function savedListCsv(db: Database, userId: string): Promise<string> {
+/** The workspace's saved list as CSV text for a spreadsheet (a Personal and Pro feature, spec §6), every cell neutralised against formula injection. */
+export async function savedListCsv(db: Database, workspaceId: string): Promise<string> {
   const rows = await db
     .select()
     .from(savedProperties)
-    .where(eq(savedProperties.userId, userId))
+    .where(eq(savedProperties.workspaceId, workspaceId))
     .orderBy(desc(savedProperties.createdAt), desc(savedProperties.id));
 
   const data = rows.map((row) =>

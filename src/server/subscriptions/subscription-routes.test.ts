@@ -19,16 +19,16 @@ describeEachDatabase('subscription API', (database) => {
 
   it('creates a free row when none is found', async () => {
     const { headers, user } = await signUpTestUser(app);
-    await database().db.delete(subscriptions).where(eq(subscriptions.userId, user.id));
+    await database().db.delete(subscriptions).where(eq(subscriptions.workspaceId, user.id));
     const response = await app.request('/api/subscription', { headers });
     expect(await response.json()).toMatchObject({ plan: 'free', limit: 3 });
-    const rows = await database().db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const rows = await database().db.select().from(subscriptions).where(eq(subscriptions.workspaceId, user.id));
     expect(rows).toHaveLength(1);
   });
 
   it('reports unlimited as a null limit for pro', async () => {
     const { headers, user } = await signUpTestUser(app);
-    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
+    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.workspaceId, user.id));
     const response = await app.request('/api/subscription', { headers });
     expect(await response.json()).toMatchObject({ plan: 'pro', limit: null });
   });
@@ -38,7 +38,7 @@ describeEachDatabase('subscription API', (database) => {
     await database()
       .db.update(subscriptions)
       .set({ plan: 'personal', currentPeriodEnd: new Date('2030-01-01T00:00:00Z') })
-      .where(eq(subscriptions.userId, user.id));
+      .where(eq(subscriptions.workspaceId, user.id));
     const response = await app.request('/api/subscription/free', { method: 'POST', headers });
     expect(await response.json()).toEqual({ plan: 'free', currentPeriodEnd: null, savedCount: 0, limit: 3 });
   });

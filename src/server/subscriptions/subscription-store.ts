@@ -8,27 +8,27 @@ export interface Subscription {
   currentPeriodEnd: Date | null;
 }
 
-/** The user's subscription; a missing row is created as free (spec §4), so every user has a plan. */
-export async function getSubscription(db: Database, userId: string): Promise<Subscription> {
-  await db.insert(subscriptions).values({ userId }).onConflictDoNothing();
+/** The workspace's subscription; a missing row is created as free (spec §4), so every workspace has a plan. */
+export async function getSubscription(db: Database, workspaceId: string): Promise<Subscription> {
+  await db.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
   const [row] = await db
     .select({ plan: subscriptions.plan, currentPeriodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  if (!row) throw new Error(`subscription for user ${userId} vanished`);
+    .where(eq(subscriptions.workspaceId, workspaceId));
+  if (!row) throw new Error(`subscription for workspace ${workspaceId} vanished`);
   return row;
 }
 
 /**
- * The user's plan, their subscription row (created as free when missing) locked until the
+ * The workspace's plan, its subscription row (created as free when missing) locked until the
  * transaction ends: a plan change cannot slip between the check and the change it guards.
  */
-export async function lockPlan(tx: Transaction, userId: string): Promise<PlanId> {
-  await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
+export async function lockPlan(tx: Transaction, workspaceId: string): Promise<PlanId> {
+  await tx.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
   const [row] = await tx
     .select({ plan: subscriptions.plan })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(eq(subscriptions.workspaceId, workspaceId))
     .for('update');
   return row?.plan ?? 'free';
 }
@@ -37,13 +37,13 @@ export async function lockPlan(tx: Transaction, userId: string): Promise<PlanId>
  * Downgrade to Free (spec §4): plan free, current_period_end cleared. Stamped as the newest state, so
  * a provider event read before the downgrade (its subscription still active) cannot undo it.
  */
-export async function setFreePlan(db: Database, userId: string): Promise<Subscription> {
+export async function setFreePlan(db: Database, workspaceId: string): Promise<Subscription> {
   const now = new Date();
   const [row] = await db
     .insert(subscriptions)
-    .values({ userId, plan: 'free', providerUpdatedAt: now })
+    .values({ workspaceId, plan: 'free', providerUpdatedAt: now })
     .onConflictDoUpdate({
-      target: subscriptions.userId,
+      target: subscriptions.workspaceId,
       set: { plan: 'free', currentPeriodEnd: null, providerUpdatedAt: now, updatedAt: sql`now()` },
     })
     .returning({ plan: subscriptions.plan, currentPeriodEnd: subscriptions.currentPeriodEnd });
