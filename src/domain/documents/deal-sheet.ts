@@ -1,3 +1,4 @@
+import type { SavedArvComps } from '../arv/arv-request-schema';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { defaultNetSheetAssumptions, netSheet, netSheetComparison } from '../net-sheet/net-sheet';
 import type { NamedOfferFormula, OfferRange } from '../offer/compute-offer-range';
@@ -16,6 +17,34 @@ export interface DealSheetInput {
   /** The formula the range was computed with; null when it was not kept (older saved properties). */
   formula: NamedOfferFormula | null;
   date: Date;
+  /** The comparable sales behind the ARV (issue 28), when the property keeps them. */
+  arvComps?: SavedArvComps | null;
+}
+
+/** The comps table (issue 28): each used comp's address, sale date, price, square feet and adjusted price. */
+function compsBlocks(arvComps: SavedArvComps | null | undefined): DocumentBlock[] {
+  const estimate = arvComps?.estimate;
+  if (!arvComps || !estimate) return [];
+  return [
+    { kind: 'heading', text: `ARV from ${estimate.used.length} comparable sales` },
+    {
+      kind: 'paragraph',
+      text: `ARV ${formatMoney(estimate.arv)}, 80 % range ${formatMoney(estimate.low)} - ${formatMoney(estimate.high)}, confidence ${estimate.confidence}/100. Address · sold · price · sq ft → adjusted price:`,
+    },
+    {
+      kind: 'rows',
+      rows: estimate.used.flatMap(({ index, adjustedPrice }) => {
+        const comp = arvComps.comps[index];
+        if (!comp) return [];
+        return [
+          {
+            label: `${comp.address ?? `Comp ${index + 1}`} · ${comp.soldDate} · ${formatMoney(comp.price)} · ${comp.sqft.toLocaleString('en-US')} sq ft`,
+            value: formatMoney(adjustedPrice),
+          },
+        ];
+      }),
+    },
+  ];
 }
 
 /** A figure, or a range ('$5,000 - $20,000'; one figure when both ends are equal). */
@@ -81,6 +110,7 @@ export function dealSheet(input: DealSheetInput): DocumentContent {
       { kind: 'figure', label: 'Offer range', value: formatMoneyRange(input.offerRange) },
       { kind: 'heading', text: 'Inputs' },
       inputs,
+      ...compsBlocks(input.arvComps),
       { kind: 'heading', text: 'How the offer was computed' },
       ...howComputed,
       { kind: 'heading', text: 'Seller net sheet (default assumptions)' },

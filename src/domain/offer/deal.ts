@@ -1,3 +1,4 @@
+import type { SavedArvComps } from '../arv/arv-request-schema';
 import { computeOfferRange, namedFormula, type NamedOfferFormula, type OfferRange } from './compute-offer-range';
 import type { CalculationInput } from './offer-request-schema';
 import { calculationRepairs } from '../repairs/repair-estimate';
@@ -20,6 +21,8 @@ export interface Deal {
   offerRange: OfferRange;
   /** The formula the range was computed with; null when it was not kept (older rows) or set by hand. */
   formula: NamedOfferFormula | null;
+  /** The comparable sales behind the market value (issue 28), when a saved property keeps them. */
+  arvComps?: SavedArvComps | null;
 }
 
 /**
