@@ -3,16 +3,20 @@ import { dealFromCalculation, type Deal } from '../../domain/offer/deal';
 import type { ExportSource } from '../../domain/integrations/export-request-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
 import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { leads, offerLinks, savedProperties } from '../db/schema';
 import { Refusal } from '../http/refusal';
 
+/** Who asks for a deal: their workspace, and whether they see its every lead or only those given to them. */
+export type DealReader = Pick<WorkspaceMember, 'workspaceId' | 'userId' | 'seesAllLeads'>;
+
 /**
- * The deal a document or an export is about: a calculation's figures computed here, or the user's
- * own saved property or lead as the server stored it (another user's id is a 404 "not found", not
- * "forbidden").
+ * The deal a document or an export is about: a calculation's figures computed here, or a saved
+ * property or lead of the member's workspace as the server stored it (another workspace's id, or a
+ * lead the member does not see, is a 404 "not found", not "forbidden").
  */
-export async function resolveDeal(db: Database, userId: string, source: ExportSource): Promise<Deal> {
+export async function resolveDeal(db: Database, member: DealReader, source: ExportSource): Promise<Deal> {
   if (source.kind === 'calculation') {
     const deal = dealFromCalculation(source.calculation);
     if (!offerIsWorkable(deal.offerRange)) {
@@ -20,11 +24,11 @@ export async function resolveDeal(db: Database, userId: string, source: ExportSo
     }
     return deal;
   }
-  if (source.kind === 'lead') return leadDeal(db, userId, source.leadId);
+  if (source.kind === 'lead') return leadDeal(db, member, source.leadId);
   const [row] = await db
     .select()
     .from(savedProperties)
-    .where(and(eq(savedProperties.id, source.savedPropertyId), eq(savedProperties.userId, userId)));
+    .where(and(eq(savedProperties.id, source.savedPropertyId), eq(savedProperties.workspaceId, member.workspaceId)));
   if (!row) throw new Refusal(404, 'Property not found');
   // repair_costs holds the selected items only, as saveProperty wrote them.
   const repairs = row.repairCosts.map(({ name, cost }) => ({ name, cost }));
@@ -39,12 +43,21 @@ export async function resolveDeal(db: Database, userId: string, source: ExportSo
   };
 }
 
-/** A lead of the user's inbox as a deal: its current offer and the repairs of the offer it answered; 404 for anyone else's. */
-async function leadDeal(db: Database, userId: string, leadId: string): Promise<Deal> {
+/**
+ * A lead of the workspace's inbox as a deal: its current offer and the repairs of the offer it
+ * answered; 404 for another workspace's, and for a lead not given to a member who sees only theirs.
+ */
+async function leadDeal(db: Database, member: DealReader, leadId: string): Promise<Deal> {
   const [lead] = await db
     .select()
     .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.ownerUserId, userId)));
+    .where(
+      and(
+        eq(leads.id, leadId),
+        eq(leads.workspaceId, member.workspaceId),
+        member.seesAllLeads ? undefined : eq(leads.assigneeUserId, member.userId),
+      ),
+    );
   if (!lead) throw new Refusal(404, 'Lead not found');
   if (lead.marketValue === null || lead.offerLow === null || lead.offerHigh === null) {
     throw new Refusal(409, 'This lead has no offer with a market value to export');
