@@ -1,0 +1,165 @@
+// Issue 26: saved properties are the workspace's. Every member lists them; saving and deleting need
+// 'work-deals', the CSV export 'bulk-send-and-export'; another workspace's property is not found.
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { planMessages } from '../../domain/plans/plans';
+import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
+import { workspaceMessages, type WorkspaceRole } from '../../domain/workspaces/roles';
+import { sendJson } from '../../../tests/support/send-json';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
+import { savedProperties } from '../db/schema';
+
+const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
+
+const saveRequest = (address: string) => ({
+  address,
+  marketValue: 200000,
+  repairs,
+  template: defaultTemplate,
+  contact: { name: 'Ann Lee', email: 'ann@example.com', phones: ['512-555-0100'] },
+});
+
+type Member = Awaited<ReturnType<typeof signUpTestUser>>;
+
+describeEachDatabase('saved properties in a workspace', (database) => {
+  let app: ReturnType<typeof createTestApp>;
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+  });
+
+  /** A new Owner and their workspace (a new user's own workspace has their id: test set-up only). */
+  async function newWorkspace() {
+    const owner = await signUpTestUser(app);
+    const workspaceId = owner.user.id;
+    const join = async (role: WorkspaceRole, switches: { mayBulkSendAndExport?: boolean } = {}) => {
+      const joined = await signUpTestUser(app);
+      await joinWorkspace(database().db, { workspaceId, userId: joined.user.id, role, ...switches });
+      return joined;
+    };
+    return { owner, workspaceId, join };
+  }
+
+  const save = (who: Member, address: string) =>
+    sendJson(app, 'POST', '/api/properties', who.headers, saveRequest(address));
+  const list = async (who: Member) => {
+    const response = await app.request('/api/properties', { headers: who.headers });
+    expect(response.status).toBe(200);
+    const { properties } = (await response.json()) as { properties: { id: string; address: string }[] };
+    return properties.map((property) => property.address).sort();
+  };
+  const rowsOf = (workspaceId: string) =>
+    database()
+      .db.select()
+      .from(savedProperties)
+      .where(eq(savedProperties.workspaceId, workspaceId))
+      .orderBy(asc(savedProperties.address));
+  const exportCsv = (who: Member) => app.request('/api/properties/export.csv', { headers: who.headers });
+
+  it("lists the workspace's properties to every member, and counts every member's saves toward its plan limit", async () => {
+    const { owner, workspaceId, join } = await newWorkspace();
+    const acquisitions = await join('acquisitions');
+    const viewer = await join('viewer');
+    expect((await save(owner, '1 Owner St')).status).toBe(201);
+    expect((await save(owner, '2 Owner St')).status).toBe(201);
+    expect((await save(acquisitions, '3 Acquisitions St')).status).toBe(201);
+
+    expect(await list(viewer)).toEqual(['1 Owner St', '2 Owner St', '3 Acquisitions St']);
+    expect(await list(acquisitions)).toEqual(['1 Owner St', '2 Owner St', '3 Acquisitions St']);
+    // Saved into the workspace the session works in, not the member's own.
+    expect(await rowsOf(acquisitions.user.id)).toHaveLength(0);
+
+    // Free: 3 per workspace, whoever saves the fourth.
+    for (const who of [owner, acquisitions]) {
+      const refused = await save(who, '4 Over St');
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: planMessages.limitReached(3) });
+    }
+    expect(await rowsOf(workspaceId)).toHaveLength(3);
+
+    const plan = await app.request('/api/subscription', { headers: viewer.headers });
+    expect(await plan.json()).toEqual({ plan: 'free', currentPeriodEnd: null, savedCount: 3, limit: 3 });
+  });
+
+  it('keeps the plan limit per workspace when members save at the same time', async () => {
+    const { owner, workspaceId, join } = await newWorkspace();
+    const members = [owner, await join('acquisitions'), await join('manager')];
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((index) => save(members[index % 3]!, `${index} Race St`)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 403)).toHaveLength(3);
+    expect(await rowsOf(workspaceId)).toHaveLength(3);
+  });
+
+  it("refuses a Viewer's save, delete and export with nothing changed", async () => {
+    const { owner, workspaceId, join } = await newWorkspace();
+    await setWorkspacePlan(database().db, workspaceId, 'pro');
+    const viewer = await join('viewer');
+    expect((await save(owner, '1 Kept St')).status).toBe(201);
+    const before = await rowsOf(workspaceId);
+
+    const saved = await save(viewer, '2 Refused St');
+    expect(saved.status).toBe(403);
+    expect(await saved.json()).toEqual({ error: workspaceMessages.notAllowed, code: 'not-allowed' });
+    const deleted = await sendJson(app, 'DELETE', `/api/properties/${before[0]!.id}`, viewer.headers);
+    expect(deleted.status).toBe(403);
+    expect((await exportCsv(viewer)).status).toBe(403);
+
+    expect(await rowsOf(workspaceId)).toEqual(before);
+    expect(await rowsOf(viewer.user.id)).toHaveLength(0);
+  });
+
+  it("answers another workspace's property as not found, and never lists or exports it", async () => {
+    const a = await newWorkspace();
+    const b = await newWorkspace();
+    const bManager = await b.join('manager');
+    for (const workspace of [a, b]) await setWorkspacePlan(database().db, workspace.workspaceId, 'pro');
+    expect((await save(a.owner, '1 Secret St')).status).toBe(201);
+    const [secret] = await rowsOf(a.workspaceId);
+
+    for (const outsider of [b.owner, bManager]) {
+      const deleted = await sendJson(app, 'DELETE', `/api/properties/${secret!.id}`, outsider.headers);
+      expect(deleted.status).toBe(404);
+      expect(await list(outsider)).toEqual([]);
+      const csv = await exportCsv(outsider);
+      expect(csv.status).toBe(200);
+      expect(await csv.text()).not.toContain('Secret');
+    }
+    expect(await rowsOf(a.workspaceId)).toEqual([secret]);
+  });
+
+  it('lets an Acquisitions member export the CSV only with the switch, and still only on a plan that exports', async () => {
+    const { owner, workspaceId, join } = await newWorkspace();
+    await setWorkspacePlan(database().db, workspaceId, 'personal');
+    expect((await save(owner, '1 Export St')).status).toBe(201);
+    const without = await join('acquisitions');
+    const withSwitch = await join('acquisitions', { mayBulkSendAndExport: true });
+
+    const refused = await exportCsv(without);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'not-allowed' });
+
+    const allowed = await exportCsv(withSwitch);
+    expect(allowed.status).toBe(200);
+    expect(await allowed.text()).toContain('1 Export St');
+
+    await setWorkspacePlan(database().db, workspaceId, 'free');
+    const free = await exportCsv(withSwitch);
+    expect(free.status).toBe(403);
+    expect(await free.json()).not.toMatchObject({ code: 'not-allowed' });
+  });
+
+  it("lets a Manager delete the workspace's property on Pro", async () => {
+    const { owner, workspaceId, join } = await newWorkspace();
+    await setWorkspacePlan(database().db, workspaceId, 'pro');
+    const manager = await join('manager');
+    expect((await save(owner, '1 Gone St')).status).toBe(201);
+    const [row] = await rowsOf(workspaceId);
+    const deleted = await sendJson(app, 'DELETE', `/api/properties/${row!.id}`, manager.headers);
+    expect(deleted.status).toBe(200);
+    expect(await rowsOf(workspaceId)).toEqual([]);
+  });
+});
