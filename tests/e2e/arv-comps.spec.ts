@@ -1,0 +1,87 @@
+// ARV from comps (issue 28): a wholesaler uploads a Redfin-style sold CSV, sees which comps are
+// used and which are excluded with their reasons, excludes one and watches the ARV change, uses the
+// ARV for the offer, saves the property and downloads a deal sheet that lists the comps.
+import { readFileSync } from 'node:fs';
+import type { Download } from '@playwright/test';
+import { readPdfText } from '../support/pdf-text';
+import { registerThroughUi } from './support/accounts';
+import { addPostalAddress } from './support/bulk-sender';
+import { saveOfferOnScreen } from './support/calculator-page';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+const redfinCsv = [
+  'SALE TYPE,SOLD DATE,PROPERTY TYPE,ADDRESS,CITY,STATE OR PROVINCE,ZIP OR POSTAL CODE,PRICE,BEDS,BATHS,SQUARE FEET,LOT SIZE,YEAR BUILT,LATITUDE,LONGITUDE',
+  'PAST SALE,January-10-2025,Single Family Residential,101 Elm St,Austin,TX,78701,310000,3,2,1500,6000,1985,30.2701,-97.7431',
+  'PAST SALE,January-24-2025,Single Family Residential,103 Elm St,Austin,TX,78701,325000,3,2,1550,6200,1988,30.2705,-97.7435',
+  'PAST SALE,February-07-2025,Single Family Residential,105 Elm St,Austin,TX,78701,298000,3,2,1450,5800,1982,30.2698,-97.7428',
+  'PAST SALE,February-21-2025,Single Family Residential,107 Elm St,Austin,TX,78701,335000,4,2,1600,6100,1990,30.2710,-97.7440',
+  'PAST SALE,March-07-2025,Single Family Residential,109 Elm St,Austin,TX,78701,305000,3,2,1480,6000,1984,30.2695,-97.7425',
+  'PAST SALE,March-14-2025,Single Family Residential,111 Elm St,Austin,TX,78701,640000,5,4,3200,9000,2015,30.2703,-97.7433',
+  'PAST SALE,March-21-2025,Single Family Residential,113 Elm St,Austin,TX,78701,,3,2,1500,6000,1985,30.2703,-97.7433',
+].join('\n');
+
+test('a wholesaler values a property from comps, uses the ARV for the offer, saves it and gets the comps on the deal sheet', async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await addPostalAddress(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  await page.getByLabel('Property address').fill('100 Elm St, Austin, TX');
+  await page.getByLabel(/New Roof/).check();
+
+  const panel = page.getByRole('region', { name: 'ARV from comps' });
+  await panel.getByLabel('Square feet').fill('1500');
+  await panel.getByLabel('Beds').fill('3');
+  await panel.getByLabel('Baths').fill('2');
+  await panel.getByLabel('Latitude').fill('30.2702');
+  await panel.getByLabel('Longitude').fill('-97.7432');
+  await panel.getByLabel('Upload comps CSV').setInputFiles({
+    name: 'redfin-sold.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(redfinCsv),
+  });
+
+  // The row without a price is listed with its reason; the large new house is excluded by size.
+  await expect(panel.getByText('Line 8: no usable price')).toBeVisible();
+  const row = (address: string) => panel.getByRole('row', { name: new RegExp(address) });
+  await expect(row('111 Elm St')).toContainText(/Excluded: size: 3,200 sq ft is outside ±30 %/);
+  for (const address of ['101 Elm St', '103 Elm St', '105 Elm St', '107 Elm St', '109 Elm St'])
+    await expect(row(address)).toContainText(/Used: adjusted \$/);
+  const arv = panel.getByTestId('arv-value');
+  await expect(arv).toHaveText(/^\$3\d\d,\d\d\d$/);
+  const before = await arv.textContent();
+  await expect(panel).toContainText('80 % range:');
+  await expect(panel).toContainText(/Confidence \d+\/100/);
+
+  await expectNoAxeViolations(page, 'the ARV from comps panel');
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await panel.screenshot({ path: 'test-results/arv-screens/arv-panel.png' });
+
+  // Keyboard: Exclude, type the reason, Enter.
+  await panel.getByRole('button', { name: 'Exclude 107 Elm St' }).focus();
+  await page.keyboard.press('Enter');
+  await panel.getByLabel('Reason to exclude 107 Elm St').fill('Sold with a pool addition');
+  await page.keyboard.press('Enter');
+  await expect(row('107 Elm St')).toContainText('Excluded by you: Sold with a pool addition');
+  await expect(arv).not.toHaveText(before!);
+  const after = (await arv.textContent())!;
+
+  await panel.getByRole('button', { name: 'Use this ARV' }).click();
+  await expect(page.getByLabel('Market value', { exact: true })).toHaveValue(after.replace(/[$,]/g, ''));
+  await expect(page.getByTestId('offer-range')).toBeVisible();
+
+  await saveOfferOnScreen(page);
+  await expect(page).toHaveURL(/\/saved$/);
+  const card = page.getByRole('article', { name: '100 Elm St, Austin, TX' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Deal sheet (PDF) for 100 Elm St, Austin, TX' }).click(),
+  ]);
+  const sheet = await readPdfText(readFileSync(await (download as Download).path()));
+  const text = sheet.text.replace(/\s+/g, ' ');
+  expect(text).toContain('ARV from 4 comparable sales');
+  for (const address of ['101 Elm St', '103 Elm St', '105 Elm St', '109 Elm St']) expect(text).toContain(address);
+  expect(text).not.toContain('107 Elm St');
+  expect(text).toContain('2025-01-10 · $310,000 · 1,500 sq ft');
+});
