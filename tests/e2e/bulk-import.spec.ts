@@ -366,7 +366,11 @@ test('the sender cancels a send: what is not sent yet is never sent, and the pro
   await dropFile(page, 'forty.csv', ['Email,Address,Market Value', ...rows].join('\n'));
   await expect(dialog.getByText(`${total} of ${total} properties selected (0 failed)`)).toBeVisible();
   resend.emails.length = 0;
+  const started = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/bulk-send',
+  );
   await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
+  const { jobId } = (await (await started).json()) as { jobId: string };
   await expect(
     dialog.getByRole('status').filter({ hasText: new RegExp(`Sending offers: sent \\d+ of ${total}`) }),
   ).toBeVisible();
@@ -388,9 +392,20 @@ test('the sender cancels a send: what is not sent yet is never sent, and the pro
   await expect(dialog.getByRole('button', { name: 'Cancel sending' })).toHaveCount(0);
   const sentWhenCancelled = resend.emails.length;
   expect(sentWhenCancelled).toBeLessThan(total);
-  // Nothing more leaves afterwards.
-  await page.waitForTimeout(2_500);
+  // Nothing more leaves afterwards: an e-mail being delivered as the send was cancelled still
+  // goes out, but once the job is finished (nothing queued or sending) no further one can come.
+  const progress = async () =>
+    (await (await page.request.get(`/api/bulk-send/${jobId}`)).json()) as {
+      status: string;
+      finished: boolean;
+      sent: number;
+    };
+  await expect.poll(async () => (await progress()).finished, { timeout: 15_000 }).toBe(true);
+  const final = await progress();
+  expect(final.status).toBe('cancelled');
   expect(resend.emails.length).toBeLessThanOrEqual(sentWhenCancelled + 1);
+  // And every e-mail that reached the provider is one the job counts as sent.
+  expect(resend.emails.filter((email) => /^stop\d+@example\.com$/.test(email.to[0]!))).toHaveLength(final.sent);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 });
