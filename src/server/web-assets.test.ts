@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from './config/public-config';
 import { webAssets } from './web-assets';
 
@@ -115,5 +115,93 @@ describe('webAssets', () => {
 
   it('refuses to start without a build', () => {
     expect(() => webAssets(path.join(root, 'missing'), config)).toThrow(/npm run build/);
+  });
+});
+
+describe('webAssets with the server render of the public pages', () => {
+  let root: string;
+  let rendererFile: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'web-assets-render-'));
+    await writeFile(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="app" /><title>app</title></head><body>' +
+        '<div id="root">\n  <!--page--><div class="frame"></div><!--/page-->\n</div><script type="module" src="/assets/index-1.js"></script></body></html>',
+    );
+    // A stand-in for dist/server-render/render-page.js: it reads its data through fetchApi, as the real one does.
+    rendererFile = path.join(root, 'render-page.mjs');
+    await writeFile(
+      rendererFile,
+      `export async function renderPage({ request, fetchApi }) {
+        const url = new URL(request.url);
+        if (url.pathname === '/moved') return { status: 302, redirect: '/here' };
+        if (url.pathname === '/broken') throw new Error('the render failed');
+        if (url.pathname !== '/offer/abc') return null;
+        const offer = await (await fetchApi(new Request(new URL('/api/public/offers/abc', url)))).json();
+        const html = '<main>' + offer.address.replaceAll('<', '&lt;') + '</main>';
+        const body = new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode(html)); controller.close(); } });
+        return { status: 200, body, pageData: { queries: [{ address: offer.address }] }, title: 'Offer <1>', description: 'An "offer"' };
+      }`,
+    );
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const hostileAddress = '1 Main St</script><script>alert(1)</script><!--';
+  const apiRequests: { url: string; forwardedFor: string | null; env: unknown }[] = [];
+  const assets = () =>
+    webAssets(root, config, {
+      rendererFile,
+      fetchApi: (request, env) => {
+        apiRequests.push({ url: request.url, forwardedFor: request.headers.get('x-forwarded-for'), env });
+        return Response.json({ address: hostileAddress });
+      },
+    });
+
+  it('answers a page with its render in the root, its title, and its data as inert JSON', async () => {
+    const response = await assets().request('/offer/abc', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    // Nothing but the render in the root element, as hydration expects.
+    expect(html).toContain(
+      '<div id="root"><main>1 Main St&lt;/script>&lt;script>alert(1)&lt;/script>&lt;!--</main></div>',
+    );
+    expect(html).not.toContain('class="frame"');
+    expect(html).toContain('<title>Offer &lt;1&gt;</title>');
+    expect(html).toContain('<meta name="description" content="An &quot;offer&quot;" />');
+    const data = /<script id="page-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(data).not.toMatch(/[<>]/);
+    expect(JSON.parse(data)).toEqual({ queries: [{ address: hostileAddress }] });
+    expect(html).not.toContain('<script>alert(1)');
+    // The API is asked in-process, for the page's client.
+    expect(apiRequests.at(-1)).toMatchObject({
+      url: expect.stringMatching(/\/api\/public\/offers\/abc$/),
+      forwardedFor: '203.0.113.7',
+    });
+    // The policy is the one every page has: no inline script allowed.
+    expect(cspDirective(response, 'script-src')).toBe("'self'");
+  });
+
+  it('redirects when the page says so, and serves the app shell for pages it does not draw', async () => {
+    const moved = await assets().request('/moved');
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/here');
+    const shell = await (await assets().request('/saved')).text();
+    expect(shell).toContain('class="frame"');
+    expect(shell).not.toContain('id="page-data"');
+  });
+
+  it('serves the app shell, for the browser to draw, when the render fails', async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    const response = await assets().request('/broken');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('class="frame"');
+    expect(vi.mocked(console.error).mock.calls.flat().join(' ')).toMatch(/server render of \/broken failed/);
+  });
+
+  it('refuses to start without a built renderer', () => {
+    expect(() =>
+      webAssets(root, config, { rendererFile: path.join(root, 'missing.js'), fetchApi: () => new Response() }),
+    ).toThrow(/npm run build/);
   });
 });
