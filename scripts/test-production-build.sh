@@ -35,7 +35,15 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 grep -q '"ok"' "$dir/health.json" || { echo "no healthy answer from /api/health" >&2; cat "$dir/server.log" >&2; exit 1; }
-curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root">' || { echo "the web app is not served" >&2; exit 1; }
+curl -fsS "http://127.0.0.1:$port/" >"$dir/home.html" || { echo "the web app is not served" >&2; exit 1; }
+grep -q '<div id="root">' "$dir/home.html" || { echo "the web app is not served" >&2; exit 1; }
+# The public pages come drawn by the server (dist/server-render), with their data.
+grep -q 'Calculate Your Cash Offer</h1>' "$dir/home.html" && grep -q 'New Roof' "$dir/home.html" &&
+  grep -q '<script id="page-data" type="application/json">' "$dir/home.html" ||
+  { echo "the calculator is not rendered by the server" >&2; cat "$dir/server.log" >&2; exit 1; }
+status=$(curl -sS -o "$dir/offer.html" -w '%{http_code}' "http://127.0.0.1:$port/offer/no-such-offer-token")
+[ "$status" = 404 ] && grep -q 'Offer not found</h1>' "$dir/offer.html" ||
+  { echo "an unknown offer link is not rendered by the server as a 404 (got $status)" >&2; exit 1; }
 curl -fsS "http://127.0.0.1:$port/api/config" | grep -q '"billingMode":"unavailable"' ||
   { echo "production mode without payment keys must not sell plans" >&2; exit 1; }
-echo "production build: an --omit=dev install answers /api/health ($(cat "$dir/health.json")) and serves the app"
+echo "production build: an --omit=dev install answers /api/health ($(cat "$dir/health.json")) and serves the app, its public pages rendered by the server"
