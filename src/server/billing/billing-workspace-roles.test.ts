@@ -58,7 +58,7 @@ describeEachDatabase('billing in a workspace', (database) => {
       fake = await startStripeFake();
       context = createTestContext(database(), { TRUST_PROXY: '1', ...fake.env });
       app = createApp(context);
-      fake.setWebhook(({ payload, signature }) =>
+      fake.setWebhook(async ({ payload, signature }) =>
         app.request('/api/billing/stripe-webhook', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'stripe-signature': signature },
