@@ -3,7 +3,8 @@
 // SEO, LCP, CLS and TBT for the public pages (the calculator, /wholesalers, /login, /register, and
 // the two pages homeowners land on: a wholesaler's personal calculator /c/{handle} and an offer
 // link /offer/{token}) and, signed in, /saved and /leads; median of 3 runs.
-// Run: npx tsx bench/lighthouse.ts (after `npm run build`).
+// Run: npx tsx bench/lighthouse.ts (after `npm run build`); `npx tsx bench/lighthouse.ts /offer /c/`
+// measures only the pages whose names start with the words given.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -138,7 +139,11 @@ async function main() {
     ];
     const table: Record<string, Record<string, number>> = {};
     const failedRuns: string[] = [];
+    const only = process.argv.slice(2);
+    const label = (route: string) =>
+      route === personalPagePath ? '/c/{handle}' : route === offerPath ? '/offer/{token}' : route;
     for (const [route, withCookie] of pages) {
+      if (only.length > 0 && !only.some((start) => label(route).startsWith(start))) continue;
       const runs: Awaited<ReturnType<typeof audit>>[] = [];
       // Now and then Lighthouse finds no LCP in a trace (NO_LCP) and every timing of that run is
       // NaN: such a run measured nothing, so it is run again (at most twice per page) and counted.
@@ -149,8 +154,7 @@ async function main() {
       }
       if (runs.length === 0) throw new Error(`Lighthouse measured nothing on ${route}`);
       const keys = Object.keys(runs[0]!) as (keyof (typeof runs)[0])[];
-      const label = route === personalPagePath ? '/c/{handle}' : route === offerPath ? '/offer/{token}' : route;
-      table[withCookie ? `${label} (signed in)` : label] = Object.fromEntries(
+      table[withCookie ? `${label(route)} (signed in)` : label(route)] = Object.fromEntries(
         keys.map((key) => [key, median(runs.map((result) => result[key]))]),
       );
     }

@@ -19,8 +19,12 @@ describe('pagePreloadTags', () => {
         '_form-1.js': { file: 'assets/form-1.js', imports: ['_react-1.js', '_zod-1.js'] },
         '_zod-1.js': { file: 'assets/zod-1.js' },
         'features/auth/login-page.tsx': { file: 'assets/login-page-1.js', imports: ['index.html', '_form-1.js'] },
+        '_offer-answer-1.js': { file: 'assets/offer-answer-1.js', css: ['assets/offer-answer-1.css'] },
+        'features/offer-answer/offer-page.tsx': { file: 'assets/offer-page-1.js', imports: ['_offer-answer-1.js'] },
       }),
     );
+    await mkdir(path.join(root, 'assets'));
+    await writeFile(path.join(root, 'assets', 'offer-answer-1.css'), '.offer-range{font-size:2rem}');
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -31,6 +35,14 @@ describe('pagePreloadTags', () => {
         '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">',
         '<link rel="modulepreload" crossorigin href="/assets/form-1.js">',
         '<link rel="modulepreload" crossorigin href="/assets/zod-1.js">',
+      ].join(''),
+    );
+    // A page drawn by the server has its own styles from the start, written into the page.
+    expect(tags.get('/offer/:token')).toBe(
+      [
+        '<link rel="modulepreload" crossorigin href="/assets/offer-page-1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/offer-answer-1.js">',
+        '<style>.offer-range{font-size:2rem}</style>',
       ].join(''),
     );
     // Pages the manifest does not know (not built) get nothing.

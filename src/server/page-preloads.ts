@@ -54,13 +54,16 @@ export function pageDataPreloadTags(): Map<string, string> {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
 /**
  * For each page of LAZY_PAGE_MODULES, the `<link rel="modulepreload">` tags of its files not
  * already in the entry's: the browser fetches them beside the entry instead of after it has run.
- * Empty when the build has no manifest.
+ * And its own stylesheets, written into the page as `<style>` elements: a page the server draws
+ * is laid out right from its first paint, not moved when its code brings its styles (on the offer
+ * page that shift was a CLS of 0.3). Empty when the build has no manifest.
  */
 export function pagePreloadTags(webRoot: string): Map<string, string> {
   const tags = new Map<string, string>();
@@ -75,10 +78,14 @@ export function pagePreloadTags(webRoot: string): Map<string, string> {
   };
   const loadedWithEntry = withImports('index.html');
   for (const [pagePath, module] of Object.entries(LAZY_PAGE_MODULES)) {
-    const files = [...withImports(module)]
-      .filter((key) => !loadedWithEntry.has(key))
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-    if (files.length > 0) tags.set(pagePath, files.join(''));
+    const ownChunks = [...withImports(module)].filter((key) => !loadedWithEntry.has(key));
+    const files = ownChunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+    const styles = [...new Set(ownChunks.flatMap((key) => manifest[key]!.css ?? []))].flatMap((file) => {
+      const css = readFileSync(path.join(webRoot, file), 'utf8');
+      // A style element ends at the first '</style': such a sheet (none of ours) is left to the page's code.
+      return css.includes('</style') ? [] : [`<style>${css}</style>`];
+    });
+    if (files.length + styles.length > 0) tags.set(pagePath, [...files, ...styles].join(''));
   }
   return tags;
 }
