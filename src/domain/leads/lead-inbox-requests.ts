@@ -9,9 +9,27 @@ export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'Unknown lead sta
 /** PATCH /api/leads-inbox/{id}: the new status. */
 export const LeadStatusChangeSchema = z.object({ status: LeadStatusSchema });
 
-/** GET /api/leads-inbox query: filter by status, search address or name, next page's cursor. */
+/** PUT /api/leads-inbox/{id}/assignee: the member (user id) who is to work the lead. */
+export const LeadAssigneeChangeSchema = z.object({
+  userId: z.string().min(1, 'Please choose a member').max(200, 'Unknown member'),
+});
+export type LeadAssigneeChange = z.infer<typeof LeadAssigneeChangeSchema>;
+
+/**
+ * Whose leads the inbox lists: 'me' (Mine: assigned to the signed-in member), 'all' (Everyone
+ * the member sees; the default), or one member's user id.
+ */
+export const LeadAssigneeFilterSchema = z.union([
+  z.literal('me'),
+  z.literal('all'),
+  z.string().min(1, 'Unknown member').max(200, 'Unknown member'),
+]);
+export type LeadAssigneeFilter = z.infer<typeof LeadAssigneeFilterSchema>;
+
+/** GET /api/leads-inbox query: filter by status and assignee, search address or name, next page's cursor. */
 export const LeadsInboxQuerySchema = z.object({
   status: LeadStatusSchema.optional(),
+  assignee: LeadAssigneeFilterSchema.optional(),
   q: boundedText('Search', 100).optional(),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
 });

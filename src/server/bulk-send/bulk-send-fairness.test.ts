@@ -126,7 +126,7 @@ describeEachDatabase('bulk send fairness and quotas', (database) => {
     const { headers, user } = await sender();
     const jobId = await startJob(headers, 8, 500);
     expect(await takeBatch()).toHaveLength(5);
-    await database().db.update(subscriptions).set({ plan: 'free' }).where(eq(subscriptions.userId, user.id));
+    await database().db.update(subscriptions).set({ plan: 'free' }).where(eq(subscriptions.workspaceId, user.id));
     expect(await takeBatch()).toEqual([]);
 
     const items = await database().db.select().from(bulkSendItems).where(eq(bulkSendItems.jobId, jobId));

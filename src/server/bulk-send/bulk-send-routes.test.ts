@@ -35,7 +35,7 @@ describeEachDatabase('bulk send API', (database) => {
   });
 
   const setPlan = (userId: string, status: 'free' | 'personal' | 'pro') =>
-    database().db.update(subscriptions).set({ plan: status }).where(eq(subscriptions.userId, userId));
+    database().db.update(subscriptions).set({ plan: status }).where(eq(subscriptions.workspaceId, userId));
 
   /** A Pro user with a verified e-mail and a postal address: one who may send bulk offers. */
   async function proUser() {

@@ -6,7 +6,7 @@ import { bulkImportMessages } from '../../domain/bulk-import/bulk-import-message
 import { BulkSendRequestSchema } from '../../domain/bulk-import/bulk-send-request';
 import { canBulkImport } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
-import { requireUser, type AuthVariables } from '../auth/require-user';
+import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { assertSenderMaySend } from '../email/send-to-third-party';
 import { validate } from '../http/validate';
 import { getSubscription } from '../subscriptions/subscription-store';
@@ -19,23 +19,24 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * Bulk offer e-mails, a Pro-only feature (spec §6) sent in paced batches (spec §7): create a
- * durable send job (a verified e-mail and a postal address required), read its progress, cancel
- * it (both scoped to its owner).
+ * durable send job of the workspace, sent by the member (a role that may bulk send, the workspace's
+ * Pro plan, the member's verified e-mail and postal address required), read its progress (any
+ * member of the workspace), cancel it (a member who may bulk send); another workspace's job is 404.
  */
 export function bulkSendRoutes(context: AppContext) {
   const { db } = context.database;
   // Bulk import and its e-mails are Pro only (spec §6), checked here whatever the browser shows.
   const requirePro = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    const { plan } = await getSubscription(db, c.var.user.id);
+    const { plan } = await getSubscription(db, c.var.member.workspaceId);
     if (!canBulkImport(plan)) return c.json({ error: bulkImportMessages.proOnly }, 403);
     await next();
   });
   const requireSender = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    await assertSenderMaySend(db, c.var.user.id, 'bulk-offer');
+    await assertSenderMaySend(db, c.var.member, 'bulk-offer');
     await next();
   });
-  const progressOf = (userId: string, jobId: string) =>
-    getBulkSendProgress(db, userId, jobId, { dailyLimit: context.env.BULK_EMAIL_DAILY_LIMIT });
+  const progressOf = (workspaceId: string, jobId: string) =>
+    getBulkSendProgress(db, workspaceId, jobId, { dailyLimit: context.env.BULK_EMAIL_DAILY_LIMIT });
   const JobParam = z.object({ id: z.uuid('Unknown send job') });
 
   return (
@@ -43,6 +44,7 @@ export function bulkSendRoutes(context: AppContext) {
       .use(requireUser(context))
       .post(
         '/',
+        requireRole('bulk-send-and-export'),
         requirePro,
         requireSender,
         bodyLimit({
@@ -50,17 +52,17 @@ export function bulkSendRoutes(context: AppContext) {
           onError: (c) => c.json({ error: bulkImportMessages.tooManyToSend }, 413),
         }),
         validate('json', BulkSendRequestSchema),
-        async (c) => c.json(await createBulkSendJob(db, c.var.user.id, c.req.valid('json')), 201),
+        async (c) => c.json(await createBulkSendJob(db, c.var.member, c.req.valid('json')), 201),
       )
       .get('/:id', validate('param', JobParam), async (c) => {
-        const progress = await progressOf(c.var.user.id, c.req.valid('param').id);
+        const progress = await progressOf(c.var.member.workspaceId, c.req.valid('param').id);
         return progress ? c.json(progress) : c.json({ error: 'Send job not found' }, 404);
       })
-      // The owner stops the rest of a send; another user's job is 404, unchanged.
-      .post('/:id/cancel', validate('param', JobParam), async (c) => {
+      // A member who may bulk send stops the rest of a send of the workspace; another workspace's job is 404, unchanged.
+      .post('/:id/cancel', requireRole('bulk-send-and-export'), validate('param', JobParam), async (c) => {
         const { id } = c.req.valid('param');
-        const found = await cancelBulkSendJob(db, c.var.user.id, id);
-        const progress = found ? await progressOf(c.var.user.id, id) : null;
+        const found = await cancelBulkSendJob(db, c.var.member.workspaceId, id);
+        const progress = found ? await progressOf(c.var.member.workspaceId, id) : null;
         return progress ? c.json(progress) : c.json({ error: 'Send job not found' }, 404);
       })
   );

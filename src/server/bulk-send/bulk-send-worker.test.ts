@@ -148,7 +148,7 @@ describeEachDatabase('bulk send worker', (database) => {
     expect(answered.status).toBe(201);
     const [lead] = await database().db.select().from(leads).where(eq(leads.offerLinkId, link!.id));
     expect(lead).toMatchObject({
-      ownerUserId: user.id,
+      workspaceId: user.id,
       source: 'bulk-email',
       responseKind: 'countered',
       counterAmount: 150000,

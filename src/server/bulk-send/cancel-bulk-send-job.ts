@@ -5,19 +5,19 @@ import { bulkSendJobs } from '../db/schema';
 export const cancelledItemReason = 'Not sent: the sender cancelled the sending';
 
 /**
- * Stops a bulk send for its owner, in one transaction: every item still waiting is skipped
+ * Stops a bulk send of the workspace, in one transaction: every item still waiting is skipped
  * ('cancelled'), and so is every e-mail already handed to the outbox but not yet picked up for
  * delivery (deleted with its offer link: the owner never got it); the job is marked cancelled.
  * E-mails being delivered at that moment still go out. Cancelling a finished or cancelled job
- * changes nothing. Returns false when the job does not exist or belongs to someone else (nothing
+ * changes nothing. Returns false when the job does not exist or is another workspace's (nothing
  * changed then either).
  */
-export async function cancelBulkSendJob(db: Database, userId: string, jobId: string): Promise<boolean> {
+export async function cancelBulkSendJob(db: Database, workspaceId: string, jobId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [job] = await tx
       .select({ status: bulkSendJobs.status })
       .from(bulkSendJobs)
-      .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.userId, userId)))
+      .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.workspaceId, workspaceId)))
       .for('update');
     if (!job) return false;
     if (job.status !== 'running' && job.status !== 'preparing') return true;

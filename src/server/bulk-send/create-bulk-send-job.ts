@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BulkSendRequest } from '../../domain/bulk-import/bulk-send-request';
 import { csvRowReasons } from '../../domain/bulk-import/normalize-csv-row';
 import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
@@ -22,13 +23,13 @@ const dedupeKey = (property: { email: string; address: string }) =>
  * Send Selected Offers from a bulk import (spec §4, §7): stores the job and one item per selected
  * property, offers recomputed from the template. The job is stored 'preparing', its items in
  * INSERT … SELECT statements of INSERT_CHUNK_SIZE from a JSON array, then it turns 'running' and
- * the workers are woken: they never see a half-stored job.
+ * the workers are woken: they never see a half-stored job. The job is the workspace's, sent by the member.
  * A row repeating an earlier one's e-mail and address is stored as skipped, so nobody gets
  * the same offer twice. Returns the job id; the worker (start-bulk-send-worker.ts) sends.
  */
 export async function createBulkSendJob(
   db: Database,
-  userId: string,
+  { workspaceId, userId }: Pick<WorkspaceMember, 'workspaceId' | 'userId'>,
   request: BulkSendRequest,
 ): Promise<{ jobId: string; total: number }> {
   const seen = new Set<string>();
@@ -56,7 +57,7 @@ export async function createBulkSendJob(
 
   const [job] = await db
     .insert(bulkSendJobs)
-    .values({ userId, total: items.length, status: 'preparing' })
+    .values({ workspaceId, userId, total: items.length, status: 'preparing' })
     .returning({ id: bulkSendJobs.id });
   if (!job) throw new Error('bulk_send_jobs insert returned no row');
   try {

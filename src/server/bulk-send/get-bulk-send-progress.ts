@@ -50,11 +50,11 @@ async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
 /**
  * The job's progress, read live: an item handed to the outbox counts by its e-mail's delivery
  * status (joined by bulk_send_item_id), so a delivery that failed for good is a failed
- * recipient. Null when the job does not exist or belongs to someone else.
+ * recipient; the daily limit is the job's sender's. Null when the job does not exist or is another workspace's.
  */
 export async function getBulkSendProgress(
   db: Database,
-  userId: string,
+  workspaceId: string,
   jobId: string,
   { dailyLimit = Number.MAX_SAFE_INTEGER, now = new Date() }: { dailyLimit?: number; now?: Date } = {},
 ): Promise<BulkSendProgress | null> {
@@ -64,9 +64,10 @@ export async function getBulkSendProgress(
       status: bulkSendJobs.status,
       total: bulkSendJobs.total,
       createdAt: bulkSendJobs.createdAt,
+      senderUserId: bulkSendJobs.userId,
     })
     .from(bulkSendJobs)
-    .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.userId, userId)));
+    .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.workspaceId, workspaceId)));
   if (!job) return null;
 
   const counts = await rowsOf<{ queued: number; sending: number; sent: number; failed: number; skipped: number }>(
@@ -108,7 +109,7 @@ export async function getBulkSendProgress(
     const [today] = await db
       .select({ queued: senderDailyCounts.sent })
       .from(senderDailyCounts)
-      .where(and(eq(senderDailyCounts.userId, userId), eq(senderDailyCounts.day, bulkSendDay(now))));
+      .where(and(eq(senderDailyCounts.userId, job.senderUserId), eq(senderDailyCounts.day, bulkSendDay(now))));
     heldBack = (today?.queued ?? 0) >= dailyLimit;
   }
   return {

@@ -15,6 +15,7 @@ export const stoppedItemReasons = {
   plan: 'Not sent: bulk offers need the Pro plan, and the sender no longer has it',
   unverified: "Not sent: the sender's e-mail address is not verified",
   postalAddress: "Not sent: the sender's profile has no postal address",
+  notMember: 'Not sent: the sender is no longer a member of the workspace',
 } as const;
 
 // One lock for every process's bulk-send worker while it hands out a batch's send times, so
@@ -51,7 +52,10 @@ interface PickedItem {
   job_id: string;
   email: string;
   property: BulkSendItemProperty;
+  /** The sender (fairness and the daily quota are per sender). */
   owner_id: string;
+  /** The job's workspace: its offer links and leads are the workspace's. */
+  workspace_id: string;
 }
 
 /**
@@ -150,10 +154,10 @@ async function pickFairBatch(
         order by served_at asc nulls first, user_id
         limit ${batchSize}::int
       )
-      select picked.id, picked.job_id, picked.email, picked.property, e.user_id as owner_id
+      select picked.id, picked.job_id, picked.email, picked.property, e.user_id as owner_id, picked.workspace_id
       from eligible e
       cross join lateral (
-        select i.id, i.job_id, i.email, i.property,
+        select i.id, i.job_id, i.email, i.property, j.workspace_id,
                row_number() over (order by j.created_at, j.id, i.position) as rank
         from bulk_send_jobs j
         join bulk_send_items i on i.job_id = j.id and i.status = 'pending'
@@ -222,12 +226,14 @@ async function queueBulkItem(
   try {
     await tx.transaction((savepoint) =>
       sendToThirdParty(savepoint, policy, {
+        workspaceId: item.workspace_id,
         senderUserId: item.owner_id,
         purpose: 'bulk-offer',
         to: item.email,
         typedText: [],
         compose: async (parts) => {
           const offerLink = await insertOfferLink(savepoint, policy.appUrl, {
+            workspaceId: item.workspace_id,
             userId: item.owner_id,
             source: 'bulk-email',
             offer: {
@@ -286,9 +292,10 @@ async function recordServed(tx: Transaction, items: PickedItem[], at: Date) {
 }
 
 /**
- * Re-checks, when items are about to be picked, that each owner with a running job may still
- * send bulk offers: the Pro plan (a downgrade stops the rest of the job), a verified e-mail
- * (the Reply-To) and a postal address (CAN-SPAM). Their pending items are skipped with the
+ * Re-checks, when items are about to be picked, that each sender with a running job may still
+ * send bulk offers for its workspace: still a member of it (a removed member's sends stop), the
+ * workspace's Pro plan (a downgrade stops the rest of the job), a verified e-mail (the Reply-To)
+ * and a postal address in their profile there (CAN-SPAM). Their pending items are skipped with the
  * reason. Returns the jobs stopped, to be finished.
  */
 async function stopIneligibleOwners(tx: Pick<Database, 'execute'>, at: Date): Promise<string[]> {
@@ -302,16 +309,19 @@ async function stopIneligibleOwners(tx: Pick<Database, 'execute'>, at: Date): Pr
     with ineligible as (
       select j.id as job_id,
         case
+          when m.id is null then ${stoppedItemReasons.notMember}
           when coalesce(s.plan, 'free') not in (${plans}) then ${stoppedItemReasons.plan}
           when not u.email_verified then ${stoppedItemReasons.unverified}
           else ${stoppedItemReasons.postalAddress}
         end as reason
       from bulk_send_jobs j
       join "user" u on u.id = j.user_id
-      left join subscriptions s on s.user_id = j.user_id
-      left join wholesaler_profiles p on p.user_id = j.user_id
+      left join member m on m.organization_id = j.workspace_id and m.user_id = j.user_id
+      left join subscriptions s on s.workspace_id = j.workspace_id
+      left join wholesaler_profiles p on p.workspace_id = j.workspace_id and p.user_id = j.user_id
       where j.status = 'running'
-        and (coalesce(s.plan, 'free') not in (${plans})
+        and (m.id is null
+             or coalesce(s.plan, 'free') not in (${plans})
              or not u.email_verified
              or btrim(coalesce(p.postal_address, '')) = '')
     )

@@ -216,7 +216,10 @@ function assertMaySend(sender: Awaited<ReturnType<typeof readSender>>, commercia
 }
 
 /** The sender's account and their profile in the workspace the e-mail is sent for. */
-async function readSender(db: Pick<Database, 'select'>, { workspaceId, userId }: { workspaceId: string; userId: string }) {
+async function readSender(
+  db: Pick<Database, 'select'>,
+  { workspaceId, userId }: { workspaceId: string; userId: string },
+) {
   const [row] = await db
     .select({ account: user, profile: wholesalerProfiles })
     .from(user)

@@ -66,7 +66,7 @@ describeEachDatabase('the sending policy, attacked', (database) => {
       },
     );
     expect(answered.status).toBe(201);
-    const [lead] = await database().db.select().from(leads).where(eq(leads.ownerUserId, attacker.user.id));
+    const [lead] = await database().db.select().from(leads).where(eq(leads.workspaceId, attacker.user.id));
     return { ...attacker, lead: lead!, homeowner };
   }
 
@@ -80,7 +80,7 @@ describeEachDatabase('the sending policy, attacked', (database) => {
   async function expectNothingSentTo(homeowner: string, leadId: string, linksBefore = 1) {
     expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, homeowner))).toEqual([]);
     const [lead] = await database().db.select().from(leads).where(eq(leads.id, leadId));
-    expect(await database().db.select().from(offerLinks).where(eq(offerLinks.userId, lead!.ownerUserId!))).toHaveLength(
+    expect(await database().db.select().from(offerLinks).where(eq(offerLinks.userId, lead!.workspaceId!))).toHaveLength(
       linksBefore,
     );
     expect(
@@ -205,7 +205,7 @@ describeEachDatabase('the sending policy, attacked', (database) => {
       const [lead] = await database()
         .db.select()
         .from(leads)
-        .where(and(eq(leads.ownerUserId, first.user.id), eq(leads.email, homeowner)));
+        .where(and(eq(leads.workspaceId, first.user.id), eq(leads.email, homeowner)));
       const answer = await revise(app, first.headers, lead!.id);
       statuses.push(answer.status);
       if (answer.status === 429) {

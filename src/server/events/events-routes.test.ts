@@ -35,9 +35,9 @@ describeEachDatabase('GET /api/events', (database) => {
     const reader = response.body!.getReader();
     await readUntil(reader, 'ready');
 
-    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, other.user.id));
+    await database().db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.workspaceId, other.user.id));
     await database().db.insert(savedProperties).values({
-      userId: viewer.user.id,
+      workspaceId: viewer.user.id,
       address: '1 Elm St',
       marketValue: 1,
       repairCosts: [],

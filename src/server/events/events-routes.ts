@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { FeedEventName, FeedTable } from '../../domain/events/live-feed';
 import type { AppContext } from '../app-context';
-import { requireUser, type AuthVariables } from '../auth/require-user';
+import { findMembership, requireUser, type AuthVariables } from '../auth/require-user';
 import type { Database } from '../db/database';
 import { session } from '../db/schema';
 
@@ -23,10 +23,13 @@ async function sessionIsActive(db: Database, sessionId: string) {
 }
 
 /**
- * GET /api/events: the signed-in user's live change feed as server-sent events. At most
- * MAX_STREAMS_PER_USER at once per process; a stream ends (after a `signed-out` event) as soon
- * as its session does: sign-out, a password reset or revocation anywhere (the session's deletion
- * is announced on the change feed by every process), or expiry (checked with each heartbeat).
+ * GET /api/events: the live change feed of the signed-in member's workspace (the session's) as
+ * server-sent events: a change by any member reaches every member's open streams. At most
+ * MAX_STREAMS_PER_USER at once per user and process. A stream ends as soon as its session does
+ * (after a `signed-out` event): sign-out, a password reset or revocation anywhere (the session's
+ * deletion is announced on the change feed by every process), or expiry; and as soon as the user
+ * is removed from the stream's workspace (after an `access-ended` event: the membership's change is
+ * announced likewise). Both are checked again with each heartbeat.
  */
 export function eventsRoutes(context: AppContext) {
   const { db } = context.database;
@@ -40,6 +43,7 @@ export function eventsRoutes(context: AppContext) {
   return new Hono<{ Variables: AuthVariables }>().use(requireUser(context)).get('/', (c) => {
     const userId = c.var.user.id;
     const sessionId = c.var.sessionId;
+    const { workspaceId } = c.var.member;
     const open = openStreams.get(userId) ?? 0;
     if (open >= MAX_STREAMS_PER_USER) {
       c.header('Retry-After', '30');
@@ -50,17 +54,27 @@ export function eventsRoutes(context: AppContext) {
     return streamSSE(c, async (stream) => {
       const send = (event: FeedEventName, data: { table: FeedTable } | Record<string, never> = {}) =>
         stream.writeSSE({ event, data: JSON.stringify(data) });
-      let signedOut = false;
+      // Why the stream ends, once it must: its session ended, or the workspace removed the user.
+      let ended: 'signed-out' | 'access-ended' | null = null;
       let wake = () => {};
-      const checkSession = async () => {
-        if (signedOut || (await sessionIsActive(db, sessionId))) return;
-        signedOut = true;
+      const end = (why: 'signed-out' | 'access-ended') => {
+        ended ??= why;
         wake();
       };
+      const checkSession = async () => {
+        if (ended || (await sessionIsActive(db, sessionId))) return;
+        end('signed-out');
+      };
+      const checkMembership = async () => {
+        if (ended || (await findMembership(db, userId, workspaceId))) return;
+        end('access-ended');
+      };
       try {
-        const unsubscribe = await context.changeFeed.subscribe(userId, (change) => {
+        const unsubscribe = await context.changeFeed.subscribe({ workspaceId, userId }, (change) => {
           // A session of this user ended somewhere: is it this one? Not forwarded to the browser.
           if (change.table === 'session') return void checkSession().catch(() => {});
+          // One of the user's memberships changed or ended: is it this workspace's? Not forwarded.
+          if (change.table === 'member') return void checkMembership().catch(() => {});
           void send('change', { table: change.table });
         });
         stream.onAbort(() => {
@@ -68,7 +82,7 @@ export function eventsRoutes(context: AppContext) {
           wake();
         });
         await send('ready');
-        while (!stream.aborted && !signedOut) {
+        while (!stream.aborted && !ended) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, HEARTBEAT_MS);
             wake = () => {
@@ -76,11 +90,12 @@ export function eventsRoutes(context: AppContext) {
               resolve();
             };
           });
-          if (!stream.aborted && !signedOut) await checkSession();
-          if (!stream.aborted && !signedOut) await send('heartbeat');
+          if (!stream.aborted && !ended) await checkSession();
+          if (!stream.aborted && !ended) await checkMembership();
+          if (!stream.aborted && !ended) await send('heartbeat');
         }
         unsubscribe();
-        if (signedOut && !stream.aborted) await send('signed-out');
+        if (ended && !stream.aborted) await send(ended);
       } finally {
         release(userId);
       }

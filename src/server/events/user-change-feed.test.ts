@@ -18,7 +18,8 @@ async function subscribeToNextChange(feed: UserChangeFeed, userId: string): Prom
     resolveChange = resolve;
     setTimeout(() => reject(new Error('no change arrived (waited 10 s)')), 10_000);
   });
-  const unsubscribe = await feed.subscribe(userId, (change) => resolveChange(change));
+  // A single-user setup: the user's own workspace has the user's id.
+  const unsubscribe = await feed.subscribe({ workspaceId: userId, userId }, (change) => resolveChange(change));
   // Wrapped: an async function returning a bare promise would wait for it.
   return { next: next.finally(unsubscribe) };
 }
@@ -35,15 +36,15 @@ describeEachDatabase('live change feed', (database, kind) => {
     const { user } = await signUpTestUser(app);
     const other = await signUpTestUser(app);
     let othersChanges = 0;
-    await feed.subscribe(other.user.id, () => othersChanges++);
+    await feed.subscribe({ workspaceId: other.user.id, userId: other.user.id }, () => othersChanges++);
 
     const { next: nextChange } = await subscribeToNextChange(feed, user.id);
     // On PostgreSQL the write comes from a pool of its own, as another server process would make it.
     const url = database().url;
     const writer: DatabaseConnection = kind === 'postgres' && url ? await openPostgresDatabase(url) : database();
-    await writer.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, user.id));
+    await writer.db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.workspaceId, user.id));
     const change = await nextChange;
-    expect(change).toEqual({ userId: user.id, table: 'subscriptions' });
+    expect(change).toEqual({ workspaceId: user.id, table: 'subscriptions' });
     expect(othersChanges).toBe(0);
     if (writer !== database()) await writer.close();
   });

@@ -4,21 +4,31 @@ import type { DatabaseConnection, Unlisten } from '../db/database';
 
 const CHANNEL = 'user_changes';
 
-const UserChangeSchema = z.object({
-  userId: z.string(),
-  // 'session': a sign-in was revoked; the stream checks it and is never told to the browser.
-  table: z.enum([...FEED_TABLES, 'session']),
-});
+const UserChangeSchema = z.union([
+  // A change to a workspace's saved properties, plan or leads: every member's open page hears it.
+  z.object({ workspaceId: z.string(), table: z.enum(FEED_TABLES) }),
+  // 'session': a sign-in of the user ended; 'member': one of their memberships changed or ended.
+  // Streams check these themselves; they are never told to the browser as they are.
+  z.object({ userId: z.string(), table: z.enum(['session', 'member']) }),
+]);
 export type UserChange = z.infer<typeof UserChangeSchema>;
+
+/** Whom a subscriber hears: their workspace's changes, and their own sessions' and memberships'. */
+export interface FeedScope {
+  workspaceId: string;
+  userId: string;
+}
 
 type Listener = (change: UserChange) => void;
 
 /**
  * Fans the database's 'user_changes' notifications (raised by triggers, so changes made by any
- * server process arrive) out to this process's subscribers, each scoped to one user.
+ * server process arrive) out to this process's subscribers: a workspace's changes to each of its
+ * members' subscriptions in it, a user's session and membership changes to theirs.
  * One LISTEN per process, opened on the first subscription.
  */
 export function createUserChangeFeed(database: DatabaseConnection) {
+  const listenersByWorkspace = new Map<string, Set<Listener>>();
   const listenersByUser = new Map<string, Set<Listener>>();
   let listening: Promise<Unlisten> | undefined;
 
@@ -31,27 +41,41 @@ export function createUserChangeFeed(database: DatabaseConnection) {
     }
     const change = UserChangeSchema.safeParse(parsed);
     if (!change.success) return;
-    for (const listener of listenersByUser.get(change.data.userId) ?? []) listener(change.data);
+    const listeners =
+      'workspaceId' in change.data
+        ? listenersByWorkspace.get(change.data.workspaceId)
+        : listenersByUser.get(change.data.userId);
+    for (const listener of listeners ?? []) listener(change.data);
   }
 
+  const add = (map: Map<string, Set<Listener>>, key: string, listener: Listener) => {
+    const listeners = map.get(key) ?? new Set();
+    listeners.add(listener);
+    map.set(key, listeners);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) map.delete(key);
+    };
+  };
+
   return {
-    async subscribe(userId: string, listener: Listener): Promise<() => void> {
+    async subscribe({ workspaceId, userId }: FeedScope, listener: Listener): Promise<() => void> {
       listening ??= database.listen(CHANNEL, dispatch).catch((error: unknown) => {
         listening = undefined;
         throw error;
       });
       await listening;
-      const listeners = listenersByUser.get(userId) ?? new Set();
-      listeners.add(listener);
-      listenersByUser.set(userId, listeners);
+      const removeFromWorkspace = add(listenersByWorkspace, workspaceId, listener);
+      const removeFromUser = add(listenersByUser, userId, listener);
       return () => {
-        listeners.delete(listener);
-        if (listeners.size === 0) listenersByUser.delete(userId);
+        removeFromWorkspace();
+        removeFromUser();
       };
     },
     async close() {
       const unlisten = await listening?.catch(() => undefined);
       listening = undefined;
+      listenersByWorkspace.clear();
       listenersByUser.clear();
       await unlisten?.();
     },

@@ -87,7 +87,9 @@ describeEachDatabase('request body limit', (database) => {
       body: JSON.stringify({ address: bigAddress, marketValue: 1, repairs: [], template: defaultTemplate }),
     });
     expect(response.status).toBe(413);
-    expect(await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id))).toEqual([]);
+    expect(await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id))).toEqual(
+      [],
+    );
   });
 
   it('lets a Pro user send a bulk send above 64 KB, and refuses an anonymous one before reading it', async () => {

@@ -1,18 +1,23 @@
 import { and, count, eq } from 'drizzle-orm';
 import { leadNoteMessages, MAX_LEAD_NOTES } from '../../domain/leads/lead-inbox-requests';
+import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { lockOwnedLead } from './find-owned-lead';
+import { memberNames } from './lead-member-names';
 import { leadEventView } from './lead-view';
+import { assertMayWorkLead } from './may-work-lead';
 
 /**
- * Adds a free-text note to the user's lead (kept in its history with its time), at most
- * MAX_LEAD_NOTES (200) a lead, then 409 { code: 'lead-notes-full' }; 404 for anyone else's.
+ * Adds a free-text note by the member to a lead they see (kept in its history with its time and
+ * its author), at most MAX_LEAD_NOTES (200) a lead, then 409 { code: 'lead-notes-full' }; 404 for a
+ * lead they do not see, 403 when their role may not work it (assertMayWorkLead).
  */
-export async function addLeadNote(db: Database, userId: string, leadId: string, text: string) {
+export async function addLeadNote(db: Database, member: WorkspaceMember, leadId: string, text: string) {
   return db.transaction(async (tx) => {
-    const lead = await lockOwnedLead(tx, userId, leadId);
+    const lead = await lockOwnedLead(tx, member, leadId);
+    assertMayWorkLead(member, lead.status);
     // Counted under the lead's row lock, so concurrent notes cannot pass the cap together.
     const [notes] = await tx
       .select({ count: count() })
@@ -24,11 +29,11 @@ export async function addLeadNote(db: Database, userId: string, leadId: string, 
     const at = new Date();
     const [event] = await tx
       .insert(leadEvents)
-      .values({ leadId: lead.id, kind: 'note', text, createdAt: at })
+      .values({ leadId: lead.id, kind: 'note', text, actorUserId: member.userId, createdAt: at })
       .returning();
-    // Touching the lead announces the change on its owner's live feed.
+    // Touching the lead announces the change on its workspace's live feed.
     await tx.update(leads).set({ updatedAt: at }).where(eq(leads.id, lead.id));
     if (!event) throw new Error('lead_events insert returned no row');
-    return leadEventView(event);
+    return leadEventView(event, (await memberNames(tx, [member.userId])).get(member.userId) ?? null);
   });
 }

@@ -1,25 +1,37 @@
 import { eq } from 'drizzle-orm';
 import type { LeadStatus } from '../../domain/leads/lead-status';
+import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { lockOwnedLead } from './find-owned-lead';
+import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';
+import { assertMayWorkLead } from './may-work-lead';
 
 /**
- * Moves the user's lead to `status` and keeps the change with its time in the lead's history;
+ * Moves a lead the member sees to `status` and keeps the change with its time and the member in
+ * the lead's history (403 when their role may not work it: assertMayWorkLead, on its current status);
  * the row lock orders concurrent changes, so each event's from-status is the one it replaced.
  * Setting the status it already has changes nothing and records nothing.
  */
-export async function changeLeadStatus(db: Database, userId: string, leadId: string, status: LeadStatus) {
+export async function changeLeadStatus(db: Database, member: WorkspaceMember, leadId: string, status: LeadStatus) {
   return db.transaction(async (tx) => {
-    const lead = await lockOwnedLead(tx, userId, leadId);
-    if (lead.status === status) return leadView(lead);
+    const lead = await lockOwnedLead(tx, member, leadId);
+    assertMayWorkLead(member, lead.status);
+    const assigneeName = async () =>
+      (await memberNames(tx, [lead.assigneeUserId])).get(lead.assigneeUserId ?? '') ?? null;
+    if (lead.status === status) return leadView(lead, await assigneeName());
     const at = new Date();
     const [updated] = await tx.update(leads).set({ status, updatedAt: at }).where(eq(leads.id, lead.id)).returning();
-    await tx
-      .insert(leadEvents)
-      .values({ leadId: lead.id, kind: 'status', fromStatus: lead.status, toStatus: status, createdAt: at });
+    await tx.insert(leadEvents).values({
+      leadId: lead.id,
+      kind: 'status',
+      fromStatus: lead.status,
+      toStatus: status,
+      actorUserId: member.userId,
+      createdAt: at,
+    });
     if (!updated) throw new Error('lead update returned no row');
-    return leadView(updated);
+    return leadView(updated, await assigneeName());
   });
 }

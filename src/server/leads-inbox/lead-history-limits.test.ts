@@ -29,7 +29,7 @@ describeEachDatabase('lead history limits', (database) => {
     const [lead] = await database()
       .db.insert(leads)
       .values({
-        ownerUserId: owner.user.id,
+        workspaceId: owner.user.id,
         source: 'shared-link',
         address: '12 Oak St, Austin, TX',
         name: 'Ann Lee',

@@ -4,10 +4,25 @@ import type { leadEvents, leads } from '../db/schema';
 type LeadRow = typeof leads.$inferSelect;
 type LeadEventRow = typeof leadEvents.$inferSelect;
 
-/** A lead as the inbox shows it (figures in dollars, times ISO 8601). */
-export function leadView(lead: LeadRow) {
+/** A member as a lead names them: who it is assigned to, who wrote a history entry. */
+export interface MemberName {
+  userId: string;
+  name: string;
+}
+
+/** The member behind a user id, by the name their account shows; null when there is none (or they are gone). */
+function memberName(userId: string | null, name: string | null | undefined): MemberName | null {
+  return userId === null ? null : { userId, name: name ?? '' };
+}
+
+/**
+ * A lead as the inbox shows it (figures in dollars, times ISO 8601), with its assignee (null:
+ * nobody) named by `assigneeName` (their account's name).
+ */
+export function leadView(lead: LeadRow, assigneeName: string | null) {
   return {
     id: lead.id,
+    assignee: memberName(lead.assigneeUserId, assigneeName),
     status: lead.status,
     source: lead.source,
     name: lead.name,
@@ -27,11 +42,15 @@ export function leadView(lead: LeadRow) {
 
 export type LeadView = ReturnType<typeof leadView>;
 
-/** One entry of a lead's history: offer → answer → revised offer → answer…, status changes and notes. */
-export function leadEventView(event: LeadEventRow) {
+/**
+ * One entry of a lead's history: offer → answer → revised offer → answer…, status changes, notes
+ * and assignments, with the member who did it (actor; null: the homeowner or the system).
+ */
+export function leadEventView(event: LeadEventRow, actorName: string | null) {
   return {
     id: event.id,
     kind: event.kind,
+    actor: memberName(event.actorUserId, actorName),
     responseKind: event.responseKind,
     amount: event.amount,
     fromStatus: event.fromStatus,

@@ -79,13 +79,13 @@ describeEachDatabase('leads inbox', (database) => {
   }
 
   /** Inserts `count` leads for the owner directly, a second apart (newest last). */
-  async function insertLeads(ownerUserId: string, count: number, name = (index: number) => `Owner ${index}`) {
+  async function insertLeads(workspaceId: string, count: number, name = (index: number) => `Owner ${index}`) {
     const start = Date.now() - count * 1000;
     await database()
       .db.insert(leads)
       .values(
         Array.from({ length: count }, (_, index) => ({
-          ownerUserId,
+          workspaceId,
           source: 'bulk-email' as const,
           address: `${index} Pine Rd, Austin, TX`,
           name: name(index),
@@ -141,8 +141,10 @@ describeEachDatabase('leads inbox', (database) => {
   });
 
   it('shows a lead with its history, keeps every status change with its time, and takes notes', async () => {
-    const { headers, lead } = await counteredLead();
+    const { headers, lead, user } = await counteredLead();
     expect(lead).toMatchObject({ status: 'new', response: 'countered at $150,000', name: 'Ann Lee' });
+    // The one member's shared link: the new lead is theirs (issue 26), named by their account's name.
+    const memberName = user.email.split('@')[0]!;
 
     const moved = await send(app, 'PATCH', `/api/leads-inbox/${lead.id}`, headers, { status: 'contacted' });
     expect(moved.status).toBe(200);
@@ -172,6 +174,7 @@ describeEachDatabase('leads inbox', (database) => {
     ).toEqual([
       ['offer', null, null, null, ''],
       ['response', null, null, 150000, ''],
+      ['assignment', null, null, null, memberName],
       ['status', 'new', 'contacted', null, ''],
       ['status', 'contacted', 'negotiating', null, ''],
       ['note', null, null, null, 'Wants to close in May'],
@@ -197,7 +200,7 @@ describeEachDatabase('leads inbox', (database) => {
     });
     const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
     await send(app, 'POST', `/api/public/offers/${token}/responses`, {}, { kind: 'accept', contact });
-    const [lead] = await database().db.select().from(leads).where(eq(leads.ownerUserId, wholesaler.user.id));
+    const [lead] = await database().db.select().from(leads).where(eq(leads.workspaceId, wholesaler.user.id));
     const detail = (await (await send(app, 'GET', `/api/leads-inbox/${lead!.id}`, wholesaler.headers)).json()) as {
       lead: { repairs: unknown; totalRepairCost: number; offerRange: unknown };
     };
@@ -213,8 +216,11 @@ describeEachDatabase('leads inbox', (database) => {
     await database().db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, userId));
     await database()
       .db.insert(wholesalerProfiles)
-      .values({ userId, postalAddress: '1 Main St, Austin, TX 78701' })
-      .onConflictDoUpdate({ target: wholesalerProfiles.userId, set: { postalAddress: '1 Main St, Austin, TX 78701' } });
+      .values({ workspaceId: userId, userId, postalAddress: '1 Main St, Austin, TX 78701' })
+      .onConflictDoUpdate({
+        target: [wholesalerProfiles.workspaceId, wholesalerProfiles.userId],
+        set: { postalAddress: '1 Main St, Austin, TX 78701' },
+      });
   }
 
   it('sends a revised offer through the outbox; the homeowner’s answer to it joins the same lead', async () => {
@@ -249,7 +255,7 @@ describeEachDatabase('leads inbox', (database) => {
     const accepted = await send(app, 'POST', `/api/public/offers/${token}/responses`, {}, { kind: 'accept', contact });
     expect(accepted.status).toBe(201);
 
-    const owned = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
+    const owned = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
     expect(owned).toHaveLength(1);
     expect(owned[0]).toMatchObject({ responseKind: 'accepted', offerLow: 125000, offerHigh: 140000 });
     const history = await database()
@@ -260,6 +266,7 @@ describeEachDatabase('leads inbox', (database) => {
     expect(history.map((event) => [event.kind, event.responseKind])).toEqual([
       ['offer', null],
       ['response', 'countered'],
+      ['assignment', null],
       ['revised-offer', null],
       ['response', 'accepted'],
     ]);
@@ -303,9 +310,9 @@ describeEachDatabase('leads inbox', (database) => {
     await send(app, 'POST', `/api/leads-inbox/${lead.id}/save`, headers);
     const overLimit = await send(app, 'POST', `/api/leads-inbox/${lead.id}/save`, headers);
     expect(overLimit.status).toBe(403);
-    expect(await database().db.select().from(savedProperties).where(eq(savedProperties.userId, user.id))).toHaveLength(
-      3,
-    );
+    expect(
+      await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id)),
+    ).toHaveLength(3);
   });
 
   it('answers another user’s lead as unknown for every action and changes nothing', async () => {
@@ -345,7 +352,7 @@ describeEachDatabase('leads inbox', (database) => {
         .from(emailOutbox),
     ).toEqual(outboxBefore);
     expect(
-      await database().db.select().from(savedProperties).where(eq(savedProperties.userId, attacker.user.id)),
+      await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, attacker.user.id)),
     ).toEqual([]);
     expect(user.id).not.toBe(attacker.user.id);
   });
@@ -393,7 +400,7 @@ describeEachDatabase('leads inbox', (database) => {
     expect(posted.status).toBe(201);
     const { id } = (await posted.json()) as { id: string };
     const [row] = await database().db.select().from(leads).where(eq(leads.id, id));
-    expect(row).toMatchObject({ ownerUserId: null, source: 'public-calculator' });
+    expect(row).toMatchObject({ workspaceId: null, source: 'public-calculator' });
     expect((await send(app, 'GET', `/api/leads-inbox/${id}`, owner.headers)).status).toBe(404);
   });
 
@@ -402,8 +409,14 @@ describeEachDatabase('leads inbox', (database) => {
     const other = await signUpTestUser(app);
     const changes: UserChange[] = [];
     let othersChanges = 0;
-    const unsubscribe = await context.changeFeed.subscribe(wholesaler.user.id, (change) => changes.push(change));
-    const unsubscribeOther = await context.changeFeed.subscribe(other.user.id, () => othersChanges++);
+    const unsubscribe = await context.changeFeed.subscribe(
+      { workspaceId: wholesaler.user.id, userId: wholesaler.user.id },
+      (change) => changes.push(change),
+    );
+    const unsubscribeOther = await context.changeFeed.subscribe(
+      { workspaceId: other.user.id, userId: other.user.id },
+      () => othersChanges++,
+    );
     const shared = await send(app, 'POST', '/api/offer-links', wholesaler.headers, {
       from: 'calculation',
       calculation,
@@ -411,7 +424,7 @@ describeEachDatabase('leads inbox', (database) => {
     const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
     await send(app, 'POST', `/api/public/offers/${token}/responses`, {}, { kind: 'accept', contact });
     await expect.poll(() => changes.filter((change) => change.table === 'leads').length, { timeout: 2000 }).toBe(1);
-    const [lead] = await database().db.select().from(leads).where(eq(leads.ownerUserId, wholesaler.user.id));
+    const [lead] = await database().db.select().from(leads).where(eq(leads.workspaceId, wholesaler.user.id));
     await send(app, 'POST', `/api/leads-inbox/${lead!.id}/notes`, wholesaler.headers, { text: 'called' });
     await expect.poll(() => changes.filter((change) => change.table === 'leads').length, { timeout: 2000 }).toBe(2);
     expect(othersChanges).toBe(0);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  LeadAssigneeChangeSchema,
   LeadHistoryQuerySchema,
   LeadNoteSchema,
   LeadsInboxQuerySchema,
@@ -8,7 +9,7 @@ import {
   RevisedOfferRequestSchema,
 } from '../../domain/leads/lead-inbox-requests';
 import type { AppContext } from '../app-context';
-import { requireUser, type AuthVariables } from '../auth/require-user';
+import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerUser } from '../rate-limit/limit-per-user';
@@ -18,6 +19,7 @@ import { leadMessages } from './find-owned-lead';
 import { getLead } from './get-lead';
 import { listLeadEvents } from './list-lead-events';
 import { listLeads } from './list-leads';
+import { reassignLead } from './reassign-lead';
 import { saveLeadAsProperty } from './save-lead-as-property';
 import { sendRevisedOffer } from './send-revised-offer';
 
@@ -29,38 +31,52 @@ function leadId(id: string): string {
 }
 
 /**
- * /api/leads-inbox (signed in): the wholesaler's own leads only; another user's lead id is 404.
- * GET / ?status=&q=&cursor= → { leads, nextCursor }; GET /{id} → { lead, events, earlierCursor }
- * (the newest 50 history entries); GET /{id}/events?before={earlierCursor} → { events, earlierCursor }
- * (the 50 before them); PATCH /{id} { status } → { lead } (rate limited per user);
- * POST /{id}/notes { text } → 201 { event } (at most 200 a lead, then 409);
- * POST /{id}/revised-offer RevisedOfferRequestSchema → 201 { offerLink, emailId };
- * POST /{id}/save → 201 { property } (plan limits as for any save).
+ * /api/leads-inbox (signed in): the leads of the member's workspace they see (all of them, or only
+ * those assigned to them); any other lead id is 404. Each lead carries `assignee: { userId, name } | null`,
+ * each history entry `actor: { userId, name } | null` (null: the homeowner or the workspace's rule).
+ * GET / ?status=&assignee=me|all|{userId}&q=&cursor= → { leads, nextCursor };
+ * GET /{id} → { lead, events, earlierCursor } (the newest 50 history entries);
+ * GET /{id}/events?before={earlierCursor} → { events, earlierCursor } (the 50 before them);
+ * PATCH /{id} { status } → { lead } (rate limited per user) and POST /{id}/notes { text } → 201 { event }
+ * (at most 200 a lead, then 409): roles that work deals, Dispositions once the lead is under contract or closed;
+ * PUT /{id}/assignee { userId } → { lead } (work deals or manage members; a non-member is 400 'not-a-member');
+ * POST /{id}/revised-offer RevisedOfferRequestSchema → 201 { offerLink, emailId } (work deals);
+ * POST /{id}/save → 201 { property } (work deals; the workspace's plan limits as for any save).
+ * A role's refusal is 403 { code: 'not-allowed' }, nothing changed.
  */
 export function leadsInboxRoutes(context: AppContext) {
   const { db } = context.database;
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
     .get('/', validate('query', LeadsInboxQuerySchema), async (c) =>
-      c.json(await listLeads(db, c.var.user.id, c.req.valid('query'))),
+      c.json(await listLeads(db, c.var.member, c.req.valid('query'))),
     )
-    .get('/:id', async (c) => c.json(await getLead(db, c.var.user.id, leadId(c.req.param('id')))))
+    .get('/:id', async (c) => c.json(await getLead(db, c.var.member, leadId(c.req.param('id')))))
     .get('/:id/events', validate('query', LeadHistoryQuerySchema), async (c) =>
-      c.json(await listLeadEvents(db, c.var.user.id, leadId(c.req.param('id')), c.req.valid('query').before)),
+      c.json(await listLeadEvents(db, c.var.member, leadId(c.req.param('id')), c.req.valid('query').before)),
     )
     .patch('/:id', limitPerUser(context, 'lead-status'), validate('json', LeadStatusChangeSchema), async (c) => {
-      const lead = await changeLeadStatus(db, c.var.user.id, leadId(c.req.param('id')), c.req.valid('json').status);
+      const lead = await changeLeadStatus(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').status);
       return c.json({ lead });
     })
+    .put(
+      '/:id/assignee',
+      limitPerUser(context, 'lead-status'),
+      validate('json', LeadAssigneeChangeSchema),
+      async (c) => {
+        const lead = await reassignLead(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').userId);
+        return c.json({ lead });
+      },
+    )
     .post('/:id/notes', validate('json', LeadNoteSchema), async (c) => {
-      const event = await addLeadNote(db, c.var.user.id, leadId(c.req.param('id')), c.req.valid('json').text);
+      const event = await addLeadNote(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').text);
       return c.json({ event }, 201);
     })
-    .post('/:id/revised-offer', validate('json', RevisedOfferRequestSchema), async (c) =>
-      c.json(await sendRevisedOffer(context, c.var.user.id, leadId(c.req.param('id')), c.req.valid('json')), 201),
+    .post('/:id/revised-offer', requireRole('work-deals'), validate('json', RevisedOfferRequestSchema), async (c) =>
+      c.json(await sendRevisedOffer(context, c.var.member, leadId(c.req.param('id')), c.req.valid('json')), 201),
     )
-    .post('/:id/save', async (c) => {
-      const property = await saveLeadAsProperty(context, c.var.user.id, leadId(c.req.param('id')));
+    .post('/:id/save', requireRole('work-deals'), async (c) => {
+      const property = await saveLeadAsProperty(context, c.var.member, leadId(c.req.param('id')));
       return c.json({ property }, 201);
     });
 }

@@ -4,7 +4,8 @@ import { LEAD_HISTORY_PAGE_SIZE } from '../../domain/leads/lead-inbox-requests';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { Refusal } from '../http/refusal';
-import { leadMessages } from './find-owned-lead';
+import { leadNotFound, leadsVisibleTo, type LeadReader } from './find-owned-lead';
+import { memberNames } from './lead-member-names';
 import { leadEventView } from './lead-view';
 
 type LeadEventRow = typeof leadEvents.$inferSelect;
@@ -24,18 +25,24 @@ function decodeCursor(cursor: string) {
 }
 
 /**
- * One page of the user's lead's history, oldest first: the LEAD_HISTORY_PAGE_SIZE (50) newest
+ * One page of the history of a lead the member sees, oldest first, each entry with the member who
+ * did it (actor): the LEAD_HISTORY_PAGE_SIZE (50) newest
  * entries, or with `before` (a previous page's earlierCursor) the 50 just before that page,
  * walking the (lead, created_at, id) index backwards, so a long history is never sent whole;
- * earlierCursor is null once nothing older is left. 404 for anyone else's lead.
+ * earlierCursor is null once nothing older is left. 404 for a lead they do not see.
  */
-export async function listLeadEvents(db: Pick<Database, 'select'>, userId: string, leadId: string, cursor?: string) {
+export async function listLeadEvents(
+  db: Pick<Database, 'select'>,
+  member: LeadReader,
+  leadId: string,
+  cursor?: string,
+) {
   const before = cursor === undefined ? null : decodeCursor(cursor);
   const [owned] = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.ownerUserId, userId)));
-  if (!owned) throw new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
+    .where(and(eq(leads.id, leadId), leadsVisibleTo(member)));
+  if (!owned) throw leadNotFound();
   const at = before ? new Date(before.createdAt) : null;
   const rows = await db
     .select()
@@ -52,8 +59,12 @@ export async function listLeadEvents(db: Pick<Database, 'select'>, userId: strin
     .limit(LEAD_HISTORY_PAGE_SIZE + 1);
   const page = rows.slice(0, LEAD_HISTORY_PAGE_SIZE);
   const oldest = page.at(-1);
+  const names = await memberNames(
+    db,
+    page.map((event) => event.actorUserId),
+  );
   return {
-    events: page.reverse().map(leadEventView),
+    events: page.reverse().map((event) => leadEventView(event, names.get(event.actorUserId ?? '') ?? null)),
     earlierCursor: rows.length > LEAD_HISTORY_PAGE_SIZE && oldest ? encodeCursor(oldest) : null,
   };
 }

@@ -4,6 +4,8 @@ import { LEADS_PAGE_SIZE, type LeadsInboxQuery } from '../../domain/leads/lead-i
 import type { Database } from '../db/database';
 import { leads } from '../db/schema';
 import { Refusal } from '../http/refusal';
+import { leadsVisibleTo, type LeadReader } from './find-owned-lead';
+import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';
 
 const CursorSchema = z.object({ respondedAt: z.iso.datetime(), id: z.uuid() });
@@ -24,17 +26,23 @@ function decodeCursor(cursor: string) {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
- * The user's leads, latest answer first, LEADS_PAGE_SIZE (50) a page with a keyset cursor
- * (stays fast at any depth). Every query is scoped to the owner first: it walks the
- * (owner, responded_at, id) index, or (owner, status, responded_at, id) with a status filter,
- * in order and stops at a page; a search (address or name, case-insensitive, anywhere in the
- * text) filters along that walk, so it only reads that owner's rows.
+ * The leads the member sees (their workspace's, or only those assigned to them), latest answer
+ * first, each with its assignee, LEADS_PAGE_SIZE (50) a page with a keyset cursor (stays fast at
+ * any depth). `assignee`: 'me' (Mine), 'all' or absent (Everyone they see), or a member's user id.
+ * Every query is scoped to the workspace first: it walks the (workspace, responded_at, id) index,
+ * (workspace, assignee, responded_at, id) for one assignee, or (workspace, status, responded_at,
+ * id) with a status filter, in order and stops at a page; a search (address or name,
+ * case-insensitive, anywhere in the text) filters along that walk, so it only reads that
+ * workspace's rows.
  */
-export async function listLeads(db: Database, userId: string, query: LeadsInboxQuery) {
+export async function listLeads(db: Database, member: LeadReader, query: LeadsInboxQuery) {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
 
-  const conditions: (SQL | undefined)[] = [eq(leads.ownerUserId, userId)];
+  const conditions: (SQL | undefined)[] = [leadsVisibleTo(member)];
+  if (query.assignee !== undefined && query.assignee !== 'all') {
+    conditions.push(eq(leads.assigneeUserId, query.assignee === 'me' ? member.userId : query.assignee));
+  }
   if (query.status) conditions.push(eq(leads.status, query.status));
   if (query.q) conditions.push(or(ilike(leads.address, containing(query.q)), ilike(leads.name, containing(query.q))));
   if (after) {
@@ -49,8 +57,12 @@ export async function listLeads(db: Database, userId: string, query: LeadsInboxQ
     .limit(LEADS_PAGE_SIZE + 1);
   const page = rows.slice(0, LEADS_PAGE_SIZE);
   const last = page.at(-1);
+  const names = await memberNames(
+    db,
+    page.map((lead) => lead.assigneeUserId),
+  );
   return {
-    leads: page.map(leadView),
+    leads: page.map((lead) => leadView(lead, names.get(lead.assigneeUserId ?? '') ?? null)),
     nextCursor: rows.length > LEADS_PAGE_SIZE && last ? encodeCursor(last) : null,
   };
 }

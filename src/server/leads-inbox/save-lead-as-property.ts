@@ -1,32 +1,33 @@
 import { and, eq } from 'drizzle-orm';
+import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
 import { leads, offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { saveOfferFigures } from '../properties/save-property';
-import { leadMessages } from './find-owned-lead';
+import { leadNotFound, leadsVisibleTo } from './find-owned-lead';
 
 export const saveLeadMessages = {
   noOffer: 'This lead has no offer with a market value to save',
 } as const;
 
 /**
- * Saves the user's lead as a saved property: its address, market value, the repairs of the
+ * Saves a lead the member sees as a saved property of their workspace: its address, market value, the repairs of the
  * offer it answered, its current offer range and the homeowner's contact, through
  * saveOfferFigures, so the offer webhook and the plan's saved-property limit apply as for any
- * save (§4 Save, §6). 404 for anyone else's lead.
+ * save (§4 Save, §6; the workspace's plan). 404 for a lead they do not see.
  */
-export async function saveLeadAsProperty(context: AppContext, userId: string, leadId: string) {
+export async function saveLeadAsProperty(context: AppContext, member: WorkspaceMember, leadId: string) {
   const { db } = context.database;
   const [lead] = await db
     .select()
     .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.ownerUserId, userId)));
-  if (!lead) throw new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
+    .where(and(eq(leads.id, leadId), leadsVisibleTo(member)));
+  if (!lead) throw leadNotFound();
   if (lead.marketValue === null || lead.offerLow === null || lead.offerHigh === null) {
     throw new Refusal(409, saveLeadMessages.noOffer, { code: 'lead-without-offer' });
   }
   const [link] = lead.offerLinkId ? await db.select().from(offerLinks).where(eq(offerLinks.id, lead.offerLinkId)) : [];
-  return saveOfferFigures(context, userId, {
+  return saveOfferFigures(context, member.workspaceId, {
     address: lead.address,
     marketValue: lead.marketValue,
     repairCosts: link?.repairs ?? [],

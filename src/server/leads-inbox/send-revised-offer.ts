@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { RevisedOfferRequest } from '../../domain/leads/lead-inbox-requests';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import { revisedOfferEmail } from '../../domain/offer/revised-offer-email';
+import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
 import { leadEvents, leads, offerLinks } from '../db/schema';
 import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
@@ -17,7 +18,8 @@ export const revisedOfferMessages = {
 } as const;
 
 /**
- * Sends the homeowner of the user's lead a revised offer: a new answerable offer link (same
+ * Sends the homeowner of a lead the member sees a revised offer, signed by the member's profile in
+ * the workspace: a new answerable offer link (same
  * property, new range, valid 7 days: §9) that answers into this lead, its e-mail queued through
  * the sending policy (sendToThirdParty: verified sender, postal address, plain-text address and
  * message, not unsubscribed, cooldown, daily quota), the lead's current offer and history updated,
@@ -26,15 +28,16 @@ export const revisedOfferMessages = {
  */
 export async function sendRevisedOffer(
   context: AppContext,
-  userId: string,
+  member: WorkspaceMember,
   leadId: string,
   request: RevisedOfferRequest,
 ) {
   const { env, database } = context;
-  const wholesaler = await readWholesaler(database.db, userId);
+  const { workspaceId, userId } = member;
+  const wholesaler = await readWholesaler(database.db, member);
   if (!wholesaler) throw new Error(`user ${userId} is gone`);
   return database.db.transaction(async (tx) => {
-    const lead = await lockOwnedLead(tx, userId, leadId);
+    const lead = await lockOwnedLead(tx, member, leadId);
     if (!lead.email) throw new Refusal(409, revisedOfferMessages.noEmail, { code: 'lead-without-email' });
     const homeownerEmail = lead.email;
 
@@ -58,6 +61,7 @@ export async function sendRevisedOffer(
     };
     let link: Awaited<ReturnType<typeof insertOfferLink>> | undefined;
     const { id: emailId } = await sendToThirdParty(tx, sendingPolicyConfig(context), {
+      workspaceId,
       senderUserId: userId,
       purpose: 'revised-offer',
       to: homeownerEmail,
@@ -67,6 +71,7 @@ export async function sendRevisedOffer(
       ],
       compose: async (parts) => {
         link = await insertOfferLink(tx, env.APP_URL, {
+          workspaceId,
           userId,
           source: 'revised-offer',
           offer,
@@ -94,6 +99,7 @@ export async function sendRevisedOffer(
       offerLow: request.offerRange.low,
       offerHigh: request.offerRange.high,
       text: request.message,
+      actorUserId: userId,
       createdAt: link.createdAt,
     });
     await tx

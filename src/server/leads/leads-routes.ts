@@ -23,7 +23,13 @@ export function leadsRoutes(context: AppContext) {
       const answer = calculatorLeadAnswer(c.req.valid('json'));
       // The operator's own calculator: the lead has no wholesaler and is announced to LEADS_EMAIL.
       const { leadId } = await context.database.db.transaction((tx) =>
-        recordLead(tx, context.env, { owner: null, answer, offerLinkId: null, revisesLeadId: null, at: new Date() }),
+        recordLead(tx, context.env, {
+          workspace: null,
+          answer,
+          offerLinkId: null,
+          revisesLeadId: null,
+          at: new Date(),
+        }),
       );
       return c.json({ id: leadId }, 201);
     },

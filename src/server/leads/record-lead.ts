@@ -5,14 +5,17 @@ import type { Transaction } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { enqueueEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
-import type { Wholesaler } from '../profile/read-wholesaler';
+import { readWholesaler } from '../profile/read-wholesaler';
+import { assignNewLead } from './assign-new-lead';
 
 export interface LeadToRecord {
   /**
-   * The wholesaler the lead belongs to, told at their proven address (readWholesaler's notifyTo,
-   * null when lead e-mails are off or none is proven); null: the site's operator, told at LEADS_EMAIL.
+   * The workspace the lead belongs to, and the member whose personal page or offer link was
+   * answered (null: the workspace's assignment rule decides); the lead's assignee is told at their
+   * proven address in that workspace (readWholesaler's notifyTo). Null: the site's operator, told
+   * at LEADS_EMAIL.
    */
-  owner: Wholesaler | null;
+  workspace: { id: string; answeredMemberUserId: string | null } | null;
   answer: LeadAnswer;
   /** The offer link answered; with it the lead is one per link and homeowner e-mail. */
   offerLinkId: string | null;
@@ -40,7 +43,7 @@ export interface RecordedLead {
 export async function recordLead(
   tx: Transaction,
   env: Pick<Env, 'APP_URL' | 'EMAIL_FROM' | 'LEADS_EMAIL'>,
-  { owner, answer, offerLinkId, revisesLeadId, at }: LeadToRecord,
+  { workspace, answer, offerLinkId, revisesLeadId, at }: LeadToRecord,
 ): Promise<RecordedLead> {
   const responseKind = answeredAs[answer.kind];
   const answerColumns = {
@@ -69,7 +72,7 @@ export async function recordLead(
   } else {
     const insert = tx.insert(leads).values({
       ...answerColumns,
-      ownerUserId: owner?.userId ?? null,
+      workspaceId: workspace?.id ?? null,
       offerLinkId,
       contactKey: answer.contact ? answer.contact.email.trim().toLowerCase() : null,
       source: answer.source,
@@ -117,17 +120,37 @@ export async function recordLead(
     createdAt: at,
   });
 
-  // A wholesaler's lead goes to their proven address only; the operator's calculator leads to LEADS_EMAIL.
-  const notifyTo = owner ? owner.notifyTo : (env.LEADS_EMAIL ?? null);
+  let assigneeUserId: string | null = null;
+  if (workspace) {
+    if (created) {
+      const assignee = await assignNewLead(tx, {
+        workspaceId: workspace.id,
+        leadId,
+        answeredMemberUserId: workspace.answeredMemberUserId,
+        // After the answer in the lead's history.
+        at: new Date(at.getTime() + 1),
+      });
+      assigneeUserId = assignee?.userId ?? null;
+    } else {
+      const [row] = await tx.select({ assignee: leads.assigneeUserId }).from(leads).where(eq(leads.id, leadId));
+      assigneeUserId = row?.assignee ?? null;
+    }
+  }
+  // A workspace's lead goes to its assignee's proven address only; the operator's calculator leads to LEADS_EMAIL.
+  const assignee =
+    workspace && assigneeUserId
+      ? await readWholesaler(tx, { workspaceId: workspace.id, userId: assigneeUserId })
+      : null;
+  const notifyTo = workspace ? (assignee?.notifyTo ?? null) : (env.LEADS_EMAIL ?? null);
   let notificationEmailId: string | null = null;
   if (notifyTo) {
     const email = leadNotificationEmail(
       answer,
       { id: leadId, receivedAt: at },
-      owner ? { to: 'wholesaler', appUrl: env.APP_URL } : { to: 'operator' },
+      workspace ? { to: 'wholesaler', appUrl: env.APP_URL } : { to: 'operator' },
     );
     ({ id: notificationEmailId } = await enqueueEmail(tx, { ...email, to: notifyTo, from: env.EMAIL_FROM }));
-  } else if (!owner) {
+  } else if (!workspace) {
     // No personal data in the log: the lead is in the database.
     console.info(
       `lead ${leadId} (${answer.kind}) stored; LEADS_EMAIL is not set, so no notification e-mail was queued`,

@@ -71,7 +71,7 @@ describeEachDatabase('anonymous answers per wholesaler', (database) => {
   }
 
   const responsesOf = async (userId: string) => {
-    const owned = await database().db.select({ id: leads.id }).from(leads).where(eq(leads.ownerUserId, userId));
+    const owned = await database().db.select({ id: leads.id }).from(leads).where(eq(leads.workspaceId, userId));
     if (owned.length === 0) return 0;
     const rows = await database()
       .db.select({ id: leadEvents.id })
@@ -115,7 +115,7 @@ describeEachDatabase('anonymous answers per wholesaler', (database) => {
     const names = await database()
       .db.select({ name: leads.name })
       .from(leads)
-      .where(eq(leads.ownerUserId, target.user.id));
+      .where(eq(leads.workspaceId, target.user.id));
     expect(names.map((lead) => lead.name)).not.toContain('Flood Bot');
     expect((await database().db.select({ id: emailOutbox.id }).from(emailOutbox)).length).toBe(outboxAtCap);
 

@@ -23,8 +23,18 @@ const leadSources: Record<OfferLinkSource, LeadSource> = {
 };
 
 /**
- * A homeowner answers an offer link (no sign-in): the answer becomes (or updates) a lead owned
- * by the link's wholesaler, with its history and the wholesaler's notification, in one
+ * Whom a new lead from this link goes to before the workspace's rule: the member who shared the
+ * offer or whose personal page made it. A bulk send's answers follow the workspace's rule (a
+ * campaign's leads are what round-robin is for); a revised offer answers into its lead, which keeps
+ * its assignee.
+ */
+function answeredMember(link: typeof offerLinks.$inferSelect): string | null {
+  return link.source === 'bulk-email' ? null : link.userId;
+}
+
+/**
+ * A homeowner answers an offer link (no sign-in): the answer becomes (or updates) a lead of the
+ * link's workspace, assigned as assignNewLead says, with its history and the wholesaler's notification, in one
  * transaction, at most ANONYMOUS_WRITES_PER_WHOLESALER an hour per wholesaler (then 429, nothing
  * stored). An expired offer can no longer be accepted or countered, only asked to be renewed
  * (or the MLS/Retail programme asked about). A counter above 82 % of market value is passed on
@@ -41,7 +51,8 @@ export async function answerOffer(
   if (isOfferExpired(link.expiresAt, now) && (answer.kind === 'accept' || answer.kind === 'counter')) {
     throw new Refusal(410, publicOfferMessages.expired, { code: 'offer-expired' });
   }
-  const owner = await readWholesaler(database.db, link.userId);
+  // The member who made the link: the homeowner is told they answered them.
+  const owner = await readWholesaler(database.db, link);
   if (!owner) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
 
   const lead = offerLinkAnswer(
@@ -58,7 +69,7 @@ export async function answerOffer(
     // Per wholesaler, whatever the address: a flood from many addresses cannot fill one inbox.
     await capAnonymousWrites(tx, 'offer-answer', owner.userId);
     return recordLead(tx, env, {
-      owner,
+      workspace: { id: link.workspaceId, answeredMemberUserId: answeredMember(link) },
       answer: lead,
       offerLinkId: link.id,
       revisesLeadId: link.revisesLeadId,

@@ -4,6 +4,7 @@ import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import type { CalculationInput } from '../../domain/offer/offer-request-schema';
 import type { ShareOfferRequest } from '../../domain/offer/share-offer-request';
+import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
@@ -23,14 +24,14 @@ export function offerFromCalculation(calculation: CalculationInput): OfferSnapsh
   return { ...deal, templateName: calculation.template.name };
 }
 
-/** The offer to share: a calculation's, or a saved property of this user as stored. */
-async function offerToShare(db: Database, userId: string, request: ShareOfferRequest): Promise<OfferSnapshot> {
+/** The offer to share: a calculation's, or a saved property of the member's workspace as stored. */
+async function offerToShare(db: Database, workspaceId: string, request: ShareOfferRequest): Promise<OfferSnapshot> {
   if (request.from === 'calculation') return offerFromCalculation(request.calculation);
   const [row] = await db
     .select()
     .from(savedProperties)
-    .where(and(eq(savedProperties.id, request.savedPropertyId), eq(savedProperties.userId, userId)));
-  // Another user's property is answered as unknown, not forbidden.
+    .where(and(eq(savedProperties.id, request.savedPropertyId), eq(savedProperties.workspaceId, workspaceId)));
+  // Another workspace's property is answered as unknown, not forbidden.
   if (!row) throw new Refusal(404, offerLinkMessages.propertyNotFound);
   return {
     address: row.address,
@@ -43,13 +44,13 @@ async function offerToShare(db: Database, userId: string, request: ShareOfferReq
   };
 }
 
-/** 'Share offer': a new answerable link to this offer, owned by the user, valid 7 days (§9). */
+/** 'Share offer': a new answerable link to this offer, of the member's workspace and made by them, valid 7 days (§9). */
 export async function createOfferLink(
   { env, database }: AppContext,
-  userId: string,
+  { workspaceId, userId }: Pick<WorkspaceMember, 'workspaceId' | 'userId'>,
   request: ShareOfferRequest,
 ): Promise<CreatedOfferLink & { offer: OfferSnapshot }> {
-  const offer = await offerToShare(database.db, userId, request);
-  const link = await insertOfferLink(database.db, env.APP_URL, { userId, source: 'shared-link', offer });
+  const offer = await offerToShare(database.db, workspaceId, request);
+  const link = await insertOfferLink(database.db, env.APP_URL, { workspaceId, userId, source: 'shared-link', offer });
   return { ...link, offer };
 }

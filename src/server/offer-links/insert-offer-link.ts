@@ -6,6 +6,9 @@ import { offerLinks } from '../db/schema';
 import { createOfferToken } from './offer-link-token';
 
 export interface NewOfferLink {
+  /** The workspace the link belongs to. */
+  workspaceId: string;
+  /** The member who made it: the offer page shows their profile in the workspace. */
   userId: string;
   source: (typeof offerLinks.$inferInsert)['source'];
   offer: OfferSnapshot;
@@ -40,6 +43,7 @@ export async function insertOfferLink(
   const [row] = await db
     .insert(offerLinks)
     .values({
+      workspaceId: link.workspaceId,
       userId: link.userId,
       tokenHash,
       source: link.source,

@@ -7,7 +7,7 @@ import { findOfferLink, publicOfferMessages } from './read-public-offer';
 /** The letter of an offer link, for its homeowner: the offer as made, valid until the link expires. */
 export async function offerLinkLetter(db: Database, token: string): Promise<PdfDocument> {
   const link = await findOfferLink(db, token);
-  const wholesaler = await readWholesaler(db, link.userId);
+  const wholesaler = await readWholesaler(db, link);
   if (!wholesaler) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
   return letterPdf(wholesaler, {
     address: link.address,

@@ -128,9 +128,9 @@ describeEachDatabase('answerable offer links', (database) => {
     );
     expect(stolen.status).toBe(404);
     expect(await database().db.select().from(offerLinks).where(eq(offerLinks.userId, other.user.id))).toEqual([]);
-    expect(await database().db.select().from(savedProperties).where(eq(savedProperties.userId, other.user.id))).toEqual(
-      [],
-    );
+    expect(
+      await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, other.user.id)),
+    ).toEqual([]);
   });
 
   it('refuses anonymous sharing, malformed and oversized bodies', async () => {
@@ -179,7 +179,7 @@ describeEachDatabase('answerable offer links', (database) => {
 
     const [lead] = await database().db.select().from(leads).where(eq(leads.offerLinkId, link.id));
     expect(lead).toMatchObject({
-      ownerUserId: user.id,
+      workspaceId: user.id,
       source: 'shared-link',
       status: 'new',
       responseKind: 'countered',
@@ -194,6 +194,8 @@ describeEachDatabase('answerable offer links', (database) => {
     expect(events.map((event) => [event.kind, event.responseKind, event.amount])).toEqual([
       ['offer', null, null],
       ['response', 'countered', 150000],
+      // The link's member takes the new lead (issue 26).
+      ['assignment', null, null],
     ]);
     const [mail] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(mail).toMatchObject({
@@ -211,7 +213,7 @@ describeEachDatabase('answerable offer links', (database) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ responseKind: 'accepted', counterAmount: 130000 });
     const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, rows[0]!.id));
-    expect(events.map((event) => event.responseKind)).toEqual([null, 'countered', 'accepted']);
+    expect(events.map((event) => event.responseKind)).toEqual([null, 'countered', null, 'accepted']);
 
     // Someone else answering the same shared link is another lead.
     await answer(token, { kind: 'accept', contact: { ...contact, email: 'bo@example.com' } });
@@ -270,7 +272,7 @@ describeEachDatabase('answerable offer links', (database) => {
     }
     const renewal = await answer(token, { kind: 'new-offer', contact });
     expect((await bodyAt(renewal, 201)).title).toBe('Your request for a new offer was sent to Lee Homes Buyer');
-    const [lead] = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
+    const [lead] = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
     expect(lead).toMatchObject({ responseKind: 'new-offer-requested' });
   });
 

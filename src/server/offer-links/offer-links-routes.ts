@@ -3,7 +3,7 @@ import { OfferResponseRequestSchema } from '../../domain/leads/offer-response-re
 import { OfferTokenSchema } from '../../domain/offer/offer-token';
 import { ShareOfferRequestSchema } from '../../domain/offer/share-offer-request';
 import type { AppContext } from '../app-context';
-import { requireUser, type AuthVariables } from '../auth/require-user';
+import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../rate-limit/limit-per-client';
@@ -20,25 +20,32 @@ export const PUBLIC_OFFER_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
 export const OFFER_RESPONSE_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const;
 
 /**
- * POST /api/offer-links (signed in, 'Share offer'): body ShareOfferRequestSchema → 201 { id, url, expiresAt, offer };
+ * POST /api/offer-links (signed in, 'Share offer'; a role that works deals, else 403 'not-allowed'): body
+ * ShareOfferRequestSchema → 201 { id, url, expiresAt, offer }, the link of the member's workspace, made by them;
  * rate limited per user (PER_USER_ACTION_RATE_LIMIT): 429 { code: 'rate-limited' }.
  */
 export function offerLinksRoutes(context: AppContext) {
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
-    .post('/', limitPerUser(context, 'share-offer'), validate('json', ShareOfferRequestSchema), async (c) => {
-      const link = await createOfferLink(context, c.var.user.id, c.req.valid('json'));
-      return c.json(
-        {
-          id: link.id,
-          url: link.url,
-          createdAt: link.createdAt.toISOString(),
-          expiresAt: link.expiresAt.toISOString(),
-          offer: link.offer,
-        },
-        201,
-      );
-    });
+    .post(
+      '/',
+      requireRole('work-deals'),
+      limitPerUser(context, 'share-offer'),
+      validate('json', ShareOfferRequestSchema),
+      async (c) => {
+        const link = await createOfferLink(context, c.var.member, c.req.valid('json'));
+        return c.json(
+          {
+            id: link.id,
+            url: link.url,
+            createdAt: link.createdAt.toISOString(),
+            expiresAt: link.expiresAt.toISOString(),
+            offer: link.offer,
+          },
+          201,
+        );
+      },
+    );
 }
 
 /**

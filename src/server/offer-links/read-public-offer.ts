@@ -37,10 +37,13 @@ export interface PublicOffer extends OfferSnapshot {
   recipient: { name: string | null; email: string | null } | null;
 }
 
-/** What the homeowner's page `/offer/{token}` shows: the offer as made, who made it, and whether it still stands. */
+/**
+ * What the homeowner's page `/offer/{token}` shows: the offer as made, who made it (that member's
+ * profile in the link's workspace), and whether it still stands.
+ */
 export async function readPublicOffer(db: Database, token: string, now = new Date()): Promise<PublicOffer> {
   const link = await findOfferLink(db, token);
-  const wholesaler = await readWholesaler(db, link.userId);
+  const wholesaler = await readWholesaler(db, link);
   if (!wholesaler) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
   const expired = isOfferExpired(link.expiresAt, now);
   return {

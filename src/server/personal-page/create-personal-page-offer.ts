@@ -9,7 +9,7 @@ import { requireWholesalerByHandle } from './find-wholesaler-by-handle';
 
 /**
  * A homeowner on `/c/{handle}` answers the offer they calculated: it becomes an offer link of
- * that wholesaler (source 'personal-page', computed here with the default template), answered
+ * that member in the profile's workspace (its leads are assigned to them) (source 'personal-page', computed here with the default template), answered
  * like any other and reopened later at its URL. At most ANONYMOUS_WRITES_PER_WHOLESALER an hour
  * per wholesaler, from every address together (then 429, nothing stored).
  */
@@ -22,7 +22,12 @@ export async function createPersonalPageOffer(
   const offer = offerFromCalculation({ ...calculation, template: defaultTemplate });
   const link = await database.db.transaction(async (tx) => {
     await capAnonymousWrites(tx, 'personal-page-offer', owner.userId);
-    return insertOfferLink(tx, env.APP_URL, { userId: owner.userId, source: 'personal-page', offer });
+    return insertOfferLink(tx, env.APP_URL, {
+      workspaceId: owner.workspaceId,
+      userId: owner.userId,
+      source: 'personal-page',
+      offer,
+    });
   });
   return { token: link.token, url: link.url, offer: await readPublicOffer(database.db, link.token) };
 }

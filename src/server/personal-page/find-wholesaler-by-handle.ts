@@ -6,7 +6,7 @@ import { releasedHandles, wholesalerProfiles } from '../db/schema';
 import { readWholesaler, type Wholesaler } from '../profile/read-wholesaler';
 
 /**
- * The wholesaler whose personal page `/c/{handle}` is, compared case-insensitively (the unique
+ * The member whose personal page `/c/{handle}` is, in the workspace the profile belongs to, compared case-insensitively (the unique
  * index on lower(handle) serves it), or who gave the handle up by renaming (released_handles):
  * an old link or embed keeps reaching its owner, under their current handle. Null when none.
  */
@@ -16,18 +16,18 @@ export async function findWholesalerByHandle(
 ): Promise<(Wholesaler & { handle: string }) | null> {
   const normalized = normalizeHandle(handle);
   const [row] = await db
-    .select({ userId: wholesalerProfiles.userId })
+    .select({ workspaceId: wholesalerProfiles.workspaceId, userId: wholesalerProfiles.userId })
     .from(wholesalerProfiles)
     .where(sql`lower(${wholesalerProfiles.handle}) = ${normalized}`);
   const [released] = row
     ? []
     : await db
-        .select({ userId: releasedHandles.userId })
+        .select({ workspaceId: releasedHandles.workspaceId, userId: releasedHandles.userId })
         .from(releasedHandles)
         .where(eq(releasedHandles.handle, normalized));
-  const userId = row?.userId ?? released?.userId;
-  if (!userId) return null;
-  const wholesaler = await readWholesaler(db, userId);
+  const face = row ?? released;
+  if (!face) return null;
+  const wholesaler = await readWholesaler(db, face);
   return wholesaler?.handle ? { ...wholesaler, handle: wholesaler.handle } : null;
 }
 

@@ -128,7 +128,7 @@ describeEachDatabase('personal calculator pages', (database) => {
     expect(answer.status).toBe(201);
     expect(await answer.json()).toMatchObject({ title: 'Your counter-offer of $140,000 was sent to Lee Homes Buyer' });
     const [lead] = await database().db.select().from(leads).where(eq(leads.offerLinkId, link!.id));
-    expect(lead).toMatchObject({ ownerUserId: user.id, source: 'personal-page', responseKind: 'countered' });
+    expect(lead).toMatchObject({ workspaceId: user.id, source: 'personal-page', responseKind: 'countered' });
   });
 
   it('refuses an unknown handle, a malformed or unworkable calculation, and stores nothing', async () => {

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { user, wholesalerProfiles } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { readReplyToProofToken } from './reply-to-proof-token';
+import { profileOf } from './save-profile';
 import { replyToProofMessages } from './send-reply-to-proof';
 
 /**
@@ -17,7 +18,7 @@ export async function readReplyToConfirmation(db: Pick<Database, 'select'>, serv
     .select({ accountName: user.name, profile: wholesalerProfiles })
     .from(wholesalerProfiles)
     .innerJoin(user, eq(user.id, wholesalerProfiles.userId))
-    .where(eq(wholesalerProfiles.userId, proof.userId));
+    .where(profileOf(proof));
   if (!row || row.profile.replyToEmail.trim().toLowerCase() !== proof.email) {
     throw new Refusal(409, replyToProofMessages.changed, { code: 'reply-to-changed' });
   }
@@ -35,12 +36,7 @@ export async function confirmReplyTo(db: Database, serverSecret: string, token: 
   const [row] = await db
     .update(wholesalerProfiles)
     .set({ replyToVerifiedEmail: proof.email })
-    .where(
-      and(
-        eq(wholesalerProfiles.userId, proof.userId),
-        eq(sql`lower(btrim(${wholesalerProfiles.replyToEmail}))`, proof.email),
-      ),
-    )
+    .where(and(profileOf(proof), eq(sql`lower(btrim(${wholesalerProfiles.replyToEmail}))`, proof.email)))
     .returning({ email: wholesalerProfiles.replyToVerifiedEmail });
   if (!row) throw new Refusal(409, replyToProofMessages.changed, { code: 'reply-to-changed' });
   return { email: proof.email, confirmed: true };

@@ -141,10 +141,10 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
       notes: '',
     });
     expect(response.status).toBe(201);
-    const [row] = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
+    const [row] = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
     expect(row).toMatchObject({ source: 'personal-page', status: 'new', responseKind: 'program-interest' });
     const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, row!.id));
-    expect(events.map((event) => event.kind)).toEqual(['offer', 'response']);
+    expect(events.map((event) => event.kind)).toEqual(['offer', 'response', 'assignment']);
     const mails = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('New lead: 9 Elm St, Austin, TX MLS/Retail program interest');
@@ -173,7 +173,7 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
       contact: { name: 'Bo Diaz', email: 'bo@example.com', phone: '512-555-0101' },
     });
     expect(response.status).toBe(201);
-    const [row] = await database().db.select().from(leads).where(eq(leads.ownerUserId, user.id));
+    const [row] = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
     expect(row).toMatchObject({ responseKind: 'countered', counterAmount: 140000 });
     expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).toEqual([]);
     expect(

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
 import { confirmReplyTo, readReplyToConfirmation } from './confirm-reply-to';
-import { readWholesaler } from './read-wholesaler';
+import { readWholesaler, type WorkspaceFace } from './read-wholesaler';
 import { getProfile, saveProfile, type StoredProfile } from './save-profile';
 import { replyToProofMessages, sendReplyToProof } from './send-reply-to-proof';
 
@@ -25,7 +25,8 @@ const emptyProfile = (accountName: string): StoredProfile => ({
 });
 
 /**
- * /api/profile (signed in): the wholesaler's own profile. GET answers
+ * /api/profile (signed in): the member's own profile in the session's workspace (any role may
+ * edit their own: it is their face, not the workspace's data). GET answers
  * { profile, saved, accountEmail, repliesGoTo, replyToConfirmed, personalPageUrl, personalPageBaseUrl };
  * PUT takes WholesalerProfileSchema and answers the same. POST /reply-to/confirmation e-mails the
  * reply-to address its confirmation link (or confirms the account's own verified e-mail at once).
@@ -34,9 +35,9 @@ const emptyProfile = (accountName: string): StoredProfile => ({
 export function profileRoutes(context: AppContext) {
   const { db } = context.database;
   const personalPageBaseUrl = `${context.env.APP_URL}/c/`;
-  const view = async (profile: StoredProfile, saved: boolean, userId: string, accountEmail: string) => {
+  const view = async (profile: StoredProfile, saved: boolean, face: WorkspaceFace, accountEmail: string) => {
     // Where replies and lead e-mails go now: only a proven address (issue 25).
-    const repliesGoTo = (await readWholesaler(db, userId))?.replyTo ?? null;
+    const repliesGoTo = (await readWholesaler(db, face))?.replyTo ?? null;
     return {
       profile,
       saved,
@@ -52,17 +53,17 @@ export function profileRoutes(context: AppContext) {
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
     .get('/', async (c) => {
-      const profile = await getProfile(db, c.var.user.id);
+      const profile = await getProfile(db, c.var.member);
       return c.json(
-        await view(profile ?? emptyProfile(c.var.user.name), profile !== null, c.var.user.id, c.var.user.email),
+        await view(profile ?? emptyProfile(c.var.user.name), profile !== null, c.var.member, c.var.user.email),
       );
     })
     .put('/', validate('json', WholesalerProfileSchema), async (c) => {
-      const profile = await saveProfile(db, c.var.user.id, c.req.valid('json'));
-      return c.json(await view(profile, true, c.var.user.id, c.var.user.email));
+      const profile = await saveProfile(db, c.var.member, c.req.valid('json'));
+      return c.json(await view(profile, true, c.var.member, c.var.user.email));
     })
     .post('/reply-to/confirmation', async (c) => {
-      const { confirmed } = await sendReplyToProof(context, c.var.user.id);
+      const { confirmed } = await sendReplyToProof(context, c.var.member);
       return c.json({ confirmed }, confirmed ? 200 : 202);
     });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { provenReplyTo } from '../../domain/email/proven-reply-to';
 import { wholesalerDisplayName, type WholesalerBranding } from '../../domain/profile/wholesaler-profile-schema';
 import type { Database } from '../db/database';
@@ -6,6 +6,8 @@ import { user, wholesalerProfiles } from '../db/schema';
 
 /** A wholesaler as the lead features need them: branding shown to homeowners and where lead e-mails go. */
 export interface Wholesaler extends WholesalerBranding {
+  /** The workspace this is the member's face in (a profile is per member and workspace). */
+  workspaceId: string;
   userId: string;
   handle: string | null;
   accountEmail: string;
@@ -24,15 +26,27 @@ export interface Wholesaler extends WholesalerBranding {
 
 type Reader = Pick<Database, 'select'>;
 
-/** Reads one user's wholesaler identity (profile optional: a user without one is shown by account name). Null: no such user. */
-export async function readWholesaler(db: Reader, userId: string): Promise<Wholesaler | null> {
+/** A member of a workspace, as the profile is keyed. */
+export interface WorkspaceFace {
+  workspaceId: string;
+  userId: string;
+}
+
+/**
+ * Reads one member's wholesaler identity in one workspace (their profile there optional: without
+ * one they are shown by account name). Null: no such user.
+ */
+export async function readWholesaler(db: Reader, { workspaceId, userId }: WorkspaceFace): Promise<Wholesaler | null> {
   const [row] = await db
     .select({
       account: { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified },
       profile: wholesalerProfiles,
     })
     .from(user)
-    .leftJoin(wholesalerProfiles, eq(wholesalerProfiles.userId, user.id))
+    .leftJoin(
+      wholesalerProfiles,
+      and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, user.id)),
+    )
     .where(eq(user.id, userId));
   if (!row) return null;
   const { account, profile } = row;
@@ -43,6 +57,7 @@ export async function readWholesaler(db: Reader, userId: string): Promise<Wholes
     replyToVerifiedEmail: profile?.replyToVerifiedEmail ?? null,
   });
   return {
+    workspaceId,
     userId: account.id,
     handle: profile?.handle ?? null,
     displayName: wholesalerDisplayName(profile, account.name),

@@ -76,9 +76,9 @@ describeEachDatabase('released handles', (database) => {
     expect(await answered.json()).toMatchObject({ title: expect.stringContaining('Alice Homes') as unknown });
 
     const owners = await database()
-      .db.select({ owner: leads.ownerUserId, email: leads.email })
+      .db.select({ owner: leads.workspaceId, email: leads.email })
       .from(leads)
-      .where(inArray(leads.ownerUserId, [alice.user.id, mallory.user.id]));
+      .where(inArray(leads.workspaceId, [alice.user.id, mallory.user.id]));
     expect(owners).toEqual([{ owner: alice.user.id, email: contact.email }]);
     expect(await database().db.select().from(offerLinks).where(eq(offerLinks.userId, mallory.user.id))).toEqual([]);
   });

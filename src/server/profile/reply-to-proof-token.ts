@@ -4,6 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const REPLY_TO_PROOF_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface ReplyToProof {
+  /** The profile's workspace (a profile is per member and workspace). */
+  workspaceId: string;
   userId: string;
   /** The address to prove, lower-cased. */
   email: string;
@@ -19,7 +21,12 @@ const sign = (serverSecret: string, payload: string) =>
 /** A token proving that whoever holds it reads `email`'s mailbox: the user, the address and the expiry, signed. */
 export function createReplyToProofToken(serverSecret: string, proof: ReplyToProof): string {
   const payload = Buffer.from(
-    JSON.stringify({ u: proof.userId, e: proof.email.toLowerCase(), x: proof.expiresAt.getTime() }),
+    JSON.stringify({
+      w: proof.workspaceId,
+      u: proof.userId,
+      e: proof.email.toLowerCase(),
+      x: proof.expiresAt.getTime(),
+    }),
   ).toString('base64url');
   return `${payload}.${sign(serverSecret, payload)}`;
 }
@@ -31,7 +38,10 @@ export function readReplyToProofToken(serverSecret: string, token: string, now =
   const expected = Buffer.from(sign(serverSecret, payload));
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  const { u, e, x } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const { w, u, e, x } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   if (typeof u !== 'string' || typeof e !== 'string' || typeof x !== 'number' || x <= now.getTime()) return null;
-  return { userId: u, email: e, expiresAt: new Date(x) };
+  // A link sent before workspaces (no w) was for the user's own workspace, whose id is theirs.
+  const workspaceId = w === undefined ? u : w;
+  if (typeof workspaceId !== 'string') return null;
+  return { workspaceId, userId: u, email: e, expiresAt: new Date(x) };
 }

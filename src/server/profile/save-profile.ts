@@ -1,13 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { profileMessages, type WholesalerProfile } from '../../domain/profile/wholesaler-profile-schema';
 import type { Database, Transaction } from '../db/database';
 import { releasedHandles, wholesalerProfiles } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
+import type { WorkspaceFace } from './read-wholesaler';
 
 export type StoredProfile = Omit<
   typeof wholesalerProfiles.$inferSelect,
-  'userId' | 'updatedAt' | 'replyToVerifiedEmail'
+  'workspaceId' | 'userId' | 'updatedAt' | 'replyToVerifiedEmail'
 >;
 
 const profileColumns = {
@@ -20,9 +21,13 @@ const profileColumns = {
   notifyOnLeads: wholesalerProfiles.notifyOnLeads,
 };
 
-/** The user's profile, or null before they first save one. */
-export async function getProfile(db: Pick<Database, 'select'>, userId: string): Promise<StoredProfile | null> {
-  const [row] = await db.select(profileColumns).from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, userId));
+/** The member's own profile (their face in one workspace). */
+export const profileOf = ({ workspaceId, userId }: WorkspaceFace) =>
+  and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, userId));
+
+/** The member's profile in the workspace, or null before they first save one there. */
+export async function getProfile(db: Pick<Database, 'select'>, face: WorkspaceFace): Promise<StoredProfile | null> {
+  const [row] = await db.select(profileColumns).from(wholesalerProfiles).where(profileOf(face));
   return row ?? null;
 }
 
@@ -43,16 +48,17 @@ const handleTaken = (cause?: unknown) =>
  * is still uncommitted. A handle another user gave up stays theirs (409 like a held one); the
  * user's own released handle is theirs to take back and leaves released_handles.
  */
-async function changeHandle(tx: Transaction, userId: string, from: string | null, to: string | null) {
+async function changeHandle(tx: Transaction, face: WorkspaceFace, from: string | null, to: string | null) {
   for (const handle of [from, to].filter((name): name is string => name !== null).sort()) {
     await tx.execute(sql`select pg_advisory_xact_lock(${HANDLE_LOCK_CLASS}, hashtext(${handle}))`);
   }
   if (to === null) return;
   const [released] = await tx
-    .select({ userId: releasedHandles.userId })
+    .select({ workspaceId: releasedHandles.workspaceId, userId: releasedHandles.userId })
     .from(releasedHandles)
     .where(eq(releasedHandles.handle, to));
-  if (released && released.userId !== userId) throw handleTaken();
+  // Released by this member in this workspace: theirs to take back; anyone else's face keeps it.
+  if (released && (released.userId !== face.userId || released.workspaceId !== face.workspaceId)) throw handleTaken();
   if (released) await tx.delete(releasedHandles).where(eq(releasedHandles.handle, to));
 }
 
@@ -63,25 +69,33 @@ async function changeHandle(tx: Transaction, userId: string, from: string | null
  * released_handles for this user, so old links and embeds keep reaching them and no one else can
  * take it over (and with it the homeowners those links still send).
  */
-export async function saveProfile(db: Database, userId: string, profile: WholesalerProfile): Promise<StoredProfile> {
+export async function saveProfile(
+  db: Database,
+  face: WorkspaceFace,
+  profile: WholesalerProfile,
+): Promise<StoredProfile> {
+  const { workspaceId, userId } = face;
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx
         .select({ handle: wholesalerProfiles.handle })
         .from(wholesalerProfiles)
-        .where(eq(wholesalerProfiles.userId, userId))
+        .where(profileOf(face))
         .for('update');
       const previousHandle = current?.handle?.toLowerCase() ?? null;
       const renamed = previousHandle !== profile.handle;
-      if (renamed) await changeHandle(tx, userId, previousHandle, profile.handle);
+      if (renamed) await changeHandle(tx, face, previousHandle, profile.handle);
       const [row] = await tx
         .insert(wholesalerProfiles)
-        .values({ userId, ...profile })
-        .onConflictDoUpdate({ target: wholesalerProfiles.userId, set: { ...profile, updatedAt: new Date() } })
+        .values({ workspaceId, userId, ...profile })
+        .onConflictDoUpdate({
+          target: [wholesalerProfiles.workspaceId, wholesalerProfiles.userId],
+          set: { ...profile, updatedAt: new Date() },
+        })
         .returning(profileColumns);
       if (!row) throw new Error('wholesaler_profiles upsert returned no row');
       if (renamed && previousHandle !== null) {
-        await tx.insert(releasedHandles).values({ handle: previousHandle, userId });
+        await tx.insert(releasedHandles).values({ handle: previousHandle, workspaceId, userId });
       }
       return row;
     });

@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
 import { replyToProofEmail } from '../../domain/profile/reply-to-proof-email';
 import type { AppContext } from '../app-context';
 import { user, wholesalerProfiles } from '../db/schema';
 import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
+import type { WorkspaceFace } from './read-wholesaler';
 import { createReplyToProofToken, REPLY_TO_PROOF_TTL_MS } from './reply-to-proof-token';
+import { profileOf } from './save-profile';
 
 export const replyToProofMessages = {
   noReplyTo: 'Save a reply-to e-mail in your profile first',
@@ -21,31 +23,34 @@ export const replyToProofMessages = {
  * account verified, the address not unsubscribed, one link an hour). Answers whether it is
  * confirmed now or a link went out.
  */
-export async function sendReplyToProof(context: AppContext, userId: string): Promise<{ confirmed: boolean }> {
+export async function sendReplyToProof(context: AppContext, face: WorkspaceFace): Promise<{ confirmed: boolean }> {
+  const { workspaceId, userId } = face;
   return context.database.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ account: user, profile: wholesalerProfiles })
       .from(user)
-      .innerJoin(wholesalerProfiles, eq(wholesalerProfiles.userId, user.id))
+      .innerJoin(
+        wholesalerProfiles,
+        and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, user.id)),
+      )
       .where(eq(user.id, userId))
       .for('update', { of: wholesalerProfiles });
     const replyTo = row?.profile.replyToEmail.trim().toLowerCase() ?? '';
     if (!row || replyTo === '') throw new Refusal(409, replyToProofMessages.noReplyTo, { code: 'no-reply-to' });
     if (replyTo === row.profile.replyToVerifiedEmail?.toLowerCase()) return { confirmed: true };
     if (row.account.emailVerified && replyTo === row.account.email.toLowerCase()) {
-      await tx
-        .update(wholesalerProfiles)
-        .set({ replyToVerifiedEmail: replyTo })
-        .where(eq(wholesalerProfiles.userId, userId));
+      await tx.update(wholesalerProfiles).set({ replyToVerifiedEmail: replyTo }).where(profileOf(face));
       return { confirmed: true };
     }
     const name = wholesalerDisplayName(row.profile, row.account.name);
     const token = createReplyToProofToken(context.serverSecret, {
+      workspaceId,
       userId,
       email: replyTo,
       expiresAt: new Date(Date.now() + REPLY_TO_PROOF_TTL_MS),
     });
     await sendToThirdParty(tx, sendingPolicyConfig(context), {
+      workspaceId,
       senderUserId: userId,
       purpose: 'reply-to-proof',
       to: replyTo,
