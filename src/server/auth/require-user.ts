@@ -113,19 +113,25 @@ export function requireUser({
 }
 
 /** Hono variables set by requireSignedIn: the user, whatever workspace they work in. */
-export type SignedInVariables = Omit<AuthVariables, 'member'>;
+export interface SignedInVariables extends Omit<AuthVariables, 'member'> {
+  /** The workspace the session chose; null: it never chose one (it works in the user's own). */
+  activeWorkspaceId: string | null;
+}
 
 /**
  * Answers 401 {error: 'Please sign in'} without a valid session; otherwise sets c.var.user. For the
  * few routes that work whatever the session's workspace (switching it, accepting an invitation),
  * so a member whose workspace removed them can still leave for another.
  */
-export function requireSignedIn({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: SignedInVariables }> {
+export function requireSignedIn({
+  auth,
+}: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: SignedInVariables }> {
   return createMiddleware<{ Variables: SignedInVariables }>(async (c, next) => {
     const found = await readSession(auth.betterAuth, c);
     if (!found) return c.json({ error: 'Please sign in' }, 401);
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
+    c.set('activeWorkspaceId', found.activeWorkspaceId);
     await next();
   });
 }

@@ -10,7 +10,14 @@ import {
   WorkspaceChangeSchema,
 } from '../../domain/workspaces/workspace-requests';
 import type { AppContext } from '../app-context';
-import { requireRole, requireSignedIn, requireUser, type AuthVariables } from '../auth/require-user';
+import {
+  findMembership,
+  requireRole,
+  requireSignedIn,
+  requireUser,
+  type AuthVariables,
+  type SignedInVariables,
+} from '../auth/require-user';
 import { member, organization } from '../db/schema';
 import { validate } from '../http/validate';
 import { Refusal } from '../http/refusal';
@@ -36,8 +43,14 @@ export function workspaceRoutes(context: AppContext) {
   const signedIn = requireSignedIn(context);
   const asMember = requireUser(context);
 
-  return new Hono<{ Variables: AuthVariables }>()
-    .get('/memberships', signedIn, async (c) => c.json({ workspaces: await listMemberships(db, c.var.user.id) }))
+  return new Hono<{ Variables: AuthVariables & SignedInVariables }>()
+    .get('/memberships', signedIn, async (c) => {
+      const current = await findMembership(db, c.var.user.id, c.var.activeWorkspaceId);
+      return c.json({
+        workspaces: await listMemberships(db, c.var.user.id),
+        activeWorkspaceId: current?.workspaceId ?? null,
+      });
+    })
     .put('/active', signedIn, validate('json', ActiveWorkspaceSchema), async (c) => {
       const { workspaceId } = c.req.valid('json');
       const [membership] = await db

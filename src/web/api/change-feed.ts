@@ -21,6 +21,7 @@ type Listener = (change: FeedChange) => void;
 export const LIVE_DATA_STALE_TIME_MS = 10_000;
 
 const listeners = new Set<Listener>();
+const accessEndedListeners = new Set<() => void>();
 let source: EventSource | null = null;
 
 /** The table a change event names, or null when the event cannot be read or names no table the feed announces. */
@@ -44,6 +45,11 @@ function openFeed(): EventSource {
     events.addEventListener(name, handle);
   on('change', (event) => announce({ table: changedTable(event.data) }));
   on('ready', () => announce({ table: null }));
+  // The workspace removed the member: the stream is over for good (reconnecting would be refused).
+  on('access-ended', () => {
+    events.close();
+    for (const listener of accessEndedListeners) listener();
+  });
   return events;
 }
 
@@ -62,6 +68,12 @@ export function subscribeToChanges(listener: Listener): () => void {
       source = null;
     }
   };
+}
+
+/** Calls `listener` when the live feed says the session's workspace removed the user; returns the unsubscribe. */
+export function onWorkspaceAccessEnded(listener: () => void): () => void {
+  accessEndedListeners.add(listener);
+  return () => accessEndedListeners.delete(listener);
 }
 
 /**

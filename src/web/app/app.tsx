@@ -60,6 +60,11 @@ export const routes: RouteObject[] = [
       { path: 'leads', ...lazyPage(async () => (await import('./routes/leads-route')).LeadsRoute) },
       { path: 'leads/:id', ...lazyPage(async () => (await import('./routes/lead-route')).LeadRoute) },
       { path: 'profile', ...lazyPage(async () => (await import('./routes/profile-route')).ProfileRoute) },
+      { path: 'team', ...lazyPage(async () => (await import('./routes/team-route')).TeamRoute) },
+      {
+        path: 'invitations/:id',
+        ...lazyPage(async () => (await import('../features/team/invitation-page')).InvitationPage),
+      },
       {
         path: 'test',
         ...lazyPage(async () => {

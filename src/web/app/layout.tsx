@@ -3,6 +3,8 @@ import { useSession } from '../api/use-session';
 import { AccountNav } from '../features/auth/account-nav';
 import { useEmailVerificationNotice } from '../features/auth/use-email-verification-notice';
 import type { UserType } from '../features/calculator/user-type';
+import { WorkspaceAccessGuard } from '../features/team/workspace-access-guard';
+import { WorkspaceSwitcher } from '../features/team/workspace-switcher';
 import { usePageMeta } from './page-meta';
 import { PageScrollRestoration } from './page-scroll-restoration';
 
@@ -51,11 +53,13 @@ export function Layout() {
               </>
             )}
           </ul>
-          <AccountNav />
+          <AccountNav workspaceSwitcher={(menuOpen) => <WorkspaceSwitcher menuOpen={menuOpen} />} />
         </nav>
       </header>
       <main id="main" className="site-main">
-        <Outlet />
+        <WorkspaceAccessGuard>
+          <Outlet />
+        </WorkspaceAccessGuard>
       </main>
       <footer className="site-footer">
         <p>Offers are estimates for discussion, not binding purchase agreements.</p>

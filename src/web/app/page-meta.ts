@@ -29,6 +29,12 @@ const pages: { path: string; title: string; description: string }[] = [
     title: `Profile · ${appName}`,
     description: 'Your details as homeowners see them, and your personal calculator page.',
   },
+  { path: '/team', title: `Team · ${appName}`, description: 'Who works in your workspace, and who gets new leads.' },
+  {
+    path: '/invitations/:id',
+    title: `Invitation · ${appName}`,
+    description: 'An invitation to work in a workspace on the Cash Offer Calculator.',
+  },
   { path: '/offer/*', title: `Your cash offer · ${appName}`, description: 'A cash offer for your property.' },
   { path: '/c/:handle', title: `Get a cash offer · ${appName}`, description: 'Get an instant cash offer range.' },
 ];

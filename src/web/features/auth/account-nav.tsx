@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { notify } from '../../components/notify';
 import { authClient } from '../../api/auth-client';
@@ -7,10 +7,10 @@ import { useSession } from '../../api/use-session';
 
 /**
  * §2 layout navigation, the account part (beside the main links): signed in, the user's e-mail
- * opening a menu with Profile and Sign Out (back to /); signed out, Sign In. It has a place of its
+ * opening a menu with Profile, Team, their workspaces and Sign Out (back to /); signed out, Sign In. It has a place of its
  * own so that on a narrow screen it sits beside the brand and the links stay on one line.
  */
-export function AccountNav() {
+export function AccountNav({ workspaceSwitcher }: { workspaceSwitcher?: (menuOpen: boolean) => ReactNode }) {
   const { user, isPending } = useSession();
   // Nothing until the session is known, rather than a Sign In that flips to the e-mail.
   const known = user !== null || !isPending;
@@ -18,7 +18,7 @@ export function AccountNav() {
     <div className="nav-account">
       {known &&
         (user ? (
-          <AccountMenu email={user.email} />
+          <AccountMenu email={user.email} workspaceSwitcher={workspaceSwitcher} />
         ) : (
           <NavLink to="/login" className="button button-small button-primary">
             Sign In
@@ -28,8 +28,18 @@ export function AccountNav() {
   );
 }
 
-/** The e-mail as a button and its menu: a popover, so the browser closes it on Escape or a click elsewhere. */
-function AccountMenu({ email }: { email: string }) {
+/**
+ * The e-mail as a button and its menu: a popover, so the browser closes it on Escape or a click
+ * elsewhere. `workspaceSwitcher` (app/) lists the user's workspaces when they belong to several;
+ * it is told whether the menu is open, so it asks for them only when needed.
+ */
+function AccountMenu({
+  email,
+  workspaceSwitcher,
+}: {
+  email: string;
+  workspaceSwitcher?: (menuOpen: boolean) => ReactNode;
+}) {
   const menuId = useId();
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -69,6 +79,10 @@ function AccountMenu({ email }: { email: string }) {
         <Link to="/profile" onClick={() => menuRef.current?.hidePopover()}>
           Profile
         </Link>
+        <Link to="/team" onClick={() => menuRef.current?.hidePopover()}>
+          Team
+        </Link>
+        {workspaceSwitcher?.(open)}
         <button type="button" className="button button-small button-secondary" onClick={() => void signOut()}>
           Sign Out
         </button>

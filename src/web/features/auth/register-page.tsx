@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { RegisterSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -10,12 +10,22 @@ import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
 import { GoogleSignIn } from './google-sign-in';
 import { NewPasswordField } from './new-password-field';
+import { returnPathFrom } from './return-path';
 
-/** /register: §2 sign-up; success toasts 'Account created successfully!' and goes to /. */
+/**
+ * /register: §2 sign-up; success toasts 'Account created successfully!' and goes to / (or back to
+ * the page that sent the visitor here, such as an invitation, whose address it fills in).
+ */
 export function RegisterPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const session = useSession();
-  const form = useSchemaForm(RegisterSchema, { email: '', password: '' }, { showErrors: 'submit' });
+  const suggestedEmail = (location.state as { email?: unknown } | null)?.email;
+  const form = useSchemaForm(
+    RegisterSchema,
+    { email: typeof suggestedEmail === 'string' ? suggestedEmail : '', password: '' },
+    { showErrors: 'submit' },
+  );
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     // The account's display name is not asked for; the e-mail's local part stands in.
@@ -28,7 +38,7 @@ export function RegisterPage() {
     }
     notify.success('Account created successfully!');
     await session.refetch();
-    void navigate('/', { replace: true });
+    void navigate(returnPathFrom(location.state), { replace: true });
   });
 
   return (

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { InvitationRequest, MemberChange, WorkspaceChange } from '../../../domain/workspaces/workspace-requests';
+import { api, ApiError, readJson } from '../../api/api-client';
+import { useSession } from '../../api/use-session';
+
+export type WorkspaceView = InferResponseType<typeof api.workspace.$get, 200>;
+export type TeamMember = WorkspaceView['members'][number];
+export type Membership = InferResponseType<typeof api.workspace.memberships.$get, 200>['workspaces'][number];
+
+const useWorkspaceKey = () => ['workspace', useSession().user?.id ?? null] as const;
+
+/** The session's workspace: its members, open invitations, seats and lead assignment. */
+export function useWorkspace() {
+  return useQuery({ queryKey: useWorkspaceKey(), queryFn: () => readJson(api.workspace.$get()) });
+}
+
+/** The workspaces the user belongs to and the one the session works in, for the account menu's switcher (once `wanted`). */
+export function useMemberships(wanted = true) {
+  const userId = useSession().user?.id ?? null;
+  return useQuery({
+    queryKey: ['workspace-memberships', userId],
+    queryFn: () => readJson(api.workspace.memberships.$get()),
+    enabled: userId !== null && wanted,
+  });
+}
+
+/** A change to the workspace that answers with the workspace as it is now. */
+function useWorkspaceChange<Input>(request: (input: Input) => Promise<WorkspaceView>) {
+  const queryClient = useQueryClient();
+  const key = useWorkspaceKey();
+  return useMutation({ mutationFn: request, onSuccess: (view) => queryClient.setQueryData(key, view) });
+}
+
+export function useChangeWorkspace() {
+  return useWorkspaceChange((change: WorkspaceChange) => readJson(api.workspace.$patch({ json: change })));
+}
+
+export function useChangeMember() {
+  return useWorkspaceChange(({ memberId, change }: { memberId: string; change: MemberChange }) =>
+    readJson(api.workspace.members[':id'].$patch({ param: { id: memberId }, json: change })),
+  );
+}
+
+/** A change after which the workspace is read again (invitations, removals). */
+function useWorkspaceRefresh<Input, Output>(request: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  const key = useWorkspaceKey();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useInvite() {
+  return useWorkspaceRefresh((invitation: InvitationRequest) =>
+    readJson(api.workspace.invitations.$post({ json: invitation })),
+  );
+}
+
+export function useRevokeInvitation() {
+  return useWorkspaceRefresh((id: string) => readJson(api.workspace.invitations[':id'].$delete({ param: { id } })));
+}
+
+export function useRemoveMember() {
+  return useWorkspaceRefresh(({ memberId, leadsTo }: { memberId: string; leadsTo: string }) =>
+    readJson(api.workspace.members[':id'].$delete({ param: { id: memberId }, json: { leadsTo } })),
+  );
+}
+
+/**
+ * Works in another workspace from now on. The page loads afresh there: nothing cached for the last
+ * workspace is shown, and the live feed reconnects to the new one.
+ */
+export function useSwitchWorkspace() {
+  return useMutation({
+    mutationFn: (workspaceId: string) => readJson(api.workspace.active.$put({ json: { workspaceId } })),
+    onSuccess: () => window.location.assign('/leads'),
+  });
+}
+
+/** The invitation page's invitation, before anyone signs in. */
+export function usePublicInvitation(id: string) {
+  return useQuery({
+    queryKey: ['invitation', id],
+    queryFn: () => readJson(api.public.invitations[':id'].$get({ param: { id } })),
+    retry: false,
+  });
+}
+
+export function useAcceptInvitation() {
+  return useMutation({
+    mutationFn: (id: string) => readJson(api.workspace.invitations[':id'].accept.$post({ param: { id } })),
+    onSuccess: () => window.location.assign('/leads'),
+  });
+}
+
+/** Whether a refusal says the session's workspace removed the user. */
+export const isAccessEnded = (error: unknown) => error instanceof ApiError && error.code === 'workspace-access-ended';
