@@ -84,4 +84,18 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   for (const address of ['101 Elm St', '103 Elm St', '105 Elm St', '109 Elm St']) expect(text).toContain(address);
   expect(text).not.toContain('107 Elm St');
   expect(text).toContain('2025-01-10 · $310,000 · 1,500 sq ft');
+
+  // The saved property keeps its comps: read only, each with what became of it and the user's reason.
+  await card.getByText(/^ARV from comps/).click();
+  const kept = card.getByRole('region', { name: 'ARV from comps for 100 Elm St, Austin, TX' });
+  await expect(kept).toContainText(`ARV ${after} from 4 comparable sales`);
+  await expect(kept).toContainText('It is this property’s market value.');
+  await expect(kept).toContainText('Read only: a saved property cannot be edited yet');
+  const keptRow = (address: string) => kept.getByRole('row', { name: new RegExp(address) });
+  await expect(keptRow('107 Elm St')).toContainText('Excluded by you: Sold with a pool addition');
+  await expect(keptRow('101 Elm St')).toContainText(/Used: adjusted \$/);
+  await expect(keptRow('111 Elm St')).toContainText('Not used');
+  await expect(kept.getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the saved property with its comps');
+  await card.screenshot({ path: 'test-results/arv-screens/saved-arv.png' });
 });

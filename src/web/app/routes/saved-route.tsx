@@ -1,4 +1,5 @@
 import { RequireUser } from '../../components/require-user';
+import { SavedArvCompsView } from '../../features/arv/saved-arv-comps';
 import { CheckoutReturnNotice } from '../../features/billing/checkout-return-notice';
 import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ManageBillingButton } from '../../features/billing/manage-billing-button';
@@ -26,13 +27,21 @@ function PropertyActions({ property }: { property: SavedProperty }) {
   );
 }
 
+/** The comps kept with a saved property and the ARV they gave, read only (a saved property cannot be edited). */
+function PropertyArv({ property }: { property: SavedProperty }) {
+  return (
+    <SavedArvCompsView arvComps={property.arvComps} marketValue={property.marketValue} address={property.address} />
+  );
+}
+
 const slots: SavedPageSlots = {
   ManageBilling: ManageBillingButton,
   CheckoutReturnNotice,
   PropertyExports: PropertyActions,
+  PropertyArv,
 };
 
-/** /saved, for a signed-in user: the saved list with billing's controls and each property's exports. */
+/** /saved, for a signed-in user: the saved list with billing's controls and each property's exports and comps. */
 export function SavedRoute() {
   return (
     <RequireUser>

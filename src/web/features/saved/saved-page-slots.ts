@@ -4,7 +4,7 @@ import type { SavedProperty } from './saved-properties-api';
 
 /**
  * What the app plugs into the saved list from other features, so that this feature imports none
- * of them: billing's controls and a saved property's export buttons.
+ * of them: billing's controls, a saved property's export buttons and its comps.
  */
 export interface SavedPageSlots {
   /** Opens the payment provider's customer portal; shown on a paid plan. */
@@ -13,4 +13,6 @@ export interface SavedPageSlots {
   CheckoutReturnNotice: ComponentType<{ plan: PlanId | undefined }>;
   /** A saved property's export buttons, in its card's footer. */
   PropertyExports: ComponentType<{ property: SavedProperty }>;
+  /** A saved property's "ARV from comps" (the comps kept with it and the ARV used), in its card above the footer. */
+  PropertyArv?: ComponentType<{ property: SavedProperty }>;
 }

@@ -113,6 +113,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
           loadingMore={savedList.isFetchingNextPage}
           onLoadMore={() => void savedList.fetchNextPage()}
           PropertyExports={slots.PropertyExports}
+          PropertyArv={slots.PropertyArv}
           onDelete={(property) =>
             canDeleteSavedProperties(plan, savedCount)
               ? setPendingDelete(property)
@@ -142,10 +143,19 @@ interface SavedListProps {
   onLoadMore: () => void;
   onDelete: (property: SavedProperty) => void;
   PropertyExports: SavedPageSlots['PropertyExports'];
+  PropertyArv: SavedPageSlots['PropertyArv'];
 }
 
 /** Virtualised against the window scroll, so a Pro list of thousands renders only what is on screen. */
-function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete, PropertyExports }: SavedListProps) {
+function SavedList({
+  properties,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onDelete,
+  PropertyExports,
+  PropertyArv,
+}: SavedListProps) {
   // The list's distance from the top of the page, which the window virtualiser needs.
   const [scrollMargin, setScrollMargin] = useState(0);
   const virtualizer = useWindowVirtualizer({
@@ -182,7 +192,12 @@ function SavedList({ properties, hasMore, loadingMore, onLoadMore, onDelete, Pro
               className="saved-list-item"
               style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
-              <SavedPropertyCard property={property} onDelete={() => onDelete(property)} Exports={PropertyExports} />
+              <SavedPropertyCard
+                property={property}
+                onDelete={() => onDelete(property)}
+                Exports={PropertyExports}
+                Arv={PropertyArv}
+              />
             </li>
           );
         })}

@@ -11,10 +11,12 @@ export function SavedPropertyCard({
   property,
   onDelete,
   Exports,
+  Arv,
 }: {
   property: SavedProperty;
   onDelete: () => void;
   Exports: SavedPageSlots['PropertyExports'];
+  Arv?: SavedPageSlots['PropertyArv'];
 }) {
   const repairs = property.repairCosts as { name: string; cost: number }[];
   // Properties saved before formulas were kept have no receipt.
@@ -53,6 +55,7 @@ export function SavedPropertyCard({
         </div>
       </dl>
       {receipt && <OfferReceiptView receipt={receipt} audience="wholesaler" templateName={property.formula?.name} />}
+      {Arv && <Arv property={property} />}
       <footer className="saved-card-actions">
         <Exports property={property} />
         <button type="button" className="button button-secondary button-small" onClick={onDelete}>
