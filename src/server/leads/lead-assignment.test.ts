@@ -1,0 +1,186 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { joinWorkspace } from '../../../tests/support/workspaces';
+import { randomUUID } from 'node:crypto';
+import { offerLinkAnswer } from '../../domain/leads/lead-answer';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { createApp } from '../app';
+import type { AppContext } from '../app-context';
+import { leadEvents, leads, member, organization } from '../db/schema';
+import { recordLead } from './record-lead';
+
+const contact = (n: number) => ({ name: `Owner ${n}`, email: `owner${n}@example.com`, phone: '512-555-0100' });
+
+describeEachDatabase('new leads find their assignee (issue 26)', (database) => {
+  let context: AppContext;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    context = createTestContext(database(), { TRUST_PROXY: '1' });
+    app = createApp(context);
+  });
+  afterAll(() => context.changeFeed.close());
+
+  const nameOf = (signedIn: { user: { email: string } }) => signedIn.user.email.split('@')[0]!;
+
+  /** A homeowner's answer with no member's link behind it: the workspace's rule decides. */
+  async function leadByRule(workspaceId: string, n: number) {
+    const answer = offerLinkAnswer(
+      { kind: 'accept', contact: contact(n), message: '' },
+      { address: `${n} Oak St, Austin, TX`, marketValue: 200000, offerRange: { low: 110000, high: 125000 } },
+      'bulk-email',
+    );
+    const { leadId } = await database().db.transaction((tx) =>
+      recordLead(tx, context.env, {
+        workspace: { id: workspaceId, answeredMemberUserId: null },
+        answer,
+        offerLinkId: null,
+        revisesLeadId: null,
+        at: new Date(),
+      }),
+    );
+    const [lead] = await database().db.select().from(leads).where(eq(leads.id, leadId));
+    const history = await database()
+      .db.select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, leadId))
+      .orderBy(asc(leadEvents.createdAt));
+    return { lead: lead!, history };
+  }
+
+  it('round-robin gives 3 leads to 2 Acquisitions reps in turn, longest unserved first, and says so in history', async () => {
+    const owner = await signUpTestUser(app);
+    const workspaceId = owner.user.id;
+    const [first, second] = [await signUpTestUser(app), await signUpTestUser(app)];
+    await joinWorkspace(database().db, { workspaceId, userId: first.user.id, role: 'acquisitions' });
+    await joinWorkspace(database().db, { workspaceId, userId: second.user.id, role: 'acquisitions' });
+    // A Manager is not in the rotation.
+    const manager = await signUpTestUser(app);
+    await joinWorkspace(database().db, { workspaceId, userId: manager.user.id, role: 'manager' });
+    await database()
+      .db.update(organization)
+      .set({ leadAssignment: 'round-robin' })
+      .where(eq(organization.id, workspaceId));
+
+    const assigned = [];
+    for (const n of [1, 2, 3]) {
+      const { lead, history } = await leadByRule(workspaceId, n);
+      assigned.push(lead.assigneeUserId);
+      expect(lead.workspaceId).toBe(workspaceId);
+      const assignment = history.find((event) => event.kind === 'assignment');
+      expect(assignment).toMatchObject({ actorUserId: null });
+      expect(assignment?.text).toBe(lead.assigneeUserId === first.user.id ? nameOf(first) : nameOf(second));
+    }
+    expect(assigned).toEqual([first.user.id, second.user.id, first.user.id]);
+    const rotation = await database()
+      .db.select({ userId: member.userId, lastAssignedAt: member.lastAssignedAt })
+      .from(member)
+      .where(eq(member.organizationId, workspaceId));
+    expect(
+      rotation
+        .filter((row) => row.lastAssignedAt !== null)
+        .map((row) => row.userId)
+        .sort(),
+    ).toEqual([first.user.id, second.user.id].sort());
+  });
+
+  it('round-robin without an Acquisitions member, and the rule "member", give the lead to the designated member while a member, else to the Owner', async () => {
+    const owner = await signUpTestUser(app);
+    const workspaceId = owner.user.id;
+    await database()
+      .db.update(organization)
+      .set({ leadAssignment: 'round-robin' })
+      .where(eq(organization.id, workspaceId));
+    expect((await leadByRule(workspaceId, 1)).lead.assigneeUserId).toBe(owner.user.id);
+
+    const designated = await signUpTestUser(app);
+    const { memberId } = await joinWorkspace(database().db, {
+      workspaceId,
+      userId: designated.user.id,
+      role: 'dispositions',
+    });
+    await database()
+      .db.update(organization)
+      .set({ leadAssignment: 'member', leadAssigneeUserId: designated.user.id })
+      .where(eq(organization.id, workspaceId));
+    expect((await leadByRule(workspaceId, 2)).lead.assigneeUserId).toBe(designated.user.id);
+
+    // Removed: their name is still the setting, but the Owner takes the next lead.
+    await database().db.delete(member).where(eq(member.id, memberId));
+    expect((await leadByRule(workspaceId, 3)).lead.assigneeUserId).toBe(owner.user.id);
+  });
+
+  it("gives the leads of a member's personal page and shared offer links to that member, in the workspace", async () => {
+    const owner = await signUpTestUser(app);
+    const workspaceId = owner.user.id;
+    const rep = await signUpTestUser(app);
+    await joinWorkspace(database().db, { workspaceId, userId: rep.user.id, role: 'acquisitions' });
+    // The workspace's rule would give it to the Owner.
+    const handle = `rep-${randomUUID().slice(0, 8)}`;
+    const saved = await send(app, 'PUT', '/api/profile', rep.headers, {
+      handle,
+      displayName: 'Rep One',
+      company: '',
+      phone: '',
+      replyToEmail: '',
+      postalAddress: '',
+      notifyOnLeads: true,
+    });
+    expect(saved.status).toBe(200);
+    const offered = await send(
+      app,
+      'POST',
+      `/api/public/wholesalers/${handle}/offers`,
+      {},
+      {
+        address: '9 Elm St, Austin, TX',
+        marketValue: 200000,
+        repairs: [],
+      },
+    );
+    expect(offered.status).toBe(201);
+    const { token } = (await offered.json()) as { token: string };
+    const answered = await send(
+      app,
+      'POST',
+      `/api/public/offers/${token}/responses`,
+      {},
+      {
+        kind: 'accept',
+        contact: contact(7),
+      },
+    );
+    expect(answered.status).toBe(201);
+    const [fromPage] = await database()
+      .db.select()
+      .from(leads)
+      .where(eq(leads.email, contact(7).email));
+    expect(fromPage).toMatchObject({ workspaceId, assigneeUserId: rep.user.id, source: 'personal-page' });
+
+    const shared = await send(app, 'POST', '/api/offer-links', rep.headers, {
+      from: 'calculation',
+      calculation: { address: '3 Ash St, Austin, TX', marketValue: 200000, repairs: [], template: defaultTemplate },
+    });
+    expect(shared.status).toBe(201);
+    const url = ((await shared.json()) as { url: string }).url;
+    const accepted = await send(
+      app,
+      'POST',
+      `/api/public/offers/${url.split('/offer/')[1]}/responses`,
+      {},
+      {
+        kind: 'accept',
+        contact: contact(8),
+      },
+    );
+    expect(accepted.status).toBe(201);
+    const [fromLink] = await database()
+      .db.select()
+      .from(leads)
+      .where(eq(leads.email, contact(8).email));
+    expect(fromLink).toMatchObject({ workspaceId, assigneeUserId: rep.user.id, source: 'shared-link' });
+  });
+});
