@@ -12,8 +12,11 @@ import {
   account,
   bulkSendItems,
   bulkSendJobs,
+  invitation,
   leads,
+  member,
   offerLinks,
+  organization,
   savedProperties,
   session,
   subscriptions,
@@ -215,20 +218,23 @@ const extraHeaders = fc.record(
   { requiredKeys: ['x-forwarded-for'] },
 );
 
-/** Every row of the victim's that an attacker could hope to change. */
+/** Every row of the victim's (their own workspace's id is theirs) that an attacker could hope to change. */
 async function victimSnapshot(context: AppContext, victimId: string) {
   const { db } = context.database;
-  const jobs = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, victimId));
+  const jobs = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.workspaceId, victimId));
   return JSON.stringify({
     user: await db.select().from(user).where(eq(user.id, victimId)),
     account: await db.select().from(account).where(eq(account.userId, victimId)),
     sessions: await db.select().from(session).where(eq(session.userId, victimId)),
-    subscription: await db.select().from(subscriptions).where(eq(subscriptions.userId, victimId)),
-    saved: await db.select().from(savedProperties).where(eq(savedProperties.userId, victimId)),
+    subscription: await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, victimId)),
+    workspace: await db.select().from(organization).where(eq(organization.id, victimId)),
+    members: await db.select().from(member).where(eq(member.organizationId, victimId)),
+    invitations: await db.select().from(invitation).where(eq(invitation.organizationId, victimId)),
+    saved: await db.select().from(savedProperties).where(eq(savedProperties.workspaceId, victimId)),
     profile: await db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, victimId)),
-    settings: await db.select().from(wholesalerSettings).where(eq(wholesalerSettings.userId, victimId)),
-    offerLinks: await db.select().from(offerLinks).where(eq(offerLinks.userId, victimId)),
-    leads: await db.select().from(leads).where(eq(leads.ownerUserId, victimId)),
+    settings: await db.select().from(wholesalerSettings).where(eq(wholesalerSettings.workspaceId, victimId)),
+    offerLinks: await db.select().from(offerLinks).where(eq(offerLinks.workspaceId, victimId)),
+    leads: await db.select().from(leads).where(eq(leads.workspaceId, victimId)),
     jobs,
     items:
       jobs.length === 0
@@ -261,7 +267,7 @@ describeEachDatabase('API fuzz', (database) => {
     victim = await signUpUser(app, { email: uniqueEmail('victim'), headers: { 'x-forwarded-for': '10.200.0.1' } });
     attacker = await signUpUser(app, { email: uniqueEmail('attacker'), headers: { 'x-forwarded-for': '10.200.0.2' } });
     const { db } = context.database;
-    await db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.userId, victim.userId));
+    await db.update(subscriptions).set({ plan: 'pro' }).where(eq(subscriptions.workspaceId, victim.userId));
     const headers = { cookie: victim.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' };
     const saved = await app.request('/api/properties', {
       method: 'POST',
@@ -269,13 +275,14 @@ describeEachDatabase('API fuzz', (database) => {
       body: JSON.stringify(validShapes[0]),
     });
     expect(saved.status).toBe(201);
-    const [property] = await db.select().from(savedProperties).where(eq(savedProperties.userId, victim.userId));
+    const [property] = await db.select().from(savedProperties).where(eq(savedProperties.workspaceId, victim.userId));
     // A finished send job of the victim's, written directly (sending has its own preconditions).
     const [sendJob] = await db
       .insert(bulkSendJobs)
-      .values({ userId: victim.userId, status: 'done', total: 0, finishedAt: new Date() })
+      .values({ workspaceId: victim.userId, userId: victim.userId, status: 'done', total: 0, finishedAt: new Date() })
       .returning();
-    victimIds = [property!.id, sendJob!.id, victim.userId];
+    const [victimMembership] = await db.select().from(member).where(eq(member.userId, victim.userId));
+    victimIds = [property!.id, sendJob!.id, victim.userId, victimMembership!.id];
   });
 
   afterEach(() => {

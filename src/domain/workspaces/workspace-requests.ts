@@ -49,7 +49,8 @@ export const WorkspaceChangeSchema = z
     ]),
   })
   .partial()
-  .strict();
+  .strict()
+  .refine((change) => Object.keys(change).length > 0, 'Nothing to change');
 export type WorkspaceChange = z.infer<typeof WorkspaceChangeSchema>;
 
 /** PUT /api/workspace/active: the workspace to work in. */
