@@ -31,11 +31,11 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await page.getByLabel(/New Roof/).check();
 
   const panel = page.getByRole('region', { name: 'ARV from comps' });
-  await panel.getByLabel('Square feet').fill('1500');
-  await panel.getByLabel('Beds').fill('3');
-  await panel.getByLabel('Baths').fill('2');
-  await panel.getByLabel('Latitude').fill('30.2702');
-  await panel.getByLabel('Longitude').fill('-97.7432');
+  await panel.getByLabel('Square feet', { exact: true }).fill('1500');
+  await panel.getByLabel('Beds', { exact: true }).fill('3');
+  await panel.getByLabel('Baths', { exact: true }).fill('2');
+  await panel.getByLabel('Latitude', { exact: true }).fill('30.2702');
+  await panel.getByLabel('Longitude', { exact: true }).fill('-97.7432');
   await panel.getByLabel('Upload comps CSV').setInputFiles({
     name: 'redfin-sold.csv',
     mimeType: 'text/csv',
@@ -98,4 +98,58 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await expect(kept.getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(page, 'the saved property with its comps');
   await card.screenshot({ path: 'test-results/arv-screens/saved-arv.png' });
+});
+
+test('a wholesaler types comps one by one, with the messages of the shared schema, and gets an ARV from the third', async ({
+  page,
+  consoleErrors,
+}) => {
+  // With two comps the estimate answers 422 "not enough comparable sales" (the fixed interface),
+  // which the browser logs as a failed resource.
+  consoleErrors.allow(/status of 422 \(Unprocessable Entity\)/);
+  await registerThroughUi(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  const panel = page.getByRole('region', { name: 'ARV from comps' });
+  await panel.getByLabel('Square feet', { exact: true }).fill('1500');
+  await panel.getByLabel('Beds', { exact: true }).fill('3');
+
+  const form = panel.getByRole('form', { name: 'Or type a comp' });
+  // An empty row: each required field says what to enter and the first takes the focus.
+  await form.getByRole('button', { name: 'Add comp' }).click();
+  await expect(form.getByText('Enter the sale price in dollars')).toBeVisible();
+  await expect(form.getByText('Enter the sale date')).toBeVisible();
+  await expect(form.getByText('Enter the square feet')).toBeVisible();
+  await expect(form.getByLabel('Comp sale price')).toBeFocused();
+  await expect(form.getByLabel('Comp sale price')).toHaveAttribute('aria-invalid', 'true');
+
+  const typeComp = async (comp: { price: string; date: string; sqft: string; address: string; lat?: string }) => {
+    await form.getByLabel('Comp sale price').fill(comp.price);
+    await form.getByLabel('Comp sold date').fill(comp.date);
+    await form.getByLabel('Comp square feet').fill(comp.sqft);
+    await form.getByLabel('Comp beds (optional)').fill('3');
+    await form.getByLabel('Comp address (optional)').fill(comp.address);
+    if (comp.lat) await form.getByLabel('Comp latitude (optional)').fill(comp.lat);
+    await form.getByRole('button', { name: 'Add comp' }).click();
+  };
+
+  // A latitude without its longitude is refused with the schema's message, and nothing is added.
+  await typeComp({ price: '$300,000', date: '2025-01-10', sqft: '1,480', address: '1 Oak St', lat: '30.27' });
+  await expect(form.getByText('Give both latitude and longitude, or neither')).toBeVisible();
+  await expect(form.getByLabel('Comp longitude (optional)')).toBeFocused();
+  await form.getByLabel('Comp latitude (optional)').fill('');
+  await form.getByRole('button', { name: 'Add comp' }).click();
+  await expect(form.getByRole('status')).toHaveText('Added 1 Oak St (2025-01-10).');
+  await expect(form.getByLabel('Comp sale price')).toHaveValue('');
+  await expect(form.getByLabel('Comp sale price')).toBeFocused();
+
+  await typeComp({ price: '310000', date: '2025-02-01', sqft: '1520', address: '2 Oak St' });
+  await expect(panel.getByText('not enough comparable sales')).toBeVisible();
+  await typeComp({ price: '305000', date: '2025-02-20', sqft: '1500', address: '3 Oak St' });
+  await expect(panel.getByTestId('arv-value')).toHaveText(/^\$3\d\d,\d\d\d$/);
+  for (const address of ['1 Oak St', '2 Oak St', '3 Oak St'])
+    await expect(panel.getByRole('row', { name: new RegExp(address) })).toContainText(/Used: adjusted \$/);
+
+  await expectNoAxeViolations(page, 'the ARV panel with typed comps');
+  await form.screenshot({ path: 'test-results/arv-screens/typed-comp-form.png' });
 });

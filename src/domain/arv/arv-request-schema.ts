@@ -8,18 +8,52 @@ export const MAX_COMP_REASON_LENGTH = 200;
 
 // Bounds are wide enough for any real home and narrow enough that no arithmetic overflows
 // (1e308 or a negative square footage is refused at the boundary, never estimated).
-const price = z.number().finite().positive().max(1_000_000_000);
-const sqft = z.number().finite().positive().max(1_000_000);
-const rooms = z.number().finite().min(0).max(100);
-const year = z.number().int().min(1600).max(2200);
-const lotSqft = z.number().finite().min(0).max(1_000_000_000);
-const latitude = z.number().finite().min(-90).max(90);
-const longitude = z.number().finite().min(-180).max(180);
+// The messages are the ones a person typing a comp by hand reads (TypedCompSchema, below).
+const price = z
+  .number({ error: 'Enter the sale price in dollars' })
+  .finite('Enter the sale price in dollars')
+  .positive('The price must be more than $0')
+  .max(1_000_000_000, 'The price must be at most $1,000,000,000');
+const sqft = z
+  .number({ error: 'Enter the square feet' })
+  .finite('Enter the square feet')
+  .positive('Square feet must be more than 0')
+  .max(1_000_000, 'Square feet must be at most 1,000,000');
+const rooms = z
+  .number({ error: 'Enter a number' })
+  .finite('Enter a number')
+  .min(0, 'Must be 0 or more')
+  .max(100, 'Must be at most 100');
+const year = z
+  .number({ error: 'Enter a year like 1985' })
+  .int('Enter a year like 1985')
+  .min(1600, 'Enter a year from 1600 to 2200')
+  .max(2200, 'Enter a year from 1600 to 2200');
+const lotSqft = z
+  .number({ error: 'Enter the lot size in square feet' })
+  .finite('Enter the lot size in square feet')
+  .min(0, 'Must be 0 or more')
+  .max(1_000_000_000, 'Must be at most 1,000,000,000');
+const latitude = z
+  .number({ error: 'Enter a latitude like 47.6062' })
+  .finite('Enter a latitude like 47.6062')
+  .min(-90, 'A latitude is from -90 to 90')
+  .max(90, 'A latitude is from -90 to 90');
+const longitude = z
+  .number({ error: 'Enter a longitude like -122.3321' })
+  .finite('Enter a longitude like -122.3321')
+  .min(-180, 'A longitude is from -180 to 180')
+  .max(180, 'A longitude is from -180 to 180');
 /** A calendar date, YYYY-MM-DD. */
 const isoDate = z
-  .string()
+  .string({ error: 'Enter the sale date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2024-05-31')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Use a real date');
+  // Date.parse rolls 2025-02-31 over to March 3rd: a real date reads back the same.
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  }, 'Use a real date');
+const address = z.string().trim().max(300, 'The address must be at most 300 characters');
 
 export const COMP_CONDITIONS = ['renovated', 'as-is', 'unknown'] as const;
 export type CompCondition = (typeof COMP_CONDITIONS)[number];
@@ -49,10 +83,50 @@ export const ArvCompSchema = z.strictObject({
   lotSqft: lotSqft.optional(),
   lat: latitude.optional(),
   lng: longitude.optional(),
-  address: z.string().trim().max(300).optional(),
+  address: address.optional(),
   condition: z.enum(COMP_CONDITIONS).optional(),
 });
 export type ArvComp = z.infer<typeof ArvCompSchema>;
+
+/** A field as typed: blank → absent; '$310,000' or '1 500' → the number; anything else → NaN, refused with the field's message. */
+const typedNumber = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.replace(/[$,\s]/g, '');
+    return text === '' ? undefined : Number(text);
+  }, schema);
+/** Blank text → absent, so a required field says what to enter rather than how. */
+const typedText = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema);
+
+/**
+ * One comp typed by hand in the ARV panel, every field as text: price, sale date and square feet
+ * required; the rest optional; latitude and longitude both or neither (a distance needs both).
+ * Its output is an ArvComp, checked by the same rules and messages as the estimate's body.
+ */
+export const TypedCompSchema = z
+  .object({
+    price: typedNumber(price),
+    soldDate: typedText(isoDate),
+    sqft: typedNumber(sqft),
+    beds: typedNumber(rooms.optional()),
+    baths: typedNumber(rooms.optional()),
+    yearBuilt: typedNumber(year.optional()),
+    address: typedText(address.optional()),
+    lat: typedNumber(latitude.optional()),
+    lng: typedNumber(longitude.optional()),
+  })
+  .refine((comp) => (comp.lat === undefined) === (comp.lng === undefined), {
+    message: 'Give both latitude and longitude, or neither',
+    path: ['lng'],
+  })
+  .transform((comp): ArvComp => {
+    // Absent fields are left out, not kept as undefined, so the comp reads as one from a CSV.
+    const entries = Object.entries(comp).filter(([, value]) => value !== undefined);
+    return Object.fromEntries(entries) as ArvComp;
+  });
+/** The typed comp form's values: every field as text. */
+export type TypedCompInput = Record<keyof z.input<typeof TypedCompSchema>, string>;
 
 /** The body of POST /api/arv/estimate (ARCHITECTURE.md, fixed interface). trendPerYear: a fraction, 0.05 = +5 %/year. */
 export const ArvEstimateRequestSchema = z.strictObject({

@@ -5,6 +5,7 @@ import { ArvSubjectSchema } from '../../../domain/arv/arv-request-schema';
 import { readCompRows } from '../../../domain/arv/read-comps-csv';
 import { formatMoney } from '../../../domain/money/format-money';
 import { rememberUsedArv, useArvEstimate, type ArvEstimateBody } from './arv-api';
+import { TypedCompForm } from './typed-comp-form';
 
 const SUBJECT_FIELDS: { key: keyof ArvSubject; label: string }[] = [
   { key: 'sqft', label: 'Square feet' },
@@ -38,6 +39,8 @@ export function ArvCompsPanel({ onUseArv }: ArvCompsPanelProps) {
   const id = useId();
   const [subjectTexts, setSubjectTexts] = useState<SubjectTexts>({});
   const [comps, setComps] = useState<ArvComp[]>([]);
+  // Which comps were typed by hand: a new CSV replaces the comps of the last one and keeps these.
+  const [typed, setTyped] = useState<boolean[]>([]);
   const [rejected, setRejected] = useState<{ line: number; reason: string }[]>([]);
   const [decisions, setDecisions] = useState<Record<number, CompDecision>>({});
   const [pending, setPending] = useState<{ index: number; action: CompDecision['action']; reason: string } | null>(
@@ -65,10 +68,23 @@ export function ArvCompsPanel({ onUseArv }: ArvCompsPanelProps) {
   const loadCsv = (text: string) => {
     const parsed = Papa.parse<Record<string, string>>(text.trim(), { header: true, skipEmptyLines: true });
     const read = readCompRows(parsed.data, parsed.meta.fields ?? []);
-    setComps(read.comps);
+    const kept = comps.flatMap((comp, index) => (typed[index] ? [{ comp, decision: decisions[index] }] : []));
+    setComps([...read.comps, ...kept.map((entry) => entry.comp)]);
+    setTyped([...read.comps.map(() => false), ...kept.map(() => true)]);
+    setDecisions(
+      Object.fromEntries(
+        kept.flatMap((entry, position) =>
+          entry.decision ? [[read.comps.length + position, entry.decision] as const] : [],
+        ),
+      ),
+    );
     setRejected(read.rejected);
-    setDecisions({});
     setPending(null);
+  };
+
+  const addTypedComp = (comp: ArvComp) => {
+    setComps((all) => [...all, comp]);
+    setTyped((all) => [...all, true]);
   };
 
   const statusOf = (index: number): { used: boolean; text: string } => {
@@ -158,6 +174,8 @@ export function ArvCompsPanel({ onUseArv }: ArvCompsPanelProps) {
           </button>
         </div>
       </div>
+
+      <TypedCompForm onAdd={addTypedComp} />
 
       {rejected.length > 0 && (
         <div role="status">
