@@ -420,9 +420,28 @@ test.describe('navigation', () => {
 });
 
 test.describe('when the server fails', () => {
+  /**
+   * '/' as the browser would get it without the data the server draws it with (the public
+   * configuration, the templates and repairs): the browser then asks the API for them itself.
+   */
+  async function calculatorPageWithoutItsData(page: Page) {
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(
+          /<script id="(public-config|page-data)" type="application\/json">.*?<\/script>/gs,
+          '',
+        );
+        await route.fulfill({ response, body: html });
+      },
+    );
+  }
+
   test('a configuration failure shows the Configuration Error page', async ({ page, consoleErrors }) => {
     consoleErrors.allow(/status of 500/);
     consoleErrors.allow(/Failed to initialize configuration/);
+    await calculatorPageWithoutItsData(page);
     await page.route('**/api/config', (route) =>
       route.fulfill({ status: 500, json: { error: 'The configuration could not be read' } }),
     );
@@ -443,6 +462,7 @@ test.describe('when the server fails', () => {
     consoleErrors,
   }) => {
     consoleErrors.allow(/status of 500/);
+    await calculatorPageWithoutItsData(page);
     await page.route('**/api/calculator/templates', (route) =>
       route.fulfill({ status: 500, json: { error: 'Something went wrong. Please try again.' } }),
     );
