@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 interface AuthSubmitButtonProps {
   submitting: boolean;
   label: string;
@@ -5,10 +7,17 @@ interface AuthSubmitButtonProps {
   pendingLabel: string;
 }
 
-/** An account form's full-width submit button, disabled while its request runs. */
+/**
+ * An account form's full-width submit button, disabled while its request runs, and until the
+ * page's code has taken over the form: /login and /register come drawn by the server, and a
+ * native submission before that would put the password in the address bar.
+ */
 export function AuthSubmitButton({ submitting, label, pendingLabel }: AuthSubmitButtonProps) {
+  const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the first render must match the server's
+  useEffect(() => setHydrated(true), []);
   return (
-    <button type="submit" className="button button-primary button-block" disabled={submitting}>
+    <button type="submit" className="button button-primary button-block" disabled={submitting || !hydrated}>
       {submitting ? pendingLabel : label}
     </button>
   );

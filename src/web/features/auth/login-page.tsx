@@ -48,7 +48,7 @@ export function LoginPage() {
         </p>
       )}
       <GoogleSignIn returnPath={returnPathFrom(location.state)} />
-      <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
+      <form method="post" noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
         <CredentialField id="email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <CredentialField
           id="password"

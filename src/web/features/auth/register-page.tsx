@@ -50,7 +50,7 @@ export function RegisterPage() {
       switchTo={{ question: 'Already have an account?', to: '/login', label: 'Sign in' }}
     >
       <GoogleSignIn returnPath="/" />
-      <form noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
+      <form method="post" noValidate onSubmit={onSubmit} aria-busy={form.submitting}>
         <CredentialField id="email" label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <NewPasswordField id="password" label="Password" {...form.field('password')} />
         <AuthSubmitButton submitting={form.submitting} label="Create Account" pendingLabel="Creating account..." />
