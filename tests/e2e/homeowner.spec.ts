@@ -46,12 +46,24 @@ async function nextLead(page: Page, action: () => Promise<void>) {
   return { body: request.postDataJSON() as Record<string, unknown>, status: response?.status() };
 }
 
-/** Answers /api/config as a server with LEAD_FORM_URL set would. */
+/** Serves the page's public configuration (inline in '/', and /api/config) as a server with LEAD_FORM_URL set would. */
 async function useOutsideLeadForm(page: Page) {
   await page.route('**/api/config', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), leadFormUrl: outsideForm } });
   });
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /(<script id="public-config" type="application\/json">)(.*?)(<\/script>)/s,
+        (_, open: string, json: string, close: string) =>
+          `${open}${JSON.stringify({ ...(JSON.parse(json) as object), leadFormUrl: outsideForm }).replaceAll('<', '\\u003c')}${close}`,
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
   // The outside form (there is no internet here): a page of our own at its address.
   await page.route('https://forms.example.com/**', (route) =>
     route.fulfill({
