@@ -70,6 +70,11 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await panel.getByRole('button', { name: 'Use this ARV' }).click();
   await expect(page.getByLabel('Market value', { exact: true })).toHaveValue(after.replace(/[$,]/g, ''));
   await expect(page.getByTestId('offer-range')).toBeVisible();
+  // The receipt says where the market value came from.
+  const fromComps = /Market value: ARV from 4 comparable sales \(80 % range \$[\d,]+–\$[\d,]+, confidence \d+\/100\)/;
+  const offerCard = page.getByRole('region', { name: 'Your Cash Offer Range' });
+  await offerCard.getByText('How we got this number').click();
+  await expect(offerCard.getByRole('rowheader', { name: fromComps })).toBeVisible();
 
   await saveOfferOnScreen(page);
   await expect(page).toHaveURL(/\/saved$/);
@@ -84,6 +89,9 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   for (const address of ['101 Elm St', '103 Elm St', '105 Elm St', '109 Elm St']) expect(text).toContain(address);
   expect(text).not.toContain('107 Elm St');
   expect(text).toContain('2025-01-10 · $310,000 · 1,500 sq ft');
+  expect(text).toContain('Market value: ARV from 4 comparable sales');
+  await card.getByText('How we got this number').click();
+  await expect(card.getByRole('rowheader', { name: fromComps })).toBeVisible();
 
   // The saved property keeps its comps: read only, each with what became of it and the user's reason.
   await card.getByText(/^ARV from comps/).click();

@@ -1,4 +1,5 @@
 import type { SavedArvComps } from '../arv/arv-request-schema';
+import { marketValueFromComps } from '../arv/market-value-from-comps';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { defaultNetSheetAssumptions, netSheet, netSheetComparison } from '../net-sheet/net-sheet';
 import type { NamedOfferFormula, OfferRange } from '../offer/compute-offer-range';
@@ -78,7 +79,12 @@ export function dealSheet(input: DealSheetInput): DocumentContent {
     ? [
         {
           kind: 'rows',
-          rows: receiptLines(receipt, 'wholesaler', input.formula!.name).map((line) => ({
+          rows: receiptLines(
+            receipt,
+            'wholesaler',
+            input.formula!.name,
+            marketValueFromComps(input.arvComps, input.marketValue),
+          ).map((line) => ({
             label: line.label,
             value: line.kind === 'less' ? less(line.amount) : amount(line.amount),
             emphasis: line.kind === 'result',

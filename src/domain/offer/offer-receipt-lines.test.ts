@@ -35,6 +35,19 @@ describe('offer receipt', () => {
     );
   });
 
+  it("says when a wholesaler's market value is the ARV from comparable sales, with its range and confidence", () => {
+    const receipt = computeOfferReceipt({ marketValue: 309700, totalRepairCost: 7000, template: defaultTemplate });
+    const fromComps = { compCount: 4, low: 295900, high: 324300, confidence: 90 };
+    const [first, ...rest] = receiptLines(receipt, 'wholesaler', defaultTemplate.name, fromComps);
+    expect(first).toEqual({
+      kind: 'start',
+      label: 'Market value: ARV from 4 comparable sales (80 % range $295,900–$324,300, confidence 90/100)',
+      amount: 309700,
+    });
+    // Only the first line's words change: every figure is the receipt's.
+    expect(rest).toEqual(receiptLines(receipt, 'wholesaler', defaultTemplate.name).slice(1));
+  });
+
   it('leaves out the repair line for a homeowner without repairs', () => {
     const receipt = computeOfferReceipt({ marketValue: 200000, totalRepairCost: 0, template: defaultTemplate });
     expect(receiptLines(receipt, 'homeowner').map((line) => line.kind)).toEqual([

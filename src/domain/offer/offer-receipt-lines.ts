@@ -14,6 +14,17 @@ export interface ReceiptLine {
   amount: number | OfferRange;
 }
 
+/**
+ * Where the market value came from when it is the ARV estimated from comparable sales (issue 28):
+ * how many comps the estimate used, its 80 % range in dollars and its confidence (0–100).
+ */
+export interface MarketValueFromComps {
+  compCount: number;
+  low: number;
+  high: number;
+  confidence: number;
+}
+
 /** 0.7 → '70%'; at most two decimals, no trailing zeros. */
 const percent = (multiplier: number) => `${Number((multiplier * 100).toFixed(2))}%`;
 /** 1.25 → '1.25'; at most four decimals. */
@@ -43,8 +54,21 @@ function costLabel(cost: FormulaCost, audience: ReceiptAudience): string {
 const costLines = (receipt: OfferReceipt, audience: ReceiptAudience): ReceiptLine[] =>
   receipt.costs.map((cost) => ({ kind: 'less', label: costLabel(cost, audience), amount: cost.amount }));
 
-/** The lines of an offer's receipt, every figure taken from the receipt computeOfferReceipt made. */
-export function receiptLines(receipt: OfferReceipt, audience: ReceiptAudience, templateName = ''): ReceiptLine[] {
+/** The wholesaler's first line when the market value is the ARV from comps: the comps, the range and the confidence. */
+const fromCompsLabel = ({ compCount, low, high, confidence }: MarketValueFromComps) =>
+  `Market value: ARV from ${compCount} comparable sales (80 % range ${formatMoney(low)}–${formatMoney(high)}, confidence ${confidence}/100)`;
+
+/**
+ * The lines of an offer's receipt, every figure taken from the receipt computeOfferReceipt made;
+ * `marketValueFromComps` when the market value is the ARV from comparable sales (the wholesaler's
+ * first line says so).
+ */
+export function receiptLines(
+  receipt: OfferReceipt,
+  audience: ReceiptAudience,
+  templateName = '',
+  marketValueFromComps?: MarketValueFromComps,
+): ReceiptLine[] {
   const profitBand = { low: receipt.minProfit, high: receipt.maxProfit };
   if (audience === 'homeowner') {
     const repairs =
@@ -71,7 +95,11 @@ export function receiptLines(receipt: OfferReceipt, audience: ReceiptAudience, t
     ];
   }
   return [
-    { kind: 'start', label: 'Market value (ARV)', amount: receipt.marketValue },
+    {
+      kind: 'start',
+      label: marketValueFromComps ? fromCompsLabel(marketValueFromComps) : 'Market value (ARV)',
+      amount: receipt.marketValue,
+    },
     { kind: 'subtotal', label: `× ARV multiplier ${factor(receipt.arvMultiplier)}`, amount: receipt.buyerValue },
     {
       kind: 'less',

@@ -1,6 +1,11 @@
 import { formatMoney } from '../../domain/money/format-money';
 import type { OfferReceipt } from '../../domain/offer/compute-offer-range';
-import { receiptLines, type ReceiptAudience, type ReceiptLine } from '../../domain/offer/offer-receipt-lines';
+import {
+  receiptLines,
+  type MarketValueFromComps,
+  type ReceiptAudience,
+  type ReceiptLine,
+} from '../../domain/offer/offer-receipt-lines';
 
 /** A line's figure; a range may break after its dash on a narrow screen, a figure never does. */
 function Amount({ amount, kind }: ReceiptLine) {
@@ -18,16 +23,18 @@ interface OfferReceiptViewProps {
   receipt: OfferReceipt;
   audience: ReceiptAudience;
   templateName?: string;
+  /** When the market value is the ARV from comparable sales: the wholesaler's first line says so. */
+  marketValueFromComps?: MarketValueFromComps;
 }
 
 /** "How we got this number": the offer's computation line by line, folded until asked for. */
-export function OfferReceiptView({ receipt, audience, templateName }: OfferReceiptViewProps) {
+export function OfferReceiptView({ receipt, audience, templateName, marketValueFromComps }: OfferReceiptViewProps) {
   return (
     <details className="offer-receipt">
       <summary>How we got this number</summary>
       <table>
         <tbody>
-          {receiptLines(receipt, audience, templateName).map((line) => (
+          {receiptLines(receipt, audience, templateName, marketValueFromComps).map((line) => (
             <tr key={line.label} className={`offer-receipt-${line.kind}`}>
               <th scope="row">{line.label}</th>
               <td>

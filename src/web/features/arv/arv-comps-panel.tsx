@@ -4,6 +4,7 @@ import type { ArvComp, ArvSubject, CompDecision, SavedArvComps } from '../../../
 import { ArvSubjectSchema } from '../../../domain/arv/arv-request-schema';
 import { readCompRows } from '../../../domain/arv/read-comps-csv';
 import { formatMoney } from '../../../domain/money/format-money';
+import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import { rememberUsedArv, useArvEstimate, type ArvEstimateBody } from './arv-api';
 import { TypedCompForm } from './typed-comp-form';
 
@@ -30,8 +31,10 @@ function readSubject(texts: SubjectTexts): ArvSubject | null {
 }
 
 interface ArvCompsPanelProps {
-  /** Puts the ARV in the market value and computes the offer. */
-  onUseArv: (arv: number) => void;
+  /** The calculator's property address. */
+  address: string;
+  /** Puts the ARV in the market value and computes the offer; `source` is what the receipt says of it. */
+  onUseArv: (arv: number, source: MarketValueFromComps) => void;
 }
 
 /** "ARV from comps" (issue 28): the subject's facts, comps from a CSV, each used or excluded with its reason, and "Use this ARV". */
@@ -120,7 +123,12 @@ export function ArvCompsPanel({ onUseArv }: ArvCompsPanelProps) {
       },
     };
     rememberUsedArv(saved);
-    onUseArv(result.arv);
+    onUseArv(result.arv, {
+      compCount: result.used.length,
+      low: result.low,
+      high: result.high,
+      confidence: result.confidence,
+    });
   };
 
   return (

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { defaultTemplate } from '../../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { notify } from '../../components/notify';
 import type { CalculatorSlots } from './calculator-slots';
@@ -118,8 +119,12 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
       initialCalculatorState(repairCatalog, startingTemplate),
   );
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  // The ARV last put in the market value by "Use this ARV"; the receipt names it while it is the offer's market value.
+  const [arvUsed, setArvUsed] = useState<{ arv: number; source: MarketValueFromComps } | null>(null);
 
   const isWholesaler = userType === 'wholesaler';
+  const marketValueFromComps =
+    arvUsed && isWholesaler && state.offer?.input.marketValue === arvUsed.arv ? arvUsed.source : undefined;
   // Estimates other than the checklist are a wholesaler's tool: a homeowner's offer uses the checklist.
   const usesEstimate = state.repairMode !== 'checklist';
   useEffect(() => {
@@ -204,13 +209,16 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
             userType={userType}
             templateName={state.template.name}
             OfferActions={slots.OfferActions}
+            marketValueFromComps={marketValueFromComps}
           />
         </aside>
       </div>
 
       {isWholesaler && slots.ArvComps && (
         <slots.ArvComps
-          onUseArv={(arv) => {
+          address={state.address}
+          onUseArv={(arv, source) => {
+            setArvUsed({ arv, source });
             dispatch({ type: 'setMarketValue', text: String(arv) });
             dispatch({ type: 'calculate' });
           }}

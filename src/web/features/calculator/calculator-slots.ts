@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import type { UserType } from './user-type';
 
 /**
@@ -16,6 +17,9 @@ export interface CalculatorSlots {
   WholesalerTools: ComponentType<{ template: FormulaTemplate }>;
   /** Below the built-in templates in Formula Templates (the user's own). */
   MoreTemplates: ComponentType<{ selectedName: string; onSelect: (template: FormulaTemplate) => void }>;
-  /** Shown to a wholesaler under the calculator: the ARV from comps, whose "Use this ARV" sets the market value and computes. */
-  ArvComps?: ComponentType<{ onUseArv: (arv: number) => void }>;
+  /**
+   * Shown to a wholesaler under the calculator: the ARV from comps (for the property at `address`),
+   * whose "Use this ARV" sets the market value, computes, and has the receipt say where it came from.
+   */
+  ArvComps?: ComponentType<{ address: string; onUseArv: (arv: number, source: MarketValueFromComps) => void }>;
 }

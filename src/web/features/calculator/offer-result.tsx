@@ -3,6 +3,7 @@ import { calculationMessages } from '../../../domain/offer/calculation-messages'
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { lazy, Suspense } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import { OfferRangeText } from '../../components/offer-range-text';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { CalculatorSlots } from './calculator-slots';
@@ -16,6 +17,8 @@ interface OfferResultProps {
   userType: UserType;
   templateName: string;
   OfferActions: CalculatorSlots['OfferActions'];
+  /** When the offer's market value is the ARV from comps ("Use this ARV"), for the receipt. */
+  marketValueFromComps?: MarketValueFromComps;
 }
 
 /**
@@ -23,7 +26,7 @@ interface OfferResultProps {
  * can do with it (§2). Screen readers are told the range alone when it appears, in one sentence,
  * not the whole card.
  */
-export function OfferResult({ offer, userType, templateName, OfferActions }: OfferResultProps) {
+export function OfferResult({ offer, userType, templateName, OfferActions, marketValueFromComps }: OfferResultProps) {
   const workable = offer !== null && offerIsWorkable(offer.offerRange);
   return (
     <section className="card offer-result" aria-labelledby="offer-title">
@@ -56,7 +59,12 @@ export function OfferResult({ offer, userType, templateName, OfferActions }: Off
               </div>
             )}
           </dl>
-          <OfferReceiptView receipt={offer.receipt} audience={userType} templateName={templateName} />
+          <OfferReceiptView
+            receipt={offer.receipt}
+            audience={userType}
+            templateName={templateName}
+            marketValueFromComps={marketValueFromComps}
+          />
           {userType === 'homeowner' && (
             <Suspense fallback={null}>
               <NetSheet

@@ -1,3 +1,4 @@
+import { marketValueFromComps } from '../../../domain/arv/market-value-from-comps';
 import { formatMoney } from '../../../domain/money/format-money';
 import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
 import { OfferReceiptView } from '../../components/offer-receipt';
@@ -54,7 +55,14 @@ export function SavedPropertyCard({
           <dd>{[property.contactName, property.contactEmail, property.contactPhone].filter(Boolean).join(' · ')}</dd>
         </div>
       </dl>
-      {receipt && <OfferReceiptView receipt={receipt} audience="wholesaler" templateName={property.formula?.name} />}
+      {receipt && (
+        <OfferReceiptView
+          receipt={receipt}
+          audience="wholesaler"
+          templateName={property.formula?.name}
+          marketValueFromComps={marketValueFromComps(property.arvComps, property.marketValue)}
+        />
+      )}
       {Arv && <Arv property={property} />}
       <footer className="saved-card-actions">
         <Exports property={property} />
