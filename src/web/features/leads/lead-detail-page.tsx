@@ -5,12 +5,14 @@ import { ApiError } from '../../api/api-client';
 import {
   answerLabel,
   describeLeadEvent,
+  eventAuthor,
   eventGroup,
   formatLeadTime,
   formatOfferRange,
   sourceLabel,
 } from './lead-labels';
 import type { LeadDetailSlots } from './lead-detail-slots';
+import { LeadAssignee } from './lead-assignee';
 import { EarlierLeadHistory, type EarlierLeadHistoryProps } from './earlier-lead-history';
 import { LeadNotes } from './lead-notes';
 import { LeadStatusBadge } from './lead-status-badge';
@@ -149,6 +151,7 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
               <dt>Source</dt>
               <dd>{sourceLabel(lead.source)}</dd>
             </div>
+            <LeadAssignee lead={lead} />
             <div>
               <dt>Answered</dt>
               <dd>
@@ -211,6 +214,7 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
                 <li key={event.id} className={`lead-timeline-${event.kind}`}>
                   <span>{describeLeadEvent(event)}</span>
                   {event.text && event.kind !== 'offer' && <q className="lead-timeline-text">{event.text}</q>}
+                  {eventAuthor(event) && <span className="muted">{eventAuthor(event)}</span>}
                   <time dateTime={event.createdAt} className="muted">
                     {formatLeadTime(event.createdAt)}
                   </time>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadEvent } from './leads-api';
-import { answerLabel, describeLeadEvent, eventGroup, formatOfferRange, sentenceCase } from './lead-labels';
+import { answerLabel, describeLeadEvent, eventAuthor, eventGroup, formatOfferRange, sentenceCase } from './lead-labels';
 
 const event = (overrides: Partial<LeadEvent>): LeadEvent => ({
   id: 'e1',
@@ -11,6 +11,7 @@ const event = (overrides: Partial<LeadEvent>): LeadEvent => ({
   toStatus: null,
   offerRange: null,
   text: '',
+  actor: null,
   createdAt: '2026-11-22T17:41:00.000Z',
   ...overrides,
 });
@@ -47,8 +48,14 @@ describe('lead labels', () => {
     ],
     [{ kind: 'status', fromStatus: 'new', toStatus: 'under-contract' }, 'New → Under Contract', 'status'],
     [{ kind: 'note', text: 'Wants to close in May' }, 'Wants to close in May', 'notes'],
+    [{ kind: 'assignment', text: 'Rita Rep' }, 'Assigned to Rita Rep', 'status'],
   ])('%j reads %j in %s', (overrides, text, group) => {
     expect(describeLeadEvent(event(overrides))).toBe(text);
     expect(eventGroup(event(overrides))).toBe(group);
+  });
+
+  it("names who wrote an entry, and nobody for the homeowner's", () => {
+    expect(eventAuthor(event({ kind: 'note', actor: { userId: 'u1', name: 'Rita Rep' } }))).toBe('by Rita Rep');
+    expect(eventAuthor(event({ kind: 'response' }))).toBeNull();
   });
 });

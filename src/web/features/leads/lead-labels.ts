@@ -31,9 +31,9 @@ export function sourceLabel(source: LeadSource): string {
 
 export type LeadEventGroup = 'offers' | 'status' | 'notes';
 
-/** Which part of a lead's page shows an event: the offer history (offer → answer → revised offer), the status history, or the notes. */
+/** Which part of a lead's page shows an event: the offer history (offer → answer → revised offer), the status history (with assignments), or the notes. */
 export function eventGroup(event: Pick<LeadEvent, 'kind'>): LeadEventGroup {
-  if (event.kind === 'status') return 'status';
+  if (event.kind === 'status' || event.kind === 'assignment') return 'status';
   if (event.kind === 'note') return 'notes';
   return 'offers';
 }
@@ -56,5 +56,12 @@ export function describeLeadEvent(event: LeadEvent): string {
       }`;
     case 'note':
       return event.text;
+    case 'assignment':
+      return `Assigned to ${event.text}`;
   }
+}
+
+/** Who wrote a history entry ('by Ann Lee'); null for the homeowner's and the app's own entries. */
+export function eventAuthor(event: Pick<LeadEvent, 'actor'>): string | null {
+  return event.actor ? `by ${event.actor.name}` : null;
 }

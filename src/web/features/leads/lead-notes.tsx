@@ -2,7 +2,7 @@ import { LeadNoteSchema, MAX_LEAD_NOTE_LENGTH } from '../../../domain/leads/lead
 import { ApiError } from '../../api/api-client';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
-import { formatLeadTime } from './lead-labels';
+import { eventAuthor, formatLeadTime } from './lead-labels';
 import { useAddLeadNote, type LeadEvent } from './leads-api';
 import { TextAreaField } from '../../components/text-area-field';
 
@@ -27,6 +27,7 @@ export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadEvent[
               <time dateTime={note.createdAt} className="muted">
                 {formatLeadTime(note.createdAt)}
               </time>
+              {note.actor && <span className="muted"> {eventAuthor(note)}</span>}
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useWorkspace } from '../../api/use-workspace';
 import { answerLabel, formatLeadTime, formatOfferRange, sourceLabel } from './lead-labels';
 import { LeadStatusBadge } from './lead-status-badge';
 import type { LeadSummary } from './leads-api';
@@ -12,6 +13,8 @@ import type { LeadSummary } from './leads-api';
 export function LeadRow({ lead }: { lead: LeadSummary }) {
   const name = lead.name ?? 'Homeowner';
   const offer = formatOfferRange(lead.offerRange);
+  // Whose lead it is matters once more than one person works the inbox.
+  const inTeam = (useWorkspace().data?.members.length ?? 0) > 1;
   return (
     <article className="lead-row" aria-label={`${name}, ${lead.address}`}>
       <div className="lead-row-who">
@@ -35,6 +38,7 @@ export function LeadRow({ lead }: { lead: LeadSummary }) {
       <div className="lead-row-answer">
         <p className={`lead-answer lead-answer-${lead.responseKind ?? 'none'}`}>{answerLabel(lead.response)}</p>
         <p className="muted">via {sourceLabel(lead.source)}</p>
+        {inTeam && lead.assignee && <p className="muted">Assigned to {lead.assignee.name}</p>}
       </div>
       <div className="lead-row-meta">
         <LeadStatusBadge status={lead.status} />

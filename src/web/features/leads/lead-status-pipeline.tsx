@@ -1,7 +1,7 @@
 import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '../../../domain/leads/lead-status';
 import { ApiError } from '../../api/api-client';
 import { notify } from '../../components/notify';
-import { describeLeadEvent, formatLeadTime } from './lead-labels';
+import { describeLeadEvent, eventAuthor, formatLeadTime } from './lead-labels';
 import { useChangeLeadStatus, type LeadEvent } from './leads-api';
 
 interface LeadStatusPipelineProps {
@@ -59,6 +59,7 @@ export function LeadStatusPipeline({ leadId, status, createdAt, changes }: LeadS
         {changes.map((event) => (
           <li key={event.id}>
             <span>{describeLeadEvent(event)}</span>
+            {eventAuthor(event) && <span className="muted">{eventAuthor(event)}</span>}
             <time dateTime={event.createdAt} className="muted">
               {formatLeadTime(event.createdAt)}
             </time>

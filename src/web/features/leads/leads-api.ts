@@ -18,6 +18,8 @@ export interface LeadsFilter {
   status: LeadStatus | null;
   /** Address or name, as typed (the server trims it); '' for all. */
   search: string;
+  /** 'me' (Mine), a member's user id, or null for everyone the member sees. */
+  assignee: string | null;
 }
 
 // Keys carry the account, so another account's leads are never shown from the cache.
@@ -28,13 +30,14 @@ export function useLeadsInbox(filter: LeadsFilter) {
   const accountKey = useAccountKey();
   const search = filter.search.trim();
   return useInfiniteQuery({
-    queryKey: [...accountKey, 'list', filter.status, search],
+    queryKey: [...accountKey, 'list', filter.status, search, filter.assignee],
     queryFn: ({ pageParam }) =>
       readJson(
         api['leads-inbox'].$get({
           query: {
             ...(filter.status ? { status: filter.status } : {}),
             ...(search ? { q: search } : {}),
+            ...(filter.assignee ? { assignee: filter.assignee } : {}),
             ...(pageParam ? { cursor: pageParam } : {}),
           },
         }),
@@ -78,6 +81,13 @@ function useLeadMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
     mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsKey }),
   });
+}
+
+/** Gives the lead to another member of the workspace (written on its history). */
+export function useReassignLead(id: string) {
+  return useLeadMutation((userId: string) =>
+    readJson(api['leads-inbox'][':id'].assignee.$put({ param: { id }, json: { userId } })),
+  );
 }
 
 export function useChangeLeadStatus(id: string) {

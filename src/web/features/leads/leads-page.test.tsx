@@ -36,6 +36,7 @@ const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
   response: 'countered at $150,000',
   respondedAt: '2026-11-22T17:41:00.000Z',
   createdAt: '2026-11-22T17:41:00.000Z',
+  assignee: null,
   ...overrides,
 });
 
@@ -43,12 +44,34 @@ const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
 let reply: { status: number; body: unknown } | 'never';
 let queries: string[];
 
+const member = (userId: string, name: string) => ({
+  id: `m-${userId}`,
+  userId,
+  name,
+  email: `${userId}@example.com`,
+  role: 'owner',
+  seesAllLeads: true,
+  mayBulkSendAndExport: true,
+  joinedAt: '2026-11-01T00:00:00.000Z',
+});
+/** What GET /api/workspace answers: a workspace of one (the default) or a team. */
+let workspaceMembers: ReturnType<typeof member>[];
+const workspaceView = () => ({
+  workspace: { id: 'user-1', name: 'Dealer', leadAssignment: 'member', leadAssigneeUserId: null },
+  me: { userId: 'user-1', role: 'owner', seesAllLeads: true, mayBulkSendAndExport: true },
+  members: workspaceMembers,
+  invitations: [],
+  seats: { total: 3, taken: workspaceMembers.length },
+});
+
 beforeEach(() => {
   queries = [];
+  workspaceMembers = [member('user-1', 'Dealer')];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      if (url.pathname === '/api/workspace') return Response.json(workspaceView());
       if (url.pathname === '/api/leads-inbox') queries.push(url.search);
       if (reply === 'never') return new Promise<Response>(() => {});
       return new Response(JSON.stringify(reply.body), {
@@ -144,5 +167,33 @@ describe('LeadsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show all leads' }));
     expect(await screen.findByText('No leads yet')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('');
+  });
+
+  it('shows nothing about assignees in a workspace of one', async () => {
+    reply = {
+      status: 200,
+      body: { leads: [lead({ assignee: { userId: 'user-1', name: 'Dealer' } })], nextCursor: null },
+    };
+    renderPage();
+    const row = await screen.findByRole('article', { name: 'Ann Lee, 12 Oak St, Austin, TX' });
+    expect(row.textContent).not.toContain('Assigned to');
+    expect(screen.queryByRole('group', { name: 'Whose leads' })).toBeNull();
+  });
+
+  it("in a team, shows each lead's assignee and asks for Mine or one member's leads", async () => {
+    workspaceMembers = [member('user-1', 'Dealer'), member('user-2', 'Rita Rep')];
+    reply = {
+      status: 200,
+      body: { leads: [lead({ assignee: { userId: 'user-2', name: 'Rita Rep' } })], nextCursor: null },
+    };
+    renderPage();
+    const row = await screen.findByRole('article', { name: 'Ann Lee, 12 Oak St, Austin, TX' });
+    expect(await within(row).findByText('Assigned to Rita Rep')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Mine' }));
+    expect(screen.getByTestId('location').textContent).toBe('?assignee=me');
+    await vi.waitFor(() => expect(queries.at(-1)).toBe('?assignee=me'));
+    await userEvent.selectOptions(screen.getByLabelText('Assigned to'), 'Rita Rep');
+    await vi.waitFor(() => expect(queries.at(-1)).toBe('?assignee=user-2'));
+    expect(screen.getByRole('button', { name: 'Everyone' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -24,7 +24,7 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
     (next: LeadsFilter) => setParams(leadsFilterParams(next), { replace: true }),
     [setParams],
   );
-  const filtered = filter.status !== null || filter.search.trim() !== '';
+  const filtered = filter.status !== null || filter.search.trim() !== '' || filter.assignee !== null;
   const leads = inbox.data?.pages.flatMap((page) => page.leads) ?? [];
   const { fetchNextPage } = inbox;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -53,12 +53,13 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
           <div className="empty-state card">
             <p role="status">
               No leads match{filter.search.trim() ? ` “${filter.search.trim()}”` : ''}
-              {filter.status ? ` with status ${leadStatusLabels[filter.status]}` : ''}.
+              {filter.status ? ` with status ${leadStatusLabels[filter.status]}` : ''}
+              {filter.assignee ? ' among the leads assigned as chosen' : ''}.
             </p>
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => changeFilter({ status: null, search: '' })}
+              onClick={() => changeFilter({ status: null, search: '', assignee: null })}
             >
               Show all leads
             </button>

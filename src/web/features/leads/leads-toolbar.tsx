@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '../../../domain/leads/lead-status';
+import { useWorkspace } from '../../api/use-workspace';
+import { SegmentedControl } from '../../components/segmented-control';
 import type { LeadsFilter } from './leads-api';
 
 /** How long typing pauses before the search runs: one request per pause, not per key. */
@@ -10,7 +12,7 @@ interface LeadsToolbarProps {
   onChange: (filter: LeadsFilter) => void;
 }
 
-/** Search by address or name (as you type) and filter by pipeline status. */
+/** Search by address or name (as you type), filter by pipeline status and, in a team, by assignee. */
 export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
   const [search, setSearch] = useState(filter.search);
 
@@ -54,7 +56,11 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
           id="leads-status"
           value={filter.status ?? ''}
           onChange={(event) =>
-            onChange({ search, status: event.target.value === '' ? null : (event.target.value as LeadStatus) })
+            onChange({
+              ...filter,
+              search,
+              status: event.target.value === '' ? null : (event.target.value as LeadStatus),
+            })
           }
         >
           <option value="">All statuses</option>
@@ -65,6 +71,45 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
           ))}
         </select>
       </div>
+      <AssigneeFilter filter={filter} onChange={(assignee) => onChange({ ...filter, search, assignee })} />
     </form>
+  );
+}
+
+/**
+ * Mine / Everyone, and one member's leads, for a member who sees the workspace's leads; nothing in
+ * a workspace of one, or for a member who sees only the leads assigned to them.
+ */
+function AssigneeFilter({ filter, onChange }: { filter: LeadsFilter; onChange: (assignee: string | null) => void }) {
+  const workspace = useWorkspace();
+  if (!workspace.data || workspace.data.members.length < 2 || !workspace.data.me.seesAllLeads) return null;
+  const { members } = workspace.data;
+  return (
+    <>
+      <SegmentedControl
+        label="Whose leads"
+        options={[
+          { value: 'all', label: 'Everyone' },
+          { value: 'me', label: 'Mine' },
+        ]}
+        value={filter.assignee === 'me' ? 'me' : 'all'}
+        onChange={(value) => onChange(value === 'me' ? 'me' : null)}
+      />
+      <div className="field leads-assignee-filter">
+        <label htmlFor="leads-assignee">Assigned to</label>
+        <select
+          id="leads-assignee"
+          value={filter.assignee === 'me' ? workspace.data.me.userId : (filter.assignee ?? '')}
+          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+        >
+          <option value="">Anyone</option>
+          {members.map((member) => (
+            <option key={member.userId} value={member.userId}>
+              {member.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }

@@ -3,17 +3,9 @@ import type { InferResponseType } from 'hono/client';
 import type { InvitationRequest, MemberChange, WorkspaceChange } from '../../../domain/workspaces/workspace-requests';
 import { api, ApiError, readJson } from '../../api/api-client';
 import { useSession } from '../../api/use-session';
+import { useWorkspaceKey, type WorkspaceView } from '../../api/use-workspace';
 
-export type WorkspaceView = InferResponseType<typeof api.workspace.$get, 200>;
-export type TeamMember = WorkspaceView['members'][number];
 export type Membership = InferResponseType<typeof api.workspace.memberships.$get, 200>['workspaces'][number];
-
-const useWorkspaceKey = () => ['workspace', useSession().user?.id ?? null] as const;
-
-/** The session's workspace: its members, open invitations, seats and lead assignment. */
-export function useWorkspace() {
-  return useQuery({ queryKey: useWorkspaceKey(), queryFn: () => readJson(api.workspace.$get()) });
-}
 
 /** The workspaces the user belongs to and the one the session works in, for the account menu's switcher (once `wanted`). */
 export function useMemberships(wanted = true) {

@@ -9,21 +9,13 @@ import {
 } from '../../../domain/workspaces/roles';
 import { InvitationRequestSchema } from '../../../domain/workspaces/workspace-requests';
 import { serverErrorMessage } from '../../api/api-client';
+import { useWorkspace, type TeamMember, type WorkspaceView } from '../../api/use-workspace';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
-import {
-  useChangeMember,
-  useChangeWorkspace,
-  useInvite,
-  useRemoveMember,
-  useRevokeInvitation,
-  useWorkspace,
-  type TeamMember,
-  type WorkspaceView,
-} from './team-api';
+import { useChangeMember, useChangeWorkspace, useInvite, useRemoveMember, useRevokeInvitation } from './team-api';
 import './team.css';
 
 const FAILED = 'Something went wrong. Please try again.';
