@@ -67,6 +67,16 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await expect(arv).not.toHaveText(before!);
   const after = (await arv.textContent())!;
 
+  // A reload before saving loses none of the comps: the panel comes back as it was, exclusion and reason included.
+  await page.reload();
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'were kept in this tab' })).toContainText('100 Elm St');
+  await expect(panel.getByLabel('Square feet', { exact: true })).toHaveValue('1500');
+  await expect(row('107 Elm St')).toContainText('Excluded by you: Sold with a pool addition');
+  await expect(arv).toHaveText(after);
+  await page.getByLabel('Property address').fill('100 Elm St, Austin, TX');
+  await page.getByLabel(/New Roof/).check();
+
   await panel.getByRole('button', { name: 'Use this ARV' }).click();
   await expect(page.getByLabel('Market value', { exact: true })).toHaveValue(after.replace(/[$,]/g, ''));
   await expect(page.getByTestId('offer-range')).toBeVisible();
@@ -106,6 +116,12 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await expect(kept.getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(page, 'the saved property with its comps');
   await card.screenshot({ path: 'test-results/arv-screens/saved-arv.png' });
+
+  // Saved, the comps are the property's: the calculator's panel starts empty again.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  await expect(panel.getByLabel('Square feet', { exact: true })).toHaveValue('');
+  await expect(panel.getByRole('table')).toHaveCount(0);
 });
 
 test('a wholesaler types comps one by one, with the messages of the shared schema, and gets an ARV from the third', async ({

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ArvComp, ArvSubject, SavedArvComps } from '../../../domain/arv/arv-request-schema';
 import { api, ApiError, readJson, retryUnlessRefused } from '../../api/api-client';
+import { forgetArvCompsDraft } from './arv-comps-draft';
 
 export interface ArvEstimateBody {
   subject: ArvSubject;
@@ -37,7 +38,8 @@ export function saveArvComps(savedPropertyId: string, arvComps: SavedArvComps) {
   return readJson(api.arv.comps.$put({ json: { savedPropertyId, arvComps } }));
 }
 
-// The comps behind the ARV last put in the calculator's market value, kept until the property is saved.
+// The comps behind the ARV last put in the calculator's market value, kept until the property is
+// saved (the panel keeps them in sessionStorage too, and gives them back here after a reload).
 let usedArv: SavedArvComps | null = null;
 
 /** Remembers the comps behind the ARV just used, for the property's save. */
@@ -45,8 +47,14 @@ export function rememberUsedArv(arvComps: SavedArvComps) {
   usedArv = arvComps;
 }
 
-/** After a save: keeps the comps with the new property when its market value is the ARV they gave. */
+/**
+ * After a save: keeps the comps with the new property when its market value is the ARV they gave;
+ * the calculator's comps are then the saved property's, no longer kept in the tab.
+ */
 export async function keepUsedArvWithProperty(savedPropertyId: string, marketValue: number) {
-  if (!usedArv?.estimate || usedArv.estimate.arv !== marketValue) return;
-  await saveArvComps(savedPropertyId, usedArv);
+  const arvComps = usedArv;
+  usedArv = null;
+  forgetArvCompsDraft();
+  if (!arvComps?.estimate || arvComps.estimate.arv !== marketValue) return;
+  await saveArvComps(savedPropertyId, arvComps);
 }

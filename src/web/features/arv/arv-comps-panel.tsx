@@ -1,11 +1,12 @@
 import Papa from 'papaparse';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ArvComp, ArvSubject, CompDecision, SavedArvComps } from '../../../domain/arv/arv-request-schema';
 import { ArvSubjectSchema } from '../../../domain/arv/arv-request-schema';
 import { readCompRows } from '../../../domain/arv/read-comps-csv';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import { rememberUsedArv, useArvEstimate, type ArvEstimateBody } from './arv-api';
+import { keepArvCompsDraft, readArvCompsDraft } from './arv-comps-draft';
 import { TypedCompForm } from './typed-comp-form';
 
 const SUBJECT_FIELDS: { key: keyof ArvSubject; label: string }[] = [
@@ -38,18 +39,30 @@ interface ArvCompsPanelProps {
 }
 
 /** "ARV from comps" (issue 28): the subject's facts, comps from a CSV, each used or excluded with its reason, and "Use this ARV". */
-export function ArvCompsPanel({ onUseArv }: ArvCompsPanelProps) {
+export function ArvCompsPanel({ address, onUseArv }: ArvCompsPanelProps) {
   const id = useId();
-  const [subjectTexts, setSubjectTexts] = useState<SubjectTexts>({});
-  const [comps, setComps] = useState<ArvComp[]>([]);
+  // The work kept in this tab before a reload, for this address (read once, on the first render).
+  const [restored] = useState(() => readArvCompsDraft(address));
+  const [subjectTexts, setSubjectTexts] = useState<SubjectTexts>(restored?.subjectTexts ?? {});
+  const [comps, setComps] = useState<ArvComp[]>(restored?.comps ?? []);
   // Which comps were typed by hand: a new CSV replaces the comps of the last one and keeps these.
-  const [typed, setTyped] = useState<boolean[]>([]);
-  const [rejected, setRejected] = useState<{ line: number; reason: string }[]>([]);
-  const [decisions, setDecisions] = useState<Record<number, CompDecision>>({});
+  const [typed, setTyped] = useState<boolean[]>(restored?.typed ?? []);
+  const [rejected, setRejected] = useState<{ line: number; reason: string }[]>(restored?.rejected ?? []);
+  const [decisions, setDecisions] = useState<Record<number, CompDecision>>(restored?.decisions ?? {});
+  // The comps behind the ARV last used, for the property's save.
+  const [used, setUsed] = useState<SavedArvComps | null>(restored?.used ?? null);
   const [pending, setPending] = useState<{ index: number; action: CompDecision['action']; reason: string } | null>(
     null,
   );
   const [csvText, setCsvText] = useState('');
+
+  useEffect(() => {
+    if (restored?.used) rememberUsedArv(restored.used);
+  }, [restored]);
+  // Every change is kept, so that a reload before the save loses nothing (cleared by the save).
+  useEffect(() => {
+    keepArvCompsDraft({ address, subjectTexts, comps, typed, rejected, decisions, used });
+  }, [address, subjectTexts, comps, typed, rejected, decisions, used]);
 
   const subject = readSubject(subjectTexts);
   // Comps the user excluded are not sent; the server's indexes map back through `sent`.
@@ -123,6 +136,7 @@ export function ArvCompsPanel({ onUseArv }: ArvCompsPanelProps) {
       },
     };
     rememberUsedArv(saved);
+    setUsed(saved);
     onUseArv(result.arv, {
       compCount: result.used.length,
       low: result.low,
@@ -140,6 +154,13 @@ export function ArvCompsPanel({ onUseArv }: ArvCompsPanelProps) {
         Bring sold homes near the property (an MLS or portal export, e.g. Redfin's sold CSV) and the property's own
         facts: the after-repair value comes from the comps, with an 80 % range and a confidence.
       </p>
+
+      {restored && restored.comps.length > 0 && (
+        <p className="banner banner-info" role="status">
+          The comps you entered{restored.address.trim() ? ` for ${restored.address.trim()}` : ''} were kept in this tab
+          and are back; they go with the property when you save it.
+        </p>
+      )}
 
       <fieldset className="arv-subject">
         <legend>The property</legend>
