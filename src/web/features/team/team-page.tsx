@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   assignableRoles,
+  isWorkspaceRole,
   may,
   roleDescriptions,
   roleLabels,
@@ -316,13 +317,18 @@ function InviteCard({ view }: { view: WorkspaceView }) {
           id="invite-role"
           label="Role"
           placeholder="Choose a role"
-          options={roles.map((role) => ({ value: role, label: `${roleLabels[role]}: ${roleDescriptions[role]}` }))}
+          options={roles.map((role) => ({ value: role, label: roleLabels[role] }))}
           {...form.field('role')}
         />
         <button type="submit" className="button button-primary" disabled={form.submitting}>
           {form.submitting ? 'Sending...' : 'Send invitation'}
         </button>
       </form>
+      {isWorkspaceRole(form.values.role) && (
+        <p className="field-hint">
+          {roleLabels[form.values.role]}: {roleDescriptions[form.values.role]}.
+        </p>
+      )}
       {full && (
         <p className="field-hint">
           Every seat is taken: an invitation needs a free one.{' '}
