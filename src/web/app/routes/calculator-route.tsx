@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
-import { ArvCompsPanel } from '../../features/arv/arv-comps-panel';
 import { BulkImportButton } from '../../features/bulk-import/bulk-import-button';
 import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
 import { CalculatorPage } from '../../features/calculator/calculator-page';
@@ -34,7 +33,8 @@ const slots: CalculatorSlots = {
   OfferActions,
   preloadOfferActions: (userType) => void (userType === 'homeowner' ? loadHomeownerActions() : loadWholesalerActions()),
   WholesalerTools: BulkImportButton,
-  ArvComps: ArvCompsPanel,
+  // The ARV panel (and the zod schemas it validates with) loads when a wholesaler opens the calculator.
+  ArvComps: lazy(async () => ({ default: (await import('../../features/arv/arv-comps-panel')).ArvCompsPanel })),
   MoreTemplates: lazy(async () => ({
     default: (await import('../../features/custom-templates/custom-templates-section')).CustomTemplatesSection,
   })),

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from 'react';
+import { Suspense, useEffect, useReducer, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { defaultTemplate } from '../../../domain/offer/built-in-templates';
@@ -215,14 +215,16 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
       </div>
 
       {isWholesaler && slots.ArvComps && (
-        <slots.ArvComps
-          address={state.address}
-          onUseArv={(arv, source) => {
-            setArvUsed({ arv, source });
-            dispatch({ type: 'setMarketValue', text: String(arv) });
-            dispatch({ type: 'calculate' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <slots.ArvComps
+            address={state.address}
+            onUseArv={(arv, source) => {
+              setArvUsed({ arv, source });
+              dispatch({ type: 'setMarketValue', text: String(arv) });
+              dispatch({ type: 'calculate' });
+            }}
+          />
+        </Suspense>
       )}
 
       <FormulaTemplatesDialog
