@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import { EmailDeliveryError, type EmailTransport } from './email-transport';
@@ -42,21 +42,25 @@ export async function deliverDueEmails({
 }): Promise<DeliveryReport> {
   const claimedAt = now();
   const due = db
-    .select({ id: emailOutbox.id })
+    .select({ id: emailOutbox.id, dueAt: emailOutbox.nextAttemptAt })
     .from(emailOutbox)
     .where(and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, claimedAt)))
     .orderBy(asc(emailOutbox.nextAttemptAt))
     .limit(batchSize)
-    .for('update', { skipLocked: true });
-  const claimed = await db
+    .for('update', { skipLocked: true })
+    .as('due');
+  const claimedRows = await db
     .update(emailOutbox)
     .set({
       status: 'sending',
       attempts: sql`${emailOutbox.attempts} + 1`,
       nextAttemptAt: new Date(claimedAt.getTime() + claimMs),
     })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
+    .from(due)
+    .where(eq(emailOutbox.id, due.id))
+    .returning({ ...getTableColumns(emailOutbox), dueAt: due.dueAt });
+  // Sent in the order they fell due: RETURNING keeps no order of its own.
+  const claimed = claimedRows.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
 
   const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
   for (const row of claimed) {
