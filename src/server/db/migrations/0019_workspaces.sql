@@ -69,6 +69,10 @@ ALTER TABLE "wholesaler_settings" DROP CONSTRAINT "wholesaler_settings_user_id_u
 ALTER TABLE "wholesaler_settings" RENAME COLUMN "user_id" TO "workspace_id";--> statement-breakpoint
 ALTER TABLE "wholesaler_settings" RENAME CONSTRAINT "wholesaler_settings_user_id_setting_name_pk" TO "wholesaler_settings_workspace_id_setting_name_pk";--> statement-breakpoint
 ALTER TABLE "wholesaler_settings" ADD CONSTRAINT "wholesaler_settings_workspace_id_organization_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The leads' notify trigger of 0007 reads owner_user_id: it goes before the column is renamed, or the
+-- assignment below fails on the first owned lead (notify_workspace_change replaces it at the end).
+DROP TRIGGER "leads_notify_owner_change" ON "leads";--> statement-breakpoint
+DROP FUNCTION notify_lead_owner_change();--> statement-breakpoint
 ALTER TABLE "leads" DROP CONSTRAINT "leads_owner_user_id_user_id_fk";--> statement-breakpoint
 DROP INDEX "leads_owner_responded_idx";--> statement-breakpoint
 DROP INDEX "leads_owner_status_responded_idx";--> statement-breakpoint
@@ -163,8 +167,6 @@ $$;
 --> statement-breakpoint
 DROP TRIGGER "saved_properties_notify_user_change" ON "saved_properties";--> statement-breakpoint
 DROP TRIGGER "subscriptions_notify_user_change" ON "subscriptions";--> statement-breakpoint
-DROP TRIGGER "leads_notify_owner_change" ON "leads";--> statement-breakpoint
-DROP FUNCTION notify_lead_owner_change();--> statement-breakpoint
 CREATE TRIGGER saved_properties_notify_workspace_change
   AFTER INSERT OR UPDATE OR DELETE ON saved_properties
   FOR EACH ROW EXECUTE FUNCTION notify_workspace_change();
