@@ -6,6 +6,7 @@
 //   POST /v1/customers, GET /v1/customers/:id
 //   POST /v1/checkout/sessions, GET /v1/checkout/sessions/:id
 //   GET /v1/subscriptions/:id, DELETE /v1/subscriptions/:id (cancel)
+//   POST /v1/subscriptions/:id (update: items[n][id] with quantity and/or price, proration_behavior, metadata)
 //   POST /v1/billing_portal/sessions (with the subscription_update_confirm flow)
 //   GET /v1/balance
 // It also serves the hosted pages a customer would see (a checkout page with a Pay button, a
@@ -73,7 +74,9 @@ type Subscription = FakeObject & {
   status: string;
   items: {
     object: 'list';
-    data: Array<FakeObject & { price: FakeObject; current_period_end: number; current_period_start: number }>;
+    data: Array<
+      FakeObject & { price: FakeObject; quantity: number; current_period_end: number; current_period_start: number }
+    >;
   };
 };
 
@@ -372,6 +375,62 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     if (method === 'GET' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = subscriptions.get(match[1]!);
       return subscription ? ok(subscription) : missing('subscription', match[1]!);
+    }
+    if (method === 'POST' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
+      const subscription = subscriptions.get(match[1]!);
+      if (!subscription) return missing('subscription', match[1]!);
+      if (subscription.status === 'canceled')
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      const prorations = ['create_prorations', 'none', 'always_invoice'];
+      if (body.proration_behavior !== undefined && !prorations.includes(String(body.proration_behavior)))
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Invalid proration_behavior: must be one of ${prorations.join(', ')}`,
+          {
+            param: 'proration_behavior',
+          },
+        );
+      const changes = (body.items ?? []) as Array<{ id?: string; price?: string; quantity?: string }>;
+      if (!Array.isArray(changes))
+        return stripeError(400, 'invalid_request_error', 'Invalid array', { param: 'items' });
+      // Every change is checked before any is made: the provider changes all or nothing.
+      const planned: Array<{
+        item: Subscription['items']['data'][number];
+        price?: StripeFakePrice;
+        quantity?: number;
+      }> = [];
+      for (const [index, change] of changes.entries()) {
+        const item = subscription.items.data.find((candidate) => candidate.id === change.id);
+        if (!change.id || !item)
+          return stripeError(400, 'invalid_request_error', `No such subscription_item: '${String(change.id)}'`, {
+            code: 'resource_missing',
+            param: `items[${index}][id]`,
+          });
+        const price = change.price === undefined ? undefined : findPrice(change.price);
+        if (change.price !== undefined && !price)
+          return stripeError(400, 'invalid_request_error', `No such price: '${change.price}'`, {
+            code: 'resource_missing',
+            param: `items[${index}][price]`,
+          });
+        if (change.quantity !== undefined && !/^\d{1,9}$/.test(change.quantity))
+          return stripeError(400, 'invalid_request_error', `Invalid integer: ${change.quantity}`, {
+            param: `items[${index}][quantity]`,
+          });
+        planned.push({ item, price, quantity: change.quantity === undefined ? undefined : Number(change.quantity) });
+      }
+      for (const { item, price, quantity } of planned) {
+        if (price) item.price = priceObject(price);
+        if (quantity !== undefined) item.quantity = quantity;
+      }
+      if (body.metadata && typeof body.metadata === 'object')
+        subscription.metadata = { ...(subscription.metadata as object), ...(body.metadata as object) };
+      send([createEvent('customer.subscription.updated', subscription)]);
+      return ok(subscription);
     }
     if (method === 'DELETE' && (match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = subscriptions.get(match[1]!);

@@ -76,6 +76,13 @@ export const plans: readonly Plan[] = Object.freeze([
   },
 ] satisfies Plan[]);
 
+/**
+ * Issue 26 §6: Pro includes 3 seats, and each seat beyond them is one more unit (quantity) of the
+ * Pro price on the subscription, so an extra seat costs what Pro costs, per month. Demo billing
+ * shows the same price.
+ */
+export const extraSeatMonthlyPrice: number = plans.find((plan) => plan.id === 'pro')!.monthlyPrice;
+
 /** §9: how many properties the plan may save (a count; Infinity for pro). */
 export function savedPropertyLimit(plan: PlanId): number {
   return propertyLimits[plan];

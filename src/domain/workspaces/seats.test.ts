@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasFreeSeat, noSeatMessage, seatCount } from './seats';
+import { extraSeatMonthlyPrice } from '../plans/plans';
+import {
+  ExtraSeatsRequestSchema,
+  fewestExtraSeats,
+  hasFreeSeat,
+  MAX_EXTRA_SEATS,
+  noSeatMessage,
+  seatCount,
+} from './seats';
 
 describe('seats', () => {
   it('gives Free and Personal one seat whatever was bought, and Pro 3 plus those bought', () => {
@@ -18,7 +26,34 @@ describe('seats', () => {
   it('tells a Free inviter to upgrade and a full Pro workspace how to make room', () => {
     expect(noSeatMessage('free', 0)).toMatch(/Pro plan/);
     expect(noSeatMessage('pro', 1)).toBe(
-      'All 4 seats are in use. Add seats on the Plans page, or remove a member or a pending invitation first.',
+      'All 4 seats are in use. The Owner can add seats on the Team page, or remove a member or a pending invitation first.',
     );
+  });
+
+  it('prices an extra seat as one more unit of Pro', () => {
+    expect(extraSeatMonthlyPrice).toBe(29);
+  });
+
+  it('takes a whole number of extra seats from 0 to the maximum, and nothing else', () => {
+    expect(ExtraSeatsRequestSchema.parse({ extraSeats: 0 })).toEqual({ extraSeats: 0 });
+    expect(ExtraSeatsRequestSchema.parse({ extraSeats: MAX_EXTRA_SEATS })).toEqual({ extraSeats: MAX_EXTRA_SEATS });
+    for (const hostile of [
+      {},
+      { extraSeats: -1 },
+      { extraSeats: 1.5 },
+      { extraSeats: '3' },
+      { extraSeats: MAX_EXTRA_SEATS + 1 },
+      { extraSeats: Number.MAX_SAFE_INTEGER },
+      { extraSeats: null },
+      { extraSeats: 2, plan: 'pro' },
+    ]) {
+      expect(ExtraSeatsRequestSchema.safeParse(hostile).success, JSON.stringify(hostile)).toBe(false);
+    }
+  });
+
+  it('keeps enough extra seats for everyone who holds one', () => {
+    expect(fewestExtraSeats(1)).toBe(0);
+    expect(fewestExtraSeats(3)).toBe(0);
+    expect(fewestExtraSeats(5)).toBe(2);
   });
 });

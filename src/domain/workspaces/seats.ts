@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import type { PlanId } from '../plans/plans';
 
 /** Seats each plan includes: Free and Personal are one person; Pro includes 3 and sells more. */
-const includedSeats: Record<PlanId, number> = { free: 1, personal: 1, pro: 3 };
+export const includedSeats: Record<PlanId, number> = { free: 1, personal: 1, pro: 3 };
+
+/** The most seats a workspace buys here beyond Pro's own; a bigger team writes to us. */
+export const MAX_EXTRA_SEATS = 100;
 
 /** The workspace's seats: its plan's, plus those bought (Pro only). */
 export function seatCount(plan: PlanId, extraSeats: number): number {
@@ -16,8 +20,29 @@ export function hasFreeSeat({ plan, extraSeats, taken }: { plan: PlanId; extraSe
 export const seatMessages = {
   teamsNeedPro: 'Teams come with the Pro plan. Upgrade on the Plans page to invite members.',
   allSeatsTaken: (seats: number) =>
-    `All ${seats} seats are in use. Add seats on the Plans page, or remove a member or a pending invitation first.`,
+    `All ${seats} seats are in use. The Owner can add seats on the Team page, or remove a member or a pending invitation first.`,
+  extraSeatsNeedPro: 'Extra seats come with the Pro plan. Upgrade on the Plans page first.',
+  extraSeatsInvalid: `Enter a whole number of extra seats from 0 to ${MAX_EXTRA_SEATS}`,
+  belowTaken: (taken: number, seats: number) =>
+    `${taken} people hold seats (members and open invitations), more than ${seats} seats. Remove a member or revoke an invitation first.`,
 } as const;
+
+/** PUT /api/billing/seats: how many seats to have beyond the plan's own. */
+export const ExtraSeatsRequestSchema = z
+  .object({
+    extraSeats: z
+      .number(seatMessages.extraSeatsInvalid)
+      .int(seatMessages.extraSeatsInvalid)
+      .min(0, seatMessages.extraSeatsInvalid)
+      .max(MAX_EXTRA_SEATS, seatMessages.extraSeatsInvalid),
+  })
+  .strict();
+export type ExtraSeatsRequest = z.infer<typeof ExtraSeatsRequestSchema>;
+
+/** The fewest extra seats that still hold everyone who has one (`taken`: members and open invitations). */
+export function fewestExtraSeats(taken: number): number {
+  return Math.max(0, taken - includedSeats.pro);
+}
 
 /** What to tell an inviter who has no free seat. */
 export function noSeatMessage(plan: PlanId, extraSeats: number): string {

@@ -6,7 +6,7 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { isWorkspaceRole } from '../../domain/workspaces/roles';
 import { invitationEmail } from '../../domain/workspaces/invitation-email';
 import { hasFreeSeat, noSeatMessage, seatCount } from '../../domain/workspaces/seats';
-import type { DatabaseConnection } from '../db/database';
+import type { Database, DatabaseConnection } from '../db/database';
 import { invitation, member, subscriptions } from '../db/schema';
 import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
 import type { Env } from '../env';
@@ -31,8 +31,7 @@ const roles = {
 };
 
 /** People who take a seat in the workspace: its members and its invitations still open. */
-async function seatsTaken(database: DatabaseConnection, workspaceId: string) {
-  const { db } = database;
+export async function seatsTaken(db: Database, workspaceId: string) {
   const [[members], [invited]] = await Promise.all([
     db.select({ n: count() }).from(member).where(eq(member.organizationId, workspaceId)),
     db
@@ -103,7 +102,7 @@ export function workspacePlugin({ env, database, secret }: { env: Env; database:
     organizationHooks: {
       beforeCreateInvitation: async ({ organization: workspace }) => {
         const { plan, extraSeats } = await workspacePlan(database, workspace.id);
-        const taken = await seatsTaken(database, workspace.id);
+        const taken = await seatsTaken(database.db, workspace.id);
         if (!hasFreeSeat({ plan, extraSeats, taken })) {
           throw new APIError('FORBIDDEN', { code: 'NO_FREE_SEAT', message: noSeatMessage(plan, extraSeats) });
         }

@@ -42,8 +42,8 @@ export type ApplyOutcome =
 
 /**
  * Applies a state read from the payment provider (or from demo billing, which stands in for it)
- * to the workspace's subscription row: plan, current_period_end, the provider's ids and the time
- * the state was read. The one way a paid plan is granted or ended by its source. The row is
+ * to the workspace's subscription row: plan, current_period_end, extra seats, the provider's ids and
+ * the time the state was read. The one way a paid plan is granted or ended by its source. The row is
  * locked while deciding, so concurrent events for one workspace are applied one after another.
  */
 export async function applySubscriptionState(
@@ -82,6 +82,10 @@ export async function applySubscriptionState(
         stripeSubscriptionId: state.subscriptionId ?? row.subscriptionId,
         stripeCustomerId: row.customerId ?? state.customerId,
         providerUpdatedAt: state.observedAt,
+        // Extra seats are Pro's alone; a source that does not say keeps the row's.
+        ...(state.plan !== 'pro'
+          ? { extraSeats: 0 }
+          : state.extraSeats !== undefined && { extraSeats: state.extraSeats }),
         updatedAt: sql`now()`,
       })
       .where(eq(subscriptions.workspaceId, row.workspaceId));

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { planFromName } from '../../domain/plans/plans';
+import { ExtraSeatsRequestSchema } from '../../domain/workspaces/seats';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
@@ -11,7 +12,9 @@ import { createCheckout, planName } from './create-checkout';
 import { createPortalSession } from './create-portal-session';
 import { readDemoCheckoutToken, type DemoCheckout } from './demo-checkout-token';
 import type { PaidPlanId } from './plan-prices';
+import { readWorkspace } from '../workspaces/read-workspace';
 import { receiveStripeWebhook } from './receive-stripe-webhook';
+import { setExtraSeats } from './set-extra-seats';
 
 const DEMO_LINK_INVALID = 'This demo checkout link is invalid or has expired. Choose your plan again.';
 
@@ -20,7 +23,8 @@ const DemoSessionSchema = z.object({ session: z.string({ error: 'The demo checko
 
 /**
  * /api/billing: checkout for a paid plan (Subscribe, spec §4), the provider's webhook, Manage
- * billing (the provider's customer portal) and, when no provider is configured, demo billing.
+ * billing (the provider's customer portal), a Pro workspace's extra seats and, when no provider is
+ * configured, demo billing.
  * The plan is the workspace's, and only its Owner may change it (issue 26: the 'billing' action).
  */
 export function billingRoutes(context: AppContext) {
@@ -62,6 +66,12 @@ export function billingRoutes(context: AppContext) {
           ),
           200,
         );
+      })
+
+      // Extra seats (issue 26 §6): answers with the workspace as the team page shows it.
+      .put('/seats', signedIn, owner, validate('json', ExtraSeatsRequestSchema), async (c) => {
+        await setExtraSeats({ env, db, stripe }, c.var.member.workspaceId, c.req.valid('json').extraSeats);
+        return c.json(await readWorkspace(db, c.var.member), 200);
       })
 
       .post('/portal', signedIn, owner, async (c) => {

@@ -42,8 +42,20 @@ describe('subscriptionStateFromProvider', () => {
         subscriptionId: 'sub_1',
         customerId: 'cus_1',
         observedAt,
+        extraSeats: 0,
       },
     });
+  });
+
+  it("reads Pro's extra seats from the Pro item's quantity above 1 (issue 26), and none on Personal", () => {
+    const withQuantity = (price: string, quantity: number) => {
+      const read = subscription('active', [{ price, periodEnd: 1_900_000_000 }]);
+      Object.assign(read.items.data[0]!, { quantity });
+      return subscriptionStateFromProvider(env, read, observedAt);
+    };
+    expect(withQuantity('price_pro', 4)).toMatchObject({ state: { plan: 'pro', extraSeats: 3 } });
+    expect(withQuantity('price_pro', 1)).toMatchObject({ state: { plan: 'pro', extraSeats: 0 } });
+    expect(withQuantity('price_personal', 4)).toMatchObject({ state: { plan: 'personal', extraSeats: 0 } });
   });
 
   it.each(['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused', 'some_future_status'])(

@@ -14,6 +14,11 @@ export interface SubscriptionState {
   customerId: string | null;
   /** When the state was read from its source: a state read earlier never overrides one read later. */
   observedAt: Date;
+  /**
+   * Seats bought beyond Pro's own (issue 26): the Pro item's quantity above 1. Undefined when the
+   * source does not say (demo checkout), which keeps the row's; a plan other than Pro has none.
+   */
+  extraSeats?: number;
 }
 
 // The provider's statuses in which the customer has paid (or, while past_due, the provider is
@@ -45,13 +50,15 @@ export function subscriptionStateFromProvider(
   const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   const base = { subscriptionId: subscription.id, customerId, observedAt };
   if (!grantsPlan(subscription.status)) {
-    return { kind: 'state', state: { ...base, plan: 'free', currentPeriodEnd: null } };
+    return { kind: 'state', state: { ...base, plan: 'free', currentPeriodEnd: null, extraSeats: 0 } };
   }
   const items = subscription.items.data;
-  const plan = items.map((item) => planForPriceId(env, item.price.id)).find((found) => found !== undefined);
-  if (!plan) return { kind: 'unknown-price', priceIds: items.map((item) => item.price.id) };
+  const planItem = items.find((item) => planForPriceId(env, item.price.id) !== undefined);
+  const plan = planItem && planForPriceId(env, planItem.price.id);
+  if (!planItem || !plan) return { kind: 'unknown-price', priceIds: items.map((item) => item.price.id) };
+  const extraSeats = plan === 'pro' ? Math.max(0, (planItem.quantity ?? 1) - 1) : 0;
   // Since the 2025 API versions the billing period is per item; the subscription's is the latest.
   const periodEnds = items.map((item) => item.current_period_end).filter((end) => typeof end === 'number');
   const currentPeriodEnd = periodEnds.length > 0 ? new Date(Math.max(...periodEnds) * 1000) : null;
-  return { kind: 'state', state: { ...base, plan, currentPeriodEnd } };
+  return { kind: 'state', state: { ...base, plan, currentPeriodEnd, extraSeats } };
 }

@@ -34,7 +34,7 @@ export async function lockPlan(tx: Transaction, workspaceId: string): Promise<Pl
 }
 
 /**
- * Downgrade to Free (spec §4): plan free, current_period_end cleared. Stamped as the newest state, so
+ * Downgrade to Free (spec §4): plan free, current_period_end and extra seats cleared. Stamped as the newest state, so
  * a provider event read before the downgrade (its subscription still active) cannot undo it.
  */
 export async function setFreePlan(db: Database, workspaceId: string): Promise<Subscription> {
@@ -44,7 +44,7 @@ export async function setFreePlan(db: Database, workspaceId: string): Promise<Su
     .values({ workspaceId, plan: 'free', providerUpdatedAt: now })
     .onConflictDoUpdate({
       target: subscriptions.workspaceId,
-      set: { plan: 'free', currentPeriodEnd: null, providerUpdatedAt: now, updatedAt: sql`now()` },
+      set: { plan: 'free', currentPeriodEnd: null, extraSeats: 0, providerUpdatedAt: now, updatedAt: sql`now()` },
     })
     .returning({ plan: subscriptions.plan, currentPeriodEnd: subscriptions.currentPeriodEnd });
   if (!row) throw new Error('downgrade returned no row');

@@ -79,7 +79,13 @@ export async function readWorkspace(db: Database, me: WorkspaceMember) {
     invitations: may(me, 'manage-members')
       ? invitations.map((row) => ({ ...row, role: row.role as WorkspaceRole }))
       : [],
-    seats: { total: seatCount(plan ?? 'free', extraSeats ?? 0), taken: members.length + invitations.length },
+    seats: {
+      total: seatCount(plan ?? 'free', extraSeats ?? 0),
+      taken: members.length + invitations.length,
+      plan: plan ?? 'free',
+      /** Seats bought beyond the plan's own (Pro only). */
+      extra: plan === 'pro' ? (extraSeats ?? 0) : 0,
+    },
   };
 }
 

@@ -28,6 +28,11 @@ export function useChangeWorkspace() {
   return useWorkspaceChange((change: WorkspaceChange) => readJson(api.workspace.$patch({ json: change })));
 }
 
+/** The Owner sets a Pro workspace's extra seats (billing); the answer is the workspace with its new seats. */
+export function useSetExtraSeats() {
+  return useWorkspaceChange((extraSeats: number) => readJson(api.billing.seats.$put({ json: { extraSeats } })));
+}
+
 export function useChangeMember() {
   return useWorkspaceChange(({ memberId, change }: { memberId: string; change: MemberChange }) =>
     readJson(api.workspace.members[':id'].$patch({ param: { id: memberId }, json: change })),

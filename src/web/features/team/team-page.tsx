@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { formatMoney } from '../../../domain/money/format-money';
+import { extraSeatMonthlyPrice } from '../../../domain/plans/plans';
 import {
   assignableRoles,
   isWorkspaceRole,
@@ -8,15 +10,24 @@ import {
   roleLabels,
   type WorkspaceRole,
 } from '../../../domain/workspaces/roles';
+import { fewestExtraSeats, includedSeats, MAX_EXTRA_SEATS } from '../../../domain/workspaces/seats';
 import { InvitationRequestSchema } from '../../../domain/workspaces/workspace-requests';
 import { serverErrorMessage } from '../../api/api-client';
+import { usePublicConfig } from '../../api/public-config';
 import { useWorkspace, type TeamMember, type WorkspaceView } from '../../api/use-workspace';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
-import { useChangeMember, useChangeWorkspace, useInvite, useRemoveMember, useRevokeInvitation } from './team-api';
+import {
+  useChangeMember,
+  useChangeWorkspace,
+  useInvite,
+  useRemoveMember,
+  useRevokeInvitation,
+  useSetExtraSeats,
+} from './team-api';
 import './team.css';
 
 const FAILED = 'Something went wrong. Please try again.';
@@ -59,6 +70,7 @@ function TeamLayout({ view }: { view: WorkspaceView }) {
       </p>
       <MembersCard view={view} />
       {may(me, 'manage-members') && <InviteCard view={view} />}
+      {may(me, 'billing') && seats.plan === 'pro' && <SeatsCard view={view} />}
       {may(me, 'manage-workspace') && <LeadAssignmentCard view={view} />}
     </div>
   );
@@ -362,6 +374,72 @@ function InviteCard({ view }: { view: WorkspaceView }) {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+/** A Pro workspace's Owner buys seats beyond the 3 Pro includes (issue 26 §6). */
+function SeatsCard({ view }: { view: WorkspaceView }) {
+  const { seats } = view;
+  const demo = usePublicConfig().billingMode === 'demo';
+  const setSeats = useSetExtraSeats();
+  const [value, setValue] = useState(String(seats.extra));
+  const [error, setError] = useState<string>();
+  const fewest = fewestExtraSeats(seats.taken);
+  const wanted = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+
+  return (
+    <section className="card" aria-labelledby="seats-title">
+      <h2 id="seats-title" className="card-title">
+        Add seats
+      </h2>
+      <p>
+        Pro includes {includedSeats.pro} seats. Each extra seat is {formatMoney(extraSeatMonthlyPrice)} per month
+        {seats.extra > 0 &&
+          `: you have ${seats.extra} extra, ${formatMoney(seats.extra * extraSeatMonthlyPrice)} per month`}
+        .
+      </p>
+      {demo && <p className="field-hint">Demo billing: seats are added at once and nobody is charged.</p>}
+      <form
+        noValidate
+        className="team-seats-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!Number.isInteger(wanted) || wanted < fewest || wanted > MAX_EXTRA_SEATS) {
+            setError(
+              wanted < fewest
+                ? `${seats.taken} people hold seats: keep at least ${fewest} extra.`
+                : `Enter a whole number from ${fewest} to ${MAX_EXTRA_SEATS}.`,
+            );
+            return;
+          }
+          setError(undefined);
+          setSeats.mutate(wanted, {
+            onSuccess: (next) =>
+              notify.success(`The workspace now has ${next.seats.total} seats (${next.seats.extra} extra)`),
+            onError: fail,
+          });
+        }}
+      >
+        <TextField
+          id="extra-seats"
+          label="Extra seats"
+          type="number"
+          autoComplete="off"
+          value={value}
+          error={error}
+          onChange={setValue}
+        />
+        <button type="submit" className="button button-primary" disabled={setSeats.isPending}>
+          {setSeats.isPending ? 'Saving...' : 'Save seats'}
+        </button>
+      </form>
+      {Number.isInteger(wanted) && wanted !== seats.extra && wanted >= 0 && wanted <= MAX_EXTRA_SEATS && (
+        <p className="field-hint">
+          {includedSeats.pro + wanted} seats, {formatMoney(wanted * extraSeatMonthlyPrice)} per month for the extra
+          seats{demo ? ' (demo)' : ''}.
+        </p>
       )}
     </section>
   );
