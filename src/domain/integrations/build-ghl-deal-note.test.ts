@@ -47,4 +47,15 @@ describe('buildGhlDealNote', () => {
       expect(note).not.toContain('How the offer was computed');
     }
   });
+
+  it("names a lead's assignee after the property (issue 26), and nobody when none is given", () => {
+    const note = buildGhlDealNote(deal, now, { assignee: 'Rita Rep' }).split('\n');
+    expect(note.slice(0, 3)).toEqual([
+      'Cash offer: $108,000 - $123,000',
+      'Property: 12 Oak St, Austin, TX',
+      'Assigned to: Rita Rep',
+    ]);
+    for (const assignee of [undefined, null, ''])
+      expect(buildGhlDealNote(deal, now, { assignee })).not.toContain('Assigned to');
+  });
 });

@@ -14,12 +14,14 @@ const amountText = (line: ReceiptLine) => {
 /**
  * The note a CRM export adds to the contact (issue 14): the range, the property, the market value
  * and repairs, and how the range was computed, line by line with the template's terms (the same
- * receipt the app shows), when the formula was kept.
+ * receipt the app shows), when the formula was kept. A lead's note names the member it is assigned to
+ * (issue 26); a saved property records nobody, so its note names nobody.
  */
-export function buildGhlDealNote(deal: Deal, now: Date): string {
+export function buildGhlDealNote(deal: Deal, now: Date, { assignee }: { assignee?: string | null } = {}): string {
   const lines = [
     `Cash offer: ${formatMoneyRange(deal.offerRange)}`,
     `Property: ${deal.address}`,
+    ...(assignee ? [`Assigned to: ${assignee}`] : []),
     `Market value: ${formatMoney(deal.marketValue)}`,
     `Repairs: ${formatMoney(deal.totalRepairCost)}`,
     ...deal.repairs.map((repair) => `  ${repair.name}: ${formatMoney(repair.cost)}`),

@@ -1,8 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { buildCrmPayload } from '../../domain/integrations/build-crm-payload';
 import { buildGhlDealNote } from '../../domain/integrations/build-ghl-deal-note';
 import type { CrmExportRequest } from '../../domain/integrations/export-request-schema';
 import { integrationMessages } from '../../domain/integrations/integration-messages';
 import type { AppContext } from '../app-context';
+import type { Database } from '../db/database';
+import { leads, user } from '../db/schema';
 import { addGhlNote, addGhlTags, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
@@ -16,7 +19,7 @@ import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
  * CRM_WEBHOOK_URL is set, and its failure stops the export so nothing reaches the CRM. Then, in
  * GoHighLevel: the contact is created or updated (upsert by e-mail or phone), the export's tags
  * are added to the ones it has, the deal's note
- * (figures and receipt) is added to it, and, when the workspace chose a pipeline stage, the contact's
+ * (figures and receipt, and for a lead the member it is assigned to) is added to it, and, when the workspace chose a pipeline stage, the contact's
  * opportunity there is created or updated with the high offer as its value. A failure of any
  * step is a 502 quoting it; exporting again repeats the steps without duplicating the contact or
  * the opportunity. Nothing is stored here.
@@ -30,6 +33,10 @@ export async function exportToGhl(
 ) {
   const settings = await requireGhlSettings(database.db, cipher, member.workspaceId);
   const deal = await resolveDeal(database.db, member, request.source);
+  const assignee =
+    request.source.kind === 'lead'
+      ? await leadAssigneeName(database.db, member.workspaceId, request.source.leadId)
+      : null;
   const payload = buildCrmPayload({ contact: request.contact, deal, now });
   const stage = await readGhlOpportunityStage(database.db, member.workspaceId, settings.locationId);
   const credentials = { apiUrl: env.GHL_API_URL, apiKey: settings.apiKey, locationId: settings.locationId };
@@ -42,7 +49,7 @@ export async function exportToGhl(
       const contact = await upsertGhlContact(credentials, payload);
       // Added, not upserted: an upsert's tags would replace the ones the wholesaler gave the contact.
       await addGhlTags(credentials, contact.contactId, payload.tags);
-      const { noteId } = await addGhlNote(credentials, contact.contactId, buildGhlDealNote(deal, now));
+      const { noteId } = await addGhlNote(credentials, contact.contactId, buildGhlDealNote(deal, now, { assignee }));
       const opportunity = stage
         ? await upsertGhlOpportunity(credentials, {
             ...stage,
@@ -64,4 +71,14 @@ export async function exportToGhl(
     },
     webhook: env.CRM_WEBHOOK_URL ? ('sent' as const) : ('not configured' as const),
   };
+}
+
+/** The name of the member a lead of the workspace is assigned to (their e-mail when they gave no name); null when nobody is. */
+async function leadAssigneeName(db: Database, workspaceId: string, leadId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: user.name, email: user.email })
+    .from(leads)
+    .innerJoin(user, eq(user.id, leads.assigneeUserId))
+    .where(and(eq(leads.id, leadId), eq(leads.workspaceId, workspaceId)));
+  return row ? row.name.trim() || row.email : null;
 }

@@ -11,7 +11,8 @@ import { signUpTestUser } from '../../../tests/support/test-users';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { wholesalerSettings } from '../db/schema';
+import { joinWorkspace } from '../../../tests/support/workspaces';
+import { leads, user, wholesalerSettings } from '../db/schema';
 
 const apiKey = 'pit-deal-token-0001';
 const locationId = 'locDeal0001';
@@ -168,6 +169,60 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
       'Cash offer: $111,000 - $126,000',
       'Cash offer: $146,000 - $161,000',
     ]);
+  });
+
+  it("names a lead's assignee in the note (issue 26); a saved property's note names nobody", async () => {
+    const owner = await wholesaler();
+    const workspaceId = owner.user.id;
+    const rep = await signUpTestUser(app);
+    await joinWorkspace(database().db, { workspaceId, userId: rep.user.id, role: 'acquisitions' });
+    await database().db.update(user).set({ name: 'Rita Rep' }).where(eq(user.id, rep.user.id));
+    const insertLead = async (assigneeUserId: string | null) => {
+      const [lead] = await database()
+        .db.insert(leads)
+        .values({
+          workspaceId,
+          assigneeUserId,
+          source: 'bulk-email',
+          address: '9 Pine Rd, Austin, TX',
+          marketValue: 180000,
+          offerLow: 100000,
+          offerHigh: 110000,
+          responseKind: 'accepted',
+        })
+        .returning({ id: leads.id });
+      return lead!.id;
+    };
+    const exportLead = (leadId: string) =>
+      app.request(
+        '/api/integrations/ghl/export',
+        json(owner.headers, 'POST', { source: { kind: 'lead', leadId }, contact }),
+      );
+
+    expect((await exportLead(await insertLead(rep.user.id))).status).toBe(200);
+    expect(ghl.notes[0]!.body.split('\n').slice(0, 3)).toEqual([
+      'Cash offer: $100,000 - $110,000',
+      'Property: 9 Pine Rd, Austin, TX',
+      'Assigned to: Rita Rep',
+    ]);
+    // Nobody holds the lead: the note says no name.
+    expect((await exportLead(await insertLead(null))).status).toBe(200);
+    expect(ghl.notes[1]!.body).not.toContain('Assigned to');
+    // Nobody is recorded as holding a saved property, nor a calculation.
+    const saved = await app.request(
+      '/api/properties',
+      json(owner.headers, 'POST', { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } }),
+    );
+    expect(saved.status).toBe(201);
+    const { property } = (await saved.json()) as { property: { id: string } };
+    const exportedProperty = await app.request(
+      '/api/integrations/ghl/export',
+      json(owner.headers, 'POST', { source: { kind: 'saved', savedPropertyId: property.id }, contact }),
+    );
+    expect(exportedProperty.status).toBe(200);
+    expect((await exportDeal(owner.headers)).status).toBe(200);
+    expect(ghl.notes).toHaveLength(4);
+    expect(ghl.notes.slice(2).map((note) => note.body.includes('Assigned to'))).toEqual([false, false]);
   });
 
   it('keeps the tags a contact already has in GoHighLevel: the export adds its own, never replaces them', async () => {
