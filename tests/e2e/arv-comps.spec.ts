@@ -1,8 +1,10 @@
 // ARV from comps (issue 28): a wholesaler uploads a Redfin-style sold CSV, sees which comps are
 // used and which are excluded with their reasons, excludes one and watches the ARV change, uses the
-// ARV for the offer, saves the property and downloads a deal sheet that lists the comps.
+// ARV for the offer, saves the property and downloads a deal sheet that lists the comps. The offer
+// shared from the calculator and from the saved property tells the homeowner "based on 4 nearby
+// sales" and lists them: address, date and price only.
 import { readFileSync } from 'node:fs';
-import type { Download } from '@playwright/test';
+import type { Browser, Download, Page } from '@playwright/test';
 import { readPdfText } from '../support/pdf-text';
 import { registerThroughUi } from './support/accounts';
 import { addPostalAddress } from './support/bulk-sender';
@@ -20,9 +22,74 @@ const redfinCsv = [
   'PAST SALE,March-21-2025,Single Family Residential,113 Elm St,Austin,TX,78701,,3,2,1500,6000,1985,30.2703,-97.7433',
 ].join('\n');
 
+/** The sales the ARV used (107 excluded by the user, 111 by size), as the homeowner's page lists them: newest first. */
+const nearbySales = [
+  { address: '109 Elm St', date: 'Mar 7, 2025', price: '$305,000' },
+  { address: '105 Elm St', date: 'Feb 7, 2025', price: '$298,000' },
+  { address: '103 Elm St', date: 'Jan 24, 2025', price: '$325,000' },
+  { address: '101 Elm St', date: 'Jan 10, 2025', price: '$310,000' },
+];
+
+/** The link the open Share offer dialog shows; the dialog is closed after. */
+async function sharedLink(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: 'Share offer' });
+  const url = await dialog.getByLabel('Offer link').inputValue();
+  expect(url).toMatch(/\/offer\/[A-Za-z0-9_-]{43}$/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  return url;
+}
+
+/**
+ * A homeowner opens the offer link in a browser of their own: the page comes drawn by the server
+ * with the nearby sales, hydrates (a mismatch would be a console error, which fails the test) and
+ * lists each sale's address, date and price, nothing of the estimate's working.
+ */
+async function homeownerSeesNearbySales(browser: Browser, baseURL: string, url: string, label: string) {
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: {
+      'x-forwarded-for': `10.66.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
+    },
+  });
+  try {
+    const homeowner = await context.newPage();
+    const html = await (await homeowner.request.get(url)).text();
+    expect(html).toContain('Market value based on 4 nearby sales');
+    for (const sale of nearbySales) expect(html).toContain(sale.date);
+
+    await homeowner.goto(url);
+    await homeowner.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    });
+    const sales = homeowner.getByRole('region', { name: 'Market value based on 4 nearby sales' });
+    await expect(sales).toBeVisible();
+    await expect(sales.getByRole('row')).toHaveText([
+      /Address\s*Sold\s*Price/,
+      ...nearbySales.map((sale) => new RegExp(`${sale.address}.*${sale.date}\\s*\\${sale.price}`)),
+    ]);
+    const main = homeowner.getByRole('main');
+    await expect(main).not.toContainText('107 Elm St');
+    await expect(main).not.toContainText('111 Elm St');
+    await expect(main).not.toContainText(/adjusted|weight|confidence|comparable/i);
+    // Hydrated: the answer buttons work.
+    await homeowner.getByRole('button', { name: 'Negotiate' }).click();
+    await expect(homeowner.getByLabel('Your Desired Price')).toBeVisible();
+    await expectNoAxeViolations(homeowner, `/offer/{token} based on nearby sales (${label})`);
+    await homeowner.setViewportSize({ width: 360, height: 900 });
+    await sales.screenshot({ path: `test-results/arv-screens/offer-nearby-sales-${label}.png` });
+  } finally {
+    await context.close();
+  }
+}
+
 test('a wholesaler values a property from comps, uses the ARV for the offer, saves it and gets the comps on the deal sheet', async ({
   page,
+  browser,
+  baseURL,
 }) => {
+  test.setTimeout(90_000);
   await registerThroughUi(page);
   await addPostalAddress(page);
   await page.goto('/');
@@ -86,6 +153,11 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await offerCard.getByText('How we got this number').click();
   await expect(offerCard.getByRole('rowheader', { name: fromComps })).toBeVisible();
 
+  // Shared from the calculator, the offer names the sales its market value came from.
+  await offerCard.getByRole('button', { name: 'Share offer' }).click();
+  const calculatorLink = await sharedLink(page);
+  await homeownerSeesNearbySales(browser, baseURL!, calculatorLink, 'calculator');
+
   await saveOfferOnScreen(page);
   await expect(page).toHaveURL(/\/saved$/);
   const card = page.getByRole('article', { name: '100 Elm St, Austin, TX' });
@@ -116,6 +188,12 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await expect(kept.getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(page, 'the saved property with its comps');
   await card.screenshot({ path: 'test-results/arv-screens/saved-arv.png' });
+
+  // Shared from the saved property, the offer names the sales its kept comps used.
+  await card.getByRole('button', { name: 'Share offer' }).click();
+  const savedLink = await sharedLink(page);
+  expect(savedLink).not.toBe(calculatorLink);
+  await homeownerSeesNearbySales(browser, baseURL!, savedLink, 'saved-property');
 
   // Saved, the comps are the property's: the calculator's panel starts empty again.
   await page.goto('/');

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import type { NearbySale } from '../../domain/arv/arv-request-schema';
+import { nearbySalesFromComps } from '../../domain/arv/nearby-sales';
 import { dealFromCalculation } from '../../domain/offer/deal';
 import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
@@ -24,9 +26,18 @@ export function offerFromCalculation(calculation: CalculationInput): OfferSnapsh
   return { ...deal, templateName: calculation.template.name };
 }
 
-/** The offer to share: a calculation's, or a saved property of the member's workspace as stored. */
-async function offerToShare(db: Database, workspaceId: string, request: ShareOfferRequest): Promise<OfferSnapshot> {
-  if (request.from === 'calculation') return offerFromCalculation(request.calculation);
+/**
+ * The offer to share, with the nearby sales its market value rests on (null: none): a calculation's
+ * as the request names them, or a saved property of the member's workspace as stored, with the comps
+ * it keeps when its market value is their ARV.
+ */
+async function offerToShare(
+  db: Database,
+  workspaceId: string,
+  request: ShareOfferRequest,
+): Promise<{ offer: OfferSnapshot; nearbySales: NearbySale[] | null }> {
+  if (request.from === 'calculation')
+    return { offer: offerFromCalculation(request.calculation), nearbySales: request.nearbySales ?? null };
   const [row] = await db
     .select()
     .from(savedProperties)
@@ -34,13 +45,16 @@ async function offerToShare(db: Database, workspaceId: string, request: ShareOff
   // Another workspace's property is answered as unknown, not forbidden.
   if (!row) throw new Refusal(404, offerLinkMessages.propertyNotFound);
   return {
-    address: row.address,
-    marketValue: row.marketValue,
-    repairs: row.repairCosts.map(({ name, cost }) => ({ name, cost })),
-    totalRepairCost: row.totalRepairCost,
-    templateName: row.formula?.name ?? '',
-    offerRange: { low: row.cashOfferLow, high: row.cashOfferHigh },
-    formula: row.formula,
+    offer: {
+      address: row.address,
+      marketValue: row.marketValue,
+      repairs: row.repairCosts.map(({ name, cost }) => ({ name, cost })),
+      totalRepairCost: row.totalRepairCost,
+      templateName: row.formula?.name ?? '',
+      offerRange: { low: row.cashOfferLow, high: row.cashOfferHigh },
+      formula: row.formula,
+    },
+    nearbySales: nearbySalesFromComps(row.arvComps, row.marketValue) ?? null,
   };
 }
 
@@ -50,7 +64,13 @@ export async function createOfferLink(
   { workspaceId, userId }: Pick<WorkspaceMember, 'workspaceId' | 'userId'>,
   request: ShareOfferRequest,
 ): Promise<CreatedOfferLink & { offer: OfferSnapshot }> {
-  const offer = await offerToShare(database.db, workspaceId, request);
-  const link = await insertOfferLink(database.db, env.APP_URL, { workspaceId, userId, source: 'shared-link', offer });
+  const { offer, nearbySales } = await offerToShare(database.db, workspaceId, request);
+  const link = await insertOfferLink(database.db, env.APP_URL, {
+    workspaceId,
+    userId,
+    source: 'shared-link',
+    offer,
+    nearbySales,
+  });
   return { ...link, offer };
 }

@@ -1,3 +1,4 @@
+import type { NearbySale } from '../../domain/arv/arv-request-schema';
 import { offerExpiresAt } from '../../domain/offer/offer-validity';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import { offerLetterUrl, offerPageUrl } from '../../domain/offer/offer-token';
@@ -12,6 +13,8 @@ export interface NewOfferLink {
   userId: string;
   source: (typeof offerLinks.$inferInsert)['source'];
   offer: OfferSnapshot;
+  /** The sales the market value came from, listed on the offer page; absent or null: none. */
+  nearbySales?: NearbySale[] | null;
   recipient?: { name: string | null; email: string | null };
   revisesLeadId?: string;
   bulkSendItemId?: string;
@@ -55,6 +58,7 @@ export async function insertOfferLink(
       offerLow: link.offer.offerRange.low,
       offerHigh: link.offer.offerRange.high,
       formula: link.offer.formula,
+      nearbySales: link.nearbySales ?? null,
       recipientName: link.recipient?.name ?? null,
       recipientEmail: link.recipient?.email ?? null,
       revisesLeadId: link.revisesLeadId ?? null,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { NearbySale } from '../../domain/arv/arv-request-schema';
 import { isOfferExpired, offerExpiredText, offerValidityText } from '../../domain/offer/offer-validity';
 import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
 import type { WholesalerBranding } from '../../domain/profile/wholesaler-profile-schema';
@@ -33,6 +34,8 @@ export interface PublicOffer extends OfferSnapshot {
   expired: boolean;
   /** 'This offer is valid for 7 days (until …).' or 'This offer expired on ….' */
   validityText: string;
+  /** The nearby sales the market value came from (address, date and price only); empty when it did not. */
+  nearbySales: NearbySale[];
   /** Whom it was e-mailed to, to prefill the answer forms; null for a shared link. */
   recipient: { name: string | null; email: string | null } | null;
 }
@@ -54,6 +57,7 @@ export async function readPublicOffer(db: Database, token: string, now = new Dat
     templateName: link.templateName,
     offerRange: { low: link.offerLow, high: link.offerHigh },
     formula: link.formula,
+    nearbySales: link.nearbySales ?? [],
     wholesaler: { displayName: wholesaler.displayName, company: wholesaler.company, phone: wholesaler.phone },
     createdAt: link.createdAt.toISOString(),
     validUntil: link.expiresAt.toISOString(),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/use-session';
-import { keepUsedArvWithProperty } from '../../features/arv/arv-api';
+import { keepUsedArvWithProperty, usedArvNearbySales } from '../../features/arv/arv-api';
 import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
@@ -39,7 +39,14 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
       <ExportToSheetsButton target={target} />
       <ExportToGhlButton target={target} />
       {target && <DocumentDownloads source={target.source} />}
-      <ShareOfferButton request={{ from: 'calculation', calculation: offer.input }} />
+      <ShareOfferButton
+        request={{
+          from: 'calculation',
+          calculation: offer.input,
+          // The comps' address, date and price when the market value is the ARV from them (issue 28).
+          nearbySales: usedArvNearbySales(offer.input.marketValue),
+        }}
+      />
       <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
         Save Property
       </button>

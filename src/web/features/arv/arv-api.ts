@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ArvComp, ArvSubject, SavedArvComps } from '../../../domain/arv/arv-request-schema';
+import type { ArvComp, ArvSubject, NearbySale, SavedArvComps } from '../../../domain/arv/arv-request-schema';
+import { nearbySalesFromComps } from '../../../domain/arv/nearby-sales';
 import { api, ApiError, readJson, retryUnlessRefused } from '../../api/api-client';
 import { forgetArvCompsDraft } from './arv-comps-draft';
 
@@ -45,6 +46,14 @@ let usedArv: SavedArvComps | null = null;
 /** Remembers the comps behind the ARV just used, for the property's save. */
 export function rememberUsedArv(arvComps: SavedArvComps) {
   usedArv = arvComps;
+}
+
+/**
+ * The sales behind the calculator's market value, for the offer link a share makes ("based on N
+ * nearby sales"): the comps of the ARV last used, when `marketValue` is that ARV; else undefined.
+ */
+export function usedArvNearbySales(marketValue: number): NearbySale[] | undefined {
+  return nearbySalesFromComps(usedArv, marketValue);
 }
 
 /**

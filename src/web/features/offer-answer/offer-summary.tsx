@@ -5,6 +5,7 @@ import { NetSheet } from '../../components/net-sheet';
 import { OfferRangeText } from '../../components/offer-range-text';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { PublicOffer } from './offer-answer-api';
+import { NearbySales } from './nearby-sales';
 
 /** The offer as it was made: the range first, then what it rests on and how long it stands (§9). */
 export function OfferSummary({ offer }: { offer: PublicOffer }) {
@@ -21,6 +22,7 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
           ['Repairs', formatMoney(offer.totalRepairCost)],
         ]}
       />
+      <NearbySales sales={offer.nearbySales} />
       {offer.repairs.length > 0 && (
         <details className="offer-repairs">
           <summary>Repairs this offer allows for ({offer.repairs.length})</summary>
