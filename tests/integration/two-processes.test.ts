@@ -56,7 +56,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
   async function startServer(name: string): Promise<ServerProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/server/main.ts')], {
-      // The web app is served from ./dist/web: a minimal build in the work folder stands in for it.
+      // The web app is served from ./dist/web and ./dist/server-render: a minimal build in the work folder stands in for it.
       cwd: workDir,
       env: {
         PATH: process.env.PATH,
@@ -96,6 +96,12 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     workDir = await mkdtemp(path.join(tmpdir(), 'two-processes-'));
     await mkdir(path.join(workDir, 'dist/web'), { recursive: true });
     await writeFile(path.join(workDir, 'dist/web/index.html'), '<!doctype html><title>app</title>');
+    // And a renderer that draws no page on the server (every page is the app shell).
+    await mkdir(path.join(workDir, 'dist/server-render'), { recursive: true });
+    await writeFile(
+      path.join(workDir, 'dist/server-render/render-page.js'),
+      'export async function renderPage() { return null; }\n',
+    );
     resend = await startResendFake();
     databaseUrl = await createDatabase(inject('postgresUrl'));
     // Both start at once on an empty database: the migrations must be applied once.
