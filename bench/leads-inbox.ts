@@ -42,12 +42,12 @@ async function serveApp(database: DatabaseConnection, port: number) {
   };
 }
 
-/** LEADS answered offers owned by the user, a minute apart, in every status and answer, as the inbox lists them. */
+/** LEADS answered offers in the user's own workspace (whose id is theirs), assigned to them, a minute apart, in every status and answer, as the inbox lists them. */
 async function fillInbox(database: DatabaseConnection, userId: string) {
   await database.db.execute(sql`
-    insert into leads (owner_user_id, source, status, address, market_value, offer_low, offer_high,
+    insert into leads (workspace_id, assignee_user_id, source, status, address, market_value, offer_low, offer_high,
                        name, email, phone, response_kind, counter_amount, responded_at, created_at)
-    select ${userId},
+    select ${userId}, ${userId},
            (array['bulk-email', 'shared-link', 'personal-page'])[1 + i % 3],
            (array['new', 'contacted', 'negotiating', 'under-contract', 'closed', 'dead'])[1 + i % 6],
            i || ' Bench Ave, Austin, TX', 200000, 113000, 128000,

@@ -33,6 +33,10 @@ echo "== Leads inbox: /leads with 10,000 leads (PGlite and PostgreSQL 15)"
 npx tsx bench/leads-inbox.ts
 
 echo
+echo "== Leads for a team: /leads with 10 members and 50,000 leads (PGlite and PostgreSQL 15)"
+npx tsx bench/leads-team.ts
+
+echo
 echo "== Live change latency: a save reaching the user's open /api/events stream (PGlite and PostgreSQL 15)"
 npx tsx bench/live-change-latency.ts
 
