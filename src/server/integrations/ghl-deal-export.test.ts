@@ -225,6 +225,53 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
     expect(ghl.notes.slice(2).map((note) => note.body.includes('Assigned to'))).toEqual([false, false]);
   });
 
+  it('carries the ARV from a saved property’s comps in the note (issue 28): the receipt says so, the comps follow', async () => {
+    const owner = await wholesaler();
+    const saved = await app.request(
+      '/api/properties',
+      json(owner.headers, 'POST', { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } }),
+    );
+    const { property } = (await saved.json()) as { property: { id: string } };
+    const arvComps = {
+      subject: { sqft: 1500 },
+      comps: [
+        { price: 205_000, soldDate: '2025-01-10', sqft: 1500, address: '101 Elm St' },
+        { price: 198_000, soldDate: '2025-02-07', sqft: 1450, address: '105 Elm St' },
+        { price: 201_000, soldDate: '2025-03-07', sqft: 1480, address: '109 Elm St' },
+      ],
+      estimate: {
+        arv: calculation.marketValue,
+        low: 190_000,
+        high: 212_000,
+        confidence: 64,
+        used: [0, 1, 2].map((index) => ({ index, adjustedPrice: 200_000 })),
+      },
+    };
+    const kept = await app.request(
+      '/api/arv/comps',
+      json(owner.headers, 'PUT', { savedPropertyId: property.id, arvComps }),
+    );
+    expect(kept.status).toBe(200);
+    const exported = await app.request(
+      '/api/integrations/ghl/export',
+      json(owner.headers, 'POST', { source: { kind: 'saved', savedPropertyId: property.id }, contact }),
+    );
+    expect(exported.status).toBe(200);
+    const note = ghl.notes[0]!.body.split('\n');
+    expect(note).toContain(
+      '  Market value: ARV from 3 comparable sales (80 % range $190,000–$212,000, confidence 64/100): $200,000',
+    );
+    const comps = note.indexOf('ARV from 3 comparable sales (address · sold · price):');
+    expect(note.slice(comps + 1, comps + 4)).toEqual([
+      '  101 Elm St · 2025-01-10 · $205,000',
+      '  105 Elm St · 2025-02-07 · $198,000',
+      '  109 Elm St · 2025-03-07 · $201,000',
+    ]);
+    // A calculation keeps no comps: its note names none.
+    expect((await exportDeal(owner.headers)).status).toBe(200);
+    expect(ghl.notes[1]!.body).not.toMatch(/comparable sales|Elm St/);
+  });
+
   it('keeps the tags a contact already has in GoHighLevel: the export adds its own, never replaces them', async () => {
     // The wholesaler's own tagging of the seller, made in GoHighLevel before any export.
     const existing = await fetch(`${ghl.url}/contacts/`, {
