@@ -98,7 +98,7 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await page.getByLabel(/New Roof/).check();
 
   const panel = page.getByRole('region', { name: 'ARV from comps' });
-  await panel.getByLabel('Square feet', { exact: true }).fill('1500');
+  await panel.getByLabel('Living area (sq ft)', { exact: true }).fill('1500');
   await panel.getByLabel('Beds', { exact: true }).fill('3');
   await panel.getByLabel('Baths', { exact: true }).fill('2');
   await panel.getByLabel('Latitude', { exact: true }).fill('30.2702');
@@ -138,7 +138,7 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   await page.reload();
   await page.getByRole('button', { name: 'Wholesaler' }).click();
   await expect(panel.getByRole('status').filter({ hasText: 'were kept in this tab' })).toContainText('100 Elm St');
-  await expect(panel.getByLabel('Square feet', { exact: true })).toHaveValue('1500');
+  await expect(panel.getByLabel('Living area (sq ft)', { exact: true })).toHaveValue('1500');
   await expect(row('107 Elm St')).toContainText('Excluded by you: Sold with a pool addition');
   await expect(arv).toHaveText(after);
   await page.getByLabel('Property address').fill('100 Elm St, Austin, TX');
@@ -198,7 +198,7 @@ test('a wholesaler values a property from comps, uses the ARV for the offer, sav
   // Saved, the comps are the property's: the calculator's panel starts empty again.
   await page.goto('/');
   await page.getByRole('button', { name: 'Wholesaler' }).click();
-  await expect(panel.getByLabel('Square feet', { exact: true })).toHaveValue('');
+  await expect(panel.getByLabel('Living area (sq ft)', { exact: true })).toHaveValue('');
   await expect(panel.getByRole('table')).toHaveCount(0);
 });
 
@@ -213,7 +213,7 @@ test('a wholesaler types comps one by one, with the messages of the shared schem
   await page.goto('/');
   await page.getByRole('button', { name: 'Wholesaler' }).click();
   const panel = page.getByRole('region', { name: 'ARV from comps' });
-  await panel.getByLabel('Square feet', { exact: true }).fill('1500');
+  await panel.getByLabel('Living area (sq ft)', { exact: true }).fill('1500');
   await panel.getByLabel('Beds', { exact: true }).fill('3');
 
   const form = panel.getByRole('form', { name: 'Or type a comp' });
@@ -228,7 +228,7 @@ test('a wholesaler types comps one by one, with the messages of the shared schem
   const typeComp = async (comp: { price: string; date: string; sqft: string; address: string; lat?: string }) => {
     await form.getByLabel('Comp sale price').fill(comp.price);
     await form.getByLabel('Comp sold date').fill(comp.date);
-    await form.getByLabel('Comp square feet').fill(comp.sqft);
+    await form.getByLabel('Comp living area (sq ft)').fill(comp.sqft);
     await form.getByLabel('Comp beds (optional)').fill('3');
     await form.getByLabel('Comp address (optional)').fill(comp.address);
     if (comp.lat) await form.getByLabel('Comp latitude (optional)').fill(comp.lat);

@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -157,5 +159,20 @@ describe('useSchemaForm, messages at submit', () => {
     expect(screen.getByRole('button', { name: 'Saving...' }).hasAttribute('disabled')).toBe(true);
     await act(async () => finish());
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('keeps what was typed into a server-drawn form before it hydrated', async () => {
+    const onValid = vi.fn();
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<ContactForm onValid={onValid} />);
+    (container.querySelector('#name') as HTMLInputElement).value = 'Ann';
+    (container.querySelector('#email') as HTMLInputElement).value = 'ann@example.com';
+    const root = await act(async () => hydrateRoot(container, <ContactForm onValid={onValid} />));
+    await userEvent.type(screen.getByLabelText('Phone 1'), '5551234');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onValid).toHaveBeenCalledWith({ name: 'Ann', email: 'ann@example.com', phones: ['555-1234'] });
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -10,7 +10,7 @@ import { keepArvCompsDraft, readArvCompsDraft } from './arv-comps-draft';
 import { TypedCompForm } from './typed-comp-form';
 
 const SUBJECT_FIELDS: { key: keyof ArvSubject; label: string }[] = [
-  { key: 'sqft', label: 'Square feet' },
+  { key: 'sqft', label: 'Living area (sq ft)' },
   { key: 'beds', label: 'Beds' },
   { key: 'baths', label: 'Baths' },
   { key: 'yearBuilt', label: 'Year built' },

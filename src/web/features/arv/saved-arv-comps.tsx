@@ -2,7 +2,7 @@ import type { ArvSubject, SavedArvComps } from '../../../domain/arv/arv-request-
 import { formatMoney } from '../../../domain/money/format-money';
 
 const SUBJECT_FACTS: { key: keyof ArvSubject; label: string; format?: (value: number) => string }[] = [
-  { key: 'sqft', label: 'Square feet', format: (value) => value.toLocaleString('en-US') },
+  { key: 'sqft', label: 'Living area (sq ft)', format: (value) => value.toLocaleString('en-US') },
   { key: 'beds', label: 'Beds' },
   { key: 'baths', label: 'Baths' },
   { key: 'yearBuilt', label: 'Year built' },

@@ -19,7 +19,7 @@ const blank: TypedCompInput = {
 const FIELDS: { key: keyof TypedCompInput; label: string; type?: string; optional?: true }[] = [
   { key: 'price', label: 'Comp sale price' },
   { key: 'soldDate', label: 'Comp sold date', type: 'date' },
-  { key: 'sqft', label: 'Comp square feet' },
+  { key: 'sqft', label: 'Comp living area (sq ft)' },
   { key: 'beds', label: 'Comp beds', optional: true },
   { key: 'baths', label: 'Comp baths', optional: true },
   { key: 'yearBuilt', label: 'Comp year built', optional: true },
