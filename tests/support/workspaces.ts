@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../src/domain/workspaces/roles';
 import type { Database } from '../../src/server/db/database';
 import { member, session, subscriptions } from '../../src/server/db/schema';
+import { signUpTestUser } from './test-users';
 
 /** Makes `userId` a member of `workspaceId` as `role` and points all of their sessions at it. */
 export async function joinWorkspace(
@@ -37,4 +38,21 @@ export async function setWorkspacePlan(
   extraSeats = 0,
 ) {
   await db.update(subscriptions).set({ plan, extraSeats }).where(eq(subscriptions.workspaceId, workspaceId));
+}
+
+type Switches = { seesAllLeads?: boolean; mayBulkSendAndExport?: boolean };
+
+/**
+ * A new Owner and their own workspace (its id is theirs: test set-up only), and `join`, which
+ * signs up another user and makes them a member as `role`.
+ */
+export async function newTestWorkspace(app: Parameters<typeof signUpTestUser>[0], db: Database) {
+  const owner = await signUpTestUser(app);
+  const workspaceId = owner.user.id;
+  const join = async (role: WorkspaceRole, switches: Switches = {}) => {
+    const joined = await signUpTestUser(app);
+    await joinWorkspace(db, { workspaceId, userId: joined.user.id, role, ...switches });
+    return joined;
+  };
+  return { owner, workspaceId, join };
 }

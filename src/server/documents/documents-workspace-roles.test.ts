@@ -5,12 +5,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import type { WorkspaceRole } from '../../domain/workspaces/roles';
 import { sendJson } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace } from '../../../tests/support/workspaces';
+import type { signUpTestUser } from '../../../tests/support/test-users';
+import { newTestWorkspace } from '../../../tests/support/workspaces';
 import { leads, offerLinks } from '../db/schema';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 7000);
@@ -25,17 +24,7 @@ describeEachDatabase('documents in a workspace', (database) => {
     app = createTestApp(database(), { TRUST_PROXY: '1' });
   });
 
-  /** A new Owner and their own workspace (its id is theirs: test set-up only). */
-  async function newWorkspace() {
-    const owner = await signUpTestUser(app);
-    const workspaceId = owner.user.id;
-    const join = async (role: WorkspaceRole, switches: { seesAllLeads?: boolean } = {}) => {
-      const joined = await signUpTestUser(app);
-      await joinWorkspace(database().db, { workspaceId, userId: joined.user.id, role, ...switches });
-      return joined;
-    };
-    return { owner, workspaceId, join };
-  }
+  const newWorkspace = () => newTestWorkspace(app, database().db);
   async function saveProperty(who: Member) {
     const response = await sendJson(app, 'POST', '/api/properties', who.headers, {
       ...calculation,

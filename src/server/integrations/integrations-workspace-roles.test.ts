@@ -6,14 +6,13 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import type { WorkspaceRole } from '../../domain/workspaces/roles';
 import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
 import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
 import { sendJson } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace } from '../../../tests/support/workspaces';
+import { newTestWorkspace } from '../../../tests/support/workspaces';
 import { wholesalerSettings } from '../db/schema';
 
 const apiKey = 'pit-workspace-token-0001';
@@ -51,17 +50,7 @@ describeEachDatabase('integrations in a workspace', (database) => {
     ownSheet.reset();
   });
 
-  /** A new Owner and their own workspace (its id is theirs: test set-up only). */
-  async function newWorkspace() {
-    const owner = await signUpTestUser(app);
-    const workspaceId = owner.user.id;
-    const join = async (role: WorkspaceRole, switches: { mayBulkSendAndExport?: boolean } = {}) => {
-      const joined = await signUpTestUser(app);
-      await joinWorkspace(database().db, { workspaceId, userId: joined.user.id, role, ...switches });
-      return joined;
-    };
-    return { owner, workspaceId, join };
-  }
+  const newWorkspace = () => newTestWorkspace(app, database().db);
   const settingsOf = (workspaceId: string) =>
     database()
       .db.select()

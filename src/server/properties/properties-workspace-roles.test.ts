@@ -6,12 +6,12 @@ import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { planMessages } from '../../domain/plans/plans';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { workspaceMessages, type WorkspaceRole } from '../../domain/workspaces/roles';
+import { workspaceMessages } from '../../domain/workspaces/roles';
 import { sendJson } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
+import type { signUpTestUser } from '../../../tests/support/test-users';
+import { newTestWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { savedProperties } from '../db/schema';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
@@ -33,16 +33,7 @@ describeEachDatabase('saved properties in a workspace', (database) => {
   });
 
   /** A new Owner and their workspace (a new user's own workspace has their id: test set-up only). */
-  async function newWorkspace() {
-    const owner = await signUpTestUser(app);
-    const workspaceId = owner.user.id;
-    const join = async (role: WorkspaceRole, switches: { mayBulkSendAndExport?: boolean } = {}) => {
-      const joined = await signUpTestUser(app);
-      await joinWorkspace(database().db, { workspaceId, userId: joined.user.id, role, ...switches });
-      return joined;
-    };
-    return { owner, workspaceId, join };
-  }
+  const newWorkspace = () => newTestWorkspace(app, database().db);
 
   const save = (who: Member, address: string) =>
     sendJson(app, 'POST', '/api/properties', who.headers, saveRequest(address));
