@@ -1,64 +1,17 @@
 // Issue 30: migration 0017 folds leads.kind into response_kind and desired_price into counter_amount.
 // Leads stored before it, by the calculator (kind and desired_price only) and by offer links (both
 // pairs, counter_amount the newer), must say the same after it.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, dropDatabase } from '../../../tests/support/postgres-server';
+import {
+  migrationsBefore,
+  migrationsFolder,
+  openEmptyDatabase,
+  type EmptyDatabase,
+} from '../../../tests/support/migration-database';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION = '0017_one-lead-answer-column';
-
-/** A copy of the migrations that ends just before `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (index < 0) throw new Error(`no migration ${tag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return folder;
-}
-
-/** An empty database of either kind, migrated on request: the embedded one and PostgreSQL 15. */
-interface EmptyDatabase {
-  migrate(folder: string): Promise<void>;
-  execute<Row>(query: SQL): Promise<{ rows: Row[] }>;
-  close(): Promise<void>;
-}
-
-async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<EmptyDatabase> {
-  if (kind === 'pglite') {
-    const client = new PGlite();
-    const db = drizzlePglite({ client });
-    return {
-      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-      execute: async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[] },
-      close: () => client.close(),
-    };
-  }
-  const url = await createDatabase(inject('postgresUrl'));
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const db = drizzlePostgres(pool);
-  return {
-    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
-    execute: async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[] },
-    close: async () => {
-      await pool.end();
-      await dropDatabase(url);
-    },
-  };
-}
 
 for (const kind of ['pglite', 'postgres'] as const)
   describe.skipIf(kind === 'postgres' && inject('postgresUrl') === '')(`migration ${MIGRATION} [${kind}]`, () => {

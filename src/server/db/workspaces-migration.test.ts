@@ -3,78 +3,19 @@
 // and an operator's lead), must all be there after it with every value unchanged, in a workspace
 // of their user's own whose id is the user's id; and the triggers it replaces must still give a
 // new user their workspace and plan, take it away with the user, and announce changes to it.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, dropDatabase } from '../../../tests/support/postgres-server';
+import {
+  migrationsBefore,
+  migrationsFolder,
+  openEmptyDatabase,
+  type EmptyDatabase,
+} from '../../../tests/support/migration-database';
 import { createSettingsCipher } from '../integrations/settings-cipher';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION = '0019_workspaces';
-
-/** A copy of the migrations that ends just before `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  if (index < 0) throw new Error(`no migration ${tag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return folder;
-}
-
-/** An empty database of either kind, migrated on request: the embedded one and PostgreSQL 15. */
-interface EmptyDatabase {
-  migrate(folder: string): Promise<void>;
-  execute<Row>(query: SQL): Promise<{ rows: Row[] }>;
-  /** LISTENs on `channel` (on its own connection for PostgreSQL); payloads are pushed to the array. */
-  listen(channel: string, payloads: string[]): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
-
-async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<EmptyDatabase> {
-  if (kind === 'pglite') {
-    const client = new PGlite();
-    const db = drizzlePglite({ client });
-    return {
-      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-      execute: async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[] },
-      listen: async (channel, payloads) => client.listen(channel, (payload) => payloads.push(payload)),
-      close: () => client.close(),
-    };
-  }
-  const url = await createDatabase(inject('postgresUrl'));
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const db = drizzlePostgres(pool);
-  return {
-    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
-    execute: async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[] },
-    listen: async (channel, payloads) => {
-      const listener = new pg.Client({ connectionString: url });
-      await listener.connect();
-      listener.on('notification', (message) => {
-        if (message.channel === channel) payloads.push(message.payload ?? '');
-      });
-      await listener.query(`LISTEN ${channel}`);
-      return () => listener.end();
-    },
-    close: async () => {
-      await pool.end();
-      await dropDatabase(url);
-    },
-  };
-}
 
 const cipher = createSettingsCipher('a-server-secret-of-at-least-32-characters!');
 

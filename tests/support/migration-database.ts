@@ -1,0 +1,72 @@
+// Databases for migration tests: a copy of the migrations that stops before one of them, and an
+// empty database of either kind (PGlite, or PostgreSQL 15 from the test setup) to run them on.
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabase, dropDatabase } from './postgres-server';
+
+/** The app's migrations, all of them. */
+export const migrationsFolder = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
+
+/** A copy of the migrations that ends just before `tag`. */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  cpSync(migrationsFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (index < 0) throw new Error(`no migration ${tag}`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  return folder;
+}
+
+/** An empty database of either kind, migrated on request: the embedded one and PostgreSQL 15. */
+export interface EmptyDatabase {
+  migrate(folder: string): Promise<void>;
+  execute<Row>(query: SQL): Promise<{ rows: Row[] }>;
+  /** LISTENs on `channel` (on its own connection for PostgreSQL); payloads are pushed to the array. */
+  listen(channel: string, payloads: string[]): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<EmptyDatabase> {
+  if (kind === 'pglite') {
+    const client = new PGlite();
+    const db = drizzlePglite({ client });
+    return {
+      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+      execute: async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[] },
+      listen: async (channel, payloads) => client.listen(channel, (payload) => payloads.push(payload)),
+      close: () => client.close(),
+    };
+  }
+  const url = await createDatabase(inject('postgresUrl'));
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const db = drizzlePostgres(pool);
+  return {
+    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+    execute: async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[] },
+    listen: async (channel, payloads) => {
+      const listener = new pg.Client({ connectionString: url });
+      await listener.connect();
+      listener.on('notification', (message) => {
+        if (message.channel === channel) payloads.push(message.payload ?? '');
+      });
+      await listener.query(`LISTEN ${channel}`);
+      return () => listener.end();
+    },
+    close: async () => {
+      await pool.end();
+      await dropDatabase(url);
+    },
+  };
+}
