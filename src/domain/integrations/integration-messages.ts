@@ -2,6 +2,10 @@
 export const integrationMessages = {
   propertyDetailsFirst: 'Please enter property details first',
   setUpGhlKey: 'Please set up your GoHighLevel API key',
+  /** Issue 26: integrations are set up by the workspace's Owner or a Manager ('manage-workspace'). */
+  managedByOwnerOrManager: "The workspace's Owner or a Manager sets up its integrations.",
+  ghlNotSetUpForMember:
+    "GoHighLevel is not set up for this workspace. The workspace's Owner or a Manager sets up its integrations.",
   apiKeySaved: 'API key saved successfully',
   apiKeySaveFailed: 'Failed to save API key',
   ghlExported: 'Successfully exported to GoHighLevel',

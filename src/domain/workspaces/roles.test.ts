@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, may, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
+import { LEAD_STATUSES } from '../leads/lead-status';
+import { assignableRoles, may, mayWorkLead, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
 
 const member = (role: WorkspaceRole, mayBulkSendAndExport = false) => ({ role, mayBulkSendAndExport });
 
@@ -22,6 +23,20 @@ describe('may', () => {
   it('lets Dispositions work contracted deals and nothing earlier', () => {
     expect(may(member('dispositions'), 'work-contracted-deals')).toBe(true);
     expect(may(member('dispositions'), 'work-deals')).toBe(false);
+  });
+});
+
+describe('mayWorkLead', () => {
+  it('lets roles that work deals work every lead, Dispositions only contracted ones, and a Viewer none', () => {
+    for (const status of LEAD_STATUSES) {
+      expect(mayWorkLead(member('owner'), status)).toBe(true);
+      expect(mayWorkLead(member('acquisitions'), status)).toBe(true);
+      expect(mayWorkLead(member('viewer', true), status)).toBe(false);
+    }
+    expect(LEAD_STATUSES.filter((status) => mayWorkLead(member('dispositions'), status))).toEqual([
+      'under-contract',
+      'closed',
+    ]);
   });
 });
 

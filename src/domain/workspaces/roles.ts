@@ -1,3 +1,5 @@
+import type { LeadStatus } from '../leads/lead-status';
+
 /** A member's role in a workspace (issue 26), strongest first. */
 export const WORKSPACE_ROLES = ['owner', 'manager', 'acquisitions', 'dispositions', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
@@ -63,6 +65,19 @@ const actionsByRole: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
 export function may(member: Pick<WorkspaceMember, 'role' | 'mayBulkSendAndExport'>, action: WorkspaceAction): boolean {
   if (actionsByRole[member.role].includes(action)) return true;
   return action === 'bulk-send-and-export' && member.role === 'acquisitions' && member.mayBulkSendAndExport;
+}
+
+/** Statuses from which a lead is the Dispositions' to work: the deal is under contract or closed. */
+export const CONTRACTED_LEAD_STATUSES: readonly LeadStatus[] = ['under-contract', 'closed'];
+
+/**
+ * Whether the member may change the status of a lead that has `status`, or add a note to it: roles
+ * that work deals always may; Dispositions only once it is under contract or closed.
+ */
+export function mayWorkLead(member: Pick<WorkspaceMember, 'role' | 'mayBulkSendAndExport'>, status: LeadStatus) {
+  return (
+    may(member, 'work-deals') || (CONTRACTED_LEAD_STATUSES.includes(status) && may(member, 'work-contracted-deals'))
+  );
 }
 
 /** The roles a member may give (by invitation or change): only an Owner makes another Owner. */

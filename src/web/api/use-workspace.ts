@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { LeadStatus } from '../../domain/leads/lead-status';
+import { may, mayWorkLead, type WorkspaceAction } from '../../domain/workspaces/roles';
 import { api, readJson } from './api-client';
+import { LIVE_DATA_STALE_TIME_MS } from './change-feed';
 import { useSession } from './use-session';
 
 export type WorkspaceView = InferResponseType<typeof api.workspace.$get, 200>;
@@ -12,4 +15,37 @@ export const useWorkspaceKey = () => ['workspace', useSession().user?.id ?? null
 /** The session's workspace: who the user is there, its members, open invitations, seats and lead assignment. */
 export function useWorkspace() {
   return useQuery({ queryKey: useWorkspaceKey(), queryFn: () => readJson(api.workspace.$get()) });
+}
+
+/**
+ * Who the signed-in member is in the session's workspace (role and switches), for hiding what the
+ * server would refuse; undefined while not known, and for a visitor who is not signed in.
+ */
+export function useWorkspaceMe(): WorkspaceView['me'] | undefined {
+  const { user } = useSession();
+  const key = useWorkspaceKey();
+  const workspace = useQuery({
+    queryKey: key,
+    queryFn: () => readJson(api.workspace.$get()),
+    enabled: user !== null,
+    staleTime: LIVE_DATA_STALE_TIME_MS,
+  });
+  return user ? workspace.data?.me : undefined;
+}
+
+/**
+ * Whether the signed-in member's role allows `action` (domain/workspaces/roles.ts, which the server
+ * enforces), so that a control the server would refuse is not shown at all. Until the workspace is
+ * known, and for a visitor who is not signed in, everything is allowed: a workspace of one (its
+ * Owner, who may do everything) looks exactly as it did before teams, and the server refuses anyway.
+ */
+export function useMay(): (action: WorkspaceAction) => boolean {
+  const me = useWorkspaceMe();
+  return (action) => !me || may(me, action);
+}
+
+/** Whether the member may change the status of, or add a note to, a lead that has `status` (allowed until known, as useMay). */
+export function useMayWorkLead(status: LeadStatus): boolean {
+  const me = useWorkspaceMe();
+  return !me || mayWorkLead(me, status);
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/use-session';
+import { useMay } from '../../api/use-workspace';
 import { keepUsedArvWithProperty, usedArvNearbySales } from '../../features/arv/arv-api';
 import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
@@ -16,6 +17,8 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
   const location = useLocation();
   const [saveOpen, setSaveOpen] = useState(false);
   const { user } = useSession();
+  // Saving is working deals (issue 26): a role that may not is not offered it (the server refuses it too).
+  const maySave = useMay()('work-deals');
   // Signing in (or registering) on the way brings the user back to this same calculation.
   const keepCalculation = () => keepCalculationDraft({ input: offer.input, userType: 'wholesaler' });
 
@@ -47,9 +50,11 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
           nearbySales: usedArvNearbySales(offer.input.marketValue),
         }}
       />
-      <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
-        Save Property
-      </button>
+      {maySave && (
+        <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
+          Save Property
+        </button>
+      )}
       <SavePropertyDialog
         open={saveOpen}
         onClose={() => setSaveOpen(false)}

@@ -3,19 +3,24 @@ import { canBulkImport } from '../../../domain/plans/plans';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import { useSession } from '../../api/use-session';
 import { useSubscription } from '../../api/use-subscription';
+import { useMay } from '../../api/use-workspace';
 
 // The dialog (Papa Parse worker, virtual table) is fetched on first use, not with the calculator.
 const loadDialog = () => import('./bulk-import-dialog');
 const BulkImportDialog = lazy(async () => ({ default: (await loadDialog()).BulkImportDialog }));
 
-/** The 'Bulk Import' button: only the Pro plan may bulk-import, so it shows to signed-in Pro wholesalers only; the server refuses everyone else too (§2, §6). */
+/**
+ * The 'Bulk Import' button: only the Pro plan may bulk-import, and only a member whose role may bulk
+ * send (issue 26), so it shows to them alone; the server refuses everyone else too (§2, §6).
+ */
 export function BulkImportButton({ template }: { template: FormulaTemplate }) {
   const { user } = useSession();
   const { data: planStatus } = useSubscription(Boolean(user));
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const mayBulkSend = useMay()('bulk-send-and-export');
 
-  if (!user || !planStatus || !canBulkImport(planStatus.plan)) return null;
+  if (!user || !planStatus || !canBulkImport(planStatus.plan) || !mayBulkSend) return null;
   return (
     <>
       <button

@@ -7,6 +7,7 @@ import { canManageCustomTemplates } from '../../../domain/plans/plans';
 import { ApiError } from '../../api/api-client';
 import { useSession } from '../../api/use-session';
 import { useSubscription } from '../../api/use-subscription';
+import { useMay } from '../../api/use-workspace';
 import { notify } from '../../components/notify';
 import { CustomTemplateForm } from './custom-template-form';
 import { useCustomTemplates, useDeleteCustomTemplate, type CustomTemplate } from './custom-templates-api';
@@ -18,7 +19,8 @@ interface CustomTemplatesSectionProps {
 
 /**
  * 'Your templates' in Formula Templates: a signed-in user's own templates to pick; a Pro user
- * also creates, edits and deletes them. Others are told it comes with Pro.
+ * also creates, edits and deletes them, when their role manages the workspace (issue 26: others see
+ * no such controls). Those not on Pro are told it comes with Pro.
  */
 export function CustomTemplatesSection({ selectedName, onSelect }: CustomTemplatesSectionProps) {
   const { user } = useSession();
@@ -26,9 +28,11 @@ export function CustomTemplatesSection({ selectedName, onSelect }: CustomTemplat
   const templates = useCustomTemplates(Boolean(user));
   const [form, setForm] = useState<{ editing?: CustomTemplate } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const roleManages = useMay()('manage-workspace');
   if (!user) return null;
 
-  const canManage = subscription.data ? canManageCustomTemplates(subscription.data.plan) : false;
+  const planManages = subscription.data ? canManageCustomTemplates(subscription.data.plan) : false;
+  const canManage = planManages && roleManages;
   if (form) {
     return (
       <CustomTemplateForm
@@ -75,7 +79,8 @@ export function CustomTemplatesSection({ selectedName, onSelect }: CustomTemplat
           New template
         </button>
       ) : (
-        subscription.data && (
+        subscription.data &&
+        !planManages && (
           <p className="muted">
             Saving templates of your own, with holding, selling and financing costs, comes with the Pro plan.{' '}
             <Link to="/wholesalers">See plans</Link>

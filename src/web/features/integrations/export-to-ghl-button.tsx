@@ -8,6 +8,7 @@ import { LazyExportContactForm, LazyGhlKeySetupForm } from './lazy-forms';
 import type { ExportTarget } from './export-target';
 import { serverErrorMessage } from '../../api/api-client';
 import { isGhlKeyMissing, useCheckGhlKey, useExportToGhl } from './integrations-api';
+import { useMay } from '../../api/use-workspace';
 
 type Step = 'summary' | 'setup' | 'contact';
 
@@ -29,7 +30,7 @@ interface ExportToGhlButtonProps {
  * §2/§4 CRM export: the deal's summary, then (with no key stored) the key set-up, then the
  * contact form, then the server sends it to the CRM webhook and creates the contact.
  */
-export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGhlButtonProps) {
+function ExportToGhlButtonControl({ target, className, labelSuffix }: ExportToGhlButtonProps) {
   const [step, setStep] = useState<Step | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -37,7 +38,14 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
     setStep(null);
     setServerError(null);
   };
+  // The key is set up by those who manage the workspace (issue 26); a member who only exports is told who does.
+  const setsUpKey = useMay()('manage-workspace');
   const askForKey = () => {
+    if (!setsUpKey) {
+      notify.error(integrationMessages.ghlNotSetUpForMember);
+      close();
+      return;
+    }
     notify.error(integrationMessages.setUpGhlKey);
     setStep('setup');
   };
@@ -119,4 +127,9 @@ export function ExportToGhlButton({ target, className, labelSuffix }: ExportToGh
       </Modal>
     </>
   );
+}
+
+/** Shown only to members who may export ('bulk-send-and-export'); the server refuses the others. */
+export function ExportToGhlButton(props: ExportToGhlButtonProps) {
+  return useMay()('bulk-send-and-export') ? <ExportToGhlButtonControl {...props} /> : null;
 }

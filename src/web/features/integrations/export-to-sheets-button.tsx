@@ -11,6 +11,7 @@ import type { ExportTarget } from './export-target';
 import { serverErrorMessage } from '../../api/api-client';
 import { useExportToSheets } from './integrations-api';
 import { useSheetsSettings } from './sheets-settings-api';
+import { useMay } from '../../api/use-workspace';
 
 interface ExportToSheetsButtonProps {
   /** null without a computed range: the button then says 'Please enter property details first'. */
@@ -20,7 +21,7 @@ interface ExportToSheetsButtonProps {
 }
 
 /** §2 Sheets export: 'Add Contact Information' with city, state and ZIP; the server posts the §3 sheets payload. */
-export function ExportToSheetsButton({ target, className, labelSuffix }: ExportToSheetsButtonProps) {
+function ExportToSheetsButtonControl({ target, className, labelSuffix }: ExportToSheetsButtonProps) {
   const [open, setOpen] = useState(false);
   const sheets = useSheetsSettings();
   // Neither the user nor the site has a spreadsheet: say how to connect one before any typing.
@@ -91,4 +92,9 @@ export function ExportToSheetsButton({ target, className, labelSuffix }: ExportT
       </Modal>
     </>
   );
+}
+
+/** Shown only to members who may export ('bulk-send-and-export'); the server refuses the others. */
+export function ExportToSheetsButton(props: ExportToSheetsButtonProps) {
+  return useMay()('bulk-send-and-export') ? <ExportToSheetsButtonControl {...props} /> : null;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { integrationMessages } from '../../../domain/integrations/integration-messages';
+import { useMay } from '../../api/use-workspace';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { GhlKeySetupForm } from './ghl-key-setup-form';
@@ -33,6 +34,8 @@ export function GhlIntegrationCard() {
   const remove = useRemoveGhlSettings();
   const [setupOpen, setSetupOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
+  // The workspace's key and pipeline are set by those who manage it (issue 26); everyone may test it.
+  const manages = useMay()('manage-workspace');
   // The result line shows the last test's outcome; saving or removing the key clears it (test.reset()).
   const test = useTestGhlConnection({
     onSuccess: () => notify.success(integrationMessages.ghlTestPassed),
@@ -62,38 +65,43 @@ export function GhlIntegrationCard() {
         >
           {test.isPending ? 'Testing...' : 'Test Connection'}
         </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={settings.isPending}
-          onClick={() => setSetupOpen(true)}
-        >
-          {configured ? 'Replace API Key' : 'Set Up API Key'}
-        </button>
-        {(configured || settings.data?.unreadable) && (
+        {manages && (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={settings.isPending}
+            onClick={() => setSetupOpen(true)}
+          >
+            {configured ? 'Replace API Key' : 'Set Up API Key'}
+          </button>
+        )}
+        {manages && (configured || settings.data?.unreadable) && (
           <button type="button" className="button button-secondary" onClick={() => setRemoveOpen(true)}>
             Remove API Key
           </button>
         )}
       </div>
       <IntegrationTestResult data={test.data} error={test.error} failedText={integrationMessages.ghlTestFailed} />
-      {configured && (
+      {configured && manages && (
         <>
           <h3 className="integration-subtitle">Deal pipeline</h3>
           <GhlPipelineStage />
         </>
       )}
 
-      <h3 className="integration-subtitle">Setup instructions</h3>
-      <ol className="integration-steps">
-        <li>In GoHighLevel, open the sub-account and go to Settings → Private Integrations.</li>
-        <li>
-          Create an integration with the contacts and opportunities scopes (view and edit each) and copy its token.
-        </li>
-        <li>Copy the sub-account&apos;s Location ID from Settings → Business Profile.</li>
-        <li>Press {configured ? 'Replace API Key' : 'Set Up API Key'}, paste both, save, then Test Connection.</li>
-        <li>Optionally choose the pipeline stage exported deals go to.</li>
-      </ol>
+      {!manages && <p className="muted">{integrationMessages.managedByOwnerOrManager}</p>}
+      {manages && <h3 className="integration-subtitle">Setup instructions</h3>}
+      {manages && (
+        <ol className="integration-steps">
+          <li>In GoHighLevel, open the sub-account and go to Settings → Private Integrations.</li>
+          <li>
+            Create an integration with the contacts and opportunities scopes (view and edit each) and copy its token.
+          </li>
+          <li>Copy the sub-account&apos;s Location ID from Settings → Business Profile.</li>
+          <li>Press {configured ? 'Replace API Key' : 'Set Up API Key'}, paste both, save, then Test Connection.</li>
+          <li>Optionally choose the pipeline stage exported deals go to.</li>
+        </ol>
+      )}
 
       <Modal title="GoHighLevel API Key Setup" open={setupOpen} onClose={() => setSetupOpen(false)}>
         {setupOpen && (

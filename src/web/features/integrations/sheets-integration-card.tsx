@@ -1,5 +1,7 @@
+import { integrationMessages } from '../../../domain/integrations/integration-messages';
 import { SheetsSettingsSchema } from '../../../domain/integrations/sheets-settings-schema';
 import { ApiError } from '../../api/api-client';
+import { useMay } from '../../api/use-workspace';
 import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -19,6 +21,8 @@ export function SheetsIntegrationCard() {
   const remove = useRemoveSheetsSettings();
   const form = useSchemaForm(SheetsSettingsSchema, { webhookUrl: '' });
   const test = useTestSheetsWebhook();
+  // Saving, testing and removing the workspace's webhook are for those who manage it (issue 26).
+  const manages = useMay()('manage-workspace');
 
   const view = settings.data;
   const status = !view
@@ -38,55 +42,58 @@ export function SheetsIntegrationCard() {
         <StatusDot state={status.dot} />
         <span>{status.text}</span>
       </p>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((valid) =>
-          save
-            .mutateAsync(valid)
-            .then(() => {
-              notify.success('Spreadsheet webhook saved');
-              form.reset();
-              test.reset();
-            })
-            .catch((error: unknown) => {
-              if (error instanceof ApiError && error.field === 'webhookUrl')
-                form.showError('webhookUrl', error.message);
-              else notify.error('Failed to save the webhook. Please try again.');
-            }),
-        )}
-      >
-        <TextField
-          id="sheets-webhook-url"
-          label="Your spreadsheet webhook (https)"
-          type="url"
-          placeholder="https://script.google.com/macros/s/…/exec"
-          {...form.field('webhookUrl')}
-        />
-        <div className="integration-actions">
-          <button type="submit" className="button button-secondary" disabled={form.submitting}>
-            {form.submitting ? 'Saving...' : view?.configured ? 'Replace webhook' : 'Save webhook'}
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={!view || (!view.configured && !view.operatorWebhook) || test.isPending}
-            onClick={() => test.mutate()}
-          >
-            {test.isPending ? 'Sending...' : 'Send a test row'}
-          </button>
-          {view?.configured && (
+      {!manages && <p className="muted">{integrationMessages.managedByOwnerOrManager}</p>}
+      {manages && (
+        <form
+          noValidate
+          onSubmit={form.handleSubmit((valid) =>
+            save
+              .mutateAsync(valid)
+              .then(() => {
+                notify.success('Spreadsheet webhook saved');
+                form.reset();
+                test.reset();
+              })
+              .catch((error: unknown) => {
+                if (error instanceof ApiError && error.field === 'webhookUrl')
+                  form.showError('webhookUrl', error.message);
+                else notify.error('Failed to save the webhook. Please try again.');
+              }),
+          )}
+        >
+          <TextField
+            id="sheets-webhook-url"
+            label="Your spreadsheet webhook (https)"
+            type="url"
+            placeholder="https://script.google.com/macros/s/…/exec"
+            {...form.field('webhookUrl')}
+          />
+          <div className="integration-actions">
+            <button type="submit" className="button button-secondary" disabled={form.submitting}>
+              {form.submitting ? 'Saving...' : view?.configured ? 'Replace webhook' : 'Save webhook'}
+            </button>
             <button
               type="button"
-              className="button button-secondary"
-              onClick={() =>
-                remove.mutate(undefined, { onSuccess: () => notify.success('Spreadsheet webhook removed') })
-              }
+              className="button button-primary"
+              disabled={!view || (!view.configured && !view.operatorWebhook) || test.isPending}
+              onClick={() => test.mutate()}
             >
-              Remove webhook
+              {test.isPending ? 'Sending...' : 'Send a test row'}
             </button>
-          )}
-        </div>
-      </form>
+            {view?.configured && (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() =>
+                  remove.mutate(undefined, { onSuccess: () => notify.success('Spreadsheet webhook removed') })
+                }
+              >
+                Remove webhook
+              </button>
+            )}
+          </div>
+        </form>
+      )}
       <IntegrationTestResult data={test.data} error={test.error} failedText="Failed to export to Google Sheets" />
       <p className="muted integration-detail">
         A webhook receives one row per export as JSON: a Google Apps Script web app bound to your sheet, or a Zapier or

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../../domain/money/format-money';
 import { ApiError } from '../../api/api-client';
+import { useMay } from '../../api/use-workspace';
 import {
   answerLabel,
   describeLeadEvent,
@@ -108,6 +109,10 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
     (entry): entry is [string, string] => entry[0] in detailLabels && typeof entry[1] === 'string' && entry[1] !== '',
   );
   const offer = formatOfferRange(lead.offerRange);
+  // What the member's role does not allow is not shown (the server refuses it too).
+  const mayDo = useMay();
+  const worksDeals = mayDo('work-deals');
+  const exports = lead.offerRange !== null && lead.marketValue !== null && mayDo('bulk-send-and-export');
 
   return (
     <article className="lead-page" aria-labelledby="lead-title">
@@ -186,15 +191,18 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
               Actions
             </h2>
             <div className="lead-actions">
-              {lead.email ? (
+              {!worksDeals ? null : lead.email ? (
                 <button type="button" className="button button-primary" onClick={() => setRevising(true)}>
                   Send revised offer
                 </button>
               ) : (
                 <p className="muted">This lead has no e-mail address to send a revised offer to.</p>
               )}
-              <SaveLeadButton leadId={lead.id} />
-              {lead.offerRange && lead.marketValue !== null && <slots.LeadExports lead={lead} />}
+              {worksDeals && <SaveLeadButton leadId={lead.id} />}
+              {exports && <slots.LeadExports lead={lead} />}
+              {!worksDeals && !exports && (
+                <p className="muted">Your role cannot send offers, save or export this lead.</p>
+              )}
             </div>
           </section>
         </div>
@@ -224,9 +232,11 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
           )}
         </section>
 
-        <LeadNotes leadId={lead.id} notes={notes} />
+        <LeadNotes leadId={lead.id} status={lead.status} notes={notes} />
       </div>
-      {lead.email && <RevisedOfferDialog lead={lead} open={revising} onClose={() => setRevising(false)} />}
+      {lead.email && worksDeals && (
+        <RevisedOfferDialog lead={lead} open={revising} onClose={() => setRevising(false)} />
+      )}
     </article>
   );
 }

@@ -1,14 +1,20 @@
 import { LeadNoteSchema, MAX_LEAD_NOTE_LENGTH } from '../../../domain/leads/lead-inbox-requests';
 import { ApiError } from '../../api/api-client';
+import { useMayWorkLead } from '../../api/use-workspace';
+import type { LeadStatus } from '../../../domain/leads/lead-status';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { eventAuthor, formatLeadTime } from './lead-labels';
 import { useAddLeadNote, type LeadEvent } from './leads-api';
 import { TextAreaField } from '../../components/text-area-field';
 
-/** The wholesaler's free-text notes on a lead, newest first, each with its time, and a form to add one. */
-export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadEvent[] }) {
+/**
+ * The wholesaler's free-text notes on a lead, newest first, each with its time, and a form to add
+ * one for a member whose role may work the lead at its `status`.
+ */
+export function LeadNotes({ leadId, status, notes }: { leadId: string; status: LeadStatus; notes: LeadEvent[] }) {
   const addNote = useAddLeadNote(leadId);
+  const mayAdd = useMayWorkLead(status);
   // An empty note is only an error once the user tries to add it, not when they pass the field.
   const form = useSchemaForm(LeadNoteSchema, { text: '' }, { showErrors: 'submit' });
 
@@ -32,31 +38,33 @@ export function LeadNotes({ leadId, notes }: { leadId: string; notes: LeadEvent[
           ))}
         </ul>
       )}
-      <form
-        noValidate
-        className="lead-note-form"
-        onSubmit={form.handleSubmit(({ text }) =>
-          addNote.mutateAsync(text).then(
-            () => {
-              notify.success('Note added');
-              form.reset();
-            },
-            (error: unknown) => {
-              // 400: the note itself; 409: the lead holds all the notes it can.
-              if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
-                form.showError('text', error.message);
-              } else notify.error('Could not add the note. Please try again.');
-            },
-          ),
-        )}
-      >
-        <TextAreaField id="lead-note" label="Add a note" maxLength={MAX_LEAD_NOTE_LENGTH} {...form.field('text')} />
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={form.submitting}>
-            {form.submitting ? 'Adding...' : 'Add note'}
-          </button>
-        </div>
-      </form>
+      {mayAdd && (
+        <form
+          noValidate
+          className="lead-note-form"
+          onSubmit={form.handleSubmit(({ text }) =>
+            addNote.mutateAsync(text).then(
+              () => {
+                notify.success('Note added');
+                form.reset();
+              },
+              (error: unknown) => {
+                // 400: the note itself; 409: the lead holds all the notes it can.
+                if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+                  form.showError('text', error.message);
+                } else notify.error('Could not add the note. Please try again.');
+              },
+            ),
+          )}
+        >
+          <TextAreaField id="lead-note" label="Add a note" maxLength={MAX_LEAD_NOTE_LENGTH} {...form.field('text')} />
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={form.submitting}>
+              {form.submitting ? 'Adding...' : 'Add note'}
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

@@ -5,7 +5,8 @@ import type { PlanButton } from './plan-button';
 
 interface PlanCardProps {
   plan: Plan;
-  button: PlanButton;
+  /** null: no button (a member who may not change the workspace's plan, on another plan than this). */
+  button: PlanButton | null;
   popular: boolean;
   /** True while this card's own action (checkout or switching to Free) is under way. */
   busy: boolean;
@@ -17,7 +18,7 @@ interface PlanCardProps {
 /** A pricing card: name, monthly price, property limit, features and the plan button (§2). */
 export function PlanCard({ plan, button, popular, busy, locked, onChoose }: PlanCardProps) {
   const headingId = `plan-${plan.id}-name`;
-  const isCurrent = button.action === 'current';
+  const isCurrent = button?.action === 'current';
   const className = ['card', 'plan-card', popular && 'plan-card-popular', isCurrent && 'plan-card-current']
     .filter(Boolean)
     .join(' ');
@@ -38,23 +39,25 @@ export function PlanCard({ plan, button, popular, busy, locked, onChoose }: Plan
         <strong>{plan.propertyLimit === Infinity ? 'Unlimited' : plan.propertyLimit}</strong> Properties
       </p>
       <PlanFeatures features={plan.features} />
-      <div className="plan-action">
-        {button.action === 'register' ? (
-          <Link to="/register" className={buttonClass}>
-            {button.label}
-          </Link>
-        ) : (
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={button.disabled || locked}
-            aria-busy={busy || undefined}
-            onClick={onChoose}
-          >
-            {busy ? busyLabel(button) : button.label}
-          </button>
-        )}
-      </div>
+      {button && (
+        <div className="plan-action">
+          {button.action === 'register' ? (
+            <Link to="/register" className={buttonClass}>
+              {button.label}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={button.disabled || locked}
+              aria-busy={busy || undefined}
+              onClick={onChoose}
+            >
+              {busy ? busyLabel(button) : button.label}
+            </button>
+          )}
+        </div>
+      )}
     </article>
   );
 }

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { planMessages, plans, type Plan, type PlanId } from '../../../domain/plans/plans';
+import { workspaceMessages } from '../../../domain/workspaces/roles';
 import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
 import { useSession } from '../../api/use-session';
 import { BookmarkIcon, BoltIcon, SlidersIcon } from '../../components/icons';
-import { planButton, type PlanViewer } from './plan-button';
+import { planButton, type PlanButton, type PlanViewer } from './plan-button';
 import { PlanCard } from './plan-card';
 import { useStartCheckout } from './plans-api';
 import { useSubscription } from '../../api/use-subscription';
+import { useMay } from '../../api/use-workspace';
 import { DowngradeDialog } from '../../components/downgrade-dialog';
 
 const features = [
@@ -142,6 +144,8 @@ function PricingSection() {
   const [confirmingFree, setConfirmingFree] = useState(false);
   const paidPlansSold = usePublicConfig().billingMode !== 'unavailable';
   const checkout = useStartCheckout({ onError: (error) => notify.error(error.message) });
+  // Only the workspace's Owner changes its plan (issue 26); others see which plan it is on, and why no more.
+  const changesPlan = useMay()('billing') || session.user === null;
 
   const viewer: PlanViewer = session.isPending
     ? { status: 'loading' }
@@ -179,7 +183,7 @@ function PricingSection() {
           <li key={plan.id}>
             <PlanCard
               plan={plan}
-              button={planButton(plan.id, viewer, paidPlansSold)}
+              button={shownButton(planButton(plan.id, viewer, paidPlansSold), changesPlan)}
               popular={plan.id === popularPlan}
               busy={checkoutPlan === plan.id}
               locked={locked}
@@ -188,6 +192,7 @@ function PricingSection() {
           </li>
         ))}
       </ul>
+      {!changesPlan && <p className="plan-footnote">{workspaceMessages.billingOwnerOnly}</p>}
       {!paidPlansSold && <p className="plan-footnote">{planMessages.paidPlansUnavailable}</p>}
       <p className="plan-footnote">Prices are in US dollars per month. You can switch back to Free at any time.</p>
       <DowngradeDialog
@@ -197,4 +202,9 @@ function PricingSection() {
       />
     </section>
   );
+}
+
+/** A member who may not change the plan keeps only the current plan's (disabled) button. */
+function shownButton(button: PlanButton, changesPlan: boolean): PlanButton | null {
+  return changesPlan || button.action === 'current' ? button : null;
 }

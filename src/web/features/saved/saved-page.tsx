@@ -17,6 +17,7 @@ import { notify } from '../../components/notify';
 import type { SavedPageSlots } from './saved-page-slots';
 import { SavedPropertyCard } from './saved-property-card';
 import { useSubscription } from '../../api/use-subscription';
+import { useMay } from '../../api/use-workspace';
 import { useDeleteSavedProperty, useSavedProperties, type SavedProperty } from './saved-properties-api';
 
 /** The signed-in user's saved properties and plan; the app supplies billing and export controls (`slots`). */
@@ -24,6 +25,8 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
   const planStatus = useSubscription(true);
   const savedList = useSavedProperties();
   const [pendingDelete, setPendingDelete] = useState<SavedProperty | null>(null);
+  // What the member's role does not allow is not shown (the server refuses it too).
+  const mayDo = useMay();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -63,14 +66,14 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
         </div>
         {ready && (
           <div className="saved-actions">
-            {canExportSavedList(plan) && savedCount > 0 && (
+            {canExportSavedList(plan) && savedCount > 0 && mayDo('bulk-send-and-export') && (
               <a className="button button-secondary" href="/api/properties/export.csv" download>
                 Export CSV
               </a>
             )}
-            {plan !== 'free' && <slots.ManageBilling />}
-            {plan !== 'free' && <DowngradeButton />}
-            {plan !== 'pro' && (
+            {plan !== 'free' && mayDo('billing') && <slots.ManageBilling />}
+            {plan !== 'free' && mayDo('billing') && <DowngradeButton />}
+            {plan !== 'pro' && mayDo('billing') && (
               <Link className="button button-primary" to="/wholesalers">
                 Upgrade Plan
               </Link>
@@ -114,10 +117,13 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
           onLoadMore={() => void savedList.fetchNextPage()}
           PropertyExports={slots.PropertyExports}
           PropertyArv={slots.PropertyArv}
-          onDelete={(property) =>
-            canDeleteSavedProperties(plan, savedCount)
-              ? setPendingDelete(property)
-              : notify.error(planMessages.deletionProOnly)
+          onDelete={
+            mayDo('work-deals')
+              ? (property) =>
+                  canDeleteSavedProperties(plan, savedCount)
+                    ? setPendingDelete(property)
+                    : notify.error(planMessages.deletionProOnly)
+              : undefined
           }
         />
       )}
@@ -141,7 +147,8 @@ interface SavedListProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  onDelete: (property: SavedProperty) => void;
+  /** Undefined for a member whose role may not delete: no Delete button. */
+  onDelete: ((property: SavedProperty) => void) | undefined;
   PropertyExports: SavedPageSlots['PropertyExports'];
   PropertyArv: SavedPageSlots['PropertyArv'];
 }
@@ -194,7 +201,7 @@ function SavedList({
             >
               <SavedPropertyCard
                 property={property}
-                onDelete={() => onDelete(property)}
+                onDelete={onDelete && (() => onDelete(property))}
                 Exports={PropertyExports}
                 Arv={PropertyArv}
               />

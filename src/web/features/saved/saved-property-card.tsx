@@ -15,7 +15,8 @@ export function SavedPropertyCard({
   Arv,
 }: {
   property: SavedProperty;
-  onDelete: () => void;
+  /** Undefined: no Delete button (a role that may not delete). */
+  onDelete: (() => void) | undefined;
   Exports: SavedPageSlots['PropertyExports'];
   Arv?: SavedPageSlots['PropertyArv'];
 }) {
@@ -66,9 +67,11 @@ export function SavedPropertyCard({
       {Arv && <Arv property={property} />}
       <footer className="saved-card-actions">
         <Exports property={property} />
-        <button type="button" className="button button-secondary button-small" onClick={onDelete}>
-          Delete<span className="visually-hidden"> {property.address}</span>
-        </button>
+        {onDelete && (
+          <button type="button" className="button button-secondary button-small" onClick={onDelete}>
+            Delete<span className="visually-hidden"> {property.address}</span>
+          </button>
+        )}
       </footer>
     </article>
   );

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import { useShareOffer, type SharedOffer } from './share-offer-api';
+import { useMay } from '../../api/use-workspace';
 
 const SHARE_FAILED = 'Failed to create the link. Please try again.';
 
@@ -13,7 +14,7 @@ const SHARE_FAILED = 'Failed to create the link. Please try again.';
  * 'Share offer': makes an answerable link to this offer (a calculation or a saved property) and
  * shows it to copy, with what the homeowner will see. Each press makes a new link.
  */
-export function ShareOfferButton({
+function ShareOfferButtonControl({
   request,
   className = 'button button-secondary',
 }: {
@@ -103,4 +104,9 @@ function SharedOfferLink({ shared }: { shared: SharedOffer }) {
       <p className="muted">{offerValidityText(new Date(shared.expiresAt))}</p>
     </div>
   );
+}
+
+/** Shown only to members whose role shares offers ('work-deals'); the server refuses the others. */
+export function ShareOfferButton(props: { request: ShareOfferRequest; className?: string }) {
+  return useMay()('work-deals') ? <ShareOfferButtonControl {...props} /> : null;
 }
