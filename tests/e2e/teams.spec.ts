@@ -47,7 +47,9 @@ async function invitationLinkFor(address: string): Promise<string> {
   await expect
     .poll(
       () => {
-        const mail = resend.emails.findLast((email) => email.to[0] === address && email.subject.includes('invited you'));
+        const mail = resend.emails.findLast(
+          (email) => email.to[0] === address && email.subject.includes('invited you'),
+        );
         link = mail?.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9]+/)?.[0];
         return link;
       },

@@ -25,15 +25,17 @@ function defaultMessage(status: number) {
 /** Better Auth's endpoints under /api/auth/*, behind our database-backed rate limits. */
 export function authRoutes({ env, database, auth }: AppContext) {
   const ipOf = (c: Parameters<typeof clientIp>[0]) => clientIp(c, env.TRUST_PROXY);
-  return new Hono()
-    .use(authRateLimits({ db: database.db, betterAuth: auth.betterAuth, clientIp: ipOf }))
-    // Workspaces, members and invitations are reached through /api/workspace (workspaces/), which
-    // checks seats, roles and the sending policy before calling the plugin: never around it.
-    .all('/organization/*', (c) => c.json({ error: 'Not found' }, 404))
-    .on(['GET', 'POST'], '/*', async (c) => {
-      // Better Auth records the address with each session; it gets ours, never a client's header.
-      const headers = new Headers(c.req.raw.headers);
-      headers.set(CLIENT_IP_HEADER, ipOf(c));
-      return withJsonError(await auth.betterAuth.handler(new Request(c.req.raw, { headers })));
-    });
+  return (
+    new Hono()
+      .use(authRateLimits({ db: database.db, betterAuth: auth.betterAuth, clientIp: ipOf }))
+      // Workspaces, members and invitations are reached through /api/workspace (workspaces/), which
+      // checks seats, roles and the sending policy before calling the plugin: never around it.
+      .all('/organization/*', (c) => c.json({ error: 'Not found' }, 404))
+      .on(['GET', 'POST'], '/*', async (c) => {
+        // Better Auth records the address with each session; it gets ours, never a client's header.
+        const headers = new Headers(c.req.raw.headers);
+        headers.set(CLIENT_IP_HEADER, ipOf(c));
+        return withJsonError(await auth.betterAuth.handler(new Request(c.req.raw, { headers })));
+      })
+  );
 }

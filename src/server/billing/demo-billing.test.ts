@@ -58,8 +58,9 @@ describeEachDatabase('demo billing', (database) => {
     expect(await planOf(user)).toBe('free');
 
     const changes: UserChange[] = [];
-    const unsubscribe = await context.changeFeed.subscribe({ workspaceId: user.user.id, userId: user.user.id }, (change) =>
-      changes.push(change),
+    const unsubscribe = await context.changeFeed.subscribe(
+      { workspaceId: user.user.id, userId: user.user.id },
+      (change) => changes.push(change),
     );
     const confirmed = await post('/api/billing/demo/confirm', user, { session });
     expect(confirmed.status).toBe(200);
