@@ -223,6 +223,8 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
 
   // Back in the inbox, the status filter shows exactly the lead moved to Negotiating.
   await page.getByRole('link', { name: '← All leads' }).click();
+  // The inbox, not the lead's page (whose status card is labelled Status too), before filtering.
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   await page.getByLabel('Status').selectOption('negotiating');
   await expect(page).toHaveURL(/status=negotiating/);
   await expect(page.getByRole('article')).toHaveCount(1);
