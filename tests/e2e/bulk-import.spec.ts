@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { readPdfText } from '../support/pdf-text';
-import { registerThroughUi } from './support/accounts';
+import { becomePro, registerThroughUi } from './support/accounts';
 import { bulkImportMessages } from '../../src/domain/bulk-import/bulk-import-messages';
 import { addPostalAddress, verificationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -65,13 +65,6 @@ test.afterAll(async () => {
 });
 
 test.use({ baseURL: `http://127.0.0.1:${dedicatedPort(40)}` });
-
-async function becomePro(page: Page) {
-  await page.goto('/wholesalers');
-  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.getByRole('button', { name: 'Confirm Pro plan' }).click();
-  await expect(page.getByText('0 of ∞ properties saved')).toBeVisible();
-}
 
 async function openAsWholesaler(page: Page) {
   await page.goto('/');

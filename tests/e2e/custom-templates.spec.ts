@@ -4,18 +4,11 @@
 // comes with Pro.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { registerThroughUi } from './support/accounts';
+import { becomePro, registerThroughUi } from './support/accounts';
 import { calculateAsWholesaler } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const screenshots = path.join('test-results', 'custom-templates-screens');
-
-async function becomePro(page: Page) {
-  await page.goto('/wholesalers');
-  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.getByRole('button', { name: 'Confirm Pro plan' }).click();
-  await expect(page.getByText('0 of ∞ properties saved')).toBeVisible();
-}
 
 const templatesDialog = (page: Page) => page.getByRole('dialog', { name: 'Formula Templates' });
 

@@ -1,11 +1,10 @@
 // Teams (issue 26), the Owner's seats and what each role is shown: a Pro workspace's Owner adds
 // seats (demo billing, labelled) and the seats line follows; a Viewer of that workspace is shown
 // none of the controls the server would refuse them. E-mails are read from the Resend fake.
-import type { Page } from '@playwright/test';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { uniqueEmail } from '../support/test-users';
-import { E2E_PASSWORD, registerThroughUi } from './support/accounts';
-import { verifyEmailThroughOutbox } from './support/bulk-sender';
+import { becomePro, E2E_PASSWORD, registerThroughUi } from './support/accounts';
+import { invitationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { calculateAsWholesaler, enterProperty, getCashOffer, saveOfferOnScreen } from './support/calculator-page';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -30,13 +29,6 @@ test.afterAll(async () => {
 });
 
 test.use({ baseURL: origin });
-
-async function becomePro(page: Page) {
-  await page.goto('/wholesalers');
-  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.getByRole('button', { name: 'Confirm Pro plan' }).click();
-  await expect(page.getByText('0 of ∞ properties saved')).toBeVisible();
-}
 
 test('the Owner of a Pro workspace adds seats by keyboard (demo billing), and the seats line follows', async ({
   page,
@@ -71,24 +63,6 @@ test('the Owner of a Pro workspace adds seats by keyboard (demo billing), and th
   await expect(page.getByText('1 of 5 seats used')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Add seats' }).getByLabel('Extra seats')).toHaveValue('2');
 });
-
-/** The invitation link e-mailed to `address`, waiting for it at the fake. */
-async function invitationLinkFor(address: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = resend.emails.findLast(
-          (email) => email.to[0] === address && email.subject.includes('invited you'),
-        );
-        link = mail?.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9]+/)?.[0];
-        return link;
-      },
-      { message: `an invitation e-mail to ${address}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 test('a Viewer is shown none of the controls their role may not use', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -137,7 +111,7 @@ test('a Viewer is shown none of the controls their role may not use', async ({ p
   const viewer = await (
     await browser.newContext({ baseURL: origin, extraHTTPHeaders: { 'x-forwarded-for': '10.78.0.2' } })
   ).newPage();
-  await viewer.goto(await invitationLinkFor(viewerEmail));
+  await viewer.goto(await invitationLinkFor(resend.emails, viewerEmail));
   await viewer.getByRole('link', { name: 'Create your account' }).click();
   await expect(viewer.getByLabel('Email')).toHaveValue(viewerEmail);
   await viewer.getByLabel('Password').fill(E2E_PASSWORD);

@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { uniqueEmail } from '../support/test-users';
-import { E2E_PASSWORD, registerThroughUi } from './support/accounts';
-import { verifyEmailThroughOutbox } from './support/bulk-sender';
+import { becomePro, E2E_PASSWORD, registerThroughUi } from './support/accounts';
+import { invitationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { enterProperty, getCashOffer } from './support/calculator-page';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -33,31 +33,6 @@ test.afterAll(async () => {
 });
 
 test.use({ baseURL: `http://127.0.0.1:${port}` });
-
-async function becomePro(page: Page) {
-  await page.goto('/wholesalers');
-  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.getByRole('button', { name: 'Confirm Pro plan' }).click();
-  await expect(page.getByText('0 of ∞ properties saved')).toBeVisible();
-}
-
-/** The invitation link e-mailed to `address`, waiting for it at the fake. */
-async function invitationLinkFor(address: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = resend.emails.findLast(
-          (email) => email.to[0] === address && email.subject.includes('invited you'),
-        );
-        link = mail?.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9]+/)?.[0];
-        return link;
-      },
-      { message: `an invitation e-mail to ${address}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 async function newPage(browser: Browser, address: string) {
   const context = await browser.newContext({
@@ -98,7 +73,7 @@ test('an Owner invites a rep, the rep works only their leads, and loses access w
 
   // 2. The rep opens the e-mail's link, creates the account for that address and joins.
   const rep = await newPage(browser, '10.77.0.2');
-  await rep.goto(await invitationLinkFor(repEmail));
+  await rep.goto(await invitationLinkFor(resend.emails, repEmail));
   await expect(rep.getByText(/invited .* to work in .* as Acquisitions/)).toBeVisible();
   await expectNoAxeViolations(rep, '/invitations/{id}');
   await rep.screenshot({ path: path.join(screenshots, 'invitation.png') });

@@ -23,3 +23,11 @@ export async function signOutThroughNav(page: Page, email: string) {
   await accountButton(page, email).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
 }
+
+/** Buys Pro through the demo checkout on /wholesalers, as a wholesaler would; the plan's card then says so. */
+export async function becomePro(page: Page) {
+  await page.goto('/wholesalers');
+  await page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.getByRole('button', { name: 'Confirm Pro plan' }).click();
+  await expect(page.getByText('0 of ∞ properties saved')).toBeVisible();
+}

@@ -22,6 +22,22 @@ export async function verificationLinkFor(emails: ResendFakeEmail[], address: st
   return link!;
 }
 
+/** The newest workspace invitation link e-mailed to `address`, waiting for it to arrive at the fake. */
+export async function invitationLinkFor(emails: ResendFakeEmail[], address: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = emails.findLast((email) => email.to[0] === address && email.subject.includes('invited you'));
+        link = mail?.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9]+/)?.[0];
+        return link;
+      },
+      { message: `an invitation e-mail to ${address}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
 /** Asks for the verification e-mail (as the bulk import dialog does) and opens its link in the page. */
 export async function verifyEmailThroughOutbox(page: Page, emails: ResendFakeEmail[], address: string) {
   const origin = new URL(page.url()).origin;

@@ -176,22 +176,17 @@ function MemberRow({
         {alwaysAll ? (
           'All leads'
         ) : editable ? (
-          <label className="team-inline-field">
-            <input
-              type="checkbox"
-              checked={member.seesAllLeads}
-              disabled={change.isPending}
-              onChange={(event) =>
-                send(
-                  { seesAllLeads: event.target.checked },
-                  event.target.checked
-                    ? `${member.name} sees all leads`
-                    : `${member.name} sees only leads assigned to them`,
-                )
-              }
-            />
-            Sees all leads
-          </label>
+          <SwitchField
+            label="Sees all leads"
+            checked={member.seesAllLeads}
+            disabled={change.isPending}
+            onChange={(on) =>
+              send(
+                { seesAllLeads: on },
+                on ? `${member.name} sees all leads` : `${member.name} sees only leads assigned to them`,
+              )
+            }
+          />
         ) : member.seesAllLeads ? (
           'All leads'
         ) : (
@@ -204,22 +199,17 @@ function MemberRow({
         ) : member.role !== 'acquisitions' ? (
           'Not allowed'
         ) : editable ? (
-          <label className="team-inline-field">
-            <input
-              type="checkbox"
-              checked={member.mayBulkSendAndExport}
-              disabled={change.isPending}
-              onChange={(event) =>
-                send(
-                  { mayBulkSendAndExport: event.target.checked },
-                  event.target.checked
-                    ? `${member.name} may bulk send and export`
-                    : `${member.name} may no longer bulk send and export`,
-                )
-              }
-            />
-            May bulk send and export
-          </label>
+          <SwitchField
+            label="May bulk send and export"
+            checked={member.mayBulkSendAndExport}
+            disabled={change.isPending}
+            onChange={(on) =>
+              send(
+                { mayBulkSendAndExport: on },
+                on ? `${member.name} may bulk send and export` : `${member.name} may no longer bulk send and export`,
+              )
+            }
+          />
         ) : member.mayBulkSendAndExport ? (
           'Allowed'
         ) : (
@@ -236,6 +226,31 @@ function MemberRow({
         </td>
       )}
     </tr>
+  );
+}
+
+/** One of a member's two switches, as a labelled checkbox. */
+function SwitchField({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="team-inline-field">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
   );
 }
 
