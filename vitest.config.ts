@@ -10,6 +10,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Each worker keeps the modules it loaded for its next test file instead of loading them again:
+    // the suite took 6 min 55 s isolated and 4 min 50 s so (issue 29 §4). Every test file builds its
+    // own app and database, so no state is shared through modules.
+    isolate: false,
     // A forgotten `.only` would silently skip the rest of the suite, and a test that asserts nothing
     // passes whatever the code does: both fail the run, on every machine, not only in CI.
     allowOnly: false,
