@@ -3,6 +3,7 @@ import type { Auth } from './auth/create-auth';
 import type { DatabaseConnection } from './db/database';
 import type { UserChangeFeed } from './events/user-change-feed';
 import type { Env } from './env';
+import type { FollowUpClock } from './follow-ups/follow-up-clock';
 
 /** What every capability's routes are built from: configuration, the open database, and accounts. */
 export interface AppContext {
@@ -20,4 +21,6 @@ export interface AppContext {
   changeFeed: UserChangeFeed;
   /** The payment provider's SDK (billing/create-stripe-client.ts); undefined when none is configured (demo billing). */
   stripe?: Stripe;
+  /** The time follow-ups run by (follow-ups/follow-up-clock.ts), shared with their worker; default the real clock. */
+  followUpClock?: FollowUpClock;
 }

@@ -20,6 +20,8 @@ import { Refusal } from './http/refusal';
 import { apiSecurityHeaders } from './http/security-headers';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { documentsRoutes } from './documents/documents-routes';
+import { emailWebhookRoutes } from './follow-ups/email-webhook-routes';
+import { followUpsRoutes, followUpTestClockRoutes } from './follow-ups/follow-ups-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
 import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-routes';
@@ -27,6 +29,15 @@ import { personalPageRoutes } from './personal-page/personal-page-routes';
 import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
+
+/** Routes for the end-to-end tests only, mounted when their variable is set (production refuses it). */
+function testOnlyRoutes(context: AppContext) {
+  const routes = new Hono();
+  if (context.env.FOLLOW_UP_TEST_CLOCK && context.followUpClock) {
+    routes.route('/', followUpTestClockRoutes(context.followUpClock));
+  }
+  return routes;
+}
 
 function apiRoutes(context: AppContext) {
   return new Hono()
@@ -55,6 +66,9 @@ function apiRoutes(context: AppContext) {
     .route('/unsubscribe', unsubscribeRoutes(context))
     .route('/workspace', workspaceRoutes(context))
     .route('/public/invitations', publicInvitationRoutes(context))
+    .route('/follow-ups', followUpsRoutes(context))
+    .route('/email', emailWebhookRoutes(context))
+    .route('/test', testOnlyRoutes(context))
     .all('*', (c) => c.json({ error: 'Not found' }, 404));
 }
 

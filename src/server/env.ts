@@ -45,6 +45,12 @@ const EnvSchema = z
     RESEND_API_KEY: optionalText,
     RESEND_API_URL: baseUrl.default('https://api.resend.com'),
     EMAIL_FROM: z.string().min(1).default('Cash Offer Calculator <offers@localhost>'),
+    // Signs the e-mail provider's webhooks (Svix, whsec_…) at POST /api/email/webhook: bounces,
+    // complaints and inbound replies stop follow-ups. Unset: the webhook refuses everything.
+    RESEND_WEBHOOK_SECRET: optionalText,
+    // For the end-to-end tests only: POST /api/test/follow-up-clock moves the follow-ups' clock
+    // ahead, so a 30-day sequence runs without a real wait. Refused in production.
+    FOLLOW_UP_TEST_CLOCK: flag,
     // Bulk offer e-mails go to the outbox in batches of 5, one per second (spec §7, §9). Keep the
     // rate (1000 / interval per second) within the provider's limit (Resend: 2 per second).
     BULK_EMAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -89,6 +95,13 @@ const EnvSchema = z
           'required in production to send e-mail (set EMAIL_OUTBOX_LOG=1 to only print e-mails to the log, on a demo site)',
       });
     }
+    if (env.NODE_ENV === 'production' && env.FOLLOW_UP_TEST_CLOCK) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FOLLOW_UP_TEST_CLOCK'],
+        message: 'is for tests only, never in production',
+      });
+    }
     // A configured payment provider needs all of its settings, named when missing (spec §5).
     if (!env.STRIPE_SECRET_KEY) return;
     const required = [
@@ -108,7 +121,18 @@ const EnvSchema = z
     production: env.NODE_ENV === 'production',
     billingMode: billingMode(env),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    followUpInboundDomain: followUpInboundDomain(env),
   }));
+
+/**
+ * Where a homeowner's reply to a follow-up reaches the app as well as the sender: reply+{token}@ the
+ * domain of EMAIL_FROM, which the provider receives for once its inbound webhook is set up (signed
+ * with RESEND_WEBHOOK_SECRET); null without it, so no e-mail names an address nobody reads.
+ */
+function followUpInboundDomain(env: { EMAIL_FROM: string; RESEND_WEBHOOK_SECRET?: string }): string | null {
+  if (!env.RESEND_WEBHOOK_SECRET) return null;
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(env.EMAIL_FROM)?.[1] ?? null;
+}
 
 /**
  * How paid plans are bought: through Stripe when it is configured; otherwise through the demo

@@ -11,6 +11,9 @@ import { openPgliteDatabase, openPostgresDatabase } from './db/database';
 import { createEmailTransport } from './email/create-email-transport';
 import { createUserChangeFeed } from './events/user-change-feed';
 import { startEmailWorker } from './email/start-email-worker';
+import { sendingPolicyConfig } from './email/send-to-third-party';
+import { createFollowUpClock } from './follow-ups/follow-up-clock';
+import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
 import { ConfigurationError, parseEnv } from './env';
 import { publicConfig } from './config/public-config';
 import { webAssets } from './web-assets';
@@ -49,12 +52,29 @@ async function main() {
     batchSize: env.BULK_EMAIL_BATCH_SIZE,
     dailyLimit: env.BULK_EMAIL_DAILY_LIMIT,
   });
+  const followUpClock = createFollowUpClock();
+  // Follow-up steps fall due in the recipients' mornings; any number of processes may run this.
+  const followUpWorker = startFollowUpWorker({
+    database,
+    policy: sendingPolicyConfig({ env, serverSecret: secret }),
+    clock: followUpClock,
+    inboundDomain: env.followUpInboundDomain,
+    pollIntervalMs: env.FOLLOW_UP_TEST_CLOCK ? 1_000 : 60_000,
+  });
   const pruneTimer = setInterval(() => {
     pruneAuthRecords(database.db).catch((error: unknown) => console.warn('pruning rate limits failed', error));
   }, 10 * 60_000);
   pruneTimer.unref();
 
-  const app = createApp({ env, database, auth, serverSecret: secret, changeFeed, stripe: createStripeClient(env) });
+  const app = createApp({
+    env,
+    database,
+    auth,
+    serverSecret: secret,
+    changeFeed,
+    stripe: createStripeClient(env),
+    followUpClock,
+  });
   const server = new Hono().route('/', app).route(
     '/',
     // The public pages are rendered here with their data, which the renderer reads through the app in-process.
@@ -75,8 +95,9 @@ async function main() {
     // No new bulk-send batch once shutting down (open connections may hold the close for seconds);
     // what is not handed to the outbox yet waits in the database for the next start.
     const bulkSendStopped = bulkSendWorker.stop();
+    const followUpsStopped = followUpWorker.stop();
     listener.close(() => {
-      void Promise.all([bulkSendStopped, emailWorker.stop(), changeFeed.close()])
+      void Promise.all([bulkSendStopped, followUpsStopped, emailWorker.stop(), changeFeed.close()])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -3,10 +3,14 @@
 // {statusCode, name, message}, Idempotency-Key replays of the same body answered with the first
 // id, and, as Resend does, 409 `invalid_idempotent_request` for a key reused with another body and
 // 409 `concurrent_idempotent_requests` while the key's first request is still unanswered. It records
-// every request and can be told to fail. Tests start it in-process; a developer can run it
-// (`npx tsx tests/fakes/resend-fake.ts`) and point RESEND_API_URL at it.
+// every request and can be told to fail. Given a webhook (URL and whsec_ secret), it also sends the
+// provider's events as Resend does, signed with Svix: `email.bounced` a moment after accepting a
+// message to an address told to bounce, and `email.received` when told a reply arrived. Tests
+// start it in-process; a developer can run it (`npx tsx tests/fakes/resend-fake.ts`) and point
+// RESEND_API_URL at it.
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { Webhook } from 'svix';
 import {
   headerValue,
   parseJsonBody,
@@ -54,7 +58,19 @@ export interface ResendFake {
   failNext(failure: ResendFakeFailure, times?: number): void;
   /** Waits this long before answering each request (to test timeouts). */
   delayResponses(ms: number): void;
+  /** Messages to this address are accepted, then reported bounced on the webhook (`email.bounced`). */
+  bounce(address: string): void;
+  /** Reports an inbound e-mail on the webhook (`email.received`), as Resend's receiving does. */
+  receive(email: { from: string; to: string[]; subject: string }): Promise<Response>;
+  /** Every webhook delivery made, with the app's answer status. */
+  webhookDeliveries: { type: string; status: number }[];
   close(): Promise<void>;
+}
+
+/** Where the fake sends the provider's events: the app's webhook URL and its signing secret (whsec_…). */
+export interface ResendFakeWebhook {
+  url: string;
+  secret: string;
 }
 
 function error(res: ServerResponse, status: number, name: string, message: string) {
@@ -64,11 +80,41 @@ function error(res: ServerResponse, status: number, name: string, message: strin
 export async function startResendFake({
   apiKey = 're_test_key',
   sendingOnlyApiKey,
+  webhook,
 }: {
   apiKey?: string;
   /** A key that may send but not read (Resend's "sending access" keys): GET /domains refuses it. */
   sendingOnlyApiKey?: string;
+  webhook?: ResendFakeWebhook;
 } = {}): Promise<ResendFake> {
+  const bouncing = new Set<string>();
+  const webhookDeliveries: { type: string; status: number }[] = [];
+  const signer = webhook ? new Webhook(webhook.secret) : null;
+
+  /** Posts one event to the webhook, signed as Svix signs it (svix-id, svix-timestamp, svix-signature). */
+  async function deliver(type: string, data: Record<string, unknown>): Promise<Response> {
+    if (!webhook || !signer) throw new Error('the Resend fake was started without a webhook');
+    const id = `msg_${randomUUID().replace(/-/g, '')}`;
+    const at = new Date();
+    const payload = JSON.stringify({
+      type,
+      created_at: at.toISOString(),
+      data: { ...data, created_at: at.toISOString() },
+    });
+    const response = await fetch(webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'svix-id': id,
+        'svix-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'svix-signature': signer.sign(id, at, payload),
+      },
+      body: payload,
+    });
+    webhookDeliveries.push({ type, status: response.status });
+    return response;
+  }
+
   const requests: ResendFakeRequest[] = [];
   const emails: ResendFakeEmail[] = [];
   const failures: ResendFakeFailure[] = [];
@@ -159,6 +205,19 @@ export async function startResendFake({
       ...(message.headers ? { headers: message.headers } : {}),
     });
     send(res, 200, { id });
+    const to = Array.isArray(message.to) ? message.to.map(String) : [String(message.to)];
+    if (to.some((address) => bouncing.has(address.toLowerCase()))) {
+      // The recipient's server refuses it after Resend accepted it: the event follows the answer.
+      setTimeout(() => {
+        deliver('email.bounced', {
+          email_id: id,
+          from: String(message.from),
+          to,
+          subject: String(message.subject),
+          bounce: { message: 'The recipient does not exist', subType: 'General', type: 'Permanent' },
+        }).catch((caught: unknown) => console.warn('Resend fake: the bounce webhook failed', caught));
+      }, 50);
+    }
   }
 
   return {
@@ -172,6 +231,22 @@ export async function startResendFake({
     delayResponses(ms) {
       delayMs = ms;
     },
+    bounce(address) {
+      bouncing.add(address.toLowerCase());
+    },
+    receive({ from, to, subject }) {
+      return deliver('email.received', {
+        email_id: randomUUID(),
+        from,
+        to,
+        cc: [],
+        bcc: [],
+        message_id: `<${randomUUID()}@mail.example>`,
+        subject,
+        attachments: [],
+      });
+    },
+    webhookDeliveries,
     close: server.close,
   };
 }

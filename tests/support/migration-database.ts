@@ -19,13 +19,22 @@ export const migrationsFolder = fileURLToPath(new URL('../../src/server/db/migra
 
 /** A copy of the migrations that ends just before `tag`. */
 export function migrationsBefore(tag: string): string {
+  return migrationsUpTo(tag, 0);
+}
+
+/** A copy of the migrations that ends with `tag`: later migrations cannot change what a test of it sees. */
+export function migrationsThrough(tag: string): string {
+  return migrationsUpTo(tag, 1);
+}
+
+function migrationsUpTo(tag: string, including: 0 | 1): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
   cpSync(migrationsFolder, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
   const index = journal.entries.findIndex((entry) => entry.tag === tag);
   if (index < 0) throw new Error(`no migration ${tag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index + including) }));
   return folder;
 }
 

@@ -13,6 +13,8 @@ export const BulkSendRequestSchema = z.object({
     .array(BulkImportPropertySchema.omit({ offerRange: true }))
     .min(1, bulkImportMessages.selectAtLeastOne)
     .max(MAX_BULK_SEND_PROPERTIES, bulkImportMessages.tooManyToSend),
+  /** Follow each owner up with the built-in sequence until they answer (issue 27). */
+  followUp: z.boolean().default(false),
 });
 
 export type BulkSendRequest = z.infer<typeof BulkSendRequestSchema>;

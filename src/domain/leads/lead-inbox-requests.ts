@@ -89,3 +89,7 @@ export const RevisedOfferRequestSchema = z.object({
 });
 export type RevisedOfferRequest = z.infer<typeof RevisedOfferRequestSchema>;
 export type RevisedOfferRequestInput = z.input<typeof RevisedOfferRequestSchema>;
+
+/** POST /api/leads-inbox/{id}/follow-up: start the built-in sequence; `replace` answers "Replace it?" with yes. */
+export const LeadFollowUpRequestSchema = z.object({ replace: z.boolean().default(false) });
+export type LeadFollowUpRequest = z.infer<typeof LeadFollowUpRequestSchema>;

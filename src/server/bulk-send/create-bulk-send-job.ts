@@ -57,7 +57,7 @@ export async function createBulkSendJob(
 
   const [job] = await db
     .insert(bulkSendJobs)
-    .values({ workspaceId, userId, total: items.length, status: 'preparing' })
+    .values({ workspaceId, userId, total: items.length, status: 'preparing', followUp: request.followUp })
     .returning({ id: bulkSendJobs.id });
   if (!job) throw new Error('bulk_send_jobs insert returned no row');
   try {

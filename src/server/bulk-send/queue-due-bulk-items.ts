@@ -6,7 +6,8 @@ import type { Database, Transaction } from '../db/database';
 import { bulkSendItems, bulkSendJobs, emailOutbox, type BulkSendItemProperty } from '../db/schema';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
-import { insertOfferLink } from '../offer-links/insert-offer-link';
+import { enrolFollowUp } from '../follow-ups/enrol-follow-up';
+import { insertOfferLink, type CreatedOfferLink } from '../offer-links/insert-offer-link';
 
 export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 
@@ -56,6 +57,8 @@ interface PickedItem {
   owner_id: string;
   /** The job's workspace: its offer links and leads are the workspace's. */
   workspace_id: string;
+  /** Whether the owner is followed up until they answer (issue 27). */
+  follow_up: boolean;
 }
 
 /**
@@ -154,10 +157,11 @@ async function pickFairBatch(
         order by served_at asc nulls first, user_id
         limit ${batchSize}::int
       )
-      select picked.id, picked.job_id, picked.email, picked.property, e.user_id as owner_id, picked.workspace_id
+      select picked.id, picked.job_id, picked.email, picked.property, e.user_id as owner_id, picked.workspace_id,
+             picked.follow_up
       from eligible e
       cross join lateral (
-        select i.id, i.job_id, i.email, i.property, j.workspace_id,
+        select i.id, i.job_id, i.email, i.property, j.workspace_id, j.follow_up,
                row_number() over (order by j.created_at, j.id, i.position) as rank
         from bulk_send_jobs j
         join bulk_send_items i on i.job_id = j.id and i.status = 'pending'
@@ -224,15 +228,18 @@ async function queueBulkItem(
 ): Promise<ItemOutcome> {
   const { property } = item;
   try {
-    await tx.transaction((savepoint) =>
-      sendToThirdParty(savepoint, policy, {
+    await tx.transaction(async (savepoint) => {
+      let offerLink: CreatedOfferLink | undefined;
+      let senderPostalAddress = '';
+      const { id: emailId } = await sendToThirdParty(savepoint, policy, {
         workspaceId: item.workspace_id,
         senderUserId: item.owner_id,
         purpose: 'bulk-offer',
         to: item.email,
         typedText: [],
         compose: async (parts) => {
-          const offerLink = await insertOfferLink(savepoint, policy.appUrl, {
+          senderPostalAddress = parts.sender.postalAddress;
+          offerLink = await insertOfferLink(savepoint, policy.appUrl, {
             workspaceId: item.workspace_id,
             userId: item.owner_id,
             source: 'bulk-email',
@@ -264,8 +271,21 @@ async function queueBulkItem(
         },
         sendAt: dueAt,
         bulkSendItemId: item.id,
-      }),
-    );
+      });
+      if (item.follow_up && offerLink) {
+        await enrolFollowUp(savepoint, {
+          workspaceId: item.workspace_id,
+          senderUserId: item.owner_id,
+          offerLink: { id: offerLink.id, url: offerLink.url, address: property.address },
+          recipient: { email: item.email, name: ownerDisplayName(property) },
+          senderPostalAddress,
+          startedAt: dueAt,
+          offerEmailId: emailId,
+          // Someone already followed up (by another send) keeps their sequence: one per person.
+          whenActive: 'keep',
+        });
+      }
+    });
     return { status: 'queued' };
   } catch (error) {
     if (error instanceof UnbuildableOffer) return { status: 'failed', error: error.message };

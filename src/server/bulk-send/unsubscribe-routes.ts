@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { emailUnsubscribes } from '../db/schema';
 import { validate } from '../http/validate';
+import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { normalizeUnsubscribeEmail, readUnsubscribeToken } from '../email/unsubscribe-token';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
@@ -18,6 +19,13 @@ const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, i
 export function unsubscribeRoutes(context: AppContext) {
   const { db } = context.database;
   const emailOf = (token: string) => readUnsubscribeToken(context.serverSecret, token);
+  // For every sender of the app, and the address's follow-ups stop at once.
+  const unsubscribe = (email: string) =>
+    db.transaction(async (tx) => {
+      const recipientKey = normalizeUnsubscribeEmail(email);
+      await tx.insert(emailUnsubscribes).values({ email: recipientKey }).onConflictDoNothing();
+      await stopFollowUps(tx, { recipientKey }, 'unsubscribed');
+    });
 
   return (
     new Hono()
@@ -36,10 +44,7 @@ export function unsubscribeRoutes(context: AppContext) {
       .post('/one-click', validate('query', TokenSchema), async (c) => {
         const email = emailOf(c.req.valid('query').token);
         if (!email) return c.json({ error: invalidLink }, 400);
-        await db
-          .insert(emailUnsubscribes)
-          .values({ email: normalizeUnsubscribeEmail(email) })
-          .onConflictDoNothing();
+        await unsubscribe(email);
         return c.json({ email, unsubscribed: true });
       })
       // A person (or a mail scanner) opening the header's URL gets the page that asks first.
@@ -49,10 +54,7 @@ export function unsubscribeRoutes(context: AppContext) {
       .post('/', validate('json', TokenSchema), async (c) => {
         const email = emailOf(c.req.valid('json').token);
         if (!email) return c.json({ error: invalidLink }, 400);
-        await db
-          .insert(emailUnsubscribes)
-          .values({ email: normalizeUnsubscribeEmail(email) })
-          .onConflictDoNothing();
+        await unsubscribe(email);
         return c.json({ email, unsubscribed: true });
       })
   );

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   migrationsBefore,
-  migrationsFolder,
+  migrationsThrough,
   openEmptyDatabase,
   type EmptyDatabase,
 } from '../../../tests/support/migration-database';
@@ -16,6 +16,7 @@ const MIGRATION = '0017_one-lead-answer-column';
 for (const kind of ['pglite', 'postgres'] as const)
   describe.skipIf(kind === 'postgres' && inject('postgresUrl') === '')(`migration ${MIGRATION} [${kind}]`, () => {
     const before = migrationsBefore(MIGRATION);
+    const through = migrationsThrough(MIGRATION);
     let db: EmptyDatabase;
     beforeAll(async () => {
       db = await openEmptyDatabase(kind);
@@ -23,6 +24,7 @@ for (const kind of ['pglite', 'postgres'] as const)
     afterAll(async () => {
       await db?.close();
       rmSync(before, { recursive: true, force: true });
+      rmSync(through, { recursive: true, force: true });
     });
 
     it("keeps every existing lead's answer and price, in one column each", async () => {
@@ -45,7 +47,7 @@ for (const kind of ['pglite', 'postgres'] as const)
                 ${JSON.stringify({ note: address })}::jsonb)`);
       }
 
-      await db.migrate(migrationsFolder);
+      await db.migrate(through);
 
       const { rows } = await db.execute<{
         address: string;

@@ -27,6 +27,7 @@ import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { RepairItem } from '../../domain/repairs/repair-catalog';
 import { LEAD_RESPONSE_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-response';
 import { LEAD_STATUSES } from '../../domain/leads/lead-status';
+import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from '../../domain/follow-ups/sequence';
 
 /** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
 export type SavedRepairCost = Pick<RepairItem, 'name' | 'cost'>;
@@ -442,8 +443,11 @@ export const leadEvents = pgTable(
       .references(() => leads.id, { onDelete: 'cascade' }),
     // offer: the offer the homeowner answered; response: their answer; status: a pipeline change;
     // note: the wholesaler's note; revised-offer: a new offer link e-mailed to the homeowner;
-    // assignment: the lead was given to a member (text: their name).
-    kind: text('kind', { enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment'] }).notNull(),
+    // assignment: the lead was given to a member (text: their name); follow-up: a sequence started
+    // or stopped (text: which, or why).
+    kind: text('kind', {
+      enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up'],
+    }).notNull(),
     responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }),
     amount: money('amount'),
     fromStatus: text('from_status', { enum: LEAD_STATUSES }),
@@ -512,8 +516,100 @@ export const senderDailyCounts = pgTable(
 
 export const emailUnsubscribes = pgTable('email_unsubscribes', {
   email: text('email').primaryKey(),
+  // Why no more e-mail goes to the address: the homeowner unsubscribed, marked one as spam, or it
+  // bounced (the provider's webhook).
+  reason: text('reason', { enum: ['unsubscribed', 'complained', 'bounced'] })
+    .notNull()
+    .default('unsubscribed'),
   createdAt: createdAt(),
 });
+
+/** The e-mail provider's webhook deliveries already handled (their svix-id): a replay changes nothing. */
+export const emailProviderEvents = pgTable('email_provider_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// --- Follow-ups (issue 27): one sequence of touches per homeowner, stopped the moment they answer ---
+
+export const followUps = pgTable(
+  'follow_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // Whose e-mails they are (the sending policy's sender) and, until a lead has an assignee, whose tasks.
+    senderUserId: text('sender_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // The offer followed up: its page is the link in every e-mail; a renewing step extends it.
+    offerLinkId: uuid('offer_link_id')
+      .notNull()
+      .references(() => offerLinks.id, { onDelete: 'cascade' }),
+    // The offer's page: its token is kept nowhere else but in the e-mails already in the outbox.
+    offerUrl: text('offer_url').notNull(),
+    // The lead, once there is one (enrolled from a lead, or the homeowner answered).
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    recipientEmail: text('recipient_email').notNull(),
+    // As suppressions compare it (normalizeUnsubscribeEmail): one active sequence per person.
+    recipientKey: text('recipient_key').notNull(),
+    recipientName: text('recipient_name').notNull().default(''),
+    recipientPhone: text('recipient_phone').notNull().default(''),
+    // Where the recipient's day is (their address, else the sender's): e-mails go out in their morning.
+    timeZone: text('time_zone').notNull(),
+    sequence: jsonb('sequence').$type<FollowUpSequence>().notNull(),
+    // The index in sequence.steps of the next touch; next_due_at is null once it stopped or finished.
+    nextStep: integer('next_step').notNull(),
+    nextDueAt: timestamp('next_due_at', { withTimezone: true, precision: 3 }),
+    status: text('status', { enum: ['active', 'stopped', 'finished'] })
+      .notNull()
+      .default('active'),
+    stopReason: text('stop_reason', { enum: FOLLOW_UP_STOP_REASONS }),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true, precision: 3 }),
+    // Day 0: when the offer went out (or the sequence was started by hand).
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    // In the second Reply-To address of each e-mail: an inbound reply is matched by it, never by subject.
+    replyToken: text('reply_token').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follow_ups_one_active_idx')
+      .on(t.workspaceId, t.recipientKey)
+      .where(sql`${t.status} = 'active'`),
+    index('follow_ups_due_idx')
+      .on(t.nextDueAt)
+      .where(sql`${t.status} = 'active'`),
+    index('follow_ups_offer_link_idx').on(t.offerLinkId),
+    index('follow_ups_lead_idx').on(t.leadId),
+    index('follow_ups_recipient_idx').on(t.recipientKey),
+  ],
+);
+
+/** Each step a sequence took: exactly one row per step, so no step happens twice. */
+export const followUpTouches = pgTable(
+  'follow_up_touches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    followUpId: uuid('follow_up_id')
+      .notNull()
+      .references(() => followUps.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    kind: text('kind', { enum: ['offer', 'email', ...FOLLOW_UP_TASK_KINDS] }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, precision: 3 }).notNull(),
+    // The e-mail handed to the outbox; null for a task.
+    emailOutboxId: uuid('email_outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    // A task: when its assignee marked it done (null: still to do). An e-mail: when it was queued.
+    doneAt: timestamp('done_at', { withTimezone: true, precision: 3 }),
+    doneByUserId: text('done_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follow_up_touches_step_idx').on(t.followUpId, t.step),
+    index('follow_up_touches_open_tasks_idx')
+      .on(t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+  ],
+);
 
 // --- Pro bulk offer e-mails: one durable job per send, one item per owner ---
 
@@ -532,6 +628,8 @@ export const bulkSendJobs = pgTable(
       .notNull()
       .default('running'),
     total: integer('total').notNull(),
+    // Each owner whose offer goes out is enrolled in the follow-up sequence (issue 27).
+    followUp: boolean('follow_up').notNull().default(false),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     // When the worker last queued one of its items: owners are served least recently served first.

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   migrationsBefore,
-  migrationsFolder,
+  migrationsThrough,
   openEmptyDatabase,
   type EmptyDatabase,
 } from '../../../tests/support/migration-database';
@@ -254,6 +254,7 @@ const ACTED_BY_THE_WHOLESALER = ['status', 'note', 'revised-offer'];
 for (const kind of ['pglite', 'postgres'] as const)
   describe.skipIf(kind === 'postgres' && inject('postgresUrl') === '')(`migration ${MIGRATION} [${kind}]`, () => {
     const before = migrationsBefore(MIGRATION);
+    const through = migrationsThrough(MIGRATION);
     let db: EmptyDatabase;
     const snapshot = new Map<Table, Row[]>();
 
@@ -264,11 +265,12 @@ for (const kind of ['pglite', 'postgres'] as const)
       await seedWholesaler(db, marcus, 4);
       await seedOperatorLead(db);
       for (const table of TABLES) snapshot.set(table, await rowsOf(db, table));
-      await db.migrate(migrationsFolder);
+      await db.migrate(through);
     });
     afterAll(async () => {
       await db?.close();
       rmSync(before, { recursive: true, force: true });
+      rmSync(through, { recursive: true, force: true });
     });
 
     it('keeps every row with every value unchanged', async () => {

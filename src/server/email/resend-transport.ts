@@ -8,6 +8,12 @@ interface ResendErrorBody {
   message?: string;
 }
 
+/** One address as Resend's string; several (a follow-up's reply goes to the sender and to the app) as its list. */
+function replyToField(replyTo: string): string | string[] {
+  const addresses = replyTo.split(',').map((address) => address.trim());
+  return addresses.length === 1 ? replyTo : addresses;
+}
+
 /**
  * Resend's API: POST {apiUrl}/emails with a bearer key (custom headers in its `headers` object); answers {id}, or an error
  * {statusCode, name, message}. The outbox id is the Idempotency-Key, so a retry after a
@@ -42,7 +48,8 @@ export function createResendTransport({
             subject: message.subject,
             html: message.html,
             ...(message.text ? { text: message.text } : {}),
-            ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+            // Several addresses (a follow-up's reply goes to the sender and to the app) as Resend's list.
+            ...(message.replyTo ? { reply_to: replyToField(message.replyTo) } : {}),
             ...(message.headers ? { headers: message.headers } : {}),
           }),
           signal: AbortSignal.timeout(timeoutMs),

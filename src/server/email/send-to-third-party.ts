@@ -32,6 +32,8 @@ const PURPOSES = {
   // A workspace's invitation to a new member: to an address nobody proved yet, so the inviter must
   // be verified, and one address is not invited twice an hour.
   invitation: { commercial: false, cooldownMs: HOUR_MS },
+  // A step of a follow-up sequence (issue 27): days apart by design; each step is sent once.
+  'follow-up': { commercial: true, cooldownMs: HOUR_MS },
 } as const satisfies Record<string, { commercial: boolean; cooldownMs: number }>;
 
 export type ThirdPartyPurpose = keyof typeof PURPOSES;
@@ -85,6 +87,11 @@ export interface ThirdPartyEmail {
   /** When it may go out (bulk sends are paced); default now. */
   sendAt?: Date;
   bulkSendItemId?: string;
+  /**
+   * A second Reply-To after the sender's proven address: the app's own inbound address for this
+   * recipient (a follow-up's reply+{token}@…), so a reply reaches both the sender and the app.
+   */
+  alsoReplyTo?: string;
 }
 
 /**
@@ -169,7 +176,7 @@ export async function sendToThirdParty(
     ...message,
     to: email.to,
     from: config.from,
-    replyTo,
+    replyTo: email.alsoReplyTo ? `${replyTo}, ${email.alsoReplyTo}` : replyTo,
     // One-click unsubscribe (RFC 8058), as large mailbox providers require of bulk senders:
     // their POST to this URL unsubscribes without a page.
     headers: {

@@ -3,6 +3,7 @@ import type { LeadStatus } from '../../domain/leads/lead-status';
 import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
+import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { lockOwnedLead } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';
@@ -32,6 +33,13 @@ export async function changeLeadStatus(db: Database, member: WorkspaceMember, le
       createdAt: at,
     });
     if (!updated) throw new Error('lead update returned no row');
+    // Someone is working the lead: no automatic touch may write to the homeowner any more.
+    if (status !== 'new') {
+      await stopFollowUps(tx, { leadId: lead.id }, 'status-changed', {
+        at: new Date(at.getTime() + 1),
+        actorUserId: member.userId,
+      });
+    }
     return leadView(updated, await assigneeName());
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { readLeadFollowUp } from '../follow-ups/read-follow-ups';
 import { leads, offerLinks } from '../db/schema';
 import { leadNotFound, leadsVisibleTo, type LeadReader } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
@@ -36,5 +37,6 @@ export async function getLead(db: Database, member: LeadReader, leadId: string) 
     },
     events,
     earlierCursor,
+    followUp: await readLeadFollowUp(db, lead.id),
   };
 }

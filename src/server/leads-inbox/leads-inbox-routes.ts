@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   LeadAssigneeChangeSchema,
+  LeadFollowUpRequestSchema,
   LeadHistoryQuerySchema,
   LeadNoteSchema,
   LeadsInboxQuerySchema,
@@ -22,6 +23,7 @@ import { listLeads } from './list-leads';
 import { reassignLead } from './reassign-lead';
 import { saveLeadAsProperty } from './save-lead-as-property';
 import { sendRevisedOffer } from './send-revised-offer';
+import { pauseLeadFollowUp, startLeadFollowUp } from './start-lead-follow-up';
 
 /** A lead id; anything that is not a UUID is an unknown lead (404), never a 400 or a 500. */
 function leadId(id: string): string {
@@ -41,7 +43,10 @@ function leadId(id: string): string {
  * (at most 200 a lead, then 409): roles that work deals, Dispositions once the lead is under contract or closed;
  * PUT /{id}/assignee { userId } → { lead } (work deals or manage members; a non-member is 400 'not-a-member');
  * POST /{id}/revised-offer RevisedOfferRequestSchema → 201 { offerLink, emailId } (work deals);
- * POST /{id}/save → 201 { property } (work deals; the workspace's plan limits as for any save).
+ * POST /{id}/save → 201 { property } (work deals; the workspace's plan limits as for any save);
+ * POST /{id}/follow-up { replace? } → 201 { followUp } starts the built-in follow-up sequence (work
+ * deals; 409 'follow-up-active' when one runs and `replace` is not set) and DELETE /{id}/follow-up
+ * → { followUp } pauses it.
  * A role's refusal is 403 { code: 'not-allowed' }, nothing changed.
  */
 export function leadsInboxRoutes(context: AppContext) {
@@ -74,6 +79,13 @@ export function leadsInboxRoutes(context: AppContext) {
     })
     .post('/:id/revised-offer', requireRole('work-deals'), validate('json', RevisedOfferRequestSchema), async (c) =>
       c.json(await sendRevisedOffer(context, c.var.member, leadId(c.req.param('id')), c.req.valid('json')), 201),
+    )
+    .post('/:id/follow-up', requireRole('work-deals'), validate('json', LeadFollowUpRequestSchema), async (c) => {
+      const followUp = await startLeadFollowUp(context, c.var.member, leadId(c.req.param('id')), c.req.valid('json'));
+      return c.json({ followUp }, 201);
+    })
+    .delete('/:id/follow-up', requireRole('work-deals'), async (c) =>
+      c.json({ followUp: await pauseLeadFollowUp(context, c.var.member, leadId(c.req.param('id'))) }),
     )
     .post('/:id/save', requireRole('work-deals'), async (c) => {
       const property = await saveLeadAsProperty(context, c.var.member, leadId(c.req.param('id')));

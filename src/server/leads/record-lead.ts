@@ -4,6 +4,7 @@ import { leadNotificationEmail } from '../../domain/leads/lead-notification-emai
 import type { Transaction } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { enqueueEmail } from '../email/enqueue-email';
+import { stopFollowUpsOnAnswer } from '../follow-ups/stop-on-answer';
 import type { Env } from '../env';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { assignNewLead } from './assign-new-lead';
@@ -160,5 +161,8 @@ export async function recordLead(
     .update(leads)
     .set({ details: sql`${leads.details} || ${JSON.stringify({ notificationEmailId })}::jsonb` })
     .where(eq(leads.id, leadId));
+  // An answer ends every follow-up about this offer or lead, in this transaction (after the
+  // answer and its assignment in the lead's history).
+  await stopFollowUpsOnAnswer(tx, { leadId, offerLinkId, at: new Date(at.getTime() + 2) });
   return { leadId, created, notificationEmailId };
 }

@@ -62,6 +62,10 @@ export const routes: RouteObject[] = [
       { path: 'profile', ...lazyPage(async () => (await import('./routes/profile-route')).ProfileRoute) },
       { path: 'team', ...lazyPage(async () => (await import('./routes/team-route')).TeamRoute) },
       {
+        path: 'follow-ups',
+        ...lazyPage(async () => (await import('./routes/follow-ups-route')).FollowUpsRoute),
+      },
+      {
         path: 'invitations/:id',
         ...lazyPage(async () => (await import('../features/team/invitation-page')).InvitationPage),
       },

@@ -29,6 +29,11 @@ const pages: { path: string; title: string; description: string }[] = [
     title: `Profile · ${appName}`,
     description: 'Your details as homeowners see them, and your personal calculator page.',
   },
+  {
+    path: '/follow-ups',
+    title: `Follow-ups · ${appName}`,
+    description: "Today's calls and texts, and the follow-up e-mails about to go out.",
+  },
   { path: '/team', title: `Team · ${appName}`, description: 'Who works in your workspace, and who gets new leads.' },
   {
     path: '/invitations/:id',

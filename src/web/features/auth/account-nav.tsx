@@ -7,7 +7,7 @@ import { useSession } from '../../api/use-session';
 
 /**
  * §2 layout navigation, the account part (beside the main links): signed in, the user's e-mail
- * opening a menu with Profile, Team, their workspaces and Sign Out (back to /); signed out, Sign In. It has a place of its
+ * opening a menu with Profile, Follow-ups, Team, their workspaces and Sign Out (back to /); signed out, Sign In. It has a place of its
  * own so that on a narrow screen it sits beside the brand and the links stay on one line.
  */
 export function AccountNav({ workspaceSwitcher }: { workspaceSwitcher?: (menuOpen: boolean) => ReactNode }) {
@@ -78,6 +78,9 @@ function AccountMenu({
         </p>
         <Link to="/profile" onClick={() => menuRef.current?.hidePopover()}>
           Profile
+        </Link>
+        <Link to="/follow-ups" onClick={() => menuRef.current?.hidePopover()}>
+          Follow-ups
         </Link>
         <Link to="/team" onClick={() => menuRef.current?.hidePopover()}>
           Team

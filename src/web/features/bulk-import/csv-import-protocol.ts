@@ -13,7 +13,7 @@ export type CsvImportRequest =
   /** The CRM contacts CSV of these rows, in the CRM's columns (§3; built here, off the main thread). */
   | { type: 'export'; requestId: number; indexes: Uint32Array; date: string }
   /** The POST /api/bulk-send body for these rows (JSON). */
-  | { type: 'sendBody'; requestId: number; indexes: Uint32Array };
+  | { type: 'sendBody'; requestId: number; indexes: Uint32Array; followUp: boolean };
 
 /** Import worker → main thread. */
 export type CsvImportMessage =

@@ -60,7 +60,7 @@ describe('ImportedProperties', () => {
     const { worker, posted, terminated } = fakeWorker();
     const rows = new ImportedProperties(worker, 3, [property(0), property(1), property(2)]);
     const exported = rows.exportCsv(Uint32Array.of(0, 2), '2026-01-02');
-    const body = rows.sendBody(Uint32Array.of(1));
+    const body = rows.sendBody(Uint32Array.of(1), { followUp: true });
     const [exportRequest, sendRequest] = posted as [
       Extract<CsvImportRequest, { type: 'export' }>,
       Extract<CsvImportRequest, { type: 'sendBody' }>,
@@ -68,6 +68,7 @@ describe('ImportedProperties', () => {
     expect(exportRequest).toMatchObject({ type: 'export', date: '2026-01-02' });
     expect([...exportRequest.indexes]).toEqual([0, 2]);
     expect([...sendRequest.indexes]).toEqual([1]);
+    expect(sendRequest.followUp).toBe(true);
     const sendBlob = new Blob(['{"x":1}']);
     rows.receive({ type: 'sendBody', requestId: sendRequest.requestId, body: sendBlob, count: 1 });
     rows.receive({

@@ -70,8 +70,8 @@ export class ImportedProperties {
   }
 
   /** The POST /api/bulk-send body (JSON) for the rows at these indexes, with the import's template. */
-  sendBody(indexes: Uint32Array): Promise<{ body: Blob; count: number }> {
-    return this.ask({ type: 'sendBody', requestId: 0, indexes }).then((answer) => {
+  sendBody(indexes: Uint32Array, { followUp }: { followUp: boolean }): Promise<{ body: Blob; count: number }> {
+    return this.ask({ type: 'sendBody', requestId: 0, indexes, followUp }).then((answer) => {
       if (answer.type !== 'sendBody') throw new Error('unexpected answer');
       return answer;
     });

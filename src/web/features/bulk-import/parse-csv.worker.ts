@@ -102,7 +102,9 @@ self.onmessage = (event: MessageEvent<CsvImportRequest>) => {
       post({
         type: 'sendBody',
         requestId: request.requestId,
-        body: new Blob([JSON.stringify({ template, properties: chosen })], { type: 'application/json' }),
+        body: new Blob([JSON.stringify({ template, properties: chosen, followUp: request.followUp })], {
+          type: 'application/json',
+        }),
         count: chosen.length,
       });
       break;

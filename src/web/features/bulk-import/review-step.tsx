@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bulk-import/bulk-import-messages';
 import type { ApiError } from '../../api/api-client';
 import { notify } from '../../components/notify';
@@ -27,6 +27,9 @@ export function ReviewStep({
   const count = (value: number) => value.toLocaleString('en-US');
 
   const [busy, setBusy] = useState(false);
+  // On by default: most deals close after several touches, and every sequence stops when the owner answers.
+  const [followUp, setFollowUp] = useState(true);
+  const followUpId = useId();
   // A refusal the sender can fix (verify the e-mail, add a postal address), shown with the way to.
   const [refusal, setRefusal] = useState<ApiError | null>(null);
 
@@ -51,7 +54,7 @@ export function ReviewStep({
     if (selection.count > MAX_BULK_SEND_PROPERTIES) return notify.error(bulkImportMessages.tooManyToSend);
     setBusy(true);
     try {
-      const { body } = await properties.sendBody(selection.selectedIndexes());
+      const { body } = await properties.sendBody(selection.selectedIndexes(), { followUp });
       setRefusal(null);
       startSend.mutate(body, {
         onSuccess: ({ jobId, total }) => onSending(jobId, total),
@@ -91,6 +94,18 @@ export function ReviewStep({
           {failedCount > failures.length && <p className="muted">…and {count(failedCount - failures.length)} more.</p>}
         </details>
       )}
+      <label className="bulk-follow-up" htmlFor={followUpId}>
+        <input
+          id={followUpId}
+          type="checkbox"
+          checked={followUp}
+          onChange={(event) => setFollowUp(event.target.checked)}
+        />
+        <span>
+          Follow up until they answer: e-mails on days 2, 12 and 30 and a call task on day 5, stopped the moment an
+          owner answers, unsubscribes, bounces or replies
+        </span>
+      </label>
       {refusal && <SenderRequirement refusal={refusal} />}
       <div className="modal-actions bulk-actions">
         <button type="button" className="button button-secondary" onClick={onChooseAnother}>

@@ -14,6 +14,7 @@ import {
 } from './lead-labels';
 import type { LeadDetailSlots } from './lead-detail-slots';
 import { LeadAssignee } from './lead-assignee';
+import { LeadFollowUp } from './lead-follow-up';
 import { EarlierLeadHistory, type EarlierLeadHistoryProps } from './earlier-lead-history';
 import { LeadNotes } from './lead-notes';
 import { LeadStatusBadge } from './lead-status-badge';
@@ -186,6 +187,7 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
             createdAt={lead.createdAt}
             changes={statusChanges}
           />
+          <LeadFollowUp lead={lead} followUp={detail.followUp} worksDeals={worksDeals} />
           <section className="card" aria-labelledby="lead-actions-title">
             <h2 id="lead-actions-title" className="card-title">
               Actions

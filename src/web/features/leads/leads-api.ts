@@ -116,3 +116,15 @@ export function useSaveLeadAsProperty(id: string) {
     onSuccess: () => invalidateAccountData(queryClient),
   });
 }
+
+/** Starts the built-in follow-up sequence on the lead; `replace` answers "Replace it?" with yes. */
+export function useStartLeadFollowUp(id: string) {
+  return useLeadMutation((replace: boolean) =>
+    readJson(api['leads-inbox'][':id']['follow-up'].$post({ param: { id }, json: { replace } })),
+  );
+}
+
+/** Pauses the lead's running sequence (written on its history). */
+export function usePauseLeadFollowUp(id: string) {
+  return useLeadMutation(() => readJson(api['leads-inbox'][':id']['follow-up'].$delete({ param: { id } })));
+}

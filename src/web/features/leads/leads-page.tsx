@@ -36,6 +36,9 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
           <h1 id="leads-title">Leads</h1>
           <p className="muted">Homeowners who answered your offers, latest first.</p>
         </div>
+        <Link to="/follow-ups" className="button button-secondary">
+          Today’s follow-ups
+        </Link>
       </header>
       <LeadsToolbar filter={filter} onChange={changeFilter} />
 

@@ -13,7 +13,8 @@ export function useLeadsLiveUpdates() {
   useEffect(
     () =>
       subscribeToChanges(({ table }) => {
-        if (table === null || table === 'leads') void refetchChanged(queryClient, leadsKey);
+        // A lead's page shows its follow-up's next touch, which the sequence's own changes move.
+        if (table === null || table === 'leads' || table === 'follow_ups') void refetchChanged(queryClient, leadsKey);
       }),
     [queryClient],
   );

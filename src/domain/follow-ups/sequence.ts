@@ -1,0 +1,143 @@
+/** What a task step asks the lead's assignee to do by hand; nothing sends a text message automatically (TCPA). */
+export const FOLLOW_UP_TASK_KINDS = ['call', 'text', 'mail'] as const;
+export type FollowUpTaskKind = (typeof FOLLOW_UP_TASK_KINDS)[number];
+
+/**
+ * One touch of a sequence, `day` days after the offer (day 0 is the offer itself):
+ * - 'offer': the offer e-mail or link that started the sequence; never sent again;
+ * - 'email': sent automatically through the sending policy; `renewsOffer` keeps the offer open for
+ *   another validity period, so a late step does not point at an expired offer;
+ * - a task, shown to the assignee on the Today list with the number or address and the script.
+ */
+export type FollowUpStep =
+  | { day: 0; kind: 'offer' }
+  | { day: number; kind: 'email'; subject: string; body: string; renewsOffer: boolean }
+  | { day: number; kind: FollowUpTaskKind; body: string };
+
+export interface FollowUpSequence {
+  name: string;
+  steps: FollowUpStep[];
+}
+
+/** The fields a step's text may use, as `{firstName}` and so on. */
+export const FOLLOW_UP_FIELDS = [
+  'firstName',
+  'address',
+  'offerRange',
+  'offerLink',
+  'offerExpires',
+  'wholesalerName',
+  'wholesalerPhone',
+] as const;
+export type FollowUpField = (typeof FOLLOW_UP_FIELDS)[number];
+
+/**
+ * The built-in sequence: days 0, 2, 5, 12 and 30. Its wording says what the offer is (a range,
+ * valid for a stated time, no obligation) and never invents urgency or other buyers.
+ */
+export const defaultFollowUpSequence: FollowUpSequence = {
+  name: 'Cash offer follow-up',
+  steps: [
+    { day: 0, kind: 'offer' },
+    {
+      day: 2,
+      kind: 'email',
+      subject: 'Did you see our cash offer for {address}?',
+      body: [
+        'Hi {firstName},',
+        '',
+        'A couple of days ago we sent a cash offer of {offerRange} for {address}. It stands until {offerExpires}, with no obligation.',
+        '',
+        'You can accept it, name your own price or ask a question here: {offerLink}',
+        '',
+        'If you would rather talk it through, call {wholesalerName} at {wholesalerPhone}.',
+      ].join('\n'),
+      renewsOffer: false,
+    },
+    {
+      day: 5,
+      kind: 'call',
+      body: [
+        'Hi {firstName}, this is {wholesalerName}. I am calling about the cash offer of {offerRange} we sent for {address}.',
+        'Did you get a chance to look at it? Is there a price that would work for you?',
+      ].join('\n'),
+    },
+    {
+      day: 12,
+      kind: 'email',
+      subject: 'Our offer for {address} is still open',
+      body: [
+        'Hi {firstName},',
+        '',
+        'We have kept our cash offer of {offerRange} for {address} open until {offerExpires}.',
+        '',
+        'If the timing or the price is not right, tell us what would work: {offerLink}',
+        '',
+        '{wholesalerName}, {wholesalerPhone}',
+      ].join('\n'),
+      renewsOffer: true,
+    },
+    {
+      day: 30,
+      kind: 'email',
+      subject: 'One last note about {address}',
+      body: [
+        'Hi {firstName},',
+        '',
+        'This is our last note about {address}. Our cash offer of {offerRange} stands until {offerExpires}; after that we will not write again about it.',
+        '',
+        'Your offer: {offerLink}',
+        '',
+        '{wholesalerName}, {wholesalerPhone}',
+      ].join('\n'),
+      renewsOffer: true,
+    },
+  ],
+};
+
+/** Why a sequence stopped, as recorded on the lead's history. */
+export const FOLLOW_UP_STOP_REASONS = [
+  'answered',
+  'status-changed',
+  'unsubscribed',
+  'complained',
+  'bounced',
+  'replied',
+  'offer-expired',
+  'paused',
+  'replaced',
+  'sender-cannot-send',
+  'finished',
+] as const;
+export type FollowUpStopReason = (typeof FOLLOW_UP_STOP_REASONS)[number];
+
+export const followUpStopMessages: Record<FollowUpStopReason, string> = {
+  answered: 'The homeowner answered the offer',
+  'status-changed': 'The lead moved past New',
+  unsubscribed: 'The homeowner unsubscribed',
+  complained: 'The homeowner marked an e-mail as spam',
+  bounced: 'An e-mail to the homeowner bounced',
+  replied: 'The homeowner replied by e-mail',
+  'offer-expired': 'The offer expired',
+  paused: 'Paused by hand',
+  replaced: 'Replaced by a new follow-up sequence',
+  'sender-cannot-send': 'The sender may no longer send offer e-mails',
+  finished: 'Every step is done',
+};
+
+/** The steps that still have to happen after the offer. */
+export function stepsAfterOffer(sequence: FollowUpSequence): number {
+  return sequence.steps.filter((step) => step.kind !== 'offer').length;
+}
+
+/** What a step is, in a few words ('E-mail', 'Call task'). */
+export function followUpStepLabel(step: Pick<FollowUpStep, 'kind'>): string {
+  const labels: Record<FollowUpStep['kind'], string> = {
+    offer: 'Offer',
+    email: 'E-mail',
+    call: 'Call task',
+    text: 'Text task',
+    mail: 'Mail task',
+  };
+  return labels[step.kind];
+}

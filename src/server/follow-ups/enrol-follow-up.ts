@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { followUpDueAt, followUpTimeZone } from '../../domain/follow-ups/schedule';
+import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
+import { defaultFollowUpSequence, type FollowUpSequence } from '../../domain/follow-ups/sequence';
+import type { Transaction } from '../db/database';
+import { followUps, followUpTouches, leadEvents } from '../db/schema';
+import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
+import { Refusal } from '../http/refusal';
+import { stopFollowUps } from './stop-follow-ups';
+
+export interface FollowUpEnrolment {
+  workspaceId: string;
+  /** Whose e-mails the steps are, and whose tasks until the lead has an assignee. */
+  senderUserId: string;
+  /** The offer followed up, with its page (the link every step carries). */
+  offerLink: { id: string; url: string; address: string };
+  leadId?: string | null;
+  recipient: { email: string; name: string; phone?: string };
+  /** The sender's postal address: the recipient's time zone falls back to theirs. */
+  senderPostalAddress: string;
+  /** Day 0: when the offer went out (its e-mail is step 0). */
+  startedAt: Date;
+  /** The offer's e-mail, when it was sent as part of this (a bulk offer). */
+  offerEmailId?: string | null;
+  sequence?: FollowUpSequence;
+  /** What to do when the person already has an active sequence in the workspace. */
+  whenActive: 'refuse' | 'replace' | 'keep';
+  /** The member who started it by hand (on the lead's history). */
+  actorUserId?: string | null;
+}
+
+/**
+ * Starts a sequence for one person, inside `tx`: step 0 (the offer) is recorded as done, and the
+ * next step falls due on its day in the recipient's morning. One active sequence per person and
+ * workspace (a unique index): with one running already, `whenActive` refuses (409
+ * 'follow-up-active', so the caller can ask first), replaces it (stopped as 'replaced'), or keeps
+ * it (returns null, a bulk send's repeat).
+ */
+export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolment): Promise<{ id: string } | null> {
+  const sequence = enrolment.sequence ?? defaultFollowUpSequence;
+  const recipientKey = normalizeUnsubscribeEmail(enrolment.recipient.email);
+  const [active] = await tx
+    .select({ id: followUps.id })
+    .from(followUps)
+    .where(
+      and(
+        eq(followUps.workspaceId, enrolment.workspaceId),
+        eq(followUps.recipientKey, recipientKey),
+        eq(followUps.status, 'active'),
+      ),
+    )
+    .for('update');
+  if (active) {
+    if (enrolment.whenActive === 'keep') return null;
+    if (enrolment.whenActive === 'refuse') {
+      throw new Refusal(409, followUpMessages.alreadyActive, { code: 'follow-up-active' });
+    }
+    await stopFollowUps(tx, { id: active.id, workspaceId: enrolment.workspaceId }, 'replaced', {
+      at: enrolment.startedAt,
+      actorUserId: enrolment.actorUserId ?? null,
+    });
+  }
+
+  const timeZone = followUpTimeZone(enrolment.offerLink.address, enrolment.senderPostalAddress);
+  const next = sequence.steps[1];
+  const [row] = await tx
+    .insert(followUps)
+    .values({
+      workspaceId: enrolment.workspaceId,
+      senderUserId: enrolment.senderUserId,
+      offerLinkId: enrolment.offerLink.id,
+      offerUrl: enrolment.offerLink.url,
+      leadId: enrolment.leadId ?? null,
+      recipientEmail: enrolment.recipient.email,
+      recipientKey,
+      recipientName: enrolment.recipient.name,
+      recipientPhone: enrolment.recipient.phone ?? '',
+      timeZone,
+      sequence,
+      nextStep: 1,
+      nextDueAt: next ? followUpDueAt(enrolment.startedAt, next.day, timeZone) : null,
+      status: next ? 'active' : 'finished',
+      stopReason: next ? null : 'finished',
+      startedAt: enrolment.startedAt,
+      replyToken: randomBytes(16).toString('hex'),
+    })
+    .returning({ id: followUps.id });
+  if (!row) throw new Error('follow_ups insert returned no row');
+  await tx.insert(followUpTouches).values({
+    followUpId: row.id,
+    step: 0,
+    kind: 'offer',
+    dueAt: enrolment.startedAt,
+    emailOutboxId: enrolment.offerEmailId ?? null,
+    doneAt: enrolment.startedAt,
+  });
+  if (enrolment.leadId) {
+    await tx.insert(leadEvents).values({
+      leadId: enrolment.leadId,
+      kind: 'follow-up',
+      text: `Follow-ups started: ${sequence.name}`,
+      actorUserId: enrolment.actorUserId ?? null,
+      createdAt: enrolment.startedAt,
+    });
+  }
+  return row;
+}

@@ -1,0 +1,344 @@
+// Issue 27: follow-ups that stop the moment a homeowner answers. Each sequence here is started the
+// way a wholesaler starts one (a lead's "Start follow-ups"), its steps taken by the engine at a
+// chosen time, and each stop provoked the way it happens: an answer, a status change, a bounce or
+// a reply reported by the provider's signed webhook, an unsubscribe.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Webhook } from 'svix';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { createApp } from '../app';
+import type { AppContext } from '../app-context';
+import { createTestContext } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { sendJson as send } from '../../../tests/support/send-json';
+import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
+import { emailOutbox, emailUnsubscribes, followUps, followUpTouches, leadEvents, leads } from '../db/schema';
+import { sendingPolicyConfig } from '../email/send-to-third-party';
+import { normalizeUnsubscribeEmail, unsubscribeUrl } from '../email/unsubscribe-token';
+import { runDueFollowUps } from './run-due-follow-ups';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEBHOOK_SECRET = `whsec_${Buffer.from('follow-ups-test-signing-secret!!').toString('base64')}`;
+
+describeEachDatabase('follow-ups', (database) => {
+  let context: AppContext;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(() => {
+    context = createTestContext(database(), {
+      TRUST_PROXY: '1',
+      RESEND_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      EMAIL_FROM: 'Offers <offers@mail.example.com>',
+    });
+    app = createApp(context);
+  });
+  afterAll(() => context.changeFeed.close());
+
+  const db = () => database().db;
+
+  /** Takes every step due at `at`, as the worker would then. */
+  const runAt = (at: Date) =>
+    runDueFollowUps({
+      db: db(),
+      policy: sendingPolicyConfig(context),
+      now: at,
+      batchSize: 1000,
+      inboundDomain: context.env.followUpInboundDomain,
+    });
+
+  /** A verified wholesaler whose offer a homeowner answered (a New lead), with follow-ups started on it. */
+  async function leadFollowedUp({ address = '12 Oak St, Austin, TX 78701' } = {}) {
+    const wholesaler = await signUpTestUser(app);
+    await markEmailVerified(db(), wholesaler.user.id);
+    expect(
+      (
+        await send(app, 'PUT', '/api/profile', wholesaler.headers, {
+          handle: null,
+          displayName: 'Lee Homes',
+          company: '',
+          phone: '512-555-0199',
+          replyToEmail: '',
+          postalAddress: '1 Main St, Austin, TX 78701',
+          notifyOnLeads: false,
+        })
+      ).status,
+    ).toBe(200);
+    const shared = await send(app, 'POST', '/api/offer-links', wholesaler.headers, {
+      from: 'calculation',
+      calculation: { address, marketValue: 200000, repairs: [], template: defaultTemplate },
+    });
+    const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
+    const homeowner = `owner-${randomUUID().slice(0, 8)}@example.net`;
+    const answered = await send(
+      app,
+      'POST',
+      `/api/public/offers/${token}/responses`,
+      {},
+      {
+        kind: 'counter',
+        desiredPrice: 150000,
+        contact: { name: 'Ann Owner', email: homeowner, phone: '512-555-0100' },
+      },
+    );
+    expect(answered.status).toBe(201);
+    const [lead] = await db().select().from(leads).where(eq(leads.workspaceId, wholesaler.user.id));
+    const started = await send(app, 'POST', `/api/leads-inbox/${lead!.id}/follow-up`, wholesaler.headers, {});
+    expect(started.status).toBe(201);
+    const [followUp] = await db().select().from(followUps).where(eq(followUps.leadId, lead!.id));
+    return { ...wholesaler, lead: lead!, homeowner, followUp: followUp! };
+  }
+
+  /** Takes steps at `at` until none is due (a sequence takes one step per batch; overdue ones follow in the next). */
+  async function catchUpAt(at: Date) {
+    while ((await runAt(at)).claimed > 0) {
+      // next batch
+    }
+  }
+
+  const emailsTo = (address: string) =>
+    db()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.purpose, 'follow-up')));
+  const readFollowUp = async (id: string) => (await db().select().from(followUps).where(eq(followUps.id, id)))[0]!;
+  const day = (followUp: { startedAt: Date }, days: number) => new Date(followUp.startedAt.getTime() + days * DAY_MS);
+
+  function signed(payload: unknown, { id = `msg_${randomUUID()}`, at = new Date(), secret = WEBHOOK_SECRET } = {}) {
+    const body = JSON.stringify(payload);
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'svix-id': id,
+        'svix-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'svix-signature': new Webhook(secret).sign(id, at, body),
+      },
+    };
+  }
+  const postWebhook = ({ body, headers }: { body: string; headers: Record<string, string> }) =>
+    app.request('/api/email/webhook', { method: 'POST', body, headers });
+
+  it('sends step 2 on day 2 in the homeowner’s morning, then leaves the call task, each once', async () => {
+    const { followUp, homeowner, lead } = await leadFollowedUp();
+    expect(followUp.status).toBe('active');
+    expect(followUp.timeZone).toBe('America/Chicago');
+    // Day 2 at 10:00 in Austin (CST, UTC−6 in late November).
+    expect(followUp.nextDueAt!.getUTCHours()).toBe(16);
+
+    expect((await runAt(day(followUp, 1))).claimed).toBe(0);
+    expect(await emailsTo(homeowner)).toHaveLength(0);
+    expect((await runAt(day(followUp, 3))).emailed).toBe(1);
+    const [email] = await emailsTo(homeowner);
+    expect(email!.subject).toBe('Did you see our cash offer for 12 Oak St, Austin, TX 78701?');
+    expect(email!.text).toContain('Hi Ann,');
+    expect(email!.text).toContain(followUp.offerUrl);
+    expect(email!.text).toContain('512-555-0199');
+    expect(email!.text).toContain('Unsubscribe:');
+    expect(email!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // Replies reach the wholesaler and, by its token, the app.
+    expect(email!.replyTo).toMatch(new RegExp(`, reply\\+${followUp.replyToken}@mail\\.example\\.com$`));
+
+    // Run again at the same moment (a restart): nothing is sent twice.
+    await runAt(day(followUp, 3));
+    expect(await emailsTo(homeowner)).toHaveLength(1);
+    expect((await runAt(day(followUp, 6))).tasks).toBe(1);
+    const listed = await send(app, 'GET', '/api/follow-ups', { cookie: '' });
+    expect(listed.status).toBe(401);
+    const touches = await db().select().from(followUpTouches).where(eq(followUpTouches.followUpId, followUp.id));
+    expect(touches.map((touch) => [touch.step, touch.kind]).sort()).toEqual([
+      [0, 'offer'],
+      [1, 'email'],
+      [2, 'call'],
+    ]);
+    expect((await readFollowUp(followUp.id)).nextStep).toBe(3);
+    expect(lead.status).toBe('new');
+  });
+
+  it('stops when the homeowner answers between two steps, and says so on the lead', async () => {
+    const { followUp, homeowner, lead } = await leadFollowedUp();
+    await runAt(day(followUp, 3));
+    expect(await emailsTo(homeowner)).toHaveLength(1);
+
+    const token = followUp.offerUrl.split('/offer/')[1]!;
+    const answered = await send(
+      app,
+      'POST',
+      `/api/public/offers/${token}/responses`,
+      {},
+      {
+        kind: 'accept',
+        contact: { name: 'Ann Owner', email: homeowner, phone: '512-555-0100' },
+      },
+    );
+    expect(answered.status).toBe(201);
+    const stopped = await readFollowUp(followUp.id);
+    expect([stopped.status, stopped.stopReason, stopped.nextDueAt]).toEqual(['stopped', 'answered', null]);
+
+    await runAt(day(followUp, 40));
+    expect(await emailsTo(homeowner)).toHaveLength(1);
+    const history = await db().select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
+    expect(history.map((event) => event.text)).toContain('Follow-ups stopped: The homeowner answered the offer');
+  });
+
+  it('stops when the lead moves past New, and a paused sequence sends nothing', async () => {
+    const first = await leadFollowedUp();
+    const moved = await send(app, 'PATCH', `/api/leads-inbox/${first.lead.id}`, first.headers, { status: 'contacted' });
+    expect(moved.status).toBe(200);
+    expect((await readFollowUp(first.followUp.id)).stopReason).toBe('status-changed');
+
+    const second = await leadFollowedUp();
+    const paused = await send(app, 'DELETE', `/api/leads-inbox/${second.lead.id}/follow-up`, second.headers);
+    expect(paused.status).toBe(200);
+    expect((await readFollowUp(second.followUp.id)).stopReason).toBe('paused');
+    await runAt(day(second.followUp, 40));
+    expect(await emailsTo(first.homeowner)).toHaveLength(0);
+    expect(await emailsTo(second.homeowner)).toHaveLength(0);
+  });
+
+  it('asks before starting a second sequence for the same homeowner, and replaces it when told to', async () => {
+    const { lead, headers, followUp } = await leadFollowedUp();
+    const again = await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, headers, {});
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'follow-up-active' });
+    const replaced = await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, headers, { replace: true });
+    expect(replaced.status).toBe(201);
+    expect((await readFollowUp(followUp.id)).stopReason).toBe('replaced');
+    const active = await db()
+      .select()
+      .from(followUps)
+      .where(and(eq(followUps.leadId, lead.id), eq(followUps.status, 'active')));
+    expect(active).toHaveLength(1);
+  });
+
+  it('stops on a bounce reported by the signed webhook; a forged, re-signed or replayed one stops nothing', async () => {
+    const { followUp, homeowner } = await leadFollowedUp();
+    const bounce = { type: 'email.bounced', created_at: new Date().toISOString(), data: { to: [homeowner] } };
+
+    const forged = signed(bounce, {
+      secret: `whsec_${Buffer.from('someone-elses-secret-0123456789!').toString('base64')}`,
+    });
+    expect((await postWebhook(forged)).status).toBe(400);
+    const tampered = signed(bounce);
+    expect(
+      (await postWebhook({ ...tampered, body: tampered.body.replace(homeowner, 'other@example.net') })).status,
+    ).toBe(400);
+    const stale = signed(bounce, { at: new Date(Date.now() - 10 * 60_000) });
+    expect((await postWebhook(stale)).status).toBe(400);
+    expect(
+      (await postWebhook({ body: JSON.stringify(bounce), headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(400);
+    expect((await readFollowUp(followUp.id)).status).toBe('active');
+    expect(await db().select().from(emailUnsubscribes).where(eq(emailUnsubscribes.email, homeowner))).toHaveLength(0);
+
+    const real = signed(bounce);
+    expect((await postWebhook(real)).status).toBe(200);
+    expect((await readFollowUp(followUp.id)).stopReason).toBe('bounced');
+    const [suppressed] = await db()
+      .select()
+      .from(emailUnsubscribes)
+      .where(eq(emailUnsubscribes.email, normalizeUnsubscribeEmail(homeowner)));
+    expect(suppressed!.reason).toBe('bounced');
+    const replayed = await postWebhook(real);
+    expect(await replayed.json()).toMatchObject({ outcome: 'replayed' });
+    await runAt(day(followUp, 40));
+    expect(await emailsTo(homeowner)).toHaveLength(0);
+  });
+
+  it('stops on an inbound reply matched by its reply address, never by its subject', async () => {
+    const { followUp, homeowner } = await leadFollowedUp();
+    const other = await leadFollowedUp();
+    await runAt(day(followUp, 3));
+    const [sent] = await emailsTo(homeowner);
+
+    // A reply with the same subject to a made-up token changes nothing.
+    const wrongToken = signed({
+      type: 'email.received',
+      data: { from: homeowner, to: [`reply+${'0'.repeat(32)}@mail.example.com`], subject: `Re: ${sent!.subject}` },
+    });
+    expect((await postWebhook(wrongToken)).status).toBe(200);
+    expect((await readFollowUp(followUp.id)).status).toBe('active');
+
+    const reply = signed({
+      type: 'email.received',
+      data: {
+        from: `Ann Owner <${homeowner}>`,
+        to: [`Lee Homes <reply+${followUp.replyToken}@mail.example.com>`],
+        subject: 'Re: anything',
+      },
+    });
+    expect((await postWebhook(reply)).status).toBe(200);
+    expect((await readFollowUp(followUp.id)).stopReason).toBe('replied');
+    expect((await readFollowUp(other.followUp.id)).status).toBe('active');
+  });
+
+  it('stops when the homeowner unsubscribes through an e-mail’s link', async () => {
+    const { followUp, homeowner } = await leadFollowedUp();
+    const token = new URL(unsubscribeUrl('http://localhost:3000', context.serverSecret, homeowner)).searchParams.get(
+      'token',
+    );
+    const unsubscribed = await send(app, 'POST', '/api/unsubscribe', { origin: 'http://localhost:3000' }, { token });
+    expect(unsubscribed.status).toBe(200);
+    expect((await readFollowUp(followUp.id)).stopReason).toBe('unsubscribed');
+  });
+
+  it('stops at send time when the offer expired and no later step renews it', async () => {
+    const { followUp, homeowner } = await leadFollowedUp();
+    // Only the day-2 e-mail and the day-5 call are left; the offer lapses on day 7.
+    await db()
+      .update(followUps)
+      .set({ sequence: { ...followUp.sequence, steps: followUp.sequence.steps.slice(0, 3) }, nextStep: 2 })
+      .where(eq(followUps.id, followUp.id));
+    await runAt(day(followUp, 8));
+    expect((await readFollowUp(followUp.id)).stopReason).toBe('offer-expired');
+    expect(await emailsTo(homeowner)).toHaveLength(0);
+  });
+
+  it('takes each due step once when two processes run at the same moment', async () => {
+    const sequences = await Promise.all([leadFollowedUp(), leadFollowedUp(), leadFollowedUp()]);
+    const at = day(sequences[0]!.followUp, 3);
+    await Promise.all([runAt(at), runAt(at), runAt(at)]);
+    for (const { homeowner, followUp } of sequences) {
+      expect(await emailsTo(homeowner)).toHaveLength(1);
+      expect((await readFollowUp(followUp.id)).nextStep).toBe(2);
+    }
+  });
+
+  it('refuses another workspace’s lead, task and sequence with nothing changed', async () => {
+    const { followUp, lead } = await leadFollowedUp();
+    const stranger = await signUpTestUser(app);
+    await markEmailVerified(db(), stranger.user.id);
+    expect(
+      (await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, stranger.headers, { replace: true })).status,
+    ).toBe(404);
+    expect((await send(app, 'DELETE', `/api/leads-inbox/${lead.id}/follow-up`, stranger.headers)).status).toBe(404);
+    expect((await send(app, 'POST', `/api/follow-ups/${followUp.id}/pause`, stranger.headers)).status).toBe(404);
+    await catchUpAt(day(followUp, 6));
+    const [task] = await db()
+      .select()
+      .from(followUpTouches)
+      .where(and(eq(followUpTouches.followUpId, followUp.id), eq(followUpTouches.kind, 'call')));
+    expect((await send(app, 'POST', `/api/follow-ups/tasks/${task!.id}/done`, stranger.headers)).status).toBe(404);
+    expect((await send(app, 'POST', '/api/follow-ups/tasks/not-a-uuid/done', stranger.headers)).status).toBe(404);
+    const listed = (await (await send(app, 'GET', '/api/follow-ups', stranger.headers)).json()) as { tasks: unknown[] };
+    expect(listed.tasks).toEqual([]);
+    expect((await readFollowUp(followUp.id)).status).toBe('active');
+    const [still] = await db().select().from(followUpTouches).where(eq(followUpTouches.id, task!.id));
+    expect(still!.doneAt).toBeNull();
+  });
+
+  it('lists the call task on the owner’s Today list with the number and script, until it is done', async () => {
+    const { followUp, headers } = await leadFollowedUp();
+    await catchUpAt(day(followUp, 6));
+    const listed = (await (await send(app, 'GET', '/api/follow-ups', headers)).json()) as {
+      tasks: { id: string; kind: string; phone: string; script: string }[];
+      steps: { step: number; sent: number }[];
+    };
+    expect(listed.tasks).toHaveLength(1);
+    expect(listed.tasks[0]).toMatchObject({ kind: 'call', phone: '512-555-0100' });
+    expect(listed.tasks[0]!.script).toContain('Hi Ann, this is Lee Homes.');
+    expect(listed.steps.slice(0, 3).map((step) => step.sent)).toEqual([1, 1, 1]);
+    expect((await send(app, 'POST', `/api/follow-ups/tasks/${listed.tasks[0]!.id}/done`, headers)).status).toBe(200);
+    const after = (await (await send(app, 'GET', '/api/follow-ups', headers)).json()) as { tasks: unknown[] };
+    expect(after.tasks).toEqual([]);
+  });
+});

@@ -1,0 +1,268 @@
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { renderFollowUpEmail } from '../../domain/follow-ups/render-step';
+import { followUpDueAt } from '../../domain/follow-ups/schedule';
+import type { FollowUpStep, FollowUpStopReason } from '../../domain/follow-ups/sequence';
+import { offerExpiresAt } from '../../domain/offer/offer-validity';
+import type { Database, Transaction } from '../db/database';
+import { emailUnsubscribes, followUps, followUpTouches, leads, member, offerLinks } from '../db/schema';
+import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
+import { Refusal } from '../http/refusal';
+import { readWholesaler } from '../profile/read-wholesaler';
+import { stopFollowUps } from './stop-follow-ups';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface FollowUpBatch {
+  /** Sequences whose step fell due and were taken in this batch. */
+  claimed: number;
+  emailed: number;
+  tasks: number;
+  stopped: number;
+  /** Steps put off (the sender's daily quota is used up, say): they are tried again later. */
+  postponed: number;
+}
+
+type FollowUp = typeof followUps.$inferSelect;
+
+/**
+ * Takes one batch of sequences whose next step is due and takes that step, in one transaction:
+ * - due sequences are served fairly, each sender's earliest first, before anyone's second;
+ * - each is locked (FOR UPDATE SKIP LOCKED: two processes never take the same one) and checked
+ *   again, at this moment, for every reason to stop (the homeowner answered, the lead moved past
+ *   New, the address unsubscribed, complained or bounced, the offer expired with no renewing step
+ *   left, the sender left the workspace);
+ * - the step is recorded in follow_up_touches (one row per step: unique), an e-mail step queued
+ *   through the sending policy, a task left for the assignee's Today list;
+ * - the sequence moves to its next step's due time, or finishes.
+ * A crash before commit leaves the step due; after it, the step is done: each step exactly once.
+ */
+export async function runDueFollowUps({
+  db,
+  policy,
+  now,
+  batchSize = 20,
+  inboundDomain = null,
+}: {
+  db: Database;
+  policy: Omit<SendingPolicyConfig, 'now'>;
+  now: Date;
+  batchSize?: number;
+  /** The domain replies to reply+{token}@… reach the app at (the e-mail provider's inbound webhook); null: none. */
+  inboundDomain?: string | null;
+}): Promise<FollowUpBatch> {
+  return db.transaction(async (tx) => {
+    const report: FollowUpBatch = { claimed: 0, emailed: 0, tasks: 0, stopped: 0, postponed: 0 };
+    const picked = (await tx.execute(sql`
+      select id from (
+        select id, next_due_at,
+               row_number() over (partition by sender_user_id order by next_due_at, id) as turn
+        from follow_ups
+        where status = 'active' and next_due_at <= ${now.toISOString()}::timestamptz
+      ) due
+      order by turn, next_due_at, id
+      limit ${batchSize}::int`)) as unknown as { rows: { id: string }[] };
+    if (picked.rows.length === 0) return report;
+    const locked = await tx
+      .select()
+      .from(followUps)
+      .where(
+        and(
+          inArray(
+            followUps.id,
+            picked.rows.map((row) => row.id),
+          ),
+          eq(followUps.status, 'active'),
+          lte(followUps.nextDueAt, now),
+        ),
+      )
+      .for('update', { skipLocked: true });
+
+    for (const followUp of locked) {
+      report.claimed++;
+      const stop = await reasonToStop(tx, followUp, now);
+      if (stop) {
+        await stopFollowUps(tx, { id: followUp.id, workspaceId: followUp.workspaceId }, stop, { at: now });
+        report.stopped++;
+        continue;
+      }
+      const step = followUp.sequence.steps[followUp.nextStep];
+      const outcome = step
+        ? await takeStep(tx, { followUp, step, now, policy, inboundDomain })
+        : { done: true as const };
+      if ('stop' in outcome) {
+        await stopFollowUps(tx, { id: followUp.id, workspaceId: followUp.workspaceId }, outcome.stop, { at: now });
+        report.stopped++;
+      } else if ('retryAt' in outcome) {
+        await tx.update(followUps).set({ nextDueAt: outcome.retryAt }).where(eq(followUps.id, followUp.id));
+        report.postponed++;
+      } else {
+        if (step?.kind === 'email') report.emailed++;
+        else if (step) report.tasks++;
+        await advance(tx, followUp, now);
+      }
+    }
+    return report;
+  });
+}
+
+/** Why a sequence must stop now, checked at the moment its step is due; null: go on. */
+async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Promise<FollowUpStopReason | null> {
+  const [stillMember] = await tx
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, followUp.workspaceId), eq(member.userId, followUp.senderUserId)));
+  if (!stillMember) return 'sender-cannot-send';
+
+  // The homeowner's lead: the one the sequence was started from, or one an answer to its offer made.
+  const [lead] = await tx
+    .select({ id: leads.id, status: leads.status, respondedAt: leads.respondedAt })
+    .from(leads)
+    .where(followUp.leadId ? eq(leads.id, followUp.leadId) : eq(leads.offerLinkId, followUp.offerLinkId))
+    .orderBy(sql`${leads.respondedAt} desc`)
+    .limit(1);
+  if (lead && !followUp.leadId) {
+    await tx.update(followUps).set({ leadId: lead.id }).where(eq(followUps.id, followUp.id));
+    followUp.leadId = lead.id;
+  }
+  if (lead && lead.respondedAt > followUp.startedAt) return 'answered';
+  if (lead && lead.status !== 'new') return 'status-changed';
+
+  const [suppressed] = await tx
+    .select({ reason: emailUnsubscribes.reason })
+    .from(emailUnsubscribes)
+    .where(eq(emailUnsubscribes.email, followUp.recipientKey));
+  if (suppressed) return suppressed.reason;
+
+  const [offer] = await tx
+    .select({ expiresAt: offerLinks.expiresAt })
+    .from(offerLinks)
+    .where(eq(offerLinks.id, followUp.offerLinkId));
+  const renewsLater = followUp.sequence.steps
+    .slice(followUp.nextStep)
+    .some((step) => step.kind === 'email' && step.renewsOffer);
+  if (!offer || (offer.expiresAt <= now && !renewsLater)) return 'offer-expired';
+  return null;
+}
+
+type StepOutcome = { done: true } | { stop: FollowUpStopReason } | { retryAt: Date };
+
+/** Takes one step: records it (once: the unique step row), and queues its e-mail or leaves its task. */
+async function takeStep(
+  tx: Transaction,
+  {
+    followUp,
+    step,
+    now,
+    policy,
+    inboundDomain,
+  }: {
+    followUp: FollowUp;
+    step: FollowUpStep;
+    now: Date;
+    policy: Omit<SendingPolicyConfig, 'now'>;
+    inboundDomain: string | null;
+  },
+): Promise<StepOutcome> {
+  if (step.kind === 'offer') return { done: true };
+  const touch = {
+    followUpId: followUp.id,
+    step: followUp.nextStep,
+    kind: step.kind,
+    dueAt: followUp.nextDueAt ?? now,
+  };
+  if (step.kind !== 'email') {
+    await tx.insert(followUpTouches).values(touch).onConflictDoNothing();
+    return { done: true };
+  }
+
+  try {
+    await tx.transaction(async (savepoint) => {
+      const [recorded] = await savepoint
+        .insert(followUpTouches)
+        .values({ ...touch, doneAt: now })
+        .onConflictDoNothing()
+        .returning({ id: followUpTouches.id });
+      // Taken already (it cannot be, under the row lock; the unique row makes sure).
+      if (!recorded) return;
+      const offer = await renewedOffer(savepoint, followUp.offerLinkId, step.renewsOffer ? now : null);
+      const sender = await readWholesaler(savepoint, {
+        workspaceId: followUp.workspaceId,
+        userId: followUp.senderUserId,
+      });
+      const { id } = await sendToThirdParty(
+        savepoint,
+        { ...policy, now: () => now },
+        {
+          workspaceId: followUp.workspaceId,
+          senderUserId: followUp.senderUserId,
+          purpose: 'follow-up',
+          to: followUp.recipientEmail,
+          typedText: [],
+          compose: (parts) =>
+            renderFollowUpEmail(
+              step,
+              {
+                recipientName: followUp.recipientName,
+                address: offer.address,
+                offerRange: { low: offer.offerLow, high: offer.offerHigh },
+                offerUrl: followUp.offerUrl,
+                offerExpiresAt: offer.expiresAt,
+                wholesalerName: parts.sender.name,
+                wholesalerPhone: sender?.phone ?? '',
+              },
+              parts,
+            ),
+          alsoReplyTo: inboundDomain ? `reply+${followUp.replyToken}@${inboundDomain}` : undefined,
+        },
+      );
+      await savepoint.update(followUpTouches).set({ emailOutboxId: id }).where(eq(followUpTouches.id, recorded.id));
+    });
+    return { done: true };
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    switch (error.code) {
+      case 'recipient-unsubscribed':
+        return { stop: 'unsubscribed' };
+      case 'daily-limit':
+        // The quota counts per UTC day: the step goes out when the next one starts.
+        return { retryAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)) };
+      case 'recipient-cooldown':
+        return { retryAt: new Date(now.getTime() + HOUR_MS) };
+      default:
+        // Not verified, no postal address: the sender may not send; the sequence stops, with the reason.
+        return { stop: 'sender-cannot-send' };
+    }
+  }
+}
+
+/** The offer as the e-mail states it; a renewing step first keeps it open for another validity period from now. */
+async function renewedOffer(tx: Transaction, offerLinkId: string, renewFrom: Date | null) {
+  if (renewFrom) {
+    await tx
+      .update(offerLinks)
+      .set({ expiresAt: offerExpiresAt(renewFrom) })
+      .where(
+        and(
+          eq(offerLinks.id, offerLinkId),
+          sql`${offerLinks.expiresAt} < ${offerExpiresAt(renewFrom).toISOString()}::timestamptz`,
+        ),
+      );
+  }
+  const [offer] = await tx.select().from(offerLinks).where(eq(offerLinks.id, offerLinkId));
+  if (!offer) throw new Error(`offer link ${offerLinkId} is gone`);
+  return offer;
+}
+
+/** Moves the sequence to its next step's due time (in the recipient's morning), or finishes it. */
+async function advance(tx: Transaction, followUp: FollowUp, now: Date) {
+  const nextStep = followUp.nextStep + 1;
+  const next = followUp.sequence.steps[nextStep];
+  if (!next) {
+    await stopFollowUps(tx, { id: followUp.id, workspaceId: followUp.workspaceId }, 'finished', { at: now });
+    return;
+  }
+  await tx
+    .update(followUps)
+    .set({ nextStep, nextDueAt: followUpDueAt(followUp.startedAt, next.day, followUp.timeZone) })
+    .where(and(eq(followUps.id, followUp.id), gt(sql`${nextStep}::int`, followUps.nextStep)));
+}

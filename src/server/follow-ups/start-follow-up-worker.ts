@@ -1,0 +1,79 @@
+import type { DatabaseConnection } from '../db/database';
+import type { SendingPolicyConfig } from '../email/send-to-third-party';
+import type { FollowUpClock } from './follow-up-clock';
+import { runDueFollowUps } from './run-due-follow-ups';
+
+export interface FollowUpWorker {
+  /** Looks for due steps now (also done every poll and whenever the clock moves). */
+  wake(): void;
+  /** Stops polling and waits for the batch in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes due follow-up steps in the background, batch after batch while full batches come back,
+ * every `pollIntervalMs` (steps fall due at whole days in the recipient's morning, so a minute
+ * late is on time). Any number of processes may run one: runDueFollowUps never takes a step twice.
+ */
+export function startFollowUpWorker({
+  database,
+  policy,
+  clock,
+  inboundDomain,
+  pollIntervalMs = 60_000,
+  batchSize = 20,
+}: {
+  database: DatabaseConnection;
+  policy: Omit<SendingPolicyConfig, 'now'>;
+  clock: FollowUpClock;
+  inboundDomain: string | null;
+  pollIntervalMs?: number;
+  batchSize?: number;
+}): FollowUpWorker {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let wokenWhileRunning = false;
+
+  const run = async () => {
+    do {
+      wokenWhileRunning = false;
+      try {
+        while (
+          !stopped &&
+          (await runDueFollowUps({ db: database.db, policy, now: clock.now(), batchSize, inboundDomain })).claimed ===
+            batchSize
+        ) {
+          // next batch
+        }
+      } catch (error) {
+        console.error('follow-up worker: a batch failed; its steps stay due', error);
+      }
+    } while (wokenWhileRunning && !stopped);
+  };
+
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = undefined;
+    });
+  };
+
+  const timer = setInterval(wake, pollIntervalMs);
+  timer.unref();
+  const stopListening = clock.onAdvance(wake);
+  wake();
+
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      stopListening();
+      await running;
+    },
+  };
+}

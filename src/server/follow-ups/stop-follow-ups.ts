@@ -1,0 +1,55 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import { followUpStopMessages, type FollowUpStopReason } from '../../domain/follow-ups/sequence';
+import type { Transaction } from '../db/database';
+import { followUps, leadEvents } from '../db/schema';
+
+/** Which active sequences a stop concerns. */
+export type FollowUpSelector =
+  | { id: string; workspaceId: string }
+  | { leadId: string }
+  | { offerLinkId: string }
+  | { recipientKey: string }
+  | { replyToken: string };
+
+function matching(selector: FollowUpSelector): SQL {
+  if ('id' in selector) return and(eq(followUps.id, selector.id), eq(followUps.workspaceId, selector.workspaceId))!;
+  if ('leadId' in selector) return eq(followUps.leadId, selector.leadId);
+  if ('offerLinkId' in selector) return eq(followUps.offerLinkId, selector.offerLinkId);
+  if ('recipientKey' in selector) return eq(followUps.recipientKey, selector.recipientKey);
+  return eq(followUps.replyToken, selector.replyToken);
+}
+
+/**
+ * Stops the active sequences the selector names, at once and for good: no further step is taken
+ * (the engine takes only active ones, and checks again under their row lock). Each stop is written
+ * on its lead's history with the reason, by `actorUserId` when a member stopped it. Returns how
+ * many stopped.
+ */
+export async function stopFollowUps(
+  tx: Transaction,
+  selector: FollowUpSelector,
+  reason: FollowUpStopReason,
+  { at = new Date(), actorUserId = null }: { at?: Date; actorUserId?: string | null } = {},
+): Promise<number> {
+  const stopped = await tx
+    .update(followUps)
+    .set({ status: reason === 'finished' ? 'finished' : 'stopped', stopReason: reason, stoppedAt: at, nextDueAt: null })
+    .where(and(eq(followUps.status, 'active'), matching(selector)))
+    .returning({ leadId: followUps.leadId });
+  const onLeads = stopped.flatMap(({ leadId }) => (leadId ? [leadId] : []));
+  if (onLeads.length > 0) {
+    await tx.insert(leadEvents).values(
+      onLeads.map((leadId) => ({
+        leadId,
+        kind: 'follow-up' as const,
+        text:
+          reason === 'finished'
+            ? 'Follow-ups finished: every step is done'
+            : `Follow-ups stopped: ${followUpStopMessages[reason]}`,
+        actorUserId,
+        createdAt: at,
+      })),
+    );
+  }
+  return stopped.length;
+}

@@ -1,0 +1,22 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Transaction } from '../db/database';
+import { followUps } from '../db/schema';
+import { stopFollowUps } from './stop-follow-ups';
+
+/**
+ * The homeowner answered (accepted, countered, asked about the programme): every sequence about
+ * this offer or this lead stops, in the transaction that records the answer. A sequence of a bulk
+ * offer learns its lead first, so the stop is written on the lead's history.
+ */
+export async function stopFollowUpsOnAnswer(
+  tx: Transaction,
+  { leadId, offerLinkId, at }: { leadId: string; offerLinkId: string | null; at: Date },
+) {
+  if (offerLinkId) {
+    await tx
+      .update(followUps)
+      .set({ leadId })
+      .where(and(eq(followUps.offerLinkId, offerLinkId), isNull(followUps.leadId), eq(followUps.status, 'active')));
+  }
+  return stopFollowUps(tx, { leadId }, 'answered', { at });
+}

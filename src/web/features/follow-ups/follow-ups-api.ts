@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { InferResponseType } from 'hono/client';
+import { api, readJson } from '../../api/api-client';
+import { refetchChanged, subscribeToChanges } from '../../api/change-feed';
+import { useSession } from '../../api/use-session';
+
+/** Every follow-ups query starts with this key. */
+export const followUpsKey = ['follow-ups'] as const;
+
+export type FollowUpsView = InferResponseType<(typeof api)['follow-ups']['$get'], 200>;
+export type FollowUpTask = FollowUpsView['tasks'][number];
+
+/** The member's Today list, the e-mails due within a day and how each step does; live. */
+export function useFollowUps() {
+  const queryClient = useQueryClient();
+  const key = [...followUpsKey, useSession().user?.id ?? null] as const;
+  useEffect(
+    () =>
+      subscribeToChanges(({ table }) => {
+        if (table === null || table === 'follow_ups' || table === 'leads')
+          void refetchChanged(queryClient, followUpsKey);
+      }),
+    [queryClient],
+  );
+  return useQuery({ queryKey: key, queryFn: () => readJson(api['follow-ups'].$get()) });
+}
+
+/** Marks a task of the Today list done; the list is read again. */
+export function useMarkTaskDone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => readJson(api['follow-ups'].tasks[':id'].done.$post({ param: { id: taskId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }),
+  });
+}

@@ -1,0 +1,253 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { fillFollowUpFields, followUpFieldValues, renderFollowUpEmail } from '../../../domain/follow-ups/render-step';
+import { followUpStepLabel, type FollowUpStep } from '../../../domain/follow-ups/sequence';
+import { serverErrorMessage } from '../../api/api-client';
+import { useMay } from '../../api/use-workspace';
+import { notify } from '../../components/notify';
+import { useFollowUps, useMarkTaskDone, type FollowUpsView, type FollowUpTask } from './follow-ups-api';
+import './follow-ups.css';
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => timeFormat.format(new Date(iso));
+
+/** /follow-ups: today's calls, texts and letters, the e-mails about to go out, and how each step does. */
+export function FollowUpsPage() {
+  const followUps = useFollowUps();
+  return (
+    <section className="follow-ups-page" aria-labelledby="follow-ups-title">
+      <p className="follow-ups-back">
+        <Link to="/leads">← Leads</Link>
+      </p>
+      <h1 id="follow-ups-title">Follow-ups</h1>
+      <p className="muted">
+        Every sequence stops the moment the homeowner answers, unsubscribes, bounces or replies, or their lead moves
+        past New.
+      </p>
+      {followUps.isPending ? (
+        <p className="loading" role="status">
+          Loading your follow-ups...
+        </p>
+      ) : followUps.isError ? (
+        <div className="card" role="alert">
+          <p>{serverErrorMessage(followUps.error, 'We could not load your follow-ups. Please try again.')}</p>
+          <button type="button" className="button button-primary" onClick={() => void followUps.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="follow-ups-layout">
+          <TodayCard tasks={followUps.data.tasks} />
+          <DueEmailsCard emails={followUps.data.dueEmails} />
+          <StepsCard view={followUps.data} />
+          <SequencePreviewCard view={followUps.data} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+const taskVerbs: Record<string, string> = { call: 'Call', text: 'Text', mail: 'Mail a letter to' };
+
+function TodayCard({ tasks }: { tasks: FollowUpTask[] }) {
+  const worksDeals = useMay()('work-deals');
+  return (
+    <section className="card" aria-labelledby="follow-ups-today-title">
+      <h2 id="follow-ups-today-title" className="card-title">
+        Today
+      </h2>
+      {tasks.length === 0 ? (
+        <p className="muted">No calls, texts or letters due. Tasks appear here on their day.</p>
+      ) : (
+        <ul className="follow-up-tasks">
+          {tasks.map((task) => (
+            <TaskItem key={task.id} task={task} mayComplete={worksDeals} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TaskItem({ task, mayComplete }: { task: FollowUpTask; mayComplete: boolean }) {
+  const done = useMarkTaskDone();
+  const headingId = useId();
+  const who = task.recipientName || task.recipientEmail;
+  return (
+    <li className="follow-up-task" aria-labelledby={headingId}>
+      <h3 id={headingId} className="follow-up-task-title">
+        {taskVerbs[task.kind] ?? task.label} {who}
+      </h3>
+      <p className="muted">
+        {task.label}, due <time dateTime={task.dueAt}>{when(task.dueAt)}</time> · {task.address}
+      </p>
+      <p>
+        {task.kind === 'mail' ? (
+          <>Mail to: {task.address}</>
+        ) : task.phone ? (
+          <>
+            Phone: <a href={`tel:${task.phone}`}>{task.phone}</a>
+          </>
+        ) : (
+          <>No phone number on file: e-mail {task.recipientEmail} instead, or look the owner up.</>
+        )}
+      </p>
+      <details>
+        <summary>Script</summary>
+        <p className="follow-up-script">{task.script}</p>
+      </details>
+      <div className="lead-actions">
+        {task.smsUrl && (
+          <a className="button button-secondary" href={task.smsUrl}>
+            Open the text in your messages app
+          </a>
+        )}
+        {task.leadId && <Link to={`/leads/${task.leadId}`}>Open the lead</Link>}
+        {mayComplete && (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={done.isPending}
+            onClick={() =>
+              done.mutate(task.id, {
+                onSuccess: () => notify.success(`${task.label} for ${who} done`),
+                onError: (error) => notify.error(serverErrorMessage(error, 'Something went wrong. Please try again.')),
+              })
+            }
+          >
+            {done.isPending ? 'Saving...' : 'Mark done'}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function DueEmailsCard({ emails }: { emails: FollowUpsView['dueEmails'] }) {
+  return (
+    <section className="card" aria-labelledby="follow-ups-emails-title">
+      <h2 id="follow-ups-emails-title" className="card-title">
+        E-mails going out within a day
+      </h2>
+      {emails.length === 0 ? (
+        <p className="muted">None. Each goes out by itself in the homeowner’s morning unless they answer first.</p>
+      ) : (
+        <ul className="follow-up-emails">
+          {emails.map((email) => (
+            <li key={email.followUpId}>
+              {email.leadId ? (
+                <Link to={`/leads/${email.leadId}`}>{email.recipientName || email.recipientEmail}</Link>
+              ) : (
+                <span>{email.recipientName || email.recipientEmail}</span>
+              )}{' '}
+              <span className="muted">
+                · {email.address} · day {email.day} · <time dateTime={email.dueAt}>{when(email.dueAt)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StepsCard({ view }: { view: FollowUpsView }) {
+  return (
+    <section className="card" aria-labelledby="follow-ups-steps-title">
+      <h2 id="follow-ups-steps-title" className="card-title">
+        How each step does
+      </h2>
+      <div className="follow-up-steps-scroll">
+        <table className="follow-up-steps">
+          <caption className="visually-hidden">
+            Per step of {view.sequence.name}: how many took it and what followed
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Step</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Answered after it</th>
+              <th scope="col">Unsubscribed</th>
+              <th scope="col">Bounced</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.steps.map((step) => (
+              <tr key={step.step}>
+                <th scope="row">
+                  Day {step.day}: {step.label}
+                </th>
+                <td>{step.sent}</td>
+                <td>{step.answered}</td>
+                <td>{step.unsubscribed}</td>
+                <td>{step.bounced}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+// What the preview fills the fields with: a made-up homeowner, never a real one.
+const sampleDeal = {
+  recipientName: 'Jordan Smith',
+  address: '48 Elm St, Austin, TX 78701',
+  offerRange: { low: 113_000, high: 128_000 },
+  offerUrl: 'https://example.com/offer/…',
+  offerExpiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+  wholesalerName: 'Your name',
+  wholesalerPhone: '(512) 555-0100',
+};
+
+/** The built-in sequence, each step shown exactly as a homeowner gets it (with sample values). */
+function SequencePreviewCard({ view }: { view: FollowUpsView }) {
+  const steps = view.sequence.steps.filter(
+    (step): step is Exclude<FollowUpStep, { kind: 'offer' }> => step.kind !== 'offer',
+  );
+  const [chosen, setChosen] = useState(0);
+  const selectId = useId();
+  const step = steps[chosen] ?? steps[0];
+  if (!step) return null;
+  const email =
+    step.kind === 'email'
+      ? renderFollowUpEmail(step, sampleDeal, {
+          unsubscribeUrl: 'https://example.com/unsubscribe?token=…',
+          sender: { name: sampleDeal.wholesalerName, postalAddress: 'Your postal address' },
+        })
+      : null;
+  return (
+    <section className="card" aria-labelledby="follow-ups-sequence-title">
+      <h2 id="follow-ups-sequence-title" className="card-title">
+        {view.sequence.name}
+      </h2>
+      <p className="muted">
+        Day 0 is the offer itself. Texts are never sent for you: a text task opens your own messages app.
+      </p>
+      <label htmlFor={selectId}>Preview a step</label>
+      <select id={selectId} value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+        {steps.map((candidate, index) => (
+          <option key={index} value={index}>
+            Day {candidate.day}: {followUpStepLabel(candidate)}
+          </option>
+        ))}
+      </select>
+      <div className="follow-up-preview" aria-live="polite">
+        {email ? (
+          <>
+            <p>
+              <strong>Subject:</strong> {email.subject}
+            </p>
+            <p className="follow-up-script">{email.text}</p>
+            {step.kind === 'email' && step.renewsOffer && (
+              <p className="muted">This step keeps the offer open for another 7 days.</p>
+            )}
+          </>
+        ) : (
+          <p className="follow-up-script">{fillFollowUpFields(step.body, followUpFieldValues(sampleDeal))}</p>
+        )}
+      </div>
+    </section>
+  );
+}

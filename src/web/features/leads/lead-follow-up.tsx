@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { followUpStopMessages } from '../../../domain/follow-ups/sequence';
+import { ApiError, serverErrorMessage } from '../../api/api-client';
+import { notify } from '../../components/notify';
+import { formatLeadTime } from './lead-labels';
+import { usePauseLeadFollowUp, useStartLeadFollowUp, type LeadDetail } from './leads-api';
+
+const FAILED = 'Something went wrong. Please try again.';
+
+/**
+ * The lead's follow-up sequence: its next touch and why, or how it ended; members who work deals
+ * start it (asked first when the homeowner has one running) and pause it.
+ */
+export function LeadFollowUp({
+  lead,
+  followUp,
+  worksDeals,
+}: {
+  lead: LeadDetail['lead'];
+  followUp: LeadDetail['followUp'];
+  worksDeals: boolean;
+}) {
+  const start = useStartLeadFollowUp(lead.id);
+  const pause = usePauseLeadFollowUp(lead.id);
+  const [askingToReplace, setAskingToReplace] = useState(false);
+  const replaceQuestion = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (askingToReplace) replaceQuestion.current?.focus();
+  }, [askingToReplace]);
+
+  const startSequence = (replace: boolean) =>
+    start.mutate(replace, {
+      onSuccess: () => {
+        setAskingToReplace(false);
+        notify.success('Follow-ups started');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'follow-up-active') setAskingToReplace(true);
+        else notify.error(serverErrorMessage(error, FAILED));
+      },
+    });
+
+  const running = followUp?.status === 'active';
+  const mayStart = worksDeals && !running && lead.status === 'new' && lead.email !== null;
+
+  return (
+    <section className="card" aria-labelledby="lead-follow-up-title">
+      <h2 id="lead-follow-up-title" className="card-title">
+        Follow-ups
+      </h2>
+      {followUp === null ? (
+        <p className="muted">
+          No follow-ups yet. The built-in sequence e-mails on days 2, 12 and 30 and asks for a call on day 5, and stops
+          the moment the homeowner answers.
+        </p>
+      ) : running && followUp.next ? (
+        <p>
+          <strong>Next touch:</strong> {followUp.next.label} on{' '}
+          <time dateTime={followUp.next.dueAt}>{formatLeadTime(followUp.next.dueAt)}</time>{' '}
+          <span className="muted">
+            (day {followUp.next.day}: the homeowner has not answered, unsubscribed or replied yet)
+          </span>
+        </p>
+      ) : followUp.status === 'finished' ? (
+        <p>Follow-ups finished: every step is done.</p>
+      ) : (
+        <p>
+          Follow-ups stopped: {followUpStopMessages[followUp.stopReason ?? 'paused']}
+          {followUp.stoppedAt && (
+            <>
+              {' '}
+              <span className="muted">
+                (<time dateTime={followUp.stoppedAt}>{formatLeadTime(followUp.stoppedAt)}</time>)
+              </span>
+            </>
+          )}
+          .
+        </p>
+      )}
+      {worksDeals && (
+        <div className="lead-actions">
+          {running ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={pause.isPending}
+              onClick={() =>
+                pause.mutate(undefined, {
+                  onSuccess: () => notify.success('Follow-ups paused'),
+                  onError: (error) => notify.error(serverErrorMessage(error, FAILED)),
+                })
+              }
+            >
+              {pause.isPending ? 'Pausing...' : 'Pause follow-ups'}
+            </button>
+          ) : mayStart ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={start.isPending}
+              onClick={() => startSequence(false)}
+            >
+              {start.isPending ? 'Starting...' : followUp ? 'Start follow-ups again' : 'Start follow-ups'}
+            </button>
+          ) : lead.status !== 'new' ? (
+            <p className="muted">Follow-ups run while a lead is New.</p>
+          ) : lead.email === null ? (
+            <p className="muted">This lead has no e-mail address to follow up by.</p>
+          ) : null}
+          <Link to="/follow-ups">Today’s follow-ups</Link>
+        </div>
+      )}
+      {askingToReplace && (
+        <div className="lead-follow-up-replace" role="group" aria-labelledby="lead-follow-up-replace-question">
+          <p id="lead-follow-up-replace-question" ref={replaceQuestion} tabIndex={-1}>
+            This homeowner already has an active follow-up sequence. Replace it?
+          </p>
+          <div className="lead-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={start.isPending}
+              onClick={() => startSequence(true)}
+            >
+              Replace it
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setAskingToReplace(false)}>
+              Keep the running one
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
