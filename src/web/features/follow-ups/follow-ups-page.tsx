@@ -96,7 +96,7 @@ function TaskItem({ task, mayComplete }: { task: FollowUpTask; mayComplete: bool
         <summary>Script</summary>
         <p className="follow-up-script">{task.script}</p>
       </details>
-      <div className="lead-actions">
+      <div className="follow-up-task-actions">
         {task.smsUrl && (
           <a className="button button-secondary" href={task.smsUrl}>
             Open the text in your messages app
@@ -157,7 +157,8 @@ function StepsCard({ view }: { view: FollowUpsView }) {
       <h2 id="follow-ups-steps-title" className="card-title">
         How each step does
       </h2>
-      <div className="follow-up-steps-scroll">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div className="follow-up-steps-scroll" role="region" aria-label="Results per step" tabIndex={0}>
         <table className="follow-up-steps">
           <caption className="visually-hidden">
             Per step of {view.sequence.name}: how many took it and what followed

@@ -223,7 +223,9 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
               {offers.map((event) => (
                 <li key={event.id} className={`lead-timeline-${event.kind}`}>
                   <span>{describeLeadEvent(event)}</span>
-                  {event.text && event.kind !== 'offer' && <q className="lead-timeline-text">{event.text}</q>}
+                  {event.text && event.kind !== 'offer' && event.kind !== 'follow-up' && (
+                    <q className="lead-timeline-text">{event.text}</q>
+                  )}
                   {eventAuthor(event) && <span className="muted">{eventAuthor(event)}</span>}
                   <time dateTime={event.createdAt} className="muted">
                     {formatLeadTime(event.createdAt)}
