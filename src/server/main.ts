@@ -59,6 +59,7 @@ async function main() {
     policy: sendingPolicyConfig({ env, serverSecret: secret }),
     clock: followUpClock,
     inboundDomain: env.followUpInboundDomain,
+    intervalMs: env.BULK_EMAIL_INTERVAL_MS,
     pollIntervalMs: env.FOLLOW_UP_TEST_CLOCK ? 1_000 : 60_000,
   });
   const pruneTimer = setInterval(() => {

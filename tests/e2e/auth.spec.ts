@@ -100,6 +100,8 @@ test('at 360px and 320px the signed-in header fits the screen, and its account m
   await page.keyboard.press('Tab');
   await expect(nav.getByRole('link', { name: 'Profile' })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Follow-ups' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(nav.getByRole('link', { name: 'Team' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(signOut).toBeFocused();

@@ -490,6 +490,8 @@ test('a homeowner counters an e-mailed offer; the wholesaler negotiates from /le
   await expect(history.getByRole('listitem')).toHaveText([
     /Offer made: \$155,000 – \$170,000/,
     /Homeowner countered at \$180,000/,
+    // The offer went out with follow-ups (on by default): the counter stopped them.
+    /Follow-ups stopped: The homeowner answered the offer/,
     /Revised offer sent: \$165,000 – \$175,000/,
     /Homeowner accepted/,
   ]);

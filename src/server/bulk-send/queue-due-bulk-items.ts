@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, max, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ownerDisplayName } from '../../domain/bulk-import/bulk-import-property';
 import { buildOfferEmail } from '../../domain/bulk-import/build-offer-email';
 import { canBulkImport, planIds } from '../../domain/plans/plans';
 import type { Database, Transaction } from '../db/database';
-import { bulkSendItems, bulkSendJobs, emailOutbox, type BulkSendItemProperty } from '../db/schema';
+import { bulkSendItems, bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
+import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
 import { enrolFollowUp } from '../follow-ups/enrol-follow-up';
@@ -18,10 +19,6 @@ export const stoppedItemReasons = {
   postalAddress: "Not sent: the sender's profile has no postal address",
   notMember: 'Not sent: the sender is no longer a member of the workspace',
 } as const;
-
-// One lock for every process's bulk-send worker while it hands out a batch's send times, so
-// the pace is one e-mail per interval across the whole deployment, not per process.
-const PACING_LOCK = 0x62756c6b; // 'bulk'
 
 const BULK_PLANS = planIds.filter(canBulkImport);
 
@@ -97,8 +94,9 @@ export async function queueDueBulkItems({
   now?: () => Date;
 }): Promise<BulkSendBatch> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PACING_LOCK})`);
     const startedAt = now();
+    // The pacing lock first: workers in every process hand out send times one at a time.
+    let nextDue = await lockNextPacedSendTime(tx, startedAt, intervalMs);
     const stoppedJobs = await stopIneligibleOwners(tx, startedAt);
     const picked = await pickFairBatch(tx, { day: bulkSendDay(startedAt), batchSize, dailyLimit });
     const items = await keepStillPending(tx, picked);
@@ -108,7 +106,6 @@ export async function queueDueBulkItems({
     }
 
     const policy: SendingPolicyConfig = { appUrl, from, serverSecret, dailyLimit, now: () => startedAt };
-    let nextDue = await nextFreeSendTime(tx, startedAt, intervalMs);
     const dueTimes: Date[] = [];
     for (const item of items) {
       const outcome = await queueBulkItem(tx, policy, item, new Date(nextDue));
@@ -195,18 +192,6 @@ async function keepStillPending(tx: Transaction, picked: PickedItem[]): Promise<
     .for('update', { skipLocked: true });
   const ids = new Set(locked.map((row) => row.id));
   return picked.filter((item) => ids.has(item.id));
-}
-
-/**
- * The next free send time: one interval after the last bulk e-mail still waiting for its first
- * attempt (retries, with their own backoff, do not hold up the queue), and not before now.
- */
-async function nextFreeSendTime(tx: Transaction, now: Date, intervalMs: number): Promise<number> {
-  const [last] = await tx
-    .select({ at: max(emailOutbox.nextAttemptAt) })
-    .from(emailOutbox)
-    .where(and(isNotNull(emailOutbox.bulkSendItemId), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, 0)));
-  return Math.max(now.getTime(), last?.at ? last.at.getTime() + intervalMs : 0);
 }
 
 /** An item whose stored property cannot make an e-mail: it fails alone. */

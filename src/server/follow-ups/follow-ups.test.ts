@@ -36,14 +36,15 @@ describeEachDatabase('follow-ups', (database) => {
 
   const db = () => database().db;
 
-  /** Takes every step due at `at`, as the worker would then. */
-  const runAt = (at: Date) =>
+  /** Takes every step due at `at`, as the worker would then (unpaced unless `pacing` says otherwise). */
+  const runAt = (at: Date, pacing?: { intervalMs: number; queueAheadMs: number }) =>
     runDueFollowUps({
       db: db(),
       policy: sendingPolicyConfig(context),
       now: at,
       batchSize: 1000,
       inboundDomain: context.env.followUpInboundDomain,
+      pacing,
     });
 
   /** A verified wholesaler whose offer a homeowner answered (a New lead), with follow-ups started on it. */
@@ -301,6 +302,27 @@ describeEachDatabase('follow-ups', (database) => {
       expect(await emailsTo(homeowner)).toHaveLength(1);
       expect((await readFollowUp(followUp.id)).nextStep).toBe(2);
     }
+  });
+
+  it('paces its e-mails one interval apart, and leaves in its sequence a step whose turn is too far off', async () => {
+    // The other tests' sequences are done with: the paced queue is this test's alone.
+    await db().update(followUps).set({ status: 'finished' }).where(eq(followUps.status, 'active'));
+    const sequences = await Promise.all([leadFollowedUp(), leadFollowedUp(), leadFollowedUp()]);
+    // Later than any e-mail the other tests queued (the latest: day 40).
+    const at = day(sequences[0]!.followUp, 50);
+    const pacing = { intervalMs: 60_000, queueAheadMs: 90_000 };
+    const first = await runAt(at, pacing);
+    expect([first.emailed, first.waiting]).toEqual([2, 1]);
+    const queuedAt = async () =>
+      (await Promise.all(sequences.map(async ({ homeowner }) => (await emailsTo(homeowner))[0]?.nextAttemptAt)))
+        .filter((time) => time !== undefined)
+        .map((time) => time.getTime() - at.getTime())
+        .sort((a, b) => a - b);
+    expect(await queuedAt()).toEqual([0, 60_000]);
+    // A minute on, the third one's turn is near enough: it goes one interval after the second.
+    const next = await runAt(new Date(at.getTime() + 61_000), pacing);
+    expect([next.emailed, next.waiting]).toEqual([1, 0]);
+    expect(await queuedAt()).toEqual([0, 60_000, 120_000]);
   });
 
   it('refuses another workspace’s lead, task and sequence with nothing changed', async () => {

@@ -5,6 +5,7 @@ import type { FollowUpStep, FollowUpStopReason } from '../../domain/follow-ups/s
 import { offerExpiresAt } from '../../domain/offer/offer-validity';
 import type { Database, Transaction } from '../db/database';
 import { emailUnsubscribes, followUps, followUpTouches, leads, member, offerLinks } from '../db/schema';
+import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
 import { readWholesaler } from '../profile/read-wholesaler';
@@ -20,6 +21,8 @@ export interface FollowUpBatch {
   stopped: number;
   /** Steps put off (the sender's daily quota is used up, say): they are tried again later. */
   postponed: number;
+  /** E-mail steps left due because the paced queue is full for now: the next batch takes them. */
+  waiting: number;
 }
 
 type FollowUp = typeof followUps.$inferSelect;
@@ -42,6 +45,8 @@ export async function runDueFollowUps({
   now,
   batchSize = 20,
   inboundDomain = null,
+  pacing = { intervalMs: 0, queueAheadMs: Number.POSITIVE_INFINITY },
+  outboxNow = now,
 }: {
   db: Database;
   policy: Omit<SendingPolicyConfig, 'now'>;
@@ -49,9 +54,21 @@ export async function runDueFollowUps({
   batchSize?: number;
   /** The domain replies to reply+{token}@… reach the app at (the e-mail provider's inbound webhook); null: none. */
   inboundDomain?: string | null;
+  /**
+   * E-mails leave one per `intervalMs` with the bulk offers (BULK_EMAIL_INTERVAL_MS: the provider's
+   * rate), and none is queued more than `queueAheadMs` before its turn: a step waits in its
+   * sequence, where every stop still reaches it, rather than in the outbox.
+   */
+  pacing?: { intervalMs: number; queueAheadMs: number };
+  /**
+   * The outbox's time, which send times are on: the real clock, also when the end-to-end tests
+   * have moved the follow-ups' clock ahead (default `now`).
+   */
+  outboxNow?: Date;
 }): Promise<FollowUpBatch> {
   return db.transaction(async (tx) => {
-    const report: FollowUpBatch = { claimed: 0, emailed: 0, tasks: 0, stopped: 0, postponed: 0 };
+    const report: FollowUpBatch = { claimed: 0, emailed: 0, tasks: 0, stopped: 0, postponed: 0, waiting: 0 };
+    let nextSendAt = await lockNextPacedSendTime(tx, outboxNow, pacing.intervalMs);
     const picked = (await tx.execute(sql`
       select id from (
         select id, next_due_at,
@@ -78,6 +95,11 @@ export async function runDueFollowUps({
       .for('update', { skipLocked: true });
 
     for (const followUp of locked) {
+      const step = followUp.sequence.steps[followUp.nextStep];
+      if (step?.kind === 'email' && nextSendAt > outboxNow.getTime() + pacing.queueAheadMs) {
+        report.waiting++;
+        continue;
+      }
       report.claimed++;
       const stop = await reasonToStop(tx, followUp, now);
       if (stop) {
@@ -85,9 +107,8 @@ export async function runDueFollowUps({
         report.stopped++;
         continue;
       }
-      const step = followUp.sequence.steps[followUp.nextStep];
       const outcome = step
-        ? await takeStep(tx, { followUp, step, now, policy, inboundDomain })
+        ? await takeStep(tx, { followUp, step, now, sendAt: new Date(nextSendAt), policy, inboundDomain })
         : { done: true as const };
       if ('stop' in outcome) {
         await stopFollowUps(tx, { id: followUp.id, workspaceId: followUp.workspaceId }, outcome.stop, { at: now });
@@ -96,8 +117,10 @@ export async function runDueFollowUps({
         await tx.update(followUps).set({ nextDueAt: outcome.retryAt }).where(eq(followUps.id, followUp.id));
         report.postponed++;
       } else {
-        if (step?.kind === 'email') report.emailed++;
-        else if (step) report.tasks++;
+        if (step?.kind === 'email') {
+          report.emailed++;
+          nextSendAt += pacing.intervalMs;
+        } else if (step) report.tasks++;
         await advance(tx, followUp, now);
       }
     }
@@ -153,12 +176,15 @@ async function takeStep(
     followUp,
     step,
     now,
+    sendAt,
     policy,
     inboundDomain,
   }: {
     followUp: FollowUp;
     step: FollowUpStep;
     now: Date;
+    /** Its turn in the paced queue. */
+    sendAt: Date;
     policy: Omit<SendingPolicyConfig, 'now'>;
     inboundDomain: string | null;
   },
@@ -213,6 +239,7 @@ async function takeStep(
               parts,
             ),
           alsoReplyTo: inboundDomain ? `reply+${followUp.replyToken}@${inboundDomain}` : undefined,
+          sendAt,
         },
       );
       await savepoint.update(followUpTouches).set({ emailOutboxId: id }).where(eq(followUpTouches.id, recorded.id));

@@ -20,6 +20,7 @@ export function startFollowUpWorker({
   policy,
   clock,
   inboundDomain,
+  intervalMs,
   pollIntervalMs = 60_000,
   batchSize = 20,
 }: {
@@ -27,9 +28,13 @@ export function startFollowUpWorker({
   policy: Omit<SendingPolicyConfig, 'now'>;
   clock: FollowUpClock;
   inboundDomain: string | null;
+  /** One paced e-mail per interval, with the bulk offers (BULK_EMAIL_INTERVAL_MS). */
+  intervalMs: number;
   pollIntervalMs?: number;
   batchSize?: number;
 }): FollowUpWorker {
+  // Queued up to two polls ahead of their turn, so the paced queue never runs dry between polls.
+  const pacing = { intervalMs, queueAheadMs: 2 * pollIntervalMs };
   let stopped = false;
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
@@ -40,8 +45,17 @@ export function startFollowUpWorker({
       try {
         while (
           !stopped &&
-          (await runDueFollowUps({ db: database.db, policy, now: clock.now(), batchSize, inboundDomain })).claimed ===
-            batchSize
+          (
+            await runDueFollowUps({
+              db: database.db,
+              policy,
+              now: clock.now(),
+              outboxNow: new Date(),
+              batchSize,
+              inboundDomain,
+              pacing,
+            })
+          ).claimed === batchSize
         ) {
           // next batch
         }

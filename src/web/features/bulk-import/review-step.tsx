@@ -102,8 +102,7 @@ export function ReviewStep({
           onChange={(event) => setFollowUp(event.target.checked)}
         />
         <span>
-          Follow up until they answer: e-mails on days 2, 12 and 30 and a call task on day 5, stopped the moment an
-          owner answers, unsubscribes, bounces or replies
+          Follow up until they answer <span className="muted">(e-mails and a call task, days 2–30)</span>
         </span>
       </label>
       {refusal && <SenderRequirement refusal={refusal} />}
