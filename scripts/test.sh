@@ -6,12 +6,14 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$1"; }
 
-step 'type-check'
-npx tsc --noEmit
-
-step 'lint'
-npx eslint .
-npx prettier --check . --log-level warn
+step 'type-check and lint (at once: each is mostly one core)'
+pids=()
+npx tsc --noEmit & pids+=($!)
+npx eslint . & pids+=($!)
+npx prettier --check . --log-level warn & pids+=($!)
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+[ "$failed" = 0 ] || { echo 'type-check or lint failed (above)' >&2; exit 1; }
 
 step 'unit and integration tests (PGlite and PostgreSQL 15)'
 npx vitest run

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useHydrated } from '../../components/use-hydrated';
 
 interface AuthSubmitButtonProps {
   submitting: boolean;
@@ -13,9 +13,7 @@ interface AuthSubmitButtonProps {
  * native submission before that would put the password in the address bar.
  */
 export function AuthSubmitButton({ submitting, label, pendingLabel }: AuthSubmitButtonProps) {
-  const [hydrated, setHydrated] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the first render must match the server's
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <button type="submit" className="button button-primary button-block" disabled={submitting || !hydrated}>
       {submitting ? pendingLabel : label}

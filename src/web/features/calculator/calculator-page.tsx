@@ -1,3 +1,4 @@
+import { useHydrated } from '../../components/use-hydrated';
 import { Suspense, useEffect, useReducer, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
@@ -109,6 +110,7 @@ interface CalculatorProps {
 function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalog, draft, slots }: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
   const { search } = useLocation();
+  const hydrated = useHydrated();
   // An offer e-mail sent before offer pages existed links here with its offer in the query: it opens prefilled.
   const [state, dispatch] = useReducer(
     calculatorReducer,
@@ -182,7 +184,8 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
               onCostLeave={(name) => dispatch({ type: 'leaveRepairCost', name })}
             />
           )}
-          <button type="submit" className="button button-primary button-large button-block">
+          {/* Until the page's code runs (a page drawn by the server), a native submission would reload it and lose what was typed. */}
+          <button type="submit" className="button button-primary button-large button-block" disabled={!hydrated}>
             Get Cash Offer
           </button>
         </form>
