@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ArvComp, ArvSubject } from './arv-request-schema';
-import { screenComps } from './screen-comps';
+import { COMPS_WANTED_PER_TIER, screenComps } from './screen-comps';
 
 const subject: ArvSubject = { sqft: 1500, beds: 3, baths: 2, lat: 47.68, lng: -122.35, valueDate: '2015-03-01' };
 const comp = (overrides: Partial<ArvComp> = {}): ArvComp => ({
@@ -30,38 +30,44 @@ describe('screenComps', () => {
       /^too far: sold 10 months from the value date, beyond 6 months/,
     ],
   ])('excludes %s with its reason', (_, odd, reason) => {
-    const result = screenComps(subject, [...near(10), odd]);
-    expect(result.excluded).toEqual([{ index: 10, reason: expect.stringMatching(reason) }]);
+    const result = screenComps(subject, [...near(COMPS_WANTED_PER_TIER), odd]);
+    expect(result.excluded).toEqual([{ index: COMPS_WANTED_PER_TIER, reason: expect.stringMatching(reason) }]);
     expect(result.widening).toBeUndefined();
   });
 
   it('excludes the earlier sale of a home resold in the period', () => {
     const result = screenComps(subject, [
-      ...near(10),
+      ...near(COMPS_WANTED_PER_TIER),
       comp({ address: '9 Flip Ave', price: 300_000, soldDate: '2014-12-01' }),
       comp({ address: '9 flip  ave', price: 520_000, soldDate: '2015-02-01' }),
     ]);
     expect(result.excluded).toEqual([
-      { index: 10, reason: "not arm's length: the same home was resold on 2015-02-01" },
+      { index: COMPS_WANTED_PER_TIER, reason: "not arm's length: the same home was resold on 2015-02-01" },
     ]);
   });
 
   it('widens to 1 mi and 12 months when the first tier holds too few, and says so', () => {
-    const farther = Array.from({ length: 10 }, (_, i) =>
+    const farther = Array.from({ length: COMPS_WANTED_PER_TIER }, (_, i) =>
       comp({ lat: 47.69, address: `${i} Oak St`, soldDate: '2014-06-01' }),
     );
     const result = screenComps(subject, [comp(), ...farther]);
     expect(result.tier).toEqual({ miles: 1, months: 12 });
     expect(result.widening).toMatch(
-      /^widened to 1 mi and 12 months: fewer than 10 usable sales within 0.5 mi and 6 months/,
+      new RegExp(
+        `^widened to 1 mi and 12 months: fewer than ${COMPS_WANTED_PER_TIER} usable sales within 0.5 mi and 6 months`,
+      ),
     );
-    expect(result.candidates).toHaveLength(11);
+    expect(result.candidates).toHaveLength(COMPS_WANTED_PER_TIER + 1);
   });
 
   it('keeps a pinned comp whatever the tests say', () => {
-    const result = screenComps(subject, [...near(10), comp({ sqft: 4000 })], new Set([10]));
+    const result = screenComps(
+      subject,
+      [...near(COMPS_WANTED_PER_TIER), comp({ sqft: 4000 })],
+      new Set([COMPS_WANTED_PER_TIER]),
+    );
     expect(result.excluded).toEqual([]);
-    expect(result.candidates.find((candidate) => candidate.index === 10)?.pinned).toBe(true);
+    expect(result.candidates.find((candidate) => candidate.index === COMPS_WANTED_PER_TIER)?.pinned).toBe(true);
   });
 
   it('puts every comp either among the candidates or among the excluded with a reason, once', () => {
