@@ -2,9 +2,10 @@
 // step-2 e-mails queued at the provider's rate, while /api/health stays under 50 ms at p99. On
 // PGlite and on a throwaway PostgreSQL 15: 100 senders (verified, with a postal address) each
 // holding 1,000 sequences, of which 200 are due; the rest fall due in the coming days.
-// The engine runs as the worker does (runDueFollowUps, batches of 20 while full batches come back),
-// paced at Resend's 2 e-mails a second (BULK_EMAIL_INTERVAL_MS=500) with no limit on how far ahead
-// it queues, so every due step is taken in one go and its send time is one interval after the last.
+// The app's own worker runs the engine (batches of 20 on PostgreSQL, 4 on PGlite, a turn of the
+// event loop between them), paced at Resend's 2 e-mails a second (BULK_EMAIL_INTERVAL_MS=500) with
+// no limit on how far ahead it queues, so every due step is taken in one go and each send time is
+// one interval after the last.
 // Meanwhile a client asks GET /api/health over HTTP every 20 ms.
 // Run: npx tsx bench/follow-ups-engine.ts (SEQUENCES= and DUE= change the sizes).
 import { serve } from '@hono/node-server';
@@ -13,7 +14,8 @@ import { defaultFollowUpSequence } from '../src/domain/follow-ups/sequence';
 import { createApp } from '../src/server/app';
 import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '../src/server/db/database';
 import { sendingPolicyConfig } from '../src/server/email/send-to-third-party';
-import { runDueFollowUps } from '../src/server/follow-ups/run-due-follow-ups';
+import { createFollowUpClock } from '../src/server/follow-ups/follow-up-clock';
+import { startFollowUpWorker } from '../src/server/follow-ups/start-follow-up-worker';
 import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
 import { createTestContext } from '../tests/support/test-app';
 
@@ -21,7 +23,6 @@ const SEQUENCES = Number(process.env.SEQUENCES ?? 100_000);
 const DUE = Number(process.env.DUE ?? 20_000);
 const SENDERS = 100;
 const INTERVAL_MS = 500;
-const BATCH = 20;
 const HEALTH_EVERY_MS = 20;
 const HEALTH_P99_TARGET_MS = 50;
 
@@ -80,25 +81,25 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
       }
     })();
 
-    const policy = sendingPolicyConfig(context);
     const started = performance.now();
+    const worker = startFollowUpWorker({
+      database,
+      policy: sendingPolicyConfig(context),
+      clock: createFollowUpClock(),
+      inboundDomain: null,
+      intervalMs: INTERVAL_MS,
+      pollIntervalMs: 3_600_000,
+      queueAheadMs: Number.POSITIVE_INFINITY,
+    });
+    const queued = async () => {
+      const { rows } = (await database.db.execute(
+        sql`select count(*)::int as n from email_outbox where purpose = 'follow-up'`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]!.n;
+    };
     let emailed = 0;
-    let batches = 0;
-    for (;;) {
-      const now = new Date();
-      const batch = await runDueFollowUps({
-        db: database.db,
-        policy,
-        now,
-        batchSize: BATCH,
-        pacing: { intervalMs: INTERVAL_MS, queueAheadMs: Number.POSITIVE_INFINITY },
-      });
-      batches++;
-      emailed += batch.emailed;
-      if (batch.claimed < BATCH) break;
-      // The worker's own turn of the event loop between batches: requests waiting get theirs.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    while ((emailed = await queued()) < DUE) await new Promise((resolve) => setTimeout(resolve, 250));
+    await worker.stop();
     const elapsedMs = performance.now() - started;
     running = false;
     await prober;
@@ -119,7 +120,6 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
       'queued in outbox': outbox!.queued,
       'picking (s)': round(elapsedMs / 1000),
       'steps/s': Math.round((emailed / elapsedMs) * 1000),
-      batches,
       'send times 500 ms apart':
         Number(outbox!.span_ms) === (outbox!.queued - 1) * INTERVAL_MS && outbox!.distinct_times === outbox!.queued,
       'health requests': health.length,
@@ -152,7 +152,7 @@ try {
   await server.stop();
 }
 console.log(
-  `${SEQUENCES} follow-up sequences, ${DUE} due now, ${SENDERS} senders; batches of ${BATCH}, paced ${INTERVAL_MS} ms apart ` +
+  `${SEQUENCES} follow-up sequences, ${DUE} due now, ${SENDERS} senders; the worker's batches, paced ${INTERVAL_MS} ms apart ` +
     `(Resend's 2 a second); GET /api/health every ${HEALTH_EVERY_MS} ms meanwhile, target p99 < ${HEALTH_P99_TARGET_MS} ms`,
 );
 console.table(results);

@@ -579,6 +579,10 @@ export const followUps = pgTable(
     index('follow_ups_due_idx')
       .on(t.nextDueAt)
       .where(sql`${t.status} = 'active'`),
+    // The engine's fair pick: each sender's earliest due step.
+    index('follow_ups_sender_due_idx')
+      .on(t.senderUserId, t.nextDueAt)
+      .where(sql`${t.status} = 'active'`),
     index('follow_ups_offer_link_idx').on(t.offerLinkId),
     index('follow_ups_lead_idx').on(t.leadId),
     index('follow_ups_recipient_idx').on(t.recipientKey),

@@ -4,7 +4,7 @@ import { followUpDueAt } from '../../domain/follow-ups/schedule';
 import type { FollowUpStep, FollowUpStopReason } from '../../domain/follow-ups/sequence';
 import { offerExpiresAt } from '../../domain/offer/offer-validity';
 import type { Database, Transaction } from '../db/database';
-import { emailUnsubscribes, followUps, followUpTouches, leads, member, offerLinks } from '../db/schema';
+import { followUps, followUpTouches, offerLinks } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
@@ -69,14 +69,26 @@ export async function runDueFollowUps({
   return db.transaction(async (tx) => {
     const report: FollowUpBatch = { claimed: 0, emailed: 0, tasks: 0, stopped: 0, postponed: 0, waiting: 0 };
     let nextSendAt = await lockNextPacedSendTime(tx, outboxNow, pacing.intervalMs);
+    // Fair: the senders whose earliest step is most overdue, each sender's steps in due order, and
+    // everyone's first before anyone's second (follow_ups_sender_due_idx walks both).
     const picked = (await tx.execute(sql`
-      select id from (
-        select id, next_due_at,
-               row_number() over (partition by sender_user_id order by next_due_at, id) as turn
+      select picked.id from (
+        select sender_user_id, min(next_due_at) as first_due
         from follow_ups
         where status = 'active' and next_due_at <= ${now.toISOString()}::timestamptz
-      ) due
-      order by turn, next_due_at, id
+        group by sender_user_id
+        order by first_due, sender_user_id
+        limit ${batchSize}::int
+      ) senders
+      cross join lateral (
+        select id, next_due_at, row_number() over (order by next_due_at, id) as turn
+        from follow_ups
+        where sender_user_id = senders.sender_user_id and status = 'active'
+          and next_due_at <= ${now.toISOString()}::timestamptz
+        order by next_due_at, id
+        limit ${batchSize}::int
+      ) picked
+      order by picked.turn, picked.next_due_at, picked.id
       limit ${batchSize}::int`)) as unknown as { rows: { id: string }[] };
     if (picked.rows.length === 0) return report;
     const locked = await tx
@@ -130,40 +142,44 @@ export async function runDueFollowUps({
 
 /** Why a sequence must stop now, checked at the moment its step is due; null: go on. */
 async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Promise<FollowUpStopReason | null> {
-  const [stillMember] = await tx
-    .select({ id: member.id })
-    .from(member)
-    .where(and(eq(member.organizationId, followUp.workspaceId), eq(member.userId, followUp.senderUserId)));
-  if (!stillMember) return 'sender-cannot-send';
-
-  // The homeowner's lead: the one the sequence was started from, or one an answer to its offer made.
-  const [lead] = await tx
-    .select({ id: leads.id, status: leads.status, respondedAt: leads.respondedAt })
-    .from(leads)
-    .where(followUp.leadId ? eq(leads.id, followUp.leadId) : eq(leads.offerLinkId, followUp.offerLinkId))
-    .orderBy(sql`${leads.respondedAt} desc`)
-    .limit(1);
-  if (lead && !followUp.leadId) {
-    await tx.update(followUps).set({ leadId: lead.id }).where(eq(followUps.id, followUp.id));
-    followUp.leadId = lead.id;
+  // Everything a stop depends on, in one statement: the sender's membership, the homeowner's lead
+  // (the one the sequence was started from, or one an answer to its offer made), a suppression of
+  // the address, and the offer's expiry.
+  const { rows } = (await tx.execute(sql`
+    select exists (select 1 from member m
+                   where m.organization_id = ${followUp.workspaceId} and m.user_id = ${followUp.senderUserId}) as member,
+           lead.id as lead_id, lead.status as lead_status, lead.responded_at as lead_responded_at,
+           (select u.reason from email_unsubscribes u where u.email = ${followUp.recipientKey}) as suppressed,
+           (select o.expires_at from offer_links o where o.id = ${followUp.offerLinkId}::uuid) as offer_expires_at
+    from (select 1) as one
+    left join lateral (
+      select l.id, l.status, l.responded_at from leads l
+      where ${followUp.leadId ? sql`l.id = ${followUp.leadId}::uuid` : sql`l.offer_link_id = ${followUp.offerLinkId}::uuid`}
+      order by l.responded_at desc
+      limit 1
+    ) as lead on true`)) as unknown as {
+    rows: {
+      member: boolean;
+      lead_id: string | null;
+      lead_status: string | null;
+      lead_responded_at: string | Date | null;
+      suppressed: FollowUpStopReason | null;
+      offer_expires_at: string | Date | null;
+    }[];
+  };
+  const found = rows[0]!;
+  if (!found.member) return 'sender-cannot-send';
+  if (found.lead_id && !followUp.leadId) {
+    await tx.update(followUps).set({ leadId: found.lead_id }).where(eq(followUps.id, followUp.id));
+    followUp.leadId = found.lead_id;
   }
-  if (lead && lead.respondedAt > followUp.startedAt) return 'answered';
-  if (lead && lead.status !== 'new') return 'status-changed';
-
-  const [suppressed] = await tx
-    .select({ reason: emailUnsubscribes.reason })
-    .from(emailUnsubscribes)
-    .where(eq(emailUnsubscribes.email, followUp.recipientKey));
-  if (suppressed) return suppressed.reason;
-
-  const [offer] = await tx
-    .select({ expiresAt: offerLinks.expiresAt })
-    .from(offerLinks)
-    .where(eq(offerLinks.id, followUp.offerLinkId));
+  if (found.lead_responded_at && new Date(found.lead_responded_at) > followUp.startedAt) return 'answered';
+  if (found.lead_status && found.lead_status !== 'new') return 'status-changed';
+  if (found.suppressed) return found.suppressed;
   const renewsLater = followUp.sequence.steps
     .slice(followUp.nextStep)
     .some((step) => step.kind === 'email' && step.renewsOffer);
-  if (!offer || (offer.expiresAt <= now && !renewsLater)) return 'offer-expired';
+  if (!found.offer_expires_at || (new Date(found.offer_expires_at) <= now && !renewsLater)) return 'offer-expired';
   return null;
 }
 

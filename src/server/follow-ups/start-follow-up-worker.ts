@@ -22,7 +22,9 @@ export function startFollowUpWorker({
   inboundDomain,
   intervalMs,
   pollIntervalMs = 60_000,
-  batchSize = 20,
+  // PGlite answers one statement at a time on this thread: short batches keep its requests' waits short.
+  batchSize = database.kind === 'pglite' ? 2 : 20,
+  queueAheadMs,
 }: {
   database: DatabaseConnection;
   policy: Omit<SendingPolicyConfig, 'now'>;
@@ -32,9 +34,10 @@ export function startFollowUpWorker({
   intervalMs: number;
   pollIntervalMs?: number;
   batchSize?: number;
+  /** How far ahead of its turn an e-mail may be queued: two polls, so the paced queue never runs dry between them. */
+  queueAheadMs?: number;
 }): FollowUpWorker {
-  // Queued up to two polls ahead of their turn, so the paced queue never runs dry between polls.
-  const pacing = { intervalMs, queueAheadMs: 2 * pollIntervalMs };
+  const pacing = { intervalMs, queueAheadMs: queueAheadMs ?? 2 * pollIntervalMs };
   let stopped = false;
   let running: Promise<void> | undefined;
   let wokenWhileRunning = false;
@@ -57,7 +60,8 @@ export function startFollowUpWorker({
             })
           ).claimed === batchSize
         ) {
-          // next batch
+          // The next batch after a turn of the event loop: requests waiting for the database go first.
+          await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {
         console.error('follow-up worker: a batch failed; its steps stay due', error);

@@ -53,6 +53,7 @@ CREATE UNIQUE INDEX "follow_up_touches_step_idx" ON "follow_up_touches" USING bt
 CREATE INDEX "follow_up_touches_open_tasks_idx" ON "follow_up_touches" USING btree ("due_at") WHERE "follow_up_touches"."done_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "follow_ups_one_active_idx" ON "follow_ups" USING btree ("workspace_id","recipient_key") WHERE "follow_ups"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "follow_ups_due_idx" ON "follow_ups" USING btree ("next_due_at") WHERE "follow_ups"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "follow_ups_sender_due_idx" ON "follow_ups" USING btree ("sender_user_id","next_due_at") WHERE "follow_ups"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "follow_ups_offer_link_idx" ON "follow_ups" USING btree ("offer_link_id");--> statement-breakpoint
 CREATE INDEX "follow_ups_lead_idx" ON "follow_ups" USING btree ("lead_id");--> statement-breakpoint
 CREATE INDEX "follow_ups_recipient_idx" ON "follow_ups" USING btree ("recipient_key");--> statement-breakpoint
