@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArvEstimateRequestSchema, MAX_ARV_COMPS, type ArvComp, type ArvSubject } from './arv-request-schema';
-import { type ArvEstimate, estimateArv, fitMarketTrend, fitSizeSlope, NOT_ENOUGH_COMPS } from './estimate-arv';
+import { type ArvEstimate, estimateArv, fitMarketTrend, NOT_ENOUGH_COMPS } from './estimate-arv';
 
 const subject: ArvSubject = {
   sqft: 1500,
@@ -84,6 +84,23 @@ describe('estimateArv', () => {
     expect(result.confidence).toBe(result.factors.reduce((sum, factor) => sum + factor.score, 0));
   });
 
+  it('gives adjustments that add up to each comp’s adjusted price', () => {
+    const comps = [
+      comp({ price: 500_000, soldDate: '2014-09-01', lotSqft: 4000 }),
+      comp({ price: 530_000, sqft: 1300, beds: 2, address: 'a', lotSqft: 6000 }),
+      comp({ price: 470_000, sqft: 1700, yearBuilt: 1925, address: 'b' }),
+      comp({ price: 560_000, sqft: 1650, baths: 2.5, address: 'c', condition: 'as-is' }),
+    ];
+    const result = estimate(estimateArv({ subject: { ...subject, lotSqft: 5000 }, comps, trendPerYear: 0.05 }));
+    for (const used of result.used) {
+      const total = used.adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
+      // Each amount and the adjusted price are rounded to the dollar.
+      expect(Math.abs(comps[used.index]!.price + total - used.adjustedPrice)).toBeLessThanOrEqual(
+        used.adjustments.length,
+      );
+    }
+  });
+
   it('adds the as-is uplift to a comp sold before repairs', () => {
     const comps = [comp(), comp({ address: 'a' }), comp({ address: 'b', condition: 'as-is', price: 450_000 })];
     const result = estimate(estimateArv({ subject, comps, trendPerYear: 0 }));
@@ -109,13 +126,6 @@ describe('estimateArv', () => {
     }));
     expect(fitMarketTrend(rows, '2015-01-01')).toBeCloseTo(0.1, 3);
     expect(fitMarketTrend(rows.slice(0, 5), '2015-01-01')).toBe(0);
-  });
-
-  it('fits the size slope on the comps, bounded by their median price per square foot', () => {
-    const points = [1000, 1200, 1400, 1600, 1800].map((sqft) => ({ sqft, price: 100_000 + 200 * sqft }));
-    expect(fitSizeSlope(points)).toBeCloseTo(200, 6);
-    const alike = [1500, 1500, 1510, 1500, 1505].map((sqft) => ({ sqft, price: 450_000 }));
-    expect(fitSizeSlope(alike)).toBeCloseTo(150, 0);
   });
 
   it('scales the ARV and its range with every price (no dollar constant inside)', () => {

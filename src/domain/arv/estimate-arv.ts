@@ -1,6 +1,7 @@
 import { linearRegression, median, medianAbsoluteDeviation, quantileSorted } from 'simple-statistics';
 import type { ArvComp, ArvEstimateRequest, ArvSubject } from './arv-request-schema';
 import { daysBetween } from './comp-distance';
+import { type AdjustmentRates, differencesFrom, fitAdjustmentRates } from './fit-adjustment-rates';
 import { type ScreenedComp, screenComps } from './screen-comps';
 
 /** What the estimate says when it cannot give a figure (issue 28, verbatim). */
@@ -46,7 +47,7 @@ export interface ArvEstimate {
   excluded: { index: number; reason: string }[];
   /** The market trend used, a fraction per year, and whether it was fitted or given. */
   trend: { perYear: number; source: 'fitted' | 'given' | 'none' };
-  /** Price per square foot slope used for size, dollars. */
+  /** The dollars one more square foot adds at the comps' median price per square foot (the fitted size rate). */
   sizeSlope: number;
 }
 
@@ -79,14 +80,6 @@ const T_80 = [
 ];
 const t80 = (degreesOfFreedom: number) => T_80[Math.max(1, Math.round(degreesOfFreedom)) - 1] ?? 1.2816;
 
-// Adjustment rates other than size and time (which are fitted from the comps): deliberately small,
-// because size already carries most of what beds, baths and age say about a price.
-const AGE_RATE_PER_YEAR = 0.001;
-const AGE_CAP = 0.05;
-const BED_RATE = 0.01;
-const BATH_RATE = 0.02;
-const LOT_RATE_PER_DOUBLING = 0.02;
-const LOT_CAP = 0.05;
 /** An as-is comp sold before repairs: the after-repair value is above it. */
 const AS_IS_UPLIFT = 0.1;
 const TREND_BOUNDS = [-0.2, 0.3] as const;
@@ -100,6 +93,7 @@ const DAYS_PER_YEAR = 365.25;
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const dollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
+const percentOf = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 const signed = (value: number, digits = 0) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)}`;
 
 /** A small seeded generator (mulberry32), so the same comps always give the same range. */
@@ -130,83 +124,67 @@ export function fitMarketTrend(comps: readonly ArvComp[], valueDate: string): nu
   return Number.isFinite(fitted) ? clamp(fitted, TREND_BOUNDS[0], TREND_BOUNDS[1]) : 0;
 }
 
-/**
- * The dollars one more square foot adds: the slope of time-adjusted price on living area fitted on
- * the comps themselves, bounded to 20–100 % of their median price per square foot; half the median
- * when the comps' sizes are too alike to fit a slope.
- */
-export function fitSizeSlope(points: readonly { sqft: number; price: number }[]): number {
-  const medianPerSqft = median(points.map((point) => point.price / point.sqft));
-  const sizes = points.map((point) => point.sqft);
-  const spread = Math.max(...sizes) - Math.min(...sizes);
-  if (points.length < 5 || spread < 0.1 * median(sizes)) return 0.5 * medianPerSqft;
-  const slope = linearRegression(points.map((point): [number, number] => [point.sqft, point.price])).m;
-  return Number.isFinite(slope) ? clamp(slope, 0.2 * medianPerSqft, medianPerSqft) : 0.5 * medianPerSqft;
-}
-
 function adjustComp(
   subject: ArvSubject,
   candidate: ScreenedComp,
   trendPerYear: number,
-  sizeSlope: number,
+  rates: AdjustmentRates,
 ): { adjustedPrice: number; adjustments: CompAdjustment[] } {
   const { comp } = candidate;
   const adjustments: CompAdjustment[] = [];
+  // Each adjustment multiplies the price so far, so the amounts add up to the adjusted price exactly.
+  let price = comp.price;
+  const adjust = (kind: CompAdjustment['kind'], logChange: number, note: (amount: number) => string) => {
+    const amount = price * Math.expm1(logChange);
+    price += amount;
+    adjustments.push({ kind, amount, note: note(amount) });
+  };
   const yearsBefore = candidate.monthsBefore / 12;
-  const timeFactor = Math.exp(Math.log1p(trendPerYear) * yearsBefore);
-  const timePrice = comp.price * timeFactor;
-  if (trendPerYear !== 0 && timePrice !== comp.price) {
-    adjustments.push({
-      kind: 'time',
-      amount: timePrice - comp.price,
-      note: `${signed(trendPerYear * 100, 1)} %/year over ${Math.abs(candidate.monthsBefore).toFixed(1)} months`,
-    });
+  if (trendPerYear !== 0 && yearsBefore !== 0) {
+    adjust(
+      'time',
+      Math.log1p(trendPerYear) * yearsBefore,
+      () => `${signed(trendPerYear * 100, 1)} %/year over ${Math.abs(candidate.monthsBefore).toFixed(1)} months`,
+    );
   }
+  const differences = differencesFrom(subject, comp);
   const sqftDifference = subject.sqft - comp.sqft;
   if (sqftDifference !== 0) {
-    adjustments.push({
-      kind: 'size',
-      amount: sizeSlope * sqftDifference,
-      note: `${signed(sqftDifference)} sq ft × ${dollars(sizeSlope)}/sq ft`,
-    });
+    adjust(
+      'size',
+      rates.size * differences.size,
+      (amount) => `${signed(sqftDifference)} sq ft × ${dollars(amount / sqftDifference)}/sq ft`,
+    );
   }
-  if (subject.yearBuilt !== undefined && comp.yearBuilt !== undefined && subject.yearBuilt !== comp.yearBuilt) {
-    const years = subject.yearBuilt - comp.yearBuilt;
-    adjustments.push({
-      kind: 'age',
-      amount: timePrice * clamp(AGE_RATE_PER_YEAR * years, -AGE_CAP, AGE_CAP),
-      note: `built ${signed(years)} years apart`,
-    });
+  if (differences.age !== 0) {
+    adjust('age', rates.age * differences.age, () => `built ${signed(differences.age)} years apart`);
   }
-  if (subject.beds !== undefined && comp.beds !== undefined && subject.beds !== comp.beds) {
-    const beds = subject.beds - comp.beds;
-    adjustments.push({ kind: 'beds', amount: timePrice * BED_RATE * beds, note: `${signed(beds)} bedrooms × 1 %` });
+  if (differences.beds !== 0) {
+    adjust(
+      'beds',
+      rates.beds * differences.beds,
+      () => `${signed(differences.beds)} bedrooms × ${percentOf(rates.beds)}`,
+    );
   }
-  if (subject.baths !== undefined && comp.baths !== undefined && subject.baths !== comp.baths) {
-    const baths = subject.baths - comp.baths;
-    adjustments.push({
-      kind: 'baths',
-      amount: timePrice * BATH_RATE * baths,
-      note: `${signed(baths, baths % 1 === 0 ? 0 : 2)} bathrooms × 2 %`,
-    });
+  if (differences.baths !== 0) {
+    const baths = differences.baths;
+    adjust(
+      'baths',
+      rates.baths * baths,
+      () => `${signed(baths, baths % 1 === 0 ? 0 : 2)} bathrooms × ${percentOf(rates.baths)}`,
+    );
   }
-  if (subject.lotSqft && comp.lotSqft && subject.lotSqft !== comp.lotSqft) {
-    const doublings = Math.log2(subject.lotSqft / comp.lotSqft);
-    adjustments.push({
-      kind: 'lot',
-      amount: timePrice * clamp(LOT_RATE_PER_DOUBLING * doublings, -LOT_CAP, LOT_CAP),
-      note: `lot ${signed(subject.lotSqft - comp.lotSqft)} sq ft`,
-    });
+  if (differences.lot !== 0) {
+    adjust(
+      'lot',
+      rates.lot * differences.lot,
+      () => `lot ${signed((subject.lotSqft ?? 0) - (comp.lotSqft ?? 0))} sq ft`,
+    );
   }
   if (comp.condition === 'as-is') {
-    adjustments.push({
-      kind: 'condition',
-      amount: timePrice * AS_IS_UPLIFT,
-      note: 'sold as-is: +10 % to after-repair condition',
-    });
+    adjust('condition', Math.log1p(AS_IS_UPLIFT), () => 'sold as-is: +10 % to after-repair condition');
   }
-  const adjustedPrice = comp.price + adjustments.reduce((sum, adjustment) => sum + adjustment.amount, 0);
-  return { adjustedPrice, adjustments };
+  return { adjustedPrice: price, adjustments };
 }
 
 /** Similarity and distance weight before normalising: nearer, newer, less adjusted comps count more. */
@@ -241,8 +219,8 @@ function scoreBetween(value: number, full: number, none: number): number {
 
 /**
  * Estimates a home's after-repair value from comparable sales (issue 28): screens them, adjusts each
- * to the subject (time by the fitted or given trend, size by a slope fitted on the comps, age, beds,
- * baths, lot, condition), drops outliers by a median-absolute-deviation test, weights by similarity
+ * to the subject (time by the fitted or given trend; size, age, beds, baths and lot by rates fitted
+ * on the comps and pulled toward modest priors; condition), drops outliers by a median-absolute-deviation test, weights by similarity
  * and distance, and gives the weighted geometric mean, an 80 % range from the comps' spread and a
  * bootstrap, and a confidence out of 100 with its five factors. Fewer than 3 usable comps: no figure.
  */
@@ -269,24 +247,23 @@ export function estimateArv(request: ArvEstimateRequest, options: EstimateOption
           const perYear = fitMarketTrend(armsLength, screening.valueDate);
           return { perYear, source: perYear === 0 ? ('none' as const) : ('fitted' as const) };
         })();
-  const timeAdjusted = screening.candidates.map((candidate) => ({
-    sqft: candidate.comp.sqft,
-    price: candidate.comp.price * Math.exp(Math.log1p(trend.perYear) * (candidate.monthsBefore / 12)),
-  }));
-  const sizeSlope = fitSizeSlope(timeAdjusted);
+  const timeAdjustedLogs = screening.candidates.map(
+    (candidate) => Math.log(candidate.comp.price) + Math.log1p(trend.perYear) * (candidate.monthsBefore / 12),
+  );
+  const rates = fitAdjustmentRates(
+    screening.candidates.map((candidate, i) => ({
+      differences: differencesFrom(subject, candidate.comp),
+      logPrice: timeAdjustedLogs[i]!,
+      weight: rawWeight(subject, candidate, 0),
+    })),
+  );
+  const sizeSlope =
+    rates.size * median(timeAdjustedLogs.map((log, i) => Math.exp(log) / screening.candidates[i]!.comp.sqft));
 
   let adjusted = screening.candidates.map((candidate) => {
-    const { adjustedPrice, adjustments } = adjustComp(subject, candidate, trend.perYear, sizeSlope);
+    const { adjustedPrice, adjustments } = adjustComp(subject, candidate, trend.perYear, rates);
     const gross = adjustments.reduce((sum, adjustment) => sum + Math.abs(adjustment.amount), 0) / candidate.comp.price;
     return { candidate, adjustedPrice, adjustments, weight: rawWeight(subject, candidate, gross) };
-  });
-  adjusted = adjusted.filter((entry) => {
-    if (entry.adjustedPrice > 0) return true;
-    excluded.push({
-      index: entry.candidate.index,
-      reason: 'adjusted price would be zero or less: too unlike the subject',
-    });
-    return false;
   });
 
   // Outliers by a robust test: log adjusted prices more than 2.5 scaled MADs from their median.
