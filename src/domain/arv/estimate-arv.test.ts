@@ -101,6 +101,22 @@ describe('estimateArv', () => {
     }
   });
 
+  it('never adjusts a comp wildly for age or lot, whatever the comps say', () => {
+    // Prices that rise steeply with age and lot: the fitted rates are bounded and each adjustment capped.
+    const comps = Array.from({ length: 6 }, (_, i) =>
+      comp({ price: 400_000 * 1.5 ** i, yearBuilt: 1900 + 20 * i, lotSqft: 2000 * 2 ** i, address: `${i} Elm St` }),
+    );
+    const result = estimate(
+      estimateArv({ subject: { ...subject, yearBuilt: 2015, lotSqft: 100_000 }, comps, trendPerYear: 0 }),
+    );
+    for (const used of result.used) {
+      const price = comps[used.index]!.price;
+      for (const adjustment of used.adjustments) {
+        expect(Math.abs(adjustment.amount)).toBeLessThanOrEqual(0.17 * 1.17 * price);
+      }
+    }
+  });
+
   it('adds the as-is uplift to a comp sold before repairs', () => {
     const comps = [comp(), comp({ address: 'a' }), comp({ address: 'b', condition: 'as-is', price: 450_000 })];
     const result = estimate(estimateArv({ subject, comps, trendPerYear: 0 }));

@@ -80,6 +80,12 @@ const T_80 = [
 ];
 const t80 = (degreesOfFreedom: number) => T_80[Math.max(1, Math.round(degreesOfFreedom)) - 1] ?? 1.2816;
 
+/**
+ * Age, beds, baths and lot each move a comp's price by at most this much (in log price, about 16 %),
+ * whatever the fitted rate: a comp built a century apart or on a lot ten times larger is weighted
+ * down, not adjusted wildly.
+ */
+const CHARACTERISTIC_CAP = 0.15;
 /** An as-is comp sold before repairs: the after-repair value is above it. */
 const AS_IS_UPLIFT = 0.1;
 const TREND_BOUNDS = [-0.2, 0.3] as const;
@@ -93,6 +99,7 @@ const DAYS_PER_YEAR = 365.25;
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const dollars = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
+const capped = (logChange: number) => clamp(logChange, -CHARACTERISTIC_CAP, CHARACTERISTIC_CAP);
 const percentOf = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 const signed = (value: number, digits = 0) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(digits)}`;
 
@@ -157,12 +164,12 @@ function adjustComp(
     );
   }
   if (differences.age !== 0) {
-    adjust('age', rates.age * differences.age, () => `built ${signed(differences.age)} years apart`);
+    adjust('age', capped(rates.age * differences.age), () => `built ${signed(differences.age)} years apart`);
   }
   if (differences.beds !== 0) {
     adjust(
       'beds',
-      rates.beds * differences.beds,
+      capped(rates.beds * differences.beds),
       () => `${signed(differences.beds)} bedrooms × ${percentOf(rates.beds)}`,
     );
   }
@@ -170,14 +177,14 @@ function adjustComp(
     const baths = differences.baths;
     adjust(
       'baths',
-      rates.baths * baths,
+      capped(rates.baths * baths),
       () => `${signed(baths, baths % 1 === 0 ? 0 : 2)} bathrooms × ${percentOf(rates.baths)}`,
     );
   }
   if (differences.lot !== 0) {
     adjust(
       'lot',
-      rates.lot * differences.lot,
+      capped(rates.lot * differences.lot),
       () => `lot ${signed((subject.lotSqft ?? 0) - (comp.lotSqft ?? 0))} sq ft`,
     );
   }
