@@ -55,6 +55,10 @@ const EnvSchema = z
     // rate (1000 / interval per second) within the provider's limit (Resend: 2 per second).
     BULK_EMAIL_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     BULK_EMAIL_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+    // How long an e-mail a worker took stays its own before another process may send it: a process
+    // that died mid-send leaves its e-mails to the others after this (the provider's idempotency
+    // key keeps a second attempt from making a second copy). Longer than a batch of sends may take.
+    EMAIL_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
     // Bulk offer e-mails one user may send per UTC day; the rest of a job waits for the next day.
     BULK_EMAIL_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     STRIPE_SECRET_KEY: optionalText,

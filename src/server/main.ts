@@ -40,7 +40,7 @@ async function main() {
   const auth = createAuth({ env, database, secret });
   const changeFeed = createUserChangeFeed(database);
   const emailTransport = createEmailTransport(env);
-  const emailWorker = startEmailWorker({ database, transport: emailTransport });
+  const emailWorker = startEmailWorker({ database, transport: emailTransport, claimMs: env.EMAIL_CLAIM_MS });
   // Bulk offer e-mails leave paced, BULK_EMAIL_BATCH_SIZE per batch and BULK_EMAIL_INTERVAL_MS apart
   // (spec §7); jobs left unfinished by a previous run resume.
   const bulkSendWorker = startBulkSendWorker({

@@ -107,6 +107,11 @@ export function canManageCustomTemplates(plan: PlanId): boolean {
   return plan === 'pro';
 }
 
+/** Issue 27: only pro writes its own follow-up sequence (every plan follows up with the built-in one). */
+export function canEditFollowUpSequence(plan: PlanId): boolean {
+  return plan === 'pro';
+}
+
 /** §6: personal and pro may export their saved list to CSV. */
 export function canExportSavedList(plan: PlanId): boolean {
   return plan === 'personal' || plan === 'pro';
@@ -133,4 +138,5 @@ export const planMessages = {
     `You have ${savedCount} saved properties, more than the ${limit} of the ${planName} plan. They stay read-only: you can delete some, down to ${limit}; to save more, upgrade your plan.`,
   paidPlansUnavailable: 'Paid plans are not available on this site yet: it takes no payments.',
   customTemplatesProOnly: 'Saving your own formula templates is available with the Pro plan',
+  followUpSequenceProOnly: 'Writing your own follow-up sequence is available with the Pro plan',
 } as const;

@@ -589,6 +589,15 @@ export const followUps = pgTable(
   ],
 );
 
+/** A Pro workspace's own follow-up sequence, used for every sequence it starts from then on (issue 27). */
+export const followUpSequences = pgTable('follow_up_sequences', {
+  workspaceId: text('workspace_id')
+    .primaryKey()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  sequence: jsonb('sequence').$type<FollowUpSequence>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Each step a sequence took: exactly one row per step, so no step happens twice. */
 export const followUpTouches = pgTable(
   'follow_up_touches',

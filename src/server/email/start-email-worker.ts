@@ -19,10 +19,13 @@ export function startEmailWorker({
   database,
   transport,
   pollIntervalMs = 5_000,
+  claimMs,
 }: {
   database: DatabaseConnection;
   transport: EmailTransport;
   pollIntervalMs?: number;
+  /** How long a claimed message is left to this worker before another may take it (EMAIL_CLAIM_MS). */
+  claimMs?: number;
 }): EmailWorker {
   let stopped = false;
   let running: Promise<void> | undefined;
@@ -33,7 +36,7 @@ export function startEmailWorker({
       wokenWhileRunning = false;
       try {
         // Keep going while full batches come back: there may be more due.
-        while (!stopped && (await deliverDueEmails({ db: database.db, transport })).claimed > 0) {
+        while (!stopped && (await deliverDueEmails({ db: database.db, transport, claimMs })).claimed > 0) {
           // next batch
         }
       } catch (error) {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { followUpDueAt, followUpTimeZone } from '../../domain/follow-ups/schedule';
 import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
-import { defaultFollowUpSequence, type FollowUpSequence } from '../../domain/follow-ups/sequence';
+import type { FollowUpSequence } from '../../domain/follow-ups/sequence';
 import type { Transaction } from '../db/database';
 import { followUps, followUpTouches, leadEvents } from '../db/schema';
 import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { Refusal } from '../http/refusal';
 import { stopFollowUps } from './stop-follow-ups';
+import { readWorkspaceSequence } from './workspace-sequence';
 
 export interface FollowUpEnrolment {
   workspaceId: string;
@@ -23,6 +24,7 @@ export interface FollowUpEnrolment {
   startedAt: Date;
   /** The offer's e-mail, when it was sent as part of this (a bulk offer). */
   offerEmailId?: string | null;
+  /** Default: the workspace's own sequence, else the built-in one. */
   sequence?: FollowUpSequence;
   /** What to do when the person already has an active sequence in the workspace. */
   whenActive: 'refuse' | 'replace' | 'keep';
@@ -38,7 +40,7 @@ export interface FollowUpEnrolment {
  * it (returns null, a bulk send's repeat).
  */
 export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolment): Promise<{ id: string } | null> {
-  const sequence = enrolment.sequence ?? defaultFollowUpSequence;
+  const sequence = enrolment.sequence ?? (await readWorkspaceSequence(tx, enrolment.workspaceId)).sequence;
   const recipientKey = normalizeUnsubscribeEmail(enrolment.recipient.email);
   const [active] = await tx
     .select({ id: followUps.id })

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
+import { FollowUpSequenceRequestSchema } from '../../domain/follow-ups/sequence-request';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { followUps, followUpTouches, leads } from '../db/schema';
@@ -10,6 +11,7 @@ import { validate } from '../http/validate';
 import { createFollowUpClock, type FollowUpClock } from './follow-up-clock';
 import { followUpsVisibleTo, listFollowUps } from './read-follow-ups';
 import { stopFollowUps } from './stop-follow-ups';
+import { readWorkspaceSequence, resetWorkspaceSequence, saveWorkspaceSequence } from './workspace-sequence';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +25,10 @@ function uuidOr404(id: string, message: string): string {
  * /api/follow-ups (signed in): GET → { tasks, dueEmails, steps, sequence } (listFollowUps: the
  * member's own tasks, or the workspace's when they see all leads);
  * POST /tasks/{id}/done → { done: true } and POST /{id}/pause → { paused: true } (roles that work
- * deals; another workspace's task or sequence is 404, nothing changed).
+ * deals; another workspace's task or sequence is 404, nothing changed);
+ * GET /sequence → { sequence, custom } the sequence new follow-ups start with; PUT /sequence
+ * FollowUpSequenceRequestSchema → the same (a Pro workspace's own: 'manage-workspace', 403
+ * 'pro-only' on other plans) and DELETE /sequence → back to the built-in one.
  */
 export function followUpsRoutes(context: AppContext) {
   const { db } = context.database;
@@ -31,6 +36,13 @@ export function followUpsRoutes(context: AppContext) {
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
     .get('/', async (c) => c.json(await listFollowUps(db, c.var.member, clock.now())))
+    .get('/sequence', async (c) => c.json(await readWorkspaceSequence(db, c.var.member.workspaceId)))
+    .put('/sequence', requireRole('manage-workspace'), validate('json', FollowUpSequenceRequestSchema), async (c) =>
+      c.json(await saveWorkspaceSequence(db, c.var.member.workspaceId, c.req.valid('json'))),
+    )
+    .delete('/sequence', requireRole('manage-workspace'), async (c) =>
+      c.json(await resetWorkspaceSequence(db, c.var.member.workspaceId)),
+    )
     .post('/tasks/:id/done', requireRole('work-deals'), async (c) => {
       const id = uuidOr404(c.req.param('id'), followUpMessages.taskNotFound);
       const done = await db.transaction(async (tx) => {

@@ -16,6 +16,8 @@ import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-u
 import { emailOutbox, emailUnsubscribes, followUps, followUpTouches, leadEvents, leads } from '../db/schema';
 import { sendingPolicyConfig } from '../email/send-to-third-party';
 import { normalizeUnsubscribeEmail, unsubscribeUrl } from '../email/unsubscribe-token';
+import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
+import { followUpSequences } from '../db/schema';
 import { runDueFollowUps } from './run-due-follow-ups';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -362,5 +364,83 @@ describeEachDatabase('follow-ups', (database) => {
     expect((await send(app, 'POST', `/api/follow-ups/tasks/${listed.tasks[0]!.id}/done`, headers)).status).toBe(200);
     const after = (await (await send(app, 'GET', '/api/follow-ups', headers)).json()) as { tasks: unknown[] };
     expect(after.tasks).toEqual([]);
+  });
+
+  it('lets a Pro workspace’s manager write its own sequence, refusing other plans, other roles and links', async () => {
+    const owner = await signUpTestUser(app);
+    const workspaceId = owner.user.id;
+    const sequence = {
+      name: 'Short and kind',
+      steps: [
+        { kind: 'email', day: 1, subject: 'About {address}', body: 'Hi {firstName}, any questions? {offerLink}' },
+        { kind: 'text', day: 3, body: 'Hi {firstName}, it is {wholesalerName} about {address}.' },
+      ],
+    };
+    const put = (headers: Record<string, string>, body: unknown) =>
+      send(app, 'PUT', '/api/follow-ups/sequence', headers, body);
+
+    const free = await put(owner.headers, sequence);
+    expect(free.status).toBe(403);
+    expect(await free.json()).toMatchObject({ code: 'pro-only' });
+    await setWorkspacePlan(db(), workspaceId, 'pro');
+    const viewer = await signUpTestUser(app);
+    await joinWorkspace(db(), { workspaceId, userId: viewer.user.id, role: 'viewer' });
+    expect((await send(app, 'PUT', '/api/workspace/active', viewer.headers, { workspaceId })).status).toBe(200);
+    const byViewer = await put(viewer.headers, sequence);
+    expect(byViewer.status).toBe(403);
+    expect(await byViewer.json()).toMatchObject({ code: 'not-allowed' });
+    for (const hostile of [
+      { ...sequence, steps: [{ ...sequence.steps[0], body: 'Log in at evil.example/login' }] },
+      { ...sequence, steps: [{ ...sequence.steps[0], subject: '<b>Act now</b>' }] },
+      { ...sequence, steps: [sequence.steps[1], sequence.steps[0]] },
+      { ...sequence, steps: [{ ...sequence.steps[0], day: 1e308 }] },
+      { ...sequence, steps: Array.from({ length: 13 }, (_, i) => ({ ...sequence.steps[1], day: i + 1 })) },
+      { ...sequence, steps: [] },
+      'not json',
+    ]) {
+      expect((await put(owner.headers, hostile)).status).toBe(400);
+    }
+    expect(await db().select().from(followUpSequences).where(eq(followUpSequences.workspaceId, workspaceId))).toEqual(
+      [],
+    );
+
+    const saved = await put(owner.headers, sequence);
+    expect(saved.status).toBe(200);
+    const read = (await (await send(app, 'GET', '/api/follow-ups/sequence', owner.headers)).json()) as {
+      custom: boolean;
+      sequence: { steps: { day: number; kind: string }[] };
+    };
+    expect(read.custom).toBe(true);
+    expect(read.sequence.steps.map((step) => [step.day, step.kind])).toEqual([
+      [0, 'offer'],
+      [1, 'email'],
+      [3, 'text'],
+    ]);
+    const reset = await send(app, 'DELETE', '/api/follow-ups/sequence', owner.headers);
+    expect(((await reset.json()) as { custom: boolean }).custom).toBe(false);
+  });
+
+  it('starts new sequences with the workspace’s own steps; running ones keep theirs', async () => {
+    const { followUp: running, headers, user, lead } = await leadFollowedUp();
+    await setWorkspacePlan(db(), user.id, 'pro');
+    const own = {
+      name: 'One nudge',
+      steps: [
+        { kind: 'email', day: 1, subject: 'Still thinking about {address}?', body: 'Hi {firstName}. {offerLink}' },
+      ],
+    };
+    expect((await send(app, 'PUT', '/api/follow-ups/sequence', headers, own)).status).toBe(200);
+    expect((await readFollowUp(running.id)).sequence.steps).toHaveLength(5);
+    const replaced = await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, headers, { replace: true });
+    expect(replaced.status).toBe(201);
+    const [started] = await db()
+      .select()
+      .from(followUps)
+      .where(and(eq(followUps.leadId, lead.id), eq(followUps.status, 'active')));
+    expect(started!.sequence.name).toBe('One nudge');
+    await catchUpAt(day(started!, 2));
+    const sent = await emailsTo(started!.recipientEmail);
+    expect(sent.map((email) => email.subject)).toEqual(['Still thinking about 12 Oak St, Austin, TX 78701?']);
+    expect((await readFollowUp(started!.id)).status).toBe('finished');
   });
 });

@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { fillFollowUpFields, followUpFieldValues } from '../../domain/follow-ups/render-step';
 import {
-  defaultFollowUpSequence,
   followUpStepLabel,
+  type FollowUpSequence,
   type FollowUpStep,
   type FollowUpStopReason,
 } from '../../domain/follow-ups/sequence';
 import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { followUps, followUpTouches, leads, offerLinks, wholesalerProfiles, user } from '../db/schema';
+import { readWorkspaceSequence } from './workspace-sequence';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,7 +33,7 @@ export function followUpsVisibleTo(member: Pick<WorkspaceMember, 'workspaceId' |
 /**
  * What /follow-ups shows a member: the tasks due for them (open, of sequences still running, oldest
  * first: a task of a sequence that stopped drops out at once), the e-mails due within a day, and per
- * step of the built-in sequence how it went (sent, answered after it, unsubscribed, bounced).
+ * step of the workspace's sequence how it went (sent, answered after it, unsubscribed, bounced).
  */
 export async function listFollowUps(
   db: Database,
@@ -133,14 +134,15 @@ export async function listFollowUps(
     ];
   });
 
-  return { tasks, dueEmails, steps: await stepResults(db, member.workspaceId), sequence: defaultFollowUpSequence };
+  const { sequence, custom } = await readWorkspaceSequence(db, member.workspaceId);
+  return { tasks, dueEmails, steps: await stepResults(db, member.workspaceId, sequence), sequence, custom };
 }
 
 /**
  * Per step of the workspace's sequences: how many took it, and of those how many sequences ended
  * right after it because the homeowner answered (or replied), unsubscribed (or complained), or bounced.
  */
-async function stepResults(db: Database, workspaceId: string) {
+async function stepResults(db: Database, workspaceId: string, sequence: FollowUpSequence) {
   const result = (await db.execute(sql`
     with last_touch as (
       select t.follow_up_id, max(t.step) as step
@@ -162,7 +164,7 @@ async function stepResults(db: Database, workspaceId: string) {
     rows: { step: number; sent: number; answered: number; unsubscribed: number; bounced: number }[];
   };
   const byStep = new Map(result.rows.map((row) => [row.step, row]));
-  return defaultFollowUpSequence.steps.map((step, index) => ({
+  return sequence.steps.map((step, index) => ({
     step: index,
     day: step.day,
     label: followUpStepLabel(step),

@@ -4,6 +4,12 @@ CREATE TABLE "email_provider_events" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "follow_up_sequences" (
+	"workspace_id" text PRIMARY KEY NOT NULL,
+	"sequence" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "follow_up_touches" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"follow_up_id" uuid NOT NULL,
@@ -42,6 +48,7 @@ CREATE TABLE "follow_ups" (
 --> statement-breakpoint
 ALTER TABLE "bulk_send_jobs" ADD COLUMN "follow_up" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_unsubscribes" ADD COLUMN "reason" text DEFAULT 'unsubscribed' NOT NULL;--> statement-breakpoint
+ALTER TABLE "follow_up_sequences" ADD CONSTRAINT "follow_up_sequences_workspace_id_organization_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."organization"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "follow_up_touches" ADD CONSTRAINT "follow_up_touches_follow_up_id_follow_ups_id_fk" FOREIGN KEY ("follow_up_id") REFERENCES "public"."follow_ups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "follow_up_touches" ADD CONSTRAINT "follow_up_touches_email_outbox_id_email_outbox_id_fk" FOREIGN KEY ("email_outbox_id") REFERENCES "public"."email_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "follow_up_touches" ADD CONSTRAINT "follow_up_touches_done_by_user_id_user_id_fk" FOREIGN KEY ("done_by_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
