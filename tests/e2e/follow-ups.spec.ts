@@ -168,3 +168,35 @@ test('offers go out with follow-ups; an answer and a bounce stop theirs, the qui
   await expectNoAxeViolations(page, '/follow-ups at 360 px');
   await page.screenshot({ path: path.join(screenshots, 'follow-ups-360.png'), fullPage: true });
 });
+
+test('a Pro owner writes the workspace’s own sequence: checked before it is saved, previewed as typed', async ({
+  page,
+}) => {
+  await registerThroughUi(page);
+  await becomePro(page);
+  await page.goto('/follow-ups');
+  await page.getByRole('button', { name: 'Edit the sequence' }).click();
+  const editor = page.getByRole('form', { name: 'Edit the sequence' });
+  const subject = editor.getByLabel('Subject').first();
+  await subject.fill('Quick question about {address}');
+  await expect(page.getByText('Subject: Quick question about 48 Elm St, Austin, TX 78701')).toBeVisible();
+
+  // A link typed into a message is refused next to its field, and nothing is saved.
+  const message = editor.getByLabel('Message').first();
+  await message.fill('Log in at evil.example/login');
+  await editor.getByRole('button', { name: 'Save sequence' }).click();
+  await expect(message).toBeFocused();
+  await expect(message).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.getByText(/Message .*link/)).toBeVisible();
+  await expectNoAxeViolations(page, '/follow-ups sequence editor');
+  await page.screenshot({ path: path.join(screenshots, 'sequence-editor.png'), fullPage: true });
+
+  await message.fill('Hi {firstName}, any questions? {offerLink}');
+  await editor.getByRole('button', { name: 'Save sequence' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Sequence saved: new follow-ups start with it')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cash offer follow-up (your own)' })).toBeVisible();
+  await expect(page.getByText('Subject: Quick question about 48 Elm St, Austin, TX 78701')).toBeVisible();
+  await page.getByRole('button', { name: 'Use the built-in sequence' }).click();
+  await expect(page.getByRole('heading', { name: 'Cash offer follow-up', exact: true })).toBeVisible();
+});

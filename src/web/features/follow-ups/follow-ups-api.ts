@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { InferResponseType } from 'hono/client';
+import type { FollowUpSequenceRequestInput } from '../../../domain/follow-ups/sequence-request';
 import { api, readJson } from '../../api/api-client';
 import { refetchChanged, subscribeToChanges } from '../../api/change-feed';
 import { useSession } from '../../api/use-session';
@@ -33,4 +34,22 @@ export function useMarkTaskDone() {
     mutationFn: (taskId: string) => readJson(api['follow-ups'].tasks[':id'].done.$post({ param: { id: taskId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }),
   });
+}
+
+/** The follow-ups page reads the sequence with its view; a change to it is read again with the view. */
+function useSequenceChange<Input>(mutationFn: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }) });
+}
+
+/** Saves the workspace's own sequence (Pro, managers): the sequences it starts from now on follow it. */
+export function useSaveSequence() {
+  return useSequenceChange((request: FollowUpSequenceRequestInput) =>
+    readJson(api['follow-ups'].sequence.$put({ json: request })),
+  );
+}
+
+/** Goes back to the built-in sequence. */
+export function useResetSequence() {
+  return useSequenceChange(() => readJson(api['follow-ups'].sequence.$delete()));
 }

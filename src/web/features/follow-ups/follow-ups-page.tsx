@@ -2,10 +2,21 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { fillFollowUpFields, followUpFieldValues, renderFollowUpEmail } from '../../../domain/follow-ups/render-step';
 import { followUpStepLabel, type FollowUpStep } from '../../../domain/follow-ups/sequence';
+import type { FollowUpSequenceRequestInput } from '../../../domain/follow-ups/sequence-request';
+import { canEditFollowUpSequence } from '../../../domain/plans/plans';
 import { serverErrorMessage } from '../../api/api-client';
+import { useSession } from '../../api/use-session';
+import { useSubscription } from '../../api/use-subscription';
 import { useMay } from '../../api/use-workspace';
 import { notify } from '../../components/notify';
-import { useFollowUps, useMarkTaskDone, type FollowUpsView, type FollowUpTask } from './follow-ups-api';
+import {
+  useFollowUps,
+  useMarkTaskDone,
+  useResetSequence,
+  type FollowUpsView,
+  type FollowUpTask,
+} from './follow-ups-api';
+import { SequenceEditor } from './sequence-editor';
 import './follow-ups.css';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -40,7 +51,7 @@ export function FollowUpsPage() {
           <TodayCard tasks={followUps.data.tasks} />
           <DueEmailsCard emails={followUps.data.dueEmails} />
           <StepsCard view={followUps.data} />
-          <SequencePreviewCard view={followUps.data} />
+          <SequenceCard view={followUps.data} />
         </div>
       )}
     </section>
@@ -202,11 +213,81 @@ const sampleDeal = {
   wholesalerPhone: '(512) 555-0100',
 };
 
-/** The built-in sequence, each step shown exactly as a homeowner gets it (with sample values). */
-function SequencePreviewCard({ view }: { view: FollowUpsView }) {
-  const steps = view.sequence.steps.filter(
-    (step): step is Exclude<FollowUpStep, { kind: 'offer' }> => step.kind !== 'offer',
+type PreviewStep = Exclude<FollowUpStep, { kind: 'offer' }>;
+
+/** The steps of a draft as the preview draws them (a day not typed yet reads as 0). */
+function previewSteps(draft: FollowUpSequenceRequestInput): PreviewStep[] {
+  return draft.steps.map((step) =>
+    step.kind === 'email'
+      ? { ...step, day: Number.isFinite(step.day) ? step.day : 0, renewsOffer: step.renewsOffer ?? false }
+      : { ...step, day: Number.isFinite(step.day) ? step.day : 0 },
   );
+}
+
+/**
+ * The workspace's sequence, each step shown exactly as a homeowner gets it (with sample values);
+ * a Pro workspace's managers write their own, the preview following what they type.
+ */
+function SequenceCard({ view }: { view: FollowUpsView }) {
+  const { user } = useSession();
+  const subscription = useSubscription(Boolean(user));
+  const managesWorkspace = useMay()('manage-workspace');
+  const planEdits = subscription.data ? canEditFollowUpSequence(subscription.data.plan) : false;
+  const reset = useResetSequence();
+  const [draft, setDraft] = useState<FollowUpSequenceRequestInput | null>(null);
+  const [editing, setEditing] = useState(false);
+  const saved = view.sequence.steps.filter((step): step is PreviewStep => step.kind !== 'offer');
+  const steps = editing && draft ? previewSteps(draft) : saved;
+  return (
+    <section className="card" aria-labelledby="follow-ups-sequence-title">
+      <h2 id="follow-ups-sequence-title" className="card-title">
+        {view.sequence.name}
+        {view.custom && <span className="muted"> (your own)</span>}
+      </h2>
+      <p className="muted">
+        Day 0 is the offer itself. Texts are never sent for you: a text task opens your own messages app.
+      </p>
+      {managesWorkspace &&
+        !editing &&
+        (planEdits ? (
+          <div className="follow-up-task-actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setDraft(null);
+                setEditing(true);
+              }}
+            >
+              Edit the sequence
+            </button>
+            {view.custom && (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={reset.isPending}
+                onClick={() =>
+                  reset.mutate(undefined, {
+                    onSuccess: () => notify.success('New follow-ups start with the built-in sequence'),
+                    onError: (error) =>
+                      notify.error(serverErrorMessage(error, 'Something went wrong. Please try again.')),
+                  })
+                }
+              >
+                Use the built-in sequence
+              </button>
+            )}
+          </div>
+        ) : (
+          <p className="muted">Pro workspaces write their own sequence.</p>
+        ))}
+      {editing && <SequenceEditor sequence={view.sequence} onDone={() => setEditing(false)} onChange={setDraft} />}
+      <StepPreview steps={steps} />
+    </section>
+  );
+}
+
+function StepPreview({ steps }: { steps: PreviewStep[] }) {
   const [chosen, setChosen] = useState(0);
   const selectId = useId();
   const step = steps[chosen] ?? steps[0];
@@ -219,13 +300,7 @@ function SequencePreviewCard({ view }: { view: FollowUpsView }) {
         })
       : null;
   return (
-    <section className="card" aria-labelledby="follow-ups-sequence-title">
-      <h2 id="follow-ups-sequence-title" className="card-title">
-        {view.sequence.name}
-      </h2>
-      <p className="muted">
-        Day 0 is the offer itself. Texts are never sent for you: a text task opens your own messages app.
-      </p>
+    <div className="follow-up-preview-block">
       <label htmlFor={selectId}>Preview a step</label>
       <select id={selectId} value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
         {steps.map((candidate, index) => (
@@ -249,6 +324,6 @@ function SequencePreviewCard({ view }: { view: FollowUpsView }) {
           <p className="follow-up-script">{fillFollowUpFields(step.body, followUpFieldValues(sampleDeal))}</p>
         )}
       </div>
-    </section>
+    </div>
   );
 }
