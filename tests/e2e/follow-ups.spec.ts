@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { becomePro, registerThroughUi } from './support/accounts';
+import { calculateAsWholesaler } from './support/calculator-page';
 import { addPostalAddress, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -199,4 +200,26 @@ test('a Pro owner writes the workspace’s own sequence: checked before it is sa
   await expect(page.getByText('Subject: Quick question about 48 Elm St, Austin, TX 78701')).toBeVisible();
   await page.getByRole('button', { name: 'Use the built-in sequence' }).click();
   await expect(page.getByRole('heading', { name: 'Cash offer follow-up', exact: true })).toBeVisible();
+});
+
+test('a shared offer is followed up by e-mail with the homeowner it goes to, by keyboard', async ({ page }) => {
+  const account = await registerThroughUi(page);
+  await addPostalAddress(page);
+  await verifyEmailThroughOutbox(page, resend.emails, account);
+  await calculateAsWholesaler(page, { address: '9 Bay St, Miami, FL 33101' });
+  await page.getByRole('button', { name: 'Share offer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share offer' });
+  const form = dialog.getByRole('form', { name: 'Follow up by e-mail until they answer' });
+  await form.getByLabel('Homeowner’s name').fill('Dee Shore');
+  await form.getByLabel('Homeowner’s e-mail').fill('not an address');
+  await form.getByRole('button', { name: 'Start follow-ups' }).click();
+  await expect(form.getByLabel('Homeowner’s e-mail')).toBeFocused();
+  await expect(form.getByLabel('Homeowner’s e-mail')).toHaveAccessibleDescription(
+    'Email must be one valid address, like name@example.com',
+  );
+  await form.getByLabel('Homeowner’s e-mail').fill('dee.shared@example.com');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(/^Follow-ups started: dee\.shared@example\.com gets e-mails/)).toBeVisible();
+  await expectNoAxeViolations(page, 'share offer dialog with follow-ups');
+  await page.screenshot({ path: path.join(screenshots, 'share-follow-up.png') });
 });

@@ -443,4 +443,41 @@ describeEachDatabase('follow-ups', (database) => {
     expect(sent.map((email) => email.subject)).toEqual(['Still thinking about 12 Oak St, Austin, TX 78701?']);
     expect((await readFollowUp(started!.id)).status).toBe('finished');
   });
+
+  it('follows up a shared offer with the homeowner named, only for its own workspace and a sender who may send', async () => {
+    const { headers, user } = await leadFollowedUp();
+    const shared = await send(app, 'POST', '/api/offer-links', headers, {
+      from: 'calculation',
+      calculation: {
+        address: '9 Bay St, Miami, FL 33101',
+        marketValue: 300000,
+        repairs: [],
+        template: defaultTemplate,
+      },
+    });
+    const { url } = (await shared.json()) as { url: string };
+    const token = url.split('/offer/')[1]!;
+    const homeowner = `shared-${randomUUID().slice(0, 8)}@example.net`;
+    const followUp = (who: Record<string, string>, body: unknown) =>
+      send(app, 'POST', '/api/offer-links/follow-up', who, body);
+
+    const stranger = await signUpTestUser(app);
+    await markEmailVerified(db(), stranger.user.id);
+    expect((await followUp(stranger.headers, { token, name: 'Ann', email: homeowner })).status).toBe(404);
+    expect((await followUp(headers, { token, name: 'Ann', email: `Ann <x@evil.example>, ${homeowner}` })).status).toBe(
+      400,
+    );
+    expect((await followUp(headers, { token: 'not-a-token', email: homeowner })).status).toBe(400);
+    expect(await db().select().from(followUps).where(eq(followUps.recipientKey, homeowner))).toEqual([]);
+
+    const started = await followUp(headers, { token, name: 'Ann Lee', email: homeowner });
+    expect(started.status).toBe(201);
+    expect((await followUp(headers, { token, name: 'Ann Lee', email: homeowner })).status).toBe(409);
+    const [row] = await db().select().from(followUps).where(eq(followUps.recipientKey, homeowner));
+    expect([row!.offerUrl, row!.senderUserId, row!.timeZone]).toEqual([url, user.id, 'America/New_York']);
+    await catchUpAt(day(row!, 3));
+    const [email] = await emailsTo(homeowner);
+    expect(email!.subject).toBe('Did you see our cash offer for 9 Bay St, Miami, FL 33101?');
+    expect(email!.text).toContain(url);
+  });
 });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { OfferResponseRequestSchema } from '../../domain/leads/offer-response-request';
 import { OfferTokenSchema } from '../../domain/offer/offer-token';
 import { ShareOfferRequestSchema } from '../../domain/offer/share-offer-request';
+import { SharedOfferFollowUpSchema } from '../../domain/follow-ups/shared-offer-follow-up';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';
@@ -11,6 +12,7 @@ import { limitPerUser } from '../rate-limit/limit-per-user';
 import { pdfResponse } from '../documents/documents';
 import { answerOffer } from './answer-offer';
 import { createOfferLink } from './create-offer-link';
+import { followUpSharedOffer } from './follow-up-shared-offer';
 import { offerLinkLetter } from './offer-link-letter';
 import { publicOfferMessages, readPublicOffer } from './read-public-offer';
 
@@ -23,6 +25,8 @@ export const OFFER_RESPONSE_RATE_LIMIT = { limit: 5, windowMs: 60_000 } as const
  * POST /api/offer-links (signed in, 'Share offer'; a role that works deals, else 403 'not-allowed'): body
  * ShareOfferRequestSchema → 201 { id, url, expiresAt, offer }, the link of the member's workspace, made by them;
  * rate limited per user (PER_USER_ACTION_RATE_LIMIT): 429 { code: 'rate-limited' }.
+ * POST /follow-up SharedOfferFollowUpSchema → 201 { followUp: { id, email } }: the shared offer is
+ * followed up by e-mail with the homeowner named (followUpSharedOffer; same role and limit).
  */
 export function offerLinksRoutes(context: AppContext) {
   return new Hono<{ Variables: AuthVariables }>()
@@ -45,6 +49,13 @@ export function offerLinksRoutes(context: AppContext) {
           201,
         );
       },
+    )
+    .post(
+      '/follow-up',
+      requireRole('work-deals'),
+      limitPerUser(context, 'share-offer'),
+      validate('json', SharedOfferFollowUpSchema),
+      async (c) => c.json({ followUp: await followUpSharedOffer(context, c.var.member, c.req.valid('json')) }, 201),
     );
 }
 

@@ -5,6 +5,7 @@ import type { ShareOfferRequest } from '../../../domain/offer/share-offer-reques
 import { ApiError } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
+import { ShareFollowUpForm } from './share-follow-up-form';
 import { useShareOffer, type SharedOffer } from './share-offer-api';
 import { useMay } from '../../api/use-workspace';
 
@@ -102,6 +103,7 @@ function SharedOfferLink({ shared }: { shared: SharedOffer }) {
         </div>
       </dl>
       <p className="muted">{offerValidityText(new Date(shared.expiresAt))}</p>
+      <ShareFollowUpForm url={shared.url} />
     </div>
   );
 }
