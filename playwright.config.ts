@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/support/chromium';
 import { stripeE2ePorts } from './tests/e2e/support/stripe-e2e-server';
@@ -14,7 +15,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 2,
+  // A worker more than the cores: a journey spends most of its time waiting on the browser and the
+  // server, so a third worker on this 2-core machine keeps both cores busy.
+  workers: availableParallelism() + 1,
   retries: 0,
   // A forgotten test.only would skip every other journey: refused everywhere, not only in CI.
   forbidOnly: true,

@@ -70,21 +70,30 @@ export async function runDueFollowUps({
     const report: FollowUpBatch = { claimed: 0, emailed: 0, tasks: 0, stopped: 0, postponed: 0, waiting: 0 };
     let nextSendAt = await lockNextPacedSendTime(tx, outboxNow, pacing.intervalMs);
     // Fair: the senders whose earliest step is most overdue, each sender's steps in due order, and
-    // everyone's first before anyone's second (follow_ups_sender_due_idx walks both).
+    // everyone's first before anyone's second. The senders are walked one index seek each on
+    // follow_ups_sender_due_idx (a loose index scan), never by reading every due row.
+    const due = sql`${now.toISOString()}::timestamptz`;
     const picked = (await tx.execute(sql`
-      select picked.id from (
-        select sender_user_id, min(next_due_at) as first_due
-        from follow_ups
-        where status = 'active' and next_due_at <= ${now.toISOString()}::timestamptz
-        group by sender_user_id
-        order by first_due, sender_user_id
+      with recursive senders (id) as (
+        select min(sender_user_id) from follow_ups where status = 'active'
+        union all
+        select (select min(f.sender_user_id) from follow_ups f where f.status = 'active' and f.sender_user_id > senders.id)
+        from senders where senders.id is not null
+      ), firsts as (
+        select senders.id as sender_user_id, earliest.due as first_due
+        from senders
+        cross join lateral (
+          select min(f.next_due_at) as due from follow_ups f where f.status = 'active' and f.sender_user_id = senders.id
+        ) earliest
+        where senders.id is not null and earliest.due <= ${due}
+        order by earliest.due, senders.id
         limit ${batchSize}::int
-      ) senders
+      )
+      select picked.id from firsts
       cross join lateral (
         select id, next_due_at, row_number() over (order by next_due_at, id) as turn
         from follow_ups
-        where sender_user_id = senders.sender_user_id and status = 'active'
-          and next_due_at <= ${now.toISOString()}::timestamptz
+        where sender_user_id = firsts.sender_user_id and status = 'active' and next_due_at <= ${due}
         order by next_due_at, id
         limit ${batchSize}::int
       ) picked
