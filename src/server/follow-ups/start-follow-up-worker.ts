@@ -22,8 +22,8 @@ export function startFollowUpWorker({
   inboundDomain,
   intervalMs,
   pollIntervalMs = 60_000,
-  // PGlite answers one statement at a time on this thread: short batches keep its requests' waits short.
-  batchSize = database.kind === 'pglite' ? 2 : 20,
+  // PGlite answers one statement at a time on this thread: one sequence a batch keeps its requests' waits short.
+  batchSize = database.kind === 'pglite' ? 1 : 20,
   queueAheadMs,
 }: {
   database: DatabaseConnection;
