@@ -10,6 +10,16 @@ import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validat
  */
 export const bulkEmailMessage = 'Email must be one valid address, like name@example.com';
 
+/** A homeowner's address an offer goes to: trimmed, lower-cased, a display-name form reduced to its address. */
+export const RecipientEmailSchema = z
+  .string()
+  .max(320, bulkEmailMessage)
+  .transform((email, ctx) => {
+    const address = parseEmailAddress(email);
+    if (address === null) ctx.addIssue({ code: 'custom', message: bulkEmailMessage });
+    return address ?? email;
+  });
+
 // Names are one line of visible text; an address may keep the line breaks of a CSV cell.
 const text = (max: number, { multiLine = false } = {}) =>
   z
@@ -25,15 +35,7 @@ export const BulkImportPropertySchema = z.object({
   lastName: text(200),
   address: text(500, { multiLine: true }).min(1, 'Address is required'),
   marketValue: MarketValueSchema,
-  // Trimmed, lower-cased, a display-name form reduced to its address.
-  email: z
-    .string()
-    .max(320, bulkEmailMessage)
-    .transform((email, ctx) => {
-      const address = parseEmailAddress(email);
-      if (address === null) ctx.addIssue({ code: 'custom', message: bulkEmailMessage });
-      return address ?? email;
-    }),
+  email: RecipientEmailSchema,
   offerRange: z.object({ low: z.number().int().nonnegative(), high: z.number().int().nonnegative() }),
 });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { bulkEmailMessage } from '../bulk-import/bulk-import-property';
-import { parseEmailAddress } from '../email/parse-email-address';
+import { RecipientEmailSchema } from '../bulk-import/bulk-import-property';
 import { OfferTokenSchema } from '../offer/offer-token';
 import { boundedText } from '../validation/bounded-text';
 
@@ -11,14 +10,7 @@ import { boundedText } from '../validation/bounded-text';
 export const SharedOfferFollowUpSchema = z.object({
   token: OfferTokenSchema,
   name: boundedText('Name', 200).default(''),
-  email: z
-    .string()
-    .max(320, bulkEmailMessage)
-    .transform((email, ctx) => {
-      const address = parseEmailAddress(email);
-      if (address === null) ctx.addIssue({ code: 'custom', message: bulkEmailMessage });
-      return address ?? email;
-    }),
+  email: RecipientEmailSchema,
   replace: z.boolean().default(false),
 });
 

@@ -6,6 +6,7 @@ import {
   type FollowUpStep,
   type FollowUpStopReason,
 } from '../../domain/follow-ups/sequence';
+import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
 import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { followUps, followUpTouches, leads, offerLinks, wholesalerProfiles, user } from '../db/schema';
@@ -87,7 +88,10 @@ export async function listFollowUps(
       offerRange: { low: row.offer.low, high: row.offer.high },
       offerUrl: row.followUp.offerUrl,
       offerExpiresAt: row.offer.expiresAt,
-      wholesalerName: row.wholesaler.displayName || row.wholesaler.name,
+      wholesalerName: wholesalerDisplayName(
+        row.wholesaler.displayName === null ? null : { displayName: row.wholesaler.displayName },
+        row.wholesaler.name,
+      ),
       wholesalerPhone: row.wholesaler.phone ?? '',
     });
     const script = 'body' in step ? fillFollowUpFields(step.body, values) : '';

@@ -29,27 +29,25 @@ export function useFollowUps() {
 
 /** Marks a task of the Today list done; the list is read again. */
 export function useMarkTaskDone() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (taskId: string) => readJson(api['follow-ups'].tasks[':id'].done.$post({ param: { id: taskId } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }),
-  });
+  return useFollowUpsChange((taskId: string) =>
+    readJson(api['follow-ups'].tasks[':id'].done.$post({ param: { id: taskId } })),
+  );
 }
 
-/** The follow-ups page reads the sequence with its view; a change to it is read again with the view. */
-function useSequenceChange<Input>(mutationFn: (input: Input) => Promise<unknown>) {
+/** A change after which /follow-ups' view (tasks, sequence, results) is read again. */
+function useFollowUpsChange<Input>(mutationFn: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }) });
 }
 
 /** Saves the workspace's own sequence (Pro, managers): the sequences it starts from now on follow it. */
 export function useSaveSequence() {
-  return useSequenceChange((request: FollowUpSequenceRequestInput) =>
+  return useFollowUpsChange((request: FollowUpSequenceRequestInput) =>
     readJson(api['follow-ups'].sequence.$put({ json: request })),
   );
 }
 
 /** Goes back to the built-in sequence. */
 export function useResetSequence() {
-  return useSequenceChange(() => readJson(api['follow-ups'].sequence.$delete()));
+  return useFollowUpsChange(() => readJson(api['follow-ups'].sequence.$delete()));
 }
