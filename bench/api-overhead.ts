@@ -1,0 +1,234 @@
+// The API's framework tax (issue 29 §2): the app's save and list routes against a bare Hono + pg
+// server (bench/api-overhead/bare-server.ts) doing the same SQL on the same PostgreSQL 15, in one
+// run, 20 connections each, on `npm start` and on the production build (`node dist/server/main.js`,
+// NODE_ENV=production). Goal: the app at ≥ 0.85× bare's requests per second with p99 ≤ 1.3× bare's.
+// Run: npm run build && npx tsx bench/api-overhead.ts [--profile]
+// --profile also writes a CPU profile of each app process under load (node --cpu-prof) into
+// bench/out/profiles/ and prints where its time went (bench/api-overhead/summarize-profile.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { defaultTemplate } from '../src/domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../src/domain/repairs/repair-catalog';
+import { toggleRepair } from '../src/domain/repairs/repair-state';
+import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
+import { summarizeProfile } from './api-overhead/summarize-profile';
+
+const DURATION_SECONDS = 8;
+const CONNECTIONS = 20;
+const SEEDED_ROWS = 1_000;
+const PROFILE = process.argv.includes('--profile');
+const PROFILE_DIR = resolve('bench/out/profiles');
+
+const saveBody = JSON.stringify({
+  address: '12 Oak St, Austin, TX',
+  marketValue: 200000,
+  repairs: toggleRepair(defaultRepairCatalog, 'New Roof'),
+  template: defaultTemplate,
+  contact: { name: 'Ann Lee', email: 'ann@example.com', phones: ['512-555-0100'] },
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Running {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server process in its own process group and waits until it answers `readyPath`. */
+async function startProcess(command: string, args: string[], env: Record<string, string>, readyPath: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(command, args, {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: origin, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode}`);
+    const answered = await fetch(`${origin}${readyPath}`).then(
+      (response) => response.status < 500,
+      () => false,
+    );
+    if (answered) break;
+    if (attempt > 600) throw new Error(`${command} ${args.join(' ')} did not start`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  const stop = async () => {
+    // SIGINT so that node writes its --cpu-prof profile on the way out.
+    signal(child, 'SIGINT');
+    await Promise.race([exited, new Promise((wait) => setTimeout(wait, 10_000))]);
+    signal(child, 'SIGKILL');
+  };
+  return { origin, stop } satisfies Running;
+}
+
+/** Signals the child's whole process group (npm start runs node under npm), if it is still there. */
+function signal(child: ChildProcess, name: NodeJS.Signals) {
+  try {
+    process.kill(-child.pid!, name);
+  } catch {
+    // the group has already exited
+  }
+}
+
+async function load(origin: string, options: Partial<autocannon.Options>) {
+  const result = await autocannon({ url: origin, duration: DURATION_SECONDS, connections: CONNECTIONS, ...options });
+  return {
+    reqPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors,
+  };
+}
+
+type Figures = Awaited<ReturnType<typeof load>>;
+
+const postgres = await startPostgresServer();
+const rows: Record<string, string | number>[] = [];
+const verdicts: string[] = [];
+try {
+  const databaseUrl = await createDatabase(postgres.url);
+  const dataDir = await mkdtemp(join(tmpdir(), 'api-overhead-'));
+  const sharedEnv = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+  };
+  if (!existsSync('dist/server/main.js'))
+    throw new Error('Run `npm run build` first: the production build is measured too.');
+  if (PROFILE) {
+    rmSync(PROFILE_DIR, { recursive: true, force: true });
+    mkdirSync(PROFILE_DIR, { recursive: true });
+  }
+  const modes: { name: string; command: string; args: string[]; env: Record<string, string> }[] = [
+    { name: 'npm start', command: 'npm', args: ['start'], env: {} },
+    {
+      name: 'production build',
+      command: 'node',
+      args: ['dist/server/main.js'],
+      env: { NODE_ENV: 'production', ALLOW_INSECURE_APP_URL: '1', EMAIL_OUTBOX_LOG: '1' },
+    },
+  ];
+
+  let cookie = '';
+  for (const mode of modes) {
+    const profileEnv: Record<string, string> = PROFILE
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(PROFILE_DIR, mode.name.replace(' ', '-'))}` }
+      : {};
+    const app = await startProcess(
+      mode.command,
+      mode.args,
+      { ...sharedEnv, ...mode.env, ...profileEnv },
+      '/api/health',
+    );
+    if (!cookie) cookie = await signUpProUser(app.origin, databaseUrl);
+    const bare = await startProcess('npx', ['tsx', 'bench/api-overhead/bare-server.ts'], sharedEnv, '/api/properties');
+    const headers = (origin: string) => ({ cookie, origin, 'content-type': 'application/json' });
+
+    const measure = async (origin: string, route: 'save' | 'list') =>
+      route === 'save'
+        ? load(origin, { url: `${origin}/api/properties`, method: 'POST', headers: headers(origin), body: saveBody })
+        : load(origin, { url: `${origin}/api/properties?limit=100`, headers: headers(origin) });
+
+    for (const route of ['save', 'list'] as const) {
+      // Warm both (JIT, pool), then measure them one after the other.
+      await autocannon({
+        url: `${app.origin}/api/properties`,
+        duration: 2,
+        connections: CONNECTIONS,
+        headers: headers(app.origin),
+      });
+      await autocannon({
+        url: `${bare.origin}/api/properties`,
+        duration: 2,
+        connections: CONNECTIONS,
+        headers: headers(bare.origin),
+      });
+      console.log(`${mode.name}: measuring ${route}…`);
+      const appFigures = await measure(app.origin, route);
+      const bareFigures = await measure(bare.origin, route);
+      rows.push(row(mode.name, route, appFigures, bareFigures));
+      verdicts.push(verdict(mode.name, route, appFigures, bareFigures));
+    }
+    await app.stop();
+    await bare.stop();
+    if (PROFILE) {
+      const dir = join(PROFILE_DIR, mode.name.replace(' ', '-'));
+      for (const file of readdirSync(dir)) {
+        console.log(`\nCPU profile of ${mode.name} (${join(dir, file)}):`);
+        summarizeProfile(join(dir, file));
+      }
+    }
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+} finally {
+  await postgres.stop();
+}
+
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s a measurement, PostgreSQL 15 on this machine; list: 100 of ≥ ${SEEDED_ROWS.toLocaleString('en-US')} saved properties`,
+);
+console.table(rows);
+console.log(verdicts.join('\n'));
+
+function row(mode: string, route: string, app: Figures, bare: Figures) {
+  return {
+    'server / route': `${mode} / ${route === 'save' ? 'POST /api/properties' : 'GET /api/properties?limit=100'}`,
+    'app req/s': app.reqPerSecond,
+    'app p50/p99 ms': `${app.p50}/${app.p99}`,
+    'bare req/s': bare.reqPerSecond,
+    'bare p50/p99 ms': `${bare.p50}/${bare.p99}`,
+    'req/s ratio': Number((app.reqPerSecond / bare.reqPerSecond).toFixed(2)),
+    'p99 ratio': Number((app.p99 / bare.p99).toFixed(2)),
+    'failed (app/bare)': `${app.failed}/${bare.failed}`,
+  };
+}
+
+function verdict(mode: string, route: string, app: Figures, bare: Figures) {
+  const throughput = app.reqPerSecond / bare.reqPerSecond;
+  const tail = app.p99 / bare.p99;
+  const met = throughput >= 0.85 && tail <= 1.3 && app.failed === 0 && bare.failed === 0;
+  return `${mode}, ${route}: ${throughput.toFixed(2)}× bare's req/s, p99 ${tail.toFixed(2)}× bare's: goal (≥ 0.85×, p99 ≤ 1.3×) ${met ? 'met' : 'not met'}`;
+}
+
+/** A new account through the app's own sign-up, on Pro (no save limit), with SEEDED_ROWS saved properties. */
+async function signUpProUser(origin: string, databaseUrl: string) {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: 'correct-horse-battery-42', name: 'Bench' }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`update subscriptions set plan = 'pro' where workspace_id = $1`, [user.id]);
+  await client.query(
+    `insert into saved_properties (workspace_id, address, market_value, repair_costs, total_repair_cost, cash_offer_low,
+       cash_offer_high, contact_name, created_at)
+     select $1, i || ' Bench Ave, Austin, TX', 200000, '[]'::jsonb, 0, 120000, 135000, 'Owner', now() - (i || ' seconds')::interval
+     from generate_series(1, $2::int) as i`,
+    [user.id, SEEDED_ROWS],
+  );
+  await client.end();
+  return response.headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(';')[0]!)
+    .join('; ');
+}

@@ -1,0 +1,88 @@
+// The yardstick of bench/api-overhead.ts: a bare Hono + pg server that answers the app's save and
+// list routes with the same SQL on the same PostgreSQL, and nothing else (no validation, no
+// signature check of the session cookie, no security headers). Whatever the app spends above
+// this is its framework tax.
+// Run by the bench: DATABASE_URL=… PORT=… npx tsx bench/api-overhead/bare-server.ts
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+pool.on('error', (error) => console.warn(`bare server: idle connection lost (${error.message})`));
+// numeric(14, 2) as a number, as the app's schema reads it.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+
+const signedIn = createMiddleware<{ Variables: { workspaceId: string } }>(async (c, next) => {
+  const token = getCookie(c, 'cash-offer.session_token')?.split('.')[0];
+  if (!token) return c.json({ error: 'Please sign in' }, 401);
+  const { rows } = await pool.query<{ workspace_id: string }>(
+    `select m.organization_id as workspace_id
+       from session s join member m on m.user_id = s.user_id
+        and m.organization_id = coalesce(s.active_organization_id, s.user_id)
+      where s.token = $1 and s.expires_at > now()`,
+    [token],
+  );
+  const workspaceId = rows[0]?.workspace_id;
+  if (!workspaceId) return c.json({ error: 'Please sign in' }, 401);
+  c.set('workspaceId', workspaceId);
+  await next();
+});
+
+interface SaveBody {
+  address: string;
+  marketValue: number;
+  contact: { name: string; email: string; phones: string[] };
+}
+
+const app = new Hono<{ Variables: { workspaceId: string } }>()
+  .use('/api/properties', signedIn)
+  .post('/api/properties', async (c) => {
+    const body = await c.req.json<SaveBody>();
+    const workspaceId = c.var.workspaceId;
+    await pool.query('select plan from subscriptions where workspace_id = $1', [workspaceId]);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('insert into subscriptions (workspace_id) values ($1) on conflict do nothing', [workspaceId]);
+      await client.query('select plan from subscriptions where workspace_id = $1 for update', [workspaceId]);
+      await client.query('select count(*) from saved_properties where workspace_id = $1', [workspaceId]);
+      const { rows } = await client.query(
+        `insert into saved_properties (workspace_id, address, market_value, repair_costs, total_repair_cost,
+           cash_offer_low, cash_offer_high, contact_name, contact_email, contact_phone)
+         values ($1, $2, $3, '[]'::jsonb, 0, $4, $5, $6, $7, $8) returning *`,
+        [
+          workspaceId,
+          body.address,
+          body.marketValue,
+          body.marketValue * 0.6,
+          body.marketValue * 0.7,
+          body.contact.name,
+          body.contact.email,
+          body.contact.phones.join(', '),
+        ],
+      );
+      await client.query('commit');
+      return c.json({ property: rows[0] }, 201);
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  })
+  .get('/api/properties', async (c) => {
+    const limit = Number(c.req.query('limit') ?? 100);
+    const { rows } = await pool.query(
+      `select id, address, market_value as "marketValue", repair_costs as "repairCosts",
+         total_repair_cost as "totalRepairCost", cash_offer_low as "cashOfferLow", cash_offer_high as "cashOfferHigh",
+         formula, repair_estimate as "repairEstimate", arv_comps as "arvComps", contact_name as "contactName",
+         contact_email as "contactEmail", contact_phone as "contactPhone", created_at as "createdAt"
+       from saved_properties where workspace_id = $1 order by created_at desc, id desc limit $2`,
+      [c.var.workspaceId, limit + 1],
+    );
+    return c.json({ properties: rows.slice(0, limit), nextCursor: rows.length > limit ? 'more' : null });
+  });
+
+serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () => console.log('listening'));
