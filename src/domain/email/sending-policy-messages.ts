@@ -5,6 +5,9 @@ export const sendingPolicyMessages = {
   recipientUnsubscribed: 'This homeowner has unsubscribed from offer e-mails',
   linkOrMarkup: (field: string) =>
     `${field} cannot contain links, e-mail addresses or HTML: homeowners get the offer's own link. Please remove them.`,
+  // A profile saved before its fields were held to the rule: it signs every e-mail, so none goes out.
+  profileLinkOrMarkup: (field: string) =>
+    `${field} in your profile cannot contain links, e-mail addresses or HTML: it goes into every e-mail you send. Please remove them in your profile, then send again.`,
   cooldown: 'You e-mailed this homeowner less than an hour ago. Please wait an hour before sending another offer.',
   dailyLimit: (limit: number) =>
     `You have sent today's limit of ${limit.toLocaleString('en-US')} e-mails. You can send more tomorrow (from 00:00 UTC).`,

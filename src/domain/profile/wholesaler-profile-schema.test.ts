@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sendingPolicyMessages } from '../email/sending-policy-messages';
 import {
   HandleSchema,
   RESERVED_HANDLES,
@@ -92,10 +93,25 @@ describe('WholesalerProfileSchema', () => {
     [{ phone: '5125550100' }, profileMessages.phoneInvalid],
     [{ replyToEmail: 'not-an-email' }, profileMessages.emailInvalid],
     [{ notifyOnLeads: 'yes' }, undefined],
+    // They sign every e-mail to a homeowner: plain words only, as the sending policy asks.
+    [{ displayName: 'Ann - verify at evil.example/login' }, sendingPolicyMessages.linkOrMarkup('Display name')],
+    [{ company: 'Lee Homes <a href="//evil.example">refund</a>' }, sendingPolicyMessages.linkOrMarkup('Company')],
+    [{ company: 'www.lee-homes.example' }, sendingPolicyMessages.linkOrMarkup('Company')],
+    [{ postalAddress: '1 Main St, write to ann@evil.example' }, sendingPolicyMessages.linkOrMarkup('Postal address')],
   ])('refuses %j', (change, message) => {
     const result = WholesalerProfileSchema.safeParse({ ...profile, ...change });
     expect(result.success).toBe(false);
     if (message) expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('keeps plain names and addresses with dots and ampersands', () => {
+    const plain = {
+      ...profile,
+      displayName: 'J.R. Lee',
+      company: 'Lee & Sons Homes, Inc.',
+      postalAddress: '4 Elm Ave. Apt 2B\nSt. Louis, MO 63101',
+    };
+    expect(WholesalerProfileSchema.parse(plain)).toEqual({ ...plain, replyToEmail: 'ann@example.com' });
   });
 
   it('refuses an enormous display name without trimming megabytes first', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PATTERN } from '../contact/phone';
+import { sendingPolicyMessages } from '../email/sending-policy-messages';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { boundedText } from '../validation/bounded-text';
 import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 
@@ -110,6 +112,10 @@ const optionalEmail = z
   .refine((value) => value === '' || z.regexes.email.test(value), profileMessages.emailInvalid)
   .transform((value) => value.toLowerCase());
 
+// The display name, company and postal address sign every e-mail a wholesaler sends to a
+// homeowner (the compliance footer): plain words only, as in any field typed into an e-mail.
+const isPlainText = (text: string) => !carriesLinkOrMarkup(text);
+
 /**
  * The wholesaler profile form (PUT /api/profile), shared by the web form: the personal page's
  * handle (null: no personal page yet), how homeowners see the wholesaler, where lead e-mails go
@@ -119,15 +125,17 @@ export const WholesalerProfileSchema = z.object({
   handle: HandleSchema.nullable(),
   displayName: boundedText('Display name', 100)
     .refine(hasNoInvisibleCharacters, invisibleCharactersMessage)
+    .refine(isPlainText, sendingPolicyMessages.linkOrMarkup('Display name'))
     .pipe(z.string().min(1, profileMessages.displayNameRequired)),
-  company: boundedText('Company', 100).refine(hasNoInvisibleCharacters, invisibleCharactersMessage),
+  company: boundedText('Company', 100)
+    .refine(hasNoInvisibleCharacters, invisibleCharactersMessage)
+    .refine(isPlainText, sendingPolicyMessages.linkOrMarkup('Company')),
   phone: optionalPhone,
   replyToEmail: optionalEmail,
   // Required before bulk sending (anti-spam law asks for a postal address in commercial e-mail).
-  postalAddress: boundedText('Postal address', 300).refine(
-    (address) => hasNoInvisibleCharacters(address, { multiLine: true }),
-    invisibleCharactersMessage,
-  ),
+  postalAddress: boundedText('Postal address', 300)
+    .refine((address) => hasNoInvisibleCharacters(address, { multiLine: true }), invisibleCharactersMessage)
+    .refine(isPlainText, sendingPolicyMessages.linkOrMarkup('Postal address')),
   notifyOnLeads: z.boolean(),
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
 import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
@@ -97,6 +98,34 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     expect((await send(app, 'GET', '/api/profile', {})).status).toBe(401);
     expect((await send(app, 'PUT', '/api/profile', {}, profile())).status).toBe(401);
   });
+
+  it.each([
+    ['displayName', 'Ann Lee - your account is locked, verify at evil.example/login', 'Display name'],
+    ['company', 'Lee Homes <a href="https://evil.example/login">refund</a>', 'Company'],
+    ['postalAddress', '1 Main St, Austin, TX 78701 - questions: ann@evil.example', 'Postal address'],
+  ])(
+    'refuses a link in %s (it signs every e-mail to a homeowner): 400 at the field, nothing stored, nothing sent',
+    async (field, text, label) => {
+      const { headers, user } = await signUpTestUser(app);
+      await markEmailVerified(database().db, user.id);
+      const saved = profile();
+      expect((await send(app, 'PUT', '/api/profile', headers, saved)).status).toBe(200);
+      const [before] = await database()
+        .db.select()
+        .from(wholesalerProfiles)
+        .where(eq(wholesalerProfiles.userId, user.id));
+
+      const refused = await send(app, 'PUT', '/api/profile', headers, profile({ handle: saved.handle, [field]: text }));
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: sendingPolicyMessages.linkOrMarkup(label), field });
+      const [after] = await database()
+        .db.select()
+        .from(wholesalerProfiles)
+        .where(eq(wholesalerProfiles.userId, user.id));
+      expect(after).toEqual(before);
+      expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.senderUserId, user.id))).toEqual([]);
+    },
+  );
 
   it('serves a personal page by handle in any letter case; unknown and reserved handles are 404', async () => {
     const { headers } = await signUpTestUser(app);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sendingPolicyMessages } from '../../../domain/email/sending-policy-messages';
 import { fieldErrors } from '../../../domain/validation/field-errors';
 import { profileFormValues, ProfileFormSchema, type ProfileFormValues } from './profile-form-schema';
 
@@ -38,6 +39,18 @@ describe('ProfileFormSchema', () => {
     ],
     [{ phone: '5125550100' }, 'phone', 'Please enter a valid phone number (XXX-XXX-XXXX)'],
     [{ replyToEmail: 'ann@' }, 'replyToEmail', 'Please enter a valid email address'],
+    // Issue 25: what signs every e-mail to a homeowner is plain words, said at the field.
+    [
+      { displayName: 'Verify at evil.example/login' },
+      'displayName',
+      sendingPolicyMessages.linkOrMarkup('Display name'),
+    ],
+    [{ company: '<b>Lee Homes</b>' }, 'company', sendingPolicyMessages.linkOrMarkup('Company')],
+    [
+      { postalAddress: '1 Main St, https://evil.example' },
+      'postalAddress',
+      sendingPolicyMessages.linkOrMarkup('Postal address'),
+    ],
   ])('%j: %s says %j', (overrides, field, message) => {
     expect(fieldErrors(ProfileFormSchema.safeParse(values(overrides)))[field]).toBe(message);
   });
