@@ -4,6 +4,7 @@
 // a reply reported by the provider's signed webhook, an unsubscribe.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { Webhook } from 'svix';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
@@ -13,6 +14,7 @@ import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { sendJson as send } from '../../../tests/support/send-json';
 import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { emailOutbox, emailUnsubscribes, followUps, followUpTouches, leadEvents, leads } from '../db/schema';
 import { sendingPolicyConfig } from '../email/send-to-third-party';
 import { normalizeUnsubscribeEmail, unsubscribeUrl } from '../email/unsubscribe-token';
@@ -20,12 +22,19 @@ import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspac
 import { followUpSequences } from '../db/schema';
 import { runDueFollowUps } from './run-due-follow-ups';
 
+type Api = ReturnType<typeof typedClient>;
+/** A workspace's own sequence, as PUT /api/follow-ups/sequence declares its body. */
+type SequenceBody = InferRequestType<Api['follow-ups']['sequence']['$put']>['json'];
+/** Starting follow-ups on a lead, as POST /api/leads-inbox/{id}/follow-up declares its body. */
+type StartFollowUpBody = InferRequestType<Api['leads-inbox'][':id']['follow-up']['$post']>['json'];
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEBHOOK_SECRET = `whsec_${Buffer.from('follow-ups-test-signing-secret!!').toString('base64')}`;
 
 describeEachDatabase('follow-ups', (database) => {
   let context: AppContext;
   let app: ReturnType<typeof createApp>;
+  let api: Api;
   beforeAll(() => {
     context = createTestContext(database(), {
       TRUST_PROXY: '1',
@@ -33,10 +42,23 @@ describeEachDatabase('follow-ups', (database) => {
       EMAIL_FROM: 'Offers <offers@mail.example.com>',
     });
     app = createApp(context);
+    api = typedClient(app);
   });
   afterAll(() => context.changeFeed.close());
 
   const db = () => database().db;
+
+  /** Starts (or, with `replace`, replaces) follow-ups on a lead, as its "Start follow-ups" does. */
+  const startFollowUp = (id: string, headers: Record<string, string>, json: StartFollowUpBody = {}) =>
+    api['leads-inbox'][':id']['follow-up'].$post({ param: { id }, json }, asBrowser(headers));
+  /** Pauses a lead's follow-ups. */
+  const pauseLeadFollowUp = (id: string, headers: Record<string, string>) =>
+    api['leads-inbox'][':id']['follow-up'].$delete({ param: { id } }, asBrowser(headers));
+  /** Marks a follow-up task done. */
+  const taskDone = (id: string, headers: Record<string, string>) =>
+    api['follow-ups'].tasks[':id'].done.$post({ param: { id } }, asBrowser(headers));
+  /** The member's Today list, due e-mails and per-step results. */
+  const listFollowUps = (headers: Record<string, string>) => api['follow-ups'].$get({}, asBrowser(headers));
 
   /** Takes every step due at `at`, as the worker would then (unpaced unless `pacing` says otherwise). */
   const runAt = (at: Date, pacing?: { intervalMs: number; queueAheadMs: number }) =>
@@ -55,37 +77,47 @@ describeEachDatabase('follow-ups', (database) => {
     await markEmailVerified(db(), wholesaler.user.id);
     expect(
       (
-        await send(app, 'PUT', '/api/profile', wholesaler.headers, {
-          handle: null,
-          displayName: 'Lee Homes',
-          company: '',
-          phone: '512-555-0199',
-          replyToEmail: '',
-          postalAddress: '1 Main St, Austin, TX 78701',
-          notifyOnLeads: false,
-        })
+        await api.profile.$put(
+          {
+            json: {
+              handle: null,
+              displayName: 'Lee Homes',
+              company: '',
+              phone: '512-555-0199',
+              replyToEmail: '',
+              postalAddress: '1 Main St, Austin, TX 78701',
+              notifyOnLeads: false,
+            },
+          },
+          asBrowser(wholesaler.headers),
+        )
       ).status,
     ).toBe(200);
-    const shared = await send(app, 'POST', '/api/offer-links', wholesaler.headers, {
-      from: 'calculation',
-      calculation: { address, marketValue: 200000, repairs: [], template: defaultTemplate },
-    });
-    const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
-    const homeowner = `owner-${randomUUID().slice(0, 8)}@example.net`;
-    const answered = await send(
-      app,
-      'POST',
-      `/api/public/offers/${token}/responses`,
-      {},
+    const shared = await api['offer-links'].$post(
       {
-        kind: 'counter',
-        desiredPrice: 150000,
-        contact: { name: 'Ann Owner', email: homeowner, phone: '512-555-0100' },
+        json: {
+          from: 'calculation',
+          calculation: { address, marketValue: 200000, repairs: [], template: defaultTemplate },
+        },
       },
+      asBrowser(wholesaler.headers),
+    );
+    const token = (await bodyAt(shared, 201)).url.split('/offer/')[1]!;
+    const homeowner = `owner-${randomUUID().slice(0, 8)}@example.net`;
+    const answered = await api.public.offers[':token'].responses.$post(
+      {
+        param: { token },
+        json: {
+          kind: 'counter',
+          desiredPrice: 150000,
+          contact: { name: 'Ann Owner', email: homeowner, phone: '512-555-0100' },
+        },
+      },
+      asBrowser(),
     );
     expect(answered.status).toBe(201);
     const [lead] = await db().select().from(leads).where(eq(leads.workspaceId, wholesaler.user.id));
-    const started = await send(app, 'POST', `/api/leads-inbox/${lead!.id}/follow-up`, wholesaler.headers, {});
+    const started = await startFollowUp(lead!.id, wholesaler.headers);
     expect(started.status).toBe(201);
     const [followUp] = await db().select().from(followUps).where(eq(followUps.leadId, lead!.id));
     return { ...wholesaler, lead: lead!, homeowner, followUp: followUp! };
@@ -145,7 +177,7 @@ describeEachDatabase('follow-ups', (database) => {
     await runAt(day(followUp, 3));
     expect(await emailsTo(homeowner)).toHaveLength(1);
     expect((await runAt(day(followUp, 6))).tasks).toBe(1);
-    const listed = await send(app, 'GET', '/api/follow-ups', { cookie: '' });
+    const listed = await listFollowUps({ cookie: '' });
     expect(listed.status).toBe(401);
     const touches = await db().select().from(followUpTouches).where(eq(followUpTouches.followUpId, followUp.id));
     expect(touches.map((touch) => [touch.step, touch.kind]).sort()).toEqual([
@@ -163,15 +195,15 @@ describeEachDatabase('follow-ups', (database) => {
     expect(await emailsTo(homeowner)).toHaveLength(1);
 
     const token = followUp.offerUrl.split('/offer/')[1]!;
-    const answered = await send(
-      app,
-      'POST',
-      `/api/public/offers/${token}/responses`,
-      {},
+    const answered = await api.public.offers[':token'].responses.$post(
       {
-        kind: 'accept',
-        contact: { name: 'Ann Owner', email: homeowner, phone: '512-555-0100' },
+        param: { token },
+        json: {
+          kind: 'accept',
+          contact: { name: 'Ann Owner', email: homeowner, phone: '512-555-0100' },
+        },
       },
+      asBrowser(),
     );
     expect(answered.status).toBe(201);
     const stopped = await readFollowUp(followUp.id);
@@ -185,12 +217,15 @@ describeEachDatabase('follow-ups', (database) => {
 
   it('stops when the lead moves past New, and a paused sequence sends nothing', async () => {
     const first = await leadFollowedUp();
-    const moved = await send(app, 'PATCH', `/api/leads-inbox/${first.lead.id}`, first.headers, { status: 'contacted' });
+    const moved = await api['leads-inbox'][':id'].$patch(
+      { param: { id: first.lead.id }, json: { status: 'contacted' } },
+      asBrowser(first.headers),
+    );
     expect(moved.status).toBe(200);
     expect((await readFollowUp(first.followUp.id)).stopReason).toBe('status-changed');
 
     const second = await leadFollowedUp();
-    const paused = await send(app, 'DELETE', `/api/leads-inbox/${second.lead.id}/follow-up`, second.headers);
+    const paused = await pauseLeadFollowUp(second.lead.id, second.headers);
     expect(paused.status).toBe(200);
     expect((await readFollowUp(second.followUp.id)).stopReason).toBe('paused');
     await runAt(day(second.followUp, 40));
@@ -200,10 +235,10 @@ describeEachDatabase('follow-ups', (database) => {
 
   it('asks before starting a second sequence for the same homeowner, and replaces it when told to', async () => {
     const { lead, headers, followUp } = await leadFollowedUp();
-    const again = await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, headers, {});
+    const again = await startFollowUp(lead.id, headers);
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'follow-up-active' });
-    const replaced = await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, headers, { replace: true });
+    const replaced = await startFollowUp(lead.id, headers, { replace: true });
     expect(replaced.status).toBe(201);
     expect((await readFollowUp(followUp.id)).stopReason).toBe('replaced');
     const active = await db()
@@ -279,7 +314,10 @@ describeEachDatabase('follow-ups', (database) => {
     const token = new URL(unsubscribeUrl('http://localhost:3000', context.serverSecret, homeowner)).searchParams.get(
       'token',
     );
-    const unsubscribed = await send(app, 'POST', '/api/unsubscribe', { origin: 'http://localhost:3000' }, { token });
+    const unsubscribed = await api.unsubscribe.$post(
+      { json: { token: token! } },
+      asBrowser({ origin: 'http://localhost:3000' }),
+    );
     expect(unsubscribed.status).toBe(200);
     expect((await readFollowUp(followUp.id)).stopReason).toBe('unsubscribed');
   });
@@ -331,19 +369,19 @@ describeEachDatabase('follow-ups', (database) => {
     const { followUp, lead } = await leadFollowedUp();
     const stranger = await signUpTestUser(app);
     await markEmailVerified(db(), stranger.user.id);
+    expect((await startFollowUp(lead.id, stranger.headers, { replace: true })).status).toBe(404);
+    expect((await pauseLeadFollowUp(lead.id, stranger.headers)).status).toBe(404);
     expect(
-      (await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, stranger.headers, { replace: true })).status,
+      (await api['follow-ups'][':id'].pause.$post({ param: { id: followUp.id } }, asBrowser(stranger.headers))).status,
     ).toBe(404);
-    expect((await send(app, 'DELETE', `/api/leads-inbox/${lead.id}/follow-up`, stranger.headers)).status).toBe(404);
-    expect((await send(app, 'POST', `/api/follow-ups/${followUp.id}/pause`, stranger.headers)).status).toBe(404);
     await catchUpAt(day(followUp, 6));
     const [task] = await db()
       .select()
       .from(followUpTouches)
       .where(and(eq(followUpTouches.followUpId, followUp.id), eq(followUpTouches.kind, 'call')));
-    expect((await send(app, 'POST', `/api/follow-ups/tasks/${task!.id}/done`, stranger.headers)).status).toBe(404);
-    expect((await send(app, 'POST', '/api/follow-ups/tasks/not-a-uuid/done', stranger.headers)).status).toBe(404);
-    const listed = (await (await send(app, 'GET', '/api/follow-ups', stranger.headers)).json()) as { tasks: unknown[] };
+    expect((await taskDone(task!.id, stranger.headers)).status).toBe(404);
+    expect((await taskDone('not-a-uuid', stranger.headers)).status).toBe(404);
+    const listed = await (await listFollowUps(stranger.headers)).json();
     expect(listed.tasks).toEqual([]);
     expect((await readFollowUp(followUp.id)).status).toBe('active');
     const [still] = await db().select().from(followUpTouches).where(eq(followUpTouches.id, task!.id));
@@ -353,16 +391,13 @@ describeEachDatabase('follow-ups', (database) => {
   it('lists the call task on the owner’s Today list with the number and script, until it is done', async () => {
     const { followUp, headers } = await leadFollowedUp();
     await catchUpAt(day(followUp, 6));
-    const listed = (await (await send(app, 'GET', '/api/follow-ups', headers)).json()) as {
-      tasks: { id: string; kind: string; phone: string; script: string }[];
-      steps: { step: number; sent: number }[];
-    };
+    const listed = await (await listFollowUps(headers)).json();
     expect(listed.tasks).toHaveLength(1);
     expect(listed.tasks[0]).toMatchObject({ kind: 'call', phone: '512-555-0100' });
     expect(listed.tasks[0]!.script).toContain('Hi Ann, this is Lee Homes.');
     expect(listed.steps.slice(0, 3).map((step) => step.sent)).toEqual([1, 1, 1]);
-    expect((await send(app, 'POST', `/api/follow-ups/tasks/${listed.tasks[0]!.id}/done`, headers)).status).toBe(200);
-    const after = (await (await send(app, 'GET', '/api/follow-ups', headers)).json()) as { tasks: unknown[] };
+    expect((await taskDone(listed.tasks[0]!.id, headers)).status).toBe(200);
+    const after = await (await listFollowUps(headers)).json();
     expect(after.tasks).toEqual([]);
   });
 
@@ -375,8 +410,11 @@ describeEachDatabase('follow-ups', (database) => {
         { kind: 'email', day: 1, subject: 'About {address}', body: 'Hi {firstName}, any questions? {offerLink}' },
         { kind: 'text', day: 3, body: 'Hi {firstName}, it is {wholesalerName} about {address}.' },
       ],
-    };
-    const put = (headers: Record<string, string>, body: unknown) =>
+    } satisfies SequenceBody;
+    const put = (headers: Record<string, string>, json: SequenceBody) =>
+      api['follow-ups'].sequence.$put({ json }, asBrowser(headers));
+    /** A body the route's type refuses or that is hostile on purpose, sent as it is. */
+    const putRaw = (headers: Record<string, string>, body: unknown) =>
       send(app, 'PUT', '/api/follow-ups/sequence', headers, body);
 
     const free = await put(owner.headers, sequence);
@@ -385,7 +423,7 @@ describeEachDatabase('follow-ups', (database) => {
     await setWorkspacePlan(db(), workspaceId, 'pro');
     const viewer = await signUpTestUser(app);
     await joinWorkspace(db(), { workspaceId, userId: viewer.user.id, role: 'viewer' });
-    expect((await send(app, 'PUT', '/api/workspace/active', viewer.headers, { workspaceId })).status).toBe(200);
+    expect((await api.workspace.active.$put({ json: { workspaceId } }, asBrowser(viewer.headers))).status).toBe(200);
     const byViewer = await put(viewer.headers, sequence);
     expect(byViewer.status).toBe(403);
     expect(await byViewer.json()).toMatchObject({ code: 'not-allowed' });
@@ -398,7 +436,7 @@ describeEachDatabase('follow-ups', (database) => {
       { ...sequence, steps: [] },
       'not json',
     ]) {
-      expect((await put(owner.headers, hostile)).status).toBe(400);
+      expect((await putRaw(owner.headers, hostile)).status).toBe(400);
     }
     expect(await db().select().from(followUpSequences).where(eq(followUpSequences.workspaceId, workspaceId))).toEqual(
       [],
@@ -406,18 +444,15 @@ describeEachDatabase('follow-ups', (database) => {
 
     const saved = await put(owner.headers, sequence);
     expect(saved.status).toBe(200);
-    const read = (await (await send(app, 'GET', '/api/follow-ups/sequence', owner.headers)).json()) as {
-      custom: boolean;
-      sequence: { steps: { day: number; kind: string }[] };
-    };
+    const read = await (await api['follow-ups'].sequence.$get({}, asBrowser(owner.headers))).json();
     expect(read.custom).toBe(true);
     expect(read.sequence.steps.map((step) => [step.day, step.kind])).toEqual([
       [0, 'offer'],
       [1, 'email'],
       [3, 'text'],
     ]);
-    const reset = await send(app, 'DELETE', '/api/follow-ups/sequence', owner.headers);
-    expect(((await reset.json()) as { custom: boolean }).custom).toBe(false);
+    const reset = await api['follow-ups'].sequence.$delete({}, asBrowser(owner.headers));
+    expect((await reset.json()).custom).toBe(false);
   });
 
   it('starts new sequences with the workspace’s own steps; running ones keep theirs', async () => {
@@ -428,10 +463,10 @@ describeEachDatabase('follow-ups', (database) => {
       steps: [
         { kind: 'email', day: 1, subject: 'Still thinking about {address}?', body: 'Hi {firstName}. {offerLink}' },
       ],
-    };
-    expect((await send(app, 'PUT', '/api/follow-ups/sequence', headers, own)).status).toBe(200);
+    } satisfies SequenceBody;
+    expect((await api['follow-ups'].sequence.$put({ json: own }, asBrowser(headers))).status).toBe(200);
     expect((await readFollowUp(running.id)).sequence.steps).toHaveLength(5);
-    const replaced = await send(app, 'POST', `/api/leads-inbox/${lead.id}/follow-up`, headers, { replace: true });
+    const replaced = await startFollowUp(lead.id, headers, { replace: true });
     expect(replaced.status).toBe(201);
     const [started] = await db()
       .select()
@@ -446,28 +481,37 @@ describeEachDatabase('follow-ups', (database) => {
 
   it('follows up a shared offer with the homeowner named, only for its own workspace and a sender who may send', async () => {
     const { headers, user } = await leadFollowedUp();
-    const shared = await send(app, 'POST', '/api/offer-links', headers, {
-      from: 'calculation',
-      calculation: {
-        address: '9 Bay St, Miami, FL 33101',
-        marketValue: 300000,
-        repairs: [],
-        template: defaultTemplate,
+    const shared = await api['offer-links'].$post(
+      {
+        json: {
+          from: 'calculation',
+          calculation: {
+            address: '9 Bay St, Miami, FL 33101',
+            marketValue: 300000,
+            repairs: [],
+            template: defaultTemplate,
+          },
+        },
       },
-    });
-    const { url } = (await shared.json()) as { url: string };
+      asBrowser(headers),
+    );
+    const { url } = await bodyAt(shared, 201);
     const token = url.split('/offer/')[1]!;
     const homeowner = `shared-${randomUUID().slice(0, 8)}@example.net`;
-    const followUp = (who: Record<string, string>, body: unknown) =>
+    type SharedFollowUp = InferRequestType<Api['offer-links']['follow-up']['$post']>['json'];
+    const followUp = (who: Record<string, string>, json: SharedFollowUp) =>
+      api['offer-links']['follow-up'].$post({ json }, asBrowser(who));
+    /** A hostile body (a display-name list, a malformed token), sent as it is. */
+    const followUpRaw = (who: Record<string, string>, body: unknown) =>
       send(app, 'POST', '/api/offer-links/follow-up', who, body);
 
     const stranger = await signUpTestUser(app);
     await markEmailVerified(db(), stranger.user.id);
     expect((await followUp(stranger.headers, { token, name: 'Ann', email: homeowner })).status).toBe(404);
-    expect((await followUp(headers, { token, name: 'Ann', email: `Ann <x@evil.example>, ${homeowner}` })).status).toBe(
-      400,
-    );
-    expect((await followUp(headers, { token: 'not-a-token', email: homeowner })).status).toBe(400);
+    expect(
+      (await followUpRaw(headers, { token, name: 'Ann', email: `Ann <x@evil.example>, ${homeowner}` })).status,
+    ).toBe(400);
+    expect((await followUpRaw(headers, { token: 'not-a-token', email: homeowner })).status).toBe(400);
     expect(await db().select().from(followUps).where(eq(followUps.recipientKey, homeowner))).toEqual([]);
 
     const started = await followUp(headers, { token, name: 'Ann Lee', email: homeowner });
