@@ -27,6 +27,7 @@ import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { RepairItem } from '../../domain/repairs/repair-catalog';
 import { LEAD_RESPONSE_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-response';
 import { LEAD_STATUSES } from '../../domain/leads/lead-status';
+import { EXPORT_DESTINATIONS } from '../../domain/integrations/export-destination';
 import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from '../../domain/follow-ups/sequence';
 
 /** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
@@ -444,9 +445,10 @@ export const leadEvents = pgTable(
     // offer: the offer the homeowner answered; response: their answer; status: a pipeline change;
     // note: the wholesaler's note; revised-offer: a new offer link e-mailed to the homeowner;
     // assignment: the lead was given to a member (text: their name); follow-up: a sequence started
-    // or stopped (text: which, or why).
+    // or stopped (text: which, or why); export: a member exported it (exported_to: where; the offer
+    // range exported).
     kind: text('kind', {
-      enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up'],
+      enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up', 'export'],
     }).notNull(),
     responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }),
     amount: money('amount'),
@@ -456,6 +458,8 @@ export const leadEvents = pgTable(
     offerLow: money('offer_low'),
     offerHigh: money('offer_high'),
     text: text('text').notNull().default(''),
+    // An export's destination; null for every other kind.
+    exportedTo: text('exported_to', { enum: EXPORT_DESTINATIONS }),
     // The member who did it (a status, note, revised offer, assignment or export); null: the homeowner or the system.
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

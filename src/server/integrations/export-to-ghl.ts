@@ -10,6 +10,7 @@ import { addGhlNote, addGhlTags, upsertGhlContact, upsertGhlOpportunity } from '
 import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
 import { resolveDeal, type DealReader } from '../deals/resolve-deal';
+import { recordLeadExport } from './record-lead-export';
 import type { SettingsCipher } from './settings-cipher';
 import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
@@ -22,7 +23,8 @@ import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
  * (figures and receipt, and for a lead the member it is assigned to) is added to it, and, when the workspace chose a pipeline stage, the contact's
  * opportunity there is created or updated with the high offer as its value. A failure of any
  * step is a 502 quoting it; exporting again repeats the steps without duplicating the contact or
- * the opportunity. Nothing is stored here.
+ * the opportunity. A lead's export, once GoHighLevel took it, goes on the lead's history with the
+ * member who exported it (issue 26 §5); nothing else is stored.
  */
 export async function exportToGhl(
   { env, database }: Pick<AppContext, 'env' | 'database'>,
@@ -61,6 +63,9 @@ export async function exportToGhl(
       return { ...contact, noteId, opportunity };
     },
   );
+  if (request.source.kind === 'lead') {
+    await recordLeadExport(database.db, member, request.source.leadId, 'ghl', deal.offerRange);
+  }
   return {
     contactId: exported.contactId,
     contactCreated: exported.created,

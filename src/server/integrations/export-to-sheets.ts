@@ -7,6 +7,7 @@ import { Refusal } from '../http/refusal';
 import { userUrlPolicy, type OutboundPolicy } from '../http/outbound/outbound-address';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
 import { resolveDeal, type DealReader } from '../deals/resolve-deal';
+import { recordLeadExport } from './record-lead-export';
 import type { SettingsCipher } from './settings-cipher';
 import { readSheetsWebhook } from './sheets-settings-store';
 import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
@@ -33,8 +34,8 @@ export async function sheetsWebhookFor(
 /**
  * Spreadsheet export (spec §7): posts the sheets payload (contact and deal as one row, spec §3)
  * to the workspace's spreadsheet webhook, or the operator's; 502 saying the webhook failed (quoting
- * only the operator's webhook: see postAutomationWebhook).
- * Nothing is stored here.
+ * only the operator's webhook: see postAutomationWebhook). A lead's export, once the webhook took
+ * it, goes on the lead's history with the member who exported it (issue 26 §5); nothing else is stored.
  */
 export async function exportToSheets(
   context: Pick<AppContext, 'env' | 'database'>,
@@ -51,6 +52,9 @@ export async function exportToSheets(
     (error) => `${integrationMessages.sheetsExportFailed}: ${error.message}`,
     () => postAutomationWebhook(SERVICE, webhook.url, payload, webhook.policy),
   );
+  if (request.source.kind === 'lead') {
+    await recordLeadExport(context.database.db, member, request.source.leadId, 'sheets', deal.offerRange);
+  }
 }
 
 /** Test (the /test page): one row that says what it is, sent where exports go, failing as exportToSheets does. */

@@ -43,8 +43,8 @@ export function leadView(lead: LeadRow, assigneeName: string | null) {
 export type LeadView = ReturnType<typeof leadView>;
 
 /**
- * One entry of a lead's history: offer → answer → revised offer → answer…, status changes, notes
- * and assignments, with the member who did it (actor; null: the homeowner or the system).
+ * One entry of a lead's history: offer → answer → revised offer → answer…, status changes, notes,
+ * assignments and exports, with the member who did it (actor; null: the homeowner or the system).
  */
 export function leadEventView(event: LeadEventRow, actorName: string | null) {
   return {
@@ -58,6 +58,8 @@ export function leadEventView(event: LeadEventRow, actorName: string | null) {
     offerRange:
       event.offerLow === null || event.offerHigh === null ? null : { low: event.offerLow, high: event.offerHigh },
     text: event.text,
+    /** An export's destination ('ghl', 'sheets'); null for every other kind. */
+    exportedTo: event.exportedTo,
     createdAt: event.createdAt.toISOString(),
   };
 }
