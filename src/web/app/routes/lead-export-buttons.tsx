@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
 import type { ExportTarget } from '../../features/integrations/export-target';
-import type { LeadDetail } from '../../features/leads/leads-api';
+import { leadsKey, type LeadDetail } from '../../features/leads/leads-api';
 
 /** A lead of the inbox as an export's source (the server reads the lead, scoped to the user) and its summary figures. */
 export function exportTargetFromLead(lead: LeadDetail['lead']): ExportTarget | null {
@@ -17,13 +18,18 @@ export function exportTargetFromLead(lead: LeadDetail['lead']): ExportTarget | n
   };
 }
 
-/** A lead's Export to Sheets and Export to GoHighLevel, with the existing export dialogs. */
+/**
+ * A lead's Export to Sheets and Export to GoHighLevel, with the existing export dialogs; an export
+ * then shows in the lead's history at once (the server writes it there, naming who exported).
+ */
 export function LeadExportButtons({ lead }: { lead: LeadDetail['lead'] }) {
   const target = exportTargetFromLead(lead);
+  const queryClient = useQueryClient();
+  const onExported = () => void queryClient.invalidateQueries({ queryKey: leadsKey });
   return (
     <>
-      <ExportToSheetsButton target={target} />
-      <ExportToGhlButton target={target} />
+      <ExportToSheetsButton target={target} onExported={onExported} />
+      <ExportToGhlButton target={target} onExported={onExported} />
     </>
   );
 }

@@ -24,13 +24,15 @@ interface ExportToGhlButtonProps {
   className?: string;
   /** Extra words for screen readers when several buttons share the label (a card's address). */
   labelSuffix?: string;
+  /** After the server took the export (a lead's page then shows it in the lead's history). */
+  onExported?: () => void;
 }
 
 /**
  * §2/§4 CRM export: the deal's summary, then (with no key stored) the key set-up, then the
  * contact form, then the server sends it to the CRM webhook and creates the contact.
  */
-function ExportToGhlButtonControl({ target, className, labelSuffix }: ExportToGhlButtonProps) {
+function ExportToGhlButtonControl({ target, className, labelSuffix, onExported }: ExportToGhlButtonProps) {
   const [step, setStep] = useState<Step | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -61,6 +63,7 @@ function ExportToGhlButtonControl({ target, className, labelSuffix }: ExportToGh
       if (opportunity) steps.push(`opportunity ${opportunity.created ? 'created' : 'updated'}`);
       notify.success(integrationMessages.ghlExported, `${steps.join(', ')}.`);
       close();
+      onExported?.();
     },
     onError: (error) => {
       // The hook has the stored settings fetched again.

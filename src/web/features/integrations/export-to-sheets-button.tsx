@@ -18,10 +18,12 @@ interface ExportToSheetsButtonProps {
   target: ExportTarget | null;
   className?: string;
   labelSuffix?: string;
+  /** After the server took the export (a lead's page then shows it in the lead's history). */
+  onExported?: () => void;
 }
 
 /** §2 Sheets export: 'Add Contact Information' with city, state and ZIP; the server posts the §3 sheets payload. */
-function ExportToSheetsButtonControl({ target, className, labelSuffix }: ExportToSheetsButtonProps) {
+function ExportToSheetsButtonControl({ target, className, labelSuffix, onExported }: ExportToSheetsButtonProps) {
   const [open, setOpen] = useState(false);
   const sheets = useSheetsSettings();
   // Neither the user nor the site has a spreadsheet: say how to connect one before any typing.
@@ -37,6 +39,7 @@ function ExportToSheetsButtonControl({ target, className, labelSuffix }: ExportT
     onSuccess: () => {
       notify.success(integrationMessages.sheetsExported);
       close();
+      onExported?.();
     },
     onError: (error) => {
       notify.error(integrationMessages.sheetsExportFailed);

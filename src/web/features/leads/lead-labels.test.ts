@@ -11,6 +11,7 @@ const event = (overrides: Partial<LeadEvent>): LeadEvent => ({
   toStatus: null,
   offerRange: null,
   text: '',
+  exportedTo: null,
   actor: null,
   createdAt: '2026-11-22T17:41:00.000Z',
   ...overrides,
@@ -49,6 +50,12 @@ describe('lead labels', () => {
     [{ kind: 'status', fromStatus: 'new', toStatus: 'under-contract' }, 'New → Under Contract', 'status'],
     [{ kind: 'note', text: 'Wants to close in May' }, 'Wants to close in May', 'notes'],
     [{ kind: 'assignment', text: 'Rita Rep' }, 'Assigned to Rita Rep', 'status'],
+    [
+      { kind: 'export', exportedTo: 'ghl', offerRange: { low: 113000, high: 128000 } },
+      'Exported to GoHighLevel: $113,000 – $128,000',
+      'offers',
+    ],
+    [{ kind: 'export', exportedTo: 'sheets' }, 'Exported to Google Sheets', 'offers'],
   ])('%j reads %j in %s', (overrides, text, group) => {
     expect(describeLeadEvent(event(overrides))).toBe(text);
     expect(eventGroup(event(overrides))).toBe(group);

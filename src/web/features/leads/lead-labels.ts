@@ -1,3 +1,4 @@
+import { exportDestinationLabels } from '../../../domain/integrations/export-destination';
 import { describeLeadResponse, leadSourceLabels, type LeadSource } from '../../../domain/leads/lead-response';
 import { leadStatusLabels } from '../../../domain/leads/lead-status';
 import { formatMoney } from '../../../domain/money/format-money';
@@ -31,14 +32,14 @@ export function sourceLabel(source: LeadSource): string {
 
 export type LeadEventGroup = 'offers' | 'status' | 'notes';
 
-/** Which part of a lead's page shows an event: the offer history (offer → answer → revised offer → follow-ups), the status history (with assignments), or the notes. */
+/** Which part of a lead's page shows an event: the offer history (offer → answer → revised offer → follow-ups, and exports of the offer), the status history (with assignments), or the notes. */
 export function eventGroup(event: Pick<LeadEvent, 'kind'>): LeadEventGroup {
   if (event.kind === 'status' || event.kind === 'assignment') return 'status';
   if (event.kind === 'note') return 'notes';
   return 'offers';
 }
 
-/** One step of the offer history or status history in words: 'Offer made: $113,000 – $128,000', 'Homeowner countered at $150,000', 'New → Contacted'. */
+/** One step of the offer history or status history in words: 'Offer made: $113,000 – $128,000', 'Homeowner countered at $150,000', 'New → Contacted', 'Exported to GoHighLevel: $113,000 – $128,000'. */
 export function describeLeadEvent(event: LeadEvent): string {
   const range = formatOfferRange(event.offerRange);
   switch (event.kind) {
@@ -60,6 +61,10 @@ export function describeLeadEvent(event: LeadEvent): string {
       return `Assigned to ${event.text}`;
     case 'follow-up':
       return event.text;
+    case 'export': {
+      const destination = event.exportedTo ? exportDestinationLabels[event.exportedTo] : 'another service';
+      return range ? `Exported to ${destination}: ${range}` : `Exported to ${destination}`;
+    }
   }
 }
 
