@@ -153,6 +153,34 @@ describeEachDatabase('a workspace works its leads together (issue 26)', (databas
     expect(await snapshot(workspaceId, ownerLead.id)).toEqual(before);
   });
 
+  it('names the member who sent a revised offer on its history entry (issue 26 §5)', async () => {
+    const { member: rep, workspaceId } = await workspaceWith('acquisitions');
+    const lead = await insertLead(workspaceId, rep.user.id);
+    // The sending policy: a verified sender with a postal address in this workspace's profile.
+    await database().db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, rep.user.id));
+    await database()
+      .db.insert(wholesalerProfiles)
+      .values({ workspaceId, userId: rep.user.id, postalAddress: '2 Main St, Austin, TX 78701' });
+    const sent = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, rep.headers, {
+      offerRange: { low: 115000, high: 130000 },
+    });
+    expect(sent.status).toBe(201);
+
+    const [stored] = await database()
+      .db.select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, lead.id))
+      .orderBy(leadEvents.createdAt);
+    expect(stored).toMatchObject({ kind: 'revised-offer', actorUserId: rep.user.id });
+    const detail = (await (await send(app, 'GET', `/api/leads-inbox/${lead.id}`, rep.headers)).json()) as {
+      events: { kind: string; actor: { userId: string; name: string } | null }[];
+    };
+    expect(detail.events.find((event) => event.kind === 'revised-offer')?.actor).toEqual({
+      userId: rep.user.id,
+      name: nameOf(rep),
+    });
+  });
+
   it('an "assigned only" member sees only their leads: another member’s lead is 404 by id for every read and write', async () => {
     const { owner, member: rep, workspaceId } = await workspaceWith('acquisitions', { seesAllLeads: false });
     const ownerLead = await insertLead(workspaceId, owner.user.id);
