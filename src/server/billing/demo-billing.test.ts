@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import type { UserChange } from '../events/user-change-feed';
@@ -13,27 +14,34 @@ type TestUser = Awaited<ReturnType<typeof signUpTestUser>>;
 describeEachDatabase('demo billing', (database) => {
   let context: AppContext;
   let app: ReturnType<typeof createApp>;
+  let api: ReturnType<typeof typedClient>;
   beforeAll(() => {
     context = createTestContext(database(), { TRUST_PROXY: '1' });
     app = createApp(context);
+    api = typedClient(app);
   });
   afterAll(() => context.changeFeed.close());
 
-  function post(path: string, user: TestUser, body?: unknown) {
+  /** Posts a body the route's type does not check (a tampered or made-up session) as it is. */
+  function postRaw(path: string, user: TestUser, body?: unknown) {
     return app.request(path, {
       method: 'POST',
       headers: { ...user.headers, 'content-type': 'application/json' },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
   }
+  const checkout = (user: TestUser, plan: string) =>
+    api.billing.checkout.$post({ json: { plan } }, asBrowser(user.headers));
+  const confirm = (user: TestUser, session: string) =>
+    api.billing.demo.confirm.$post({ json: { session } }, asBrowser(user.headers));
+  const checkoutSession = (user: TestUser, session: string) =>
+    api.billing.demo['checkout-session'].$get({ query: { session } }, asBrowser(user.headers));
   async function planOf(user: TestUser) {
-    return ((await (await app.request('/api/subscription', { headers: user.headers })).json()) as { plan: string })
-      .plan;
+    return (await (await api.subscription.$get({}, asBrowser(user.headers))).json()).plan;
   }
   async function demoSession(user: TestUser, plan: string) {
-    const response = await post('/api/billing/checkout', user, { plan });
-    expect(response.status).toBe(200);
-    const { url } = (await response.json()) as { url: string };
+    const response = await checkout(user, plan);
+    const { url } = await bodyAt(response, 200);
     const parsed = new URL(url, 'http://localhost:3000');
     expect(parsed.pathname).toBe('/billing/demo-checkout');
     expect(parsed.searchParams.get('plan')).toBe(plan);
@@ -41,7 +49,7 @@ describeEachDatabase('demo billing', (database) => {
   }
 
   it('says billing is the demo in the public configuration', async () => {
-    expect(await (await app.request('/api/config')).json()).toMatchObject({
+    expect(await (await api.config.$get()).json()).toMatchObject({
       billingMode: 'demo',
       stripePublishableKey: null,
     });
@@ -51,9 +59,7 @@ describeEachDatabase('demo billing', (database) => {
     const user = await signUpTestUser(app);
     const session = await demoSession(user, 'pro');
 
-    const shown = await app.request(`/api/billing/demo/checkout-session?session=${encodeURIComponent(session)}`, {
-      headers: user.headers,
-    });
+    const shown = await checkoutSession(user, session);
     expect(await shown.json()).toMatchObject({ plan: 'pro', planName: 'Pro', completed: false });
     expect(await planOf(user)).toBe('free');
 
@@ -62,7 +68,7 @@ describeEachDatabase('demo billing', (database) => {
       { workspaceId: user.user.id, userId: user.user.id },
       (change) => changes.push(change),
     );
-    const confirmed = await post('/api/billing/demo/confirm', user, { session });
+    const confirmed = await confirm(user, session);
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({ plan: 'pro', planName: 'Pro', alreadyCompleted: false });
     expect(await planOf(user)).toBe('pro');
@@ -70,13 +76,11 @@ describeEachDatabase('demo billing', (database) => {
     unsubscribe();
 
     // Back to free; the same confirmation again (a second click, the back button) grants nothing.
-    expect((await post('/api/subscription/free', user)).status).toBe(200);
-    const again = await post('/api/billing/demo/confirm', user, { session });
+    expect((await api.subscription.free.$post({}, asBrowser(user.headers))).status).toBe(200);
+    const again = await confirm(user, session);
     expect(await again.json()).toMatchObject({ alreadyCompleted: true });
     expect(await planOf(user)).toBe('free');
-    const after = await app.request(`/api/billing/demo/checkout-session?session=${encodeURIComponent(session)}`, {
-      headers: user.headers,
-    });
+    const after = await checkoutSession(user, session);
     expect(await after.json()).toMatchObject({ completed: true });
   });
 
@@ -93,7 +97,7 @@ describeEachDatabase('demo billing', (database) => {
       [owner, altered],
       [owner, 'made-up'],
     ] as const) {
-      const response = await post('/api/billing/demo/confirm', user, { session: token });
+      const response = await postRaw('/api/billing/demo/confirm', user, { session: token });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         error: 'This demo checkout link is invalid or has expired. Choose your plan again.',
@@ -105,7 +109,7 @@ describeEachDatabase('demo billing', (database) => {
 
   it('has no provider portal and no provider webhook', async () => {
     const user = await signUpTestUser(app);
-    expect((await post('/api/billing/portal', user)).status).toBe(404);
+    expect((await api.billing.portal.$post({}, asBrowser(user.headers))).status).toBe(404);
     const webhook = await app.request('/api/billing/stripe-webhook', {
       method: 'POST',
       body: '{}',
@@ -116,12 +120,12 @@ describeEachDatabase('demo billing', (database) => {
 
   it('refuses the plan already held', async () => {
     const user = await signUpTestUser(app);
-    await post('/api/billing/demo/confirm', user, { session: await demoSession(user, 'personal') });
-    const response = await post('/api/billing/checkout', user, { plan: 'personal' });
+    await confirm(user, await demoSession(user, 'personal'));
+    const response = await checkout(user, 'personal');
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: 'You are already on the Personal plan' });
     // Changing plan is another demo checkout.
-    await post('/api/billing/demo/confirm', user, { session: await demoSession(user, 'pro') });
+    await confirm(user, await demoSession(user, 'pro'));
     expect(await planOf(user)).toBe('pro');
   });
 });

@@ -3,17 +3,21 @@
 // A saved property's come from the comps it keeps, a calculation's from its request; a typed market
 // value names none, and hostile sales are refused with nothing stored.
 import { eq } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { beforeAll, expect, it } from 'vitest';
 import { sendJson } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, typedClient } from '../../../tests/support/typed-client';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import type { ArvComp, SavedArvComps } from '../../domain/arv/arv-request-schema';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
 import { offerLinks } from '../db/schema';
+
+/** POST /api/offer-links's body, as the route declares it. */
+type ShareRequest = InferRequestType<ReturnType<typeof typedClient>['offer-links']['$post']>['json'];
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
 const comp = (price: number, soldDate: string, address?: string): ArvComp => ({
@@ -61,22 +65,23 @@ describeEachDatabase('nearby sales on offer links', (database) => {
   });
 
   async function savedProperty(headers: Record<string, string>, marketValue: number) {
-    const response = await sendJson(app, 'POST', '/api/properties', headers, {
-      address: '100 Elm St, Austin, TX',
-      marketValue,
-      repairs,
-      template: defaultTemplate,
-      contact: { name: 'Owner', email: '', phones: ['512-555-0199'] },
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { property: { id: string } }).property.id;
+    const response = await api.properties.$post(
+      {
+        json: {
+          address: '100 Elm St, Austin, TX',
+          marketValue,
+          repairs,
+          template: defaultTemplate,
+          contact: { name: 'Owner', email: '', phones: ['512-555-0199'] },
+        },
+      },
+      asBrowser(headers),
+    );
+    return (await bodyAt(response, 201)).property.id;
   }
 
-  const share = async (headers: Record<string, string>, body: unknown) => {
-    const response = await sendJson(app, 'POST', '/api/offer-links', headers, body);
-    expect(response.status).toBe(201);
-    return (await response.json()) as { id: string; url: string };
-  };
+  const share = async (headers: Record<string, string>, json: ShareRequest) =>
+    bodyAt(await api['offer-links'].$post({ json }, asBrowser(headers)), 201);
   const stored = async (id: string) =>
     (
       await database().db.select({ nearbySales: offerLinks.nearbySales }).from(offerLinks).where(eq(offerLinks.id, id))
