@@ -23,12 +23,22 @@ interface TypedResponse {
   json(): Promise<unknown>;
 }
 
+/**
+ * The answers of a route that may have `Status`: those it declares with that status, and those it
+ * gives without naming one (`c.json(body)`, typed with every status a body may have).
+ */
+type AnswerAt<Response, Status> = Response extends { status: infer Declared }
+  ? Status extends Declared
+    ? Response
+    : never
+  : never;
+
 /** The body of an answer that must have `status`, typed as the route declares its answer with that status. */
 export async function bodyAt<Response extends TypedResponse, Status extends Response['status']>(
   response: Response,
   status: Status,
-): Promise<Awaited<ReturnType<Extract<Response, { status: Status }>['json']>>> {
+): Promise<Awaited<ReturnType<AnswerAt<Response, Status>['json']>>> {
   expect(response.status).toBe(status);
   // The route's own type for this status; the status was just checked.
-  return (await response.json()) as Awaited<ReturnType<Extract<Response, { status: Status }>['json']>>;
+  return (await response.json()) as Awaited<ReturnType<AnswerAt<Response, Status>['json']>>;
 }

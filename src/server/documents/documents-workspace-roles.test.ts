@@ -5,10 +5,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { sendJson } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import type { signUpTestUser } from '../../../tests/support/test-users';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { newTestWorkspace } from '../../../tests/support/workspaces';
 import { leads, offerLinks } from '../db/schema';
 
@@ -20,18 +20,19 @@ type Source = { kind: 'saved'; savedPropertyId: string } | { kind: 'lead'; leadI
 
 describeEachDatabase('documents in a workspace', (database) => {
   let app: ReturnType<typeof createTestApp>;
+  let api: ReturnType<typeof typedClient>;
   beforeAll(() => {
     app = createTestApp(database(), { TRUST_PROXY: '1' });
+    api = typedClient(app);
   });
 
   const newWorkspace = () => newTestWorkspace(app, database().db);
   async function saveProperty(who: Member) {
-    const response = await sendJson(app, 'POST', '/api/properties', who.headers, {
-      ...calculation,
-      contact: { name: 'Owner', email: '', phones: ['512-555-0199'] },
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { property: { id: string } }).property.id;
+    const response = await api.properties.$post(
+      { json: { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } } },
+      asBrowser(who.headers),
+    );
+    return (await bodyAt(response, 201)).property.id;
   }
   async function insertLead(workspaceId: string, assigneeUserId: string | null) {
     const [lead] = await database()
@@ -50,7 +51,7 @@ describeEachDatabase('documents in a workspace', (database) => {
     return lead!.id;
   }
   const documentOf = (who: Member, kind: 'offer-letter' | 'deal-sheet', source: Source) =>
-    sendJson(app, 'POST', `/api/documents/${kind}`, who.headers, { source });
+    api.documents[kind].$post({ json: { source } }, asBrowser(who.headers));
   const offerLinksOf = async (workspaceId: string) =>
     (await database().db.select({ n: count() }).from(offerLinks).where(eq(offerLinks.workspaceId, workspaceId)))[0]?.n;
 
