@@ -115,27 +115,28 @@ try {
     rmSync(PROFILE_DIR, { recursive: true, force: true });
     mkdirSync(PROFILE_DIR, { recursive: true });
   }
+  // `npm start` runs `tsx src/server/main.ts`; profiled, the same through node's own flags (NODE_OPTIONS refuses --cpu-prof).
+  const profileFlags = (name: string) => ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, name)}`];
   const modes: { name: string; command: string; args: string[]; env: Record<string, string> }[] = [
-    { name: 'npm start', command: 'npm', args: ['start'], env: {} },
+    PROFILE
+      ? {
+          name: 'npm start',
+          command: 'node',
+          args: [...profileFlags('npm-start'), '--import', 'tsx', 'src/server/main.ts'],
+          env: {},
+        }
+      : { name: 'npm start', command: 'npm', args: ['start'], env: {} },
     {
       name: 'production build',
       command: 'node',
-      args: ['dist/server/main.js'],
+      args: [...(PROFILE ? profileFlags('production-build') : []), 'dist/server/main.js'],
       env: { NODE_ENV: 'production', ALLOW_INSECURE_APP_URL: '1', EMAIL_OUTBOX_LOG: '1' },
     },
   ];
 
   let cookie = '';
   for (const mode of modes) {
-    const profileEnv: Record<string, string> = PROFILE
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(PROFILE_DIR, mode.name.replace(' ', '-'))}` }
-      : {};
-    const app = await startProcess(
-      mode.command,
-      mode.args,
-      { ...sharedEnv, ...mode.env, ...profileEnv },
-      '/api/health',
-    );
+    const app = await startProcess(mode.command, mode.args, { ...sharedEnv, ...mode.env }, '/api/health');
     if (!cookie) cookie = await signUpProUser(app.origin, databaseUrl);
     const bare = await startProcess('npx', ['tsx', 'bench/api-overhead/bare-server.ts'], sharedEnv, '/api/properties');
     const headers = (origin: string) => ({ cookie, origin, 'content-type': 'application/json' });

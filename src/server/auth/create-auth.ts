@@ -12,6 +12,7 @@ import {
 import type { DatabaseConnection } from '../db/database';
 import { textMessages } from '../../domain/validation/bounded-text';
 import { account, invitation, member, organization, session, user, verification } from '../db/schema';
+import { createSessionReader, type SessionReader } from './session-reader';
 import { describeErrorForLog, escapeForLog } from '../http/describe-error-for-log';
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
@@ -273,8 +274,11 @@ export type BetterAuth = ReturnType<typeof createBetterAuth>;
 export interface Auth {
   betterAuth: BetterAuth;
   passwordHasher: PasswordHasher;
+  /** A request's session and membership, mostly in one query (session-reader.ts). */
+  readSession: SessionReader;
 }
 
 export function createAuth({ passwordHasher = createPasswordHasher(), ...options }: CreateAuthOptions): Auth {
-  return { betterAuth: createBetterAuth({ ...options, passwordHasher }), passwordHasher };
+  const betterAuth = createBetterAuth({ ...options, passwordHasher });
+  return { betterAuth, passwordHasher, readSession: createSessionReader(betterAuth, options.database.db) };
 }

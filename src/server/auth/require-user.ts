@@ -1,18 +1,9 @@
-import { isAPIError } from 'better-auth/api';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import {
-  isWorkspaceRole,
-  may,
-  workspaceMessages,
-  type WorkspaceAction,
-  type WorkspaceMember,
-} from '../../domain/workspaces/roles';
+import { may, workspaceMessages, type WorkspaceAction, type WorkspaceMember } from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
-import type { Database } from '../db/database';
-import { member } from '../db/schema';
-import type { BetterAuth } from './create-auth';
+
+export { findMembership } from './session-reader';
 
 /** The signed-in user, as route handlers see it (`c.var.user`). */
 export interface AuthUser {
@@ -35,60 +26,11 @@ export interface OptionalAuthVariables {
   sessionId: string | null;
 }
 
-/**
- * Reads the session from the request's cookie. When Better Auth extends the session (it does
- * so once a day while the user is active), its refreshed cookie is passed on to the response.
- */
-async function readSession(betterAuth: BetterAuth, c: Parameters<MiddlewareHandler>[0]) {
-  let result;
-  try {
-    result = await betterAuth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
-  } catch (error) {
-    // A session that could not be extended (past its absolute lifetime: create-auth.ts) has ended.
-    if (isAPIError(error) && error.statusCode === 401) return null;
-    throw error;
-  }
-  const { headers, response } = result;
-  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-  if (!response) return null;
-  const { user, session } = response;
-  return {
-    user: { id: user.id, email: user.email, name: user.name },
-    sessionId: session.id,
-    activeWorkspaceId: session.activeOrganizationId ?? null,
-  };
-}
-
-/**
- * The user's membership in the session's workspace. A session that never chose one works in the
- * user's own workspace (its id is the user's), else in the one they joined first. Undefined when
- * the chosen workspace removed them: their access ends with the membership.
- */
-export async function findMembership(
-  db: Database,
-  userId: string,
-  activeWorkspaceId: string | null,
-): Promise<WorkspaceMember | undefined> {
-  const columns = {
-    workspaceId: member.organizationId,
-    userId: member.userId,
-    role: member.role,
-    seesAllLeads: member.seesAllLeads,
-    mayBulkSendAndExport: member.mayBulkSendAndExport,
-  };
-  const [row] = activeWorkspaceId
-    ? await db
-        .select(columns)
-        .from(member)
-        .where(and(eq(member.userId, userId), eq(member.organizationId, activeWorkspaceId)))
-    : await db
-        .select(columns)
-        .from(member)
-        .where(eq(member.userId, userId))
-        .orderBy(sql`${member.organizationId} = ${userId} desc`, asc(member.createdAt))
-        .limit(1);
-  if (!row || !isWorkspaceRole(row.role)) return undefined;
-  return { ...row, role: row.role };
+/** Reads the request's session (session-reader.ts); cookies Better Auth set on the way go to the response. */
+async function readSession(auth: AppContext['auth'], c: Context) {
+  const { session, setCookies } = await auth.readSession(c.req.raw.headers);
+  for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+  return session;
 }
 
 /**
@@ -96,14 +38,11 @@ export async function findMembership(
  * 'workspace-access-ended') when the session's workspace removed the user; otherwise sets
  * c.var.user and c.var.member.
  */
-export function requireUser({
-  auth,
-  database,
-}: Pick<AppContext, 'auth' | 'database'>): MiddlewareHandler<{ Variables: AuthVariables }> {
+export function requireUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: AuthVariables }> {
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    const found = await readSession(auth.betterAuth, c);
+    const found = await readSession(auth, c);
     if (!found) return c.json({ error: 'Please sign in' }, 401);
-    const membership = await findMembership(database.db, found.user.id, found.activeWorkspaceId);
+    const { membership } = found;
     if (!membership) return c.json({ error: workspaceMessages.accessEnded, code: 'workspace-access-ended' }, 403);
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
@@ -127,7 +66,7 @@ export function requireSignedIn({
   auth,
 }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: SignedInVariables }> {
   return createMiddleware<{ Variables: SignedInVariables }>(async (c, next) => {
-    const found = await readSession(auth.betterAuth, c);
+    const found = await readSession(auth, c);
     if (!found) return c.json({ error: 'Please sign in' }, 401);
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
@@ -154,7 +93,7 @@ export function optionalUser({
   auth,
 }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: OptionalAuthVariables }> {
   return createMiddleware<{ Variables: OptionalAuthVariables }>(async (c, next) => {
-    const found = await readSession(auth.betterAuth, c);
+    const found = await readSession(auth, c);
     c.set('user', found?.user ?? null);
     c.set('sessionId', found?.sessionId ?? null);
     await next();
