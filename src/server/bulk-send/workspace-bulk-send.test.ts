@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
 import { signUpTestUser } from '../../../tests/support/test-users';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { bulkSendItems, emailOutbox, member, offerLinks, user, wholesalerProfiles } from '../db/schema';
@@ -19,8 +19,10 @@ const owner = (n: number) => ({
 
 describeEachDatabase("a workspace's bulk sends (issue 26)", (database) => {
   let app: ReturnType<typeof createTestApp>;
+  let api: ReturnType<typeof typedClient>;
   beforeAll(() => {
     app = createTestApp(database(), { TRUST_PROXY: '1' });
+    api = typedClient(app);
   });
 
   /** A Manager sending for a Pro workspace, signed by their own profile there. */
@@ -37,12 +39,16 @@ describeEachDatabase("a workspace's bulk sends (issue 26)", (database) => {
       company: 'Team Homes',
       postalAddress: '3 Main St, Austin, TX 78701',
     });
-    const started = await send(app, 'POST', '/api/bulk-send', manager.headers, {
-      template: defaultTemplate,
-      properties: Array.from({ length: count }, (_, n) => owner(first + n)),
-    });
-    expect(started.status).toBe(201);
-    const { jobId } = (await started.json()) as { jobId: string };
+    const started = await api['bulk-send'].$post(
+      {
+        json: {
+          template: defaultTemplate,
+          properties: Array.from({ length: count }, (_, n) => owner(first + n)),
+        },
+      },
+      asBrowser(manager.headers),
+    );
+    const { jobId } = await bodyAt(started, 201);
     return { workspaceOwner, manager, workspaceId, memberId, jobId };
   }
 
@@ -77,7 +83,7 @@ describeEachDatabase("a workspace's bulk sends (issue 26)", (database) => {
     expect(mail).toMatchObject({ senderUserId: manager.user.id, replyTo: manager.user.email });
     expect(mail?.text).toContain('3 Main St, Austin, TX 78701');
     // The Owner follows the workspace's send.
-    const progress = await send(app, 'GET', `/api/bulk-send/${jobId}`, workspaceOwner.headers);
+    const progress = await api['bulk-send'][':id'].$get({ param: { id: jobId } }, asBrowser(workspaceOwner.headers));
     expect(await progress.json()).toMatchObject({ total: 2 });
   });
 

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
 import { signUpTestUser } from '../../../tests/support/test-users';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { joinWorkspace } from '../../../tests/support/workspaces';
 import { randomUUID } from 'node:crypto';
 import { offerLinkAnswer } from '../../domain/leads/lead-answer';
@@ -13,16 +14,27 @@ import type { AppContext } from '../app-context';
 import { leadEvents, leads, member, organization } from '../db/schema';
 import { recordLead } from './record-lead';
 
+/** A homeowner's answer, as POST /api/public/offers/{token}/responses declares its body. */
+type Answer = InferRequestType<
+  ReturnType<typeof typedClient>['public']['offers'][':token']['responses']['$post']
+>['json'];
+
 const contact = (n: number) => ({ name: `Owner ${n}`, email: `owner${n}@example.com`, phone: '512-555-0100' });
 
 describeEachDatabase('new leads find their assignee (issue 26)', (database) => {
   let context: AppContext;
   let app: ReturnType<typeof createApp>;
+  let api: ReturnType<typeof typedClient>;
   beforeAll(() => {
     context = createTestContext(database(), { TRUST_PROXY: '1' });
     app = createApp(context);
+    api = typedClient(app);
   });
   afterAll(() => context.changeFeed.close());
+
+  /** A homeowner answers the offer of `token`, from a fresh client address. */
+  const answer = (token: string, json: Answer) =>
+    api.public.offers[':token'].responses.$post({ param: { token }, json }, asBrowser());
 
   const nameOf = (signedIn: { user: { email: string } }) => signedIn.user.email.split('@')[0]!;
 
@@ -120,39 +132,27 @@ describeEachDatabase('new leads find their assignee (issue 26)', (database) => {
     await joinWorkspace(database().db, { workspaceId, userId: rep.user.id, role: 'acquisitions' });
     // The workspace's rule would give it to the Owner.
     const handle = `rep-${randomUUID().slice(0, 8)}`;
-    const saved = await send(app, 'PUT', '/api/profile', rep.headers, {
-      handle,
-      displayName: 'Rep One',
-      company: '',
-      phone: '',
-      replyToEmail: '',
-      postalAddress: '',
-      notifyOnLeads: true,
-    });
+    const saved = await api.profile.$put(
+      {
+        json: {
+          handle,
+          displayName: 'Rep One',
+          company: '',
+          phone: '',
+          replyToEmail: '',
+          postalAddress: '',
+          notifyOnLeads: true,
+        },
+      },
+      asBrowser(rep.headers),
+    );
     expect(saved.status).toBe(200);
-    const offered = await send(
-      app,
-      'POST',
-      `/api/public/wholesalers/${handle}/offers`,
-      {},
-      {
-        address: '9 Elm St, Austin, TX',
-        marketValue: 200000,
-        repairs: [],
-      },
+    const offered = await api.public.wholesalers[':handle'].offers.$post(
+      { param: { handle }, json: { address: '9 Elm St, Austin, TX', marketValue: 200000, repairs: [] } },
+      asBrowser(),
     );
-    expect(offered.status).toBe(201);
-    const { token } = (await offered.json()) as { token: string };
-    const answered = await send(
-      app,
-      'POST',
-      `/api/public/offers/${token}/responses`,
-      {},
-      {
-        kind: 'accept',
-        contact: contact(7),
-      },
-    );
+    const { token } = await bodyAt(offered, 201);
+    const answered = await answer(token, { kind: 'accept', contact: contact(7) });
     expect(answered.status).toBe(201);
     const [fromPage] = await database()
       .db.select()
@@ -160,22 +160,17 @@ describeEachDatabase('new leads find their assignee (issue 26)', (database) => {
       .where(eq(leads.email, contact(7).email));
     expect(fromPage).toMatchObject({ workspaceId, assigneeUserId: rep.user.id, source: 'personal-page' });
 
-    const shared = await send(app, 'POST', '/api/offer-links', rep.headers, {
-      from: 'calculation',
-      calculation: { address: '3 Ash St, Austin, TX', marketValue: 200000, repairs: [], template: defaultTemplate },
-    });
-    expect(shared.status).toBe(201);
-    const url = ((await shared.json()) as { url: string }).url;
-    const accepted = await send(
-      app,
-      'POST',
-      `/api/public/offers/${url.split('/offer/')[1]}/responses`,
-      {},
+    const shared = await api['offer-links'].$post(
       {
-        kind: 'accept',
-        contact: contact(8),
+        json: {
+          from: 'calculation',
+          calculation: { address: '3 Ash St, Austin, TX', marketValue: 200000, repairs: [], template: defaultTemplate },
+        },
       },
+      asBrowser(rep.headers),
     );
+    const url = (await bodyAt(shared, 201)).url;
+    const accepted = await answer(url.split('/offer/')[1]!, { kind: 'accept', contact: contact(8) });
     expect(accepted.status).toBe(201);
     const [fromLink] = await database()
       .db.select()
