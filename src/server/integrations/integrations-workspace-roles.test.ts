@@ -12,6 +12,7 @@ import { sendJson } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
+import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { newTestWorkspace } from '../../../tests/support/workspaces';
 import { wholesalerSettings } from '../db/schema';
 
@@ -29,6 +30,7 @@ describeEachDatabase('integrations in a workspace', (database) => {
   let operatorSheet: WebhookFake;
   let ownSheet: WebhookFake;
   let app: ReturnType<typeof createTestApp>;
+  let api: ReturnType<typeof typedClient>;
 
   beforeAll(async () => {
     [ghl, operatorSheet, ownSheet] = await Promise.all([
@@ -42,6 +44,7 @@ describeEachDatabase('integrations in a workspace', (database) => {
       SHEETS_WEBHOOK_URL: operatorSheet.url,
       ALLOW_PRIVATE_WEBHOOK_URLS: '1',
     });
+    api = typedClient(app);
   });
   afterAll(() => Promise.all([ghl.close(), operatorSheet.close(), ownSheet.close()]));
   beforeEach(() => {
@@ -57,33 +60,33 @@ describeEachDatabase('integrations in a workspace', (database) => {
       .from(wholesalerSettings)
       .where(eq(wholesalerSettings.workspaceId, workspaceId))
       .orderBy(asc(wholesalerSettings.settingName));
-  const read = async (who: Member, path: string) => {
-    const response = await app.request(path, { headers: who.headers });
-    expect(response.status).toBe(200);
-    return response.json();
-  };
+  const readGhlSettings = async (who: Member) =>
+    bodyAt(await api.integrations.ghl.settings.$get({}, asBrowser(who.headers)), 200);
+  const readSheetsSettings = async (who: Member) =>
+    bodyAt(await api.integrations.sheets.settings.$get({}, asBrowser(who.headers)), 200);
+  const putGhlSettings = (who: Member) =>
+    api.integrations.ghl.settings.$put({ json: { apiKey, locationId } }, asBrowser(who.headers));
   async function saveProperty(who: Member) {
-    const response = await sendJson(app, 'POST', '/api/properties', who.headers, {
-      ...calculation,
-      contact: { name: 'Owner', email: '', phones: ['512-555-0199'] },
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { property: { id: string } }).property.id;
+    const response = await api.properties.$post(
+      { json: { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } } },
+      asBrowser(who.headers),
+    );
+    return (await bodyAt(response, 201)).property.id;
   }
   const ghlExport = (who: Member, savedPropertyId: string) =>
-    sendJson(app, 'POST', '/api/integrations/ghl/export', who.headers, {
-      source: { kind: 'saved', savedPropertyId },
-      contact,
-    });
+    api.integrations.ghl.export.$post(
+      { json: { source: { kind: 'saved', savedPropertyId }, contact } },
+      asBrowser(who.headers),
+    );
   const sheetsExport = (who: Member, savedPropertyId: string) =>
-    sendJson(app, 'POST', '/api/integrations/sheets/export', who.headers, {
-      source: { kind: 'saved', savedPropertyId },
-      contact: sheetsContact,
-    });
+    api.integrations.sheets.export.$post(
+      { json: { source: { kind: 'saved', savedPropertyId }, contact: sheetsContact } },
+      asBrowser(who.headers),
+    );
 
   it("shows every member whether the workspace's settings are set, and lets only an Owner or Manager change them", async () => {
     const { owner, workspaceId, join } = await newWorkspace();
-    const put = await sendJson(app, 'PUT', '/api/integrations/ghl/settings', owner.headers, { apiKey, locationId });
+    const put = await putGhlSettings(owner);
     expect(put.status).toBe(200);
     const manager = await join('manager');
     const viewer = await join('viewer');
@@ -92,17 +95,18 @@ describeEachDatabase('integrations in a workspace', (database) => {
     const outsider = await signUpTestUser(app);
 
     for (const who of [manager, viewer, acquisitions, dispositions]) {
-      expect(await read(who, '/api/integrations/ghl/settings')).toMatchObject({ configured: true, locationId });
+      expect(await readGhlSettings(who)).toMatchObject({ configured: true, locationId });
     }
-    expect(await read(outsider, '/api/integrations/ghl/settings')).toMatchObject({ configured: false });
+    expect(await readGhlSettings(outsider)).toMatchObject({ configured: false });
 
     // The Manager connects the workspace's own spreadsheet: every member sees it is set.
-    const sheet = await sendJson(app, 'PUT', '/api/integrations/sheets/settings', manager.headers, {
-      webhookUrl: ownSheet.url,
-    });
+    const sheet = await api.integrations.sheets.settings.$put(
+      { json: { webhookUrl: ownSheet.url } },
+      asBrowser(manager.headers),
+    );
     expect(sheet.status).toBe(200);
-    expect(await read(viewer, '/api/integrations/sheets/settings')).toMatchObject({ configured: true });
-    expect(await read(outsider, '/api/integrations/sheets/settings')).toMatchObject({ configured: false });
+    expect(await readSheetsSettings(viewer)).toMatchObject({ configured: true });
+    expect(await readSheetsSettings(outsider)).toMatchObject({ configured: false });
 
     const before = await settingsOf(workspaceId);
     const changes: [string, string, unknown?][] = [
@@ -122,7 +126,7 @@ describeEachDatabase('integrations in a workspace', (database) => {
       }
     }
     // Another workspace's Owner removes only their own (nothing).
-    const removed = await sendJson(app, 'DELETE', '/api/integrations/ghl/settings', outsider.headers);
+    const removed = await api.integrations.ghl.settings.$delete({}, asBrowser(outsider.headers));
     expect(await removed.json()).toEqual({ removed: false });
 
     expect(await settingsOf(workspaceId)).toEqual(before);
@@ -133,7 +137,7 @@ describeEachDatabase('integrations in a workspace', (database) => {
 
   it("lets an Acquisitions member export the workspace's property only with the switch; nothing leaves otherwise", async () => {
     const { owner, join } = await newWorkspace();
-    const put = await sendJson(app, 'PUT', '/api/integrations/ghl/settings', owner.headers, { apiKey, locationId });
+    const put = await putGhlSettings(owner);
     expect(put.status).toBe(200);
     const propertyId = await saveProperty(owner);
     const without = await join('acquisitions');
@@ -160,7 +164,7 @@ describeEachDatabase('integrations in a workspace', (database) => {
     const a = await newWorkspace();
     const b = await newWorkspace();
     const propertyId = await saveProperty(a.owner);
-    const put = await sendJson(app, 'PUT', '/api/integrations/ghl/settings', b.owner.headers, { apiKey, locationId });
+    const put = await putGhlSettings(b.owner);
     expect(put.status).toBe(200);
     const bManager = await b.join('manager');
 
