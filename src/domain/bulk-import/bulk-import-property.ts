@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { parseEmailAddress } from '../email/parse-email-address';
+import { sendingPolicyMessages } from '../email/sending-policy-messages';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { MarketValueSchema } from '../money/market-value-schema';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
@@ -20,20 +22,22 @@ export const RecipientEmailSchema = z
     return address ?? email;
   });
 
-// Names are one line of visible text; an address may keep the line breaks of a CSV cell.
-const text = (max: number, { multiLine = false } = {}) =>
+// Names are one line of visible text; an address may keep the line breaks of a CSV cell. Both go
+// into the offer e-mail (the address is its subject): plain words only, as the CSV review says.
+const text = (label: string, max: number, { multiLine = false } = {}) =>
   z
     .string()
     .trim()
     .max(max)
     .refine(hasNoNulCharacter, textMessages.nulCharacter)
-    .refine((value) => hasNoInvisibleCharacters(value, { multiLine }), invisibleCharactersMessage);
+    .refine((value) => hasNoInvisibleCharacters(value, { multiLine }), invisibleCharactersMessage)
+    .refine((value) => !carriesLinkOrMarkup(value), sendingPolicyMessages.linkOrMarkup(label));
 
 /** §3 bulk import property: names, address, market value (dollars), owner e-mail and the offer range (whole dollars). */
 export const BulkImportPropertySchema = z.object({
-  firstName: text(200),
-  lastName: text(200),
-  address: text(500, { multiLine: true }).min(1, 'Address is required'),
+  firstName: text('First name', 200),
+  lastName: text('Last name', 200),
+  address: text('Address', 500, { multiLine: true }).min(1, 'Address is required'),
   marketValue: MarketValueSchema,
   email: RecipientEmailSchema,
   offerRange: z.object({ low: z.number().int().nonnegative(), high: z.number().int().nonnegative() }),

@@ -197,6 +197,39 @@ describe('normalizeCsvRow: address (§5 any column named *address* but not *emai
     expect(normalizeCsvRow(row(values), headers, defaultTemplate)).toEqual({ ok: false, reason });
   });
 
+  it.each([
+    [
+      { 'Property Address': '12 Oak St - your account is locked, verify at evil.example/login' },
+      csvRowReasons.addressLink,
+    ],
+    [{ 'Property Address': '12 Oak St <a href="https://evil.example">claim</a>' }, csvRowReasons.addressLink],
+    [
+      { 'Property Address': '12 Oak St, write to help@evil.example', Email: 'none' },
+      `${csvRowReasons.email}; ${csvRowReasons.addressLink}`,
+    ],
+    [{ 'First Name': 'Visit www.evil.example' }, csvRowReasons.nameLink],
+    [{ 'Last Name': '<b>Lee</b>' }, csvRowReasons.nameLink],
+    [{ 'First Name': 'Ann', 'Last Name': 'Lee (paypal.com)' }, csvRowReasons.nameLink],
+  ])('skips a row whose address or name would carry a link or HTML into the offer e-mail: %j', (values, reason) => {
+    expect(normalizeCsvRow(row(values), headers, defaultTemplate)).toEqual({ ok: false, reason });
+  });
+
+  it('keeps addresses and names with dots and ampersands', () => {
+    expect(
+      ok(
+        normalizeCsvRow(
+          row({
+            'First Name': 'J.R.',
+            'Last Name': 'Lee & Sons',
+            'Property Address': '4 Elm Ave. Apt 2B, St. Louis, MO',
+          }),
+          headers,
+          defaultTemplate,
+        ),
+      ),
+    ).toMatchObject({ firstName: 'J.R.', lastName: 'Lee & Sons', address: '4 Elm Ave. Apt 2B, St. Louis, MO' });
+  });
+
   it('keeps accented, Arabic and CJK names and addresses', () => {
     expect(
       ok(

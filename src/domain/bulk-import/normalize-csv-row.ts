@@ -1,4 +1,5 @@
 import { parseEmailAddress } from '../email/parse-email-address';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { MAX_MARKET_VALUE, parseMarketValue } from '../money/parse-market-value';
 import { offerIsWorkable, simpleOfferRangeFor } from '../offer/compute-offer-range';
 import type { FormulaTemplate } from '../offer/formula-template';
@@ -18,6 +19,9 @@ export const csvRowReasons = {
   // Bidirectional overrides and control characters (see hasNoInvisibleCharacters).
   addressInvisible: 'Address holds invisible formatting characters',
   nameInvisible: 'Name holds invisible formatting characters',
+  // The address is the offer's subject and the name its greeting: plain words only (issue 25).
+  addressLink: 'Address holds a link, an e-mail address or HTML',
+  nameLink: 'Name holds a link, an e-mail address or HTML',
 } as const;
 
 export type CsvRowResult = { ok: true; property: BulkImportProperty } | { ok: false; reason: string };
@@ -150,6 +154,8 @@ export function createCsvRowChecker(
     // A quoted cell may hold line breaks (a two-line address); other controls and bidi overrides may not.
     if (address !== '' && !hasNoInvisibleCharacters(address, { multiLine: true })) {
       reasons = reasons === '' ? csvRowReasons.addressInvisible : `${reasons}; ${csvRowReasons.addressInvisible}`;
+    } else if (address !== '' && carriesLinkOrMarkup(address)) {
+      reasons = reasons === '' ? csvRowReasons.addressLink : `${reasons}; ${csvRowReasons.addressLink}`;
     } else if (address === '') {
       const reason = !sawAny
         ? csvRowReasons.addressMissing
@@ -198,6 +204,7 @@ export function createCsvRowChecker(
       lastName = entity || 'Owner';
     }
     if (!hasNoInvisibleCharacters(firstName) || !hasNoInvisibleCharacters(lastName)) return csvRowReasons.nameInvisible;
+    if (carriesLinkOrMarkup(firstName) || carriesLinkOrMarkup(lastName)) return csvRowReasons.nameLink;
 
     return { firstName, lastName, address, marketValue, email, offerRange };
   };

@@ -98,7 +98,8 @@ describeEachDatabase('bulk send worker', (database) => {
   it('sends one e-mail per owner through the provider: sender, reply-to, subject, links, escaping', async () => {
     const { progress, user } = await startJob([
       owner(1),
-      owner(2, { firstName: '<b>Bo</b>', address: '2 "Elm" St <i>&</i>' }),
+      // Tags are refused at the door (issue 25); what plain words may hold is still escaped.
+      owner(2, { firstName: 'Bo "B" & Jo', address: '2 "Elm" St & Co <3' }),
     ]);
     startWorkers();
     const done = await waitFinished(progress);
@@ -167,10 +168,10 @@ describeEachDatabase('bulk send worker', (database) => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
 
-    expect(second?.subject).toBe('Cash Offer for 2 "Elm" St <i>&</i>');
-    expect(second?.html).toContain('Dear &lt;b&gt;Bo&lt;/b&gt; Lee,');
-    expect(second?.html).toContain('2 &quot;Elm&quot; St &lt;i&gt;&amp;&lt;/i&gt;');
-    expect(second?.html).not.toMatch(/<b>|<i>/);
+    expect(second?.subject).toBe('Cash Offer for 2 "Elm" St & Co <3');
+    expect(second?.html).toContain('Dear Bo &quot;B&quot; &amp; Jo Lee,');
+    expect(second?.html).toContain('2 &quot;Elm&quot; St &amp; Co &lt;3');
+    expect(second?.html).not.toMatch(/<3|"Elm"/);
   });
 
   it('never e-mails an unsubscribed address, whoever sends', async () => {
