@@ -107,6 +107,7 @@ export const FOLLOW_UP_STOP_REASONS = [
   'paused',
   'replaced',
   'sender-cannot-send',
+  'link-or-markup',
   'finished',
 ] as const;
 export type FollowUpStopReason = (typeof FOLLOW_UP_STOP_REASONS)[number];
@@ -122,6 +123,8 @@ export const followUpStopMessages: Record<FollowUpStopReason, string> = {
   paused: 'Paused by hand',
   replaced: 'Replaced by a new follow-up sequence',
   'sender-cannot-send': 'The sender may no longer send offer e-mails',
+  'link-or-markup':
+    "The e-mail would carry a link, an e-mail address or HTML from the homeowner's name, the property address or the step's text",
   finished: 'Every step is done',
 };
 

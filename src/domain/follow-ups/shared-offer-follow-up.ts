@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { RecipientEmailSchema } from '../bulk-import/bulk-import-property';
+import { sendingPolicyMessages } from '../email/sending-policy-messages';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { OfferTokenSchema } from '../offer/offer-token';
 import { boundedText } from '../validation/bounded-text';
 
@@ -9,7 +11,10 @@ import { boundedText } from '../validation/bounded-text';
  */
 export const SharedOfferFollowUpSchema = z.object({
   token: OfferTokenSchema,
-  name: boundedText('Name', 200).default(''),
+  // The greeting of every follow-up e-mail: plain words only (the sending policy checks again).
+  name: boundedText('Name', 200)
+    .refine((name) => !carriesLinkOrMarkup(name), sendingPolicyMessages.linkOrMarkup('Name'))
+    .default(''),
   email: RecipientEmailSchema,
   replace: z.boolean().default(false),
 });

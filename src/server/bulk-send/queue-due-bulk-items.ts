@@ -221,7 +221,11 @@ async function queueBulkItem(
         senderUserId: item.owner_id,
         purpose: 'bulk-offer',
         to: item.email,
-        typedText: [],
+        // What the CSV gave: the address is the subject, the owner's name the greeting.
+        typedText: [
+          { field: 'address', label: 'The property address', text: property.address },
+          { field: 'name', label: "The owner's name", text: ownerDisplayName(property) },
+        ],
         compose: async (parts) => {
           senderPostalAddress = parts.sender.postalAddress;
           offerLink = await insertOfferLink(savepoint, policy.appUrl, {

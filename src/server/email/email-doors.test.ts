@@ -48,9 +48,23 @@ describe('the doors to the e-mail outbox', () => {
     expect(writers.map(({ file }) => file)).toEqual(['email/enqueue-email.ts']);
   });
 
-  it('leave the bulk and revised offers to the policy', () => {
-    for (const file of ['bulk-send/queue-due-bulk-items.ts', 'leads-inbox/send-revised-offer.ts']) {
-      expect(sources.find((source) => source.file === file)?.text).toMatch(/\bsendToThirdParty\(/);
-    }
+  it('leave every e-mail to a third party to the policy: bulk and revised offers, follow-ups, invitations, reply-to proofs', () => {
+    const callers = sources
+      .filter(({ file, text }) => file !== 'email/send-to-third-party.ts' && /\bsendToThirdParty\(/.test(text))
+      .map(({ file }) => file)
+      .sort();
+    expect(callers).toEqual([
+      'auth/workspace-plugin.ts',
+      'bulk-send/queue-due-bulk-items.ts',
+      'follow-ups/run-due-follow-ups.ts',
+      'leads-inbox/send-revised-offer.ts',
+      'profile/send-reply-to-proof.ts',
+    ]);
+  });
+
+  it('hand the policy the typed text each e-mail carries: no caller declares none', () => {
+    // A subject or greeting filled from a CSV row, a lead or a form is typed text (issue 25).
+    const declaringNone = sources.filter(({ text }) => /\btypedText:\s*\[\s*\]/.test(text)).map(({ file }) => file);
+    expect(declaringNone).toEqual([]);
   });
 });

@@ -76,7 +76,11 @@ export interface ThirdPartyEmail {
   senderUserId: string;
   purpose: ThirdPartyPurpose;
   to: string;
-  /** Every text the sender typed that the message carries, by field: plain words only. */
+  /**
+   * Every text a person typed that the message carries, by field (an address, a name, a note, a
+   * step's subject and message): plain words only. The sender's profile (display name, company,
+   * postal address), which signs the message, the policy checks itself.
+   */
   typedText: { field: string; label: string; text: string }[];
   /**
    * Writes the message with the policy's parts, once every rule has passed (so nothing it
@@ -95,10 +99,10 @@ export interface ThirdPartyEmail {
 }
 
 /**
- * The one door for every e-mail a user sends to someone other than themselves (bulk offers,
- * revised offers, and any later kind): inside `tx`, it refuses (a Refusal, nothing written)
- * unless the sender's account e-mail is verified, commercial mail has the sender's postal address,
- * typed fields are plain text, the recipient has not unsubscribed, the per-recipient cooldown has
+ * The one door for every e-mail a user sends to someone other than themselves (every purpose
+ * above, and any later kind): inside `tx`, it refuses (a Refusal, nothing written) unless the
+ * sender's account e-mail is verified, commercial mail has the sender's postal address, the
+ * sender's profile and the typed fields are plain text, the recipient has not unsubscribed, the per-recipient cooldown has
  * passed and the sender's daily quota has room; then it queues the message with Reply-To the
  * sender's proven address, the unsubscribe link and the one-click unsubscribe headers (RFC 8058),
  * and counts it towards the quota. Callers that must go on after a refusal (a bulk batch) call it
@@ -197,7 +201,10 @@ export async function sendToThirdParty(
  *   register someone else's address; `postalAddressRequired` says whether the postal address is
  *   missing too, so the sender learns both at once;
  * - commercial mail without a postal address in the profile (code 'postal-address-required'):
- *   every commercial e-mail must carry the sender's physical postal address (US CAN-SPAM Act).
+ *   every commercial e-mail must carry the sender's physical postal address (US CAN-SPAM Act);
+ * - a display name, company or postal address holding a link, an e-mail address or HTML (code
+ *   'profile-link-or-markup', `profileField` naming it): they sign the message, so they are typed
+ *   text like any other; the profile form refuses them, but a profile saved before it did may hold one.
  * A bulk send asks before it stores its job; sendToThirdParty asks again for every e-mail.
  */
 export async function assertSenderMaySend(
@@ -219,8 +226,23 @@ function assertMaySend(sender: Awaited<ReturnType<typeof readSender>>, commercia
   if (commercial && !hasPostalAddress(sender)) {
     throw new Refusal(403, profileMessages.postalAddressRequired, { code: 'postal-address-required' });
   }
+  for (const [profileField, label] of SIGNING_FIELDS) {
+    if (carriesLinkOrMarkup(sender[profileField])) {
+      throw new Refusal(403, sendingPolicyMessages.profileLinkOrMarkup(label), {
+        code: 'profile-link-or-markup',
+        details: { profileField },
+      });
+    }
+  }
   return sender;
 }
+
+/** The profile's fields that sign a message (its compliance footer, a revised offer's signature), as the form names them. */
+const SIGNING_FIELDS = [
+  ['displayName', 'Display name'],
+  ['company', 'Company'],
+  ['postalAddress', 'Postal address'],
+] as const;
 
 /** The sender's account and their profile in the workspace the e-mail is sent for. */
 async function readSender(

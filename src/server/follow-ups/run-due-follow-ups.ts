@@ -248,7 +248,14 @@ async function takeStep(
           senderUserId: followUp.senderUserId,
           purpose: 'follow-up',
           to: followUp.recipientEmail,
-          typedText: [],
+          // The name (a CSV row's, a lead's, or typed when sharing) and address fill the step's
+          // fields; the step's own words were checked when the sequence was saved, and again here.
+          typedText: [
+            { field: 'recipientName', label: "The homeowner's name", text: followUp.recipientName },
+            { field: 'address', label: 'The property address', text: offer.address },
+            { field: 'subject', label: 'Subject', text: step.subject },
+            { field: 'body', label: 'Message', text: step.body },
+          ],
           compose: (parts) =>
             renderFollowUpEmail(
               step,
@@ -280,8 +287,12 @@ async function takeStep(
         return { retryAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)) };
       case 'recipient-cooldown':
         return { retryAt: new Date(now.getTime() + HOUR_MS) };
+      case 'link-or-markup':
+        // Nothing later would make it plain: the sequence stops, with the reason.
+        return { stop: 'link-or-markup' };
       default:
-        // Not verified, no postal address: the sender may not send; the sequence stops, with the reason.
+        // Not verified, no postal address, a link in the profile: the sender may not send; the
+        // sequence stops, with the reason.
         return { stop: 'sender-cannot-send' };
     }
   }

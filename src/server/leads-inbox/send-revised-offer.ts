@@ -67,6 +67,8 @@ export async function sendRevisedOffer(
       to: homeownerEmail,
       typedText: [
         { field: 'address', label: 'The property address', text: lead.address },
+        // As the homeowner gave it on the answer form: the greeting.
+        { field: 'name', label: "The homeowner's name", text: lead.name ?? '' },
         { field: 'message', label: 'Your message', text: request.message },
       ],
       compose: async (parts) => {

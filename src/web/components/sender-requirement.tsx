@@ -7,16 +7,21 @@ import { authClient } from '../api/auth-client';
 import { EMAIL_VERIFIED_CALLBACK } from '../api/email-verification';
 import { OutboxNotice } from './outbox-notice';
 
-/** True for a refusal the sender fixes themselves: verify the account's e-mail, add a postal address. */
+const SENDER_REQUIREMENTS = new Set(['email-not-verified', 'postal-address-required', 'profile-link-or-markup']);
+
+/**
+ * True for a refusal the sender fixes themselves: verify the account's e-mail, add a postal
+ * address, take a link out of their profile.
+ */
 export function isSenderRequirement(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.code === 'email-not-verified' || error.code === 'postal-address-required');
+  return error instanceof ApiError && error.code !== undefined && SENDER_REQUIREMENTS.has(error.code);
 }
 
 /**
  * What the sender must do before an offer e-mail can go out (the sending policy: bulk and revised
  * offers alike), shown where the server refused the send, every step at once: verify the account's
  * e-mail (a link e-mailed on request, through the app's outbox), and add the postal address every
- * offer e-mail must carry (in the profile).
+ * offer e-mail must carry (in the profile), or remove a link from the profile that signs them.
  */
 export function SenderRequirement({ refusal }: { refusal: ApiError }) {
   const emailNotVerified = refusal.code === 'email-not-verified';
@@ -31,6 +36,14 @@ export function SenderRequirement({ refusal }: { refusal: ApiError }) {
           <p>{profileMessages.postalAddressRequired}</p>
           <p>
             <Link to="/profile">Add your postal address in your profile</Link>, then send again.
+          </p>
+        </>
+      )}
+      {refusal.code === 'profile-link-or-markup' && (
+        <>
+          <p>{refusal.message}</p>
+          <p>
+            <Link to="/profile">Edit your profile</Link>, then send again.
           </p>
         </>
       )}
