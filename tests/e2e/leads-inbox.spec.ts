@@ -80,7 +80,7 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
 }) => {
   // A long journey through every part of the inbox.
   test.setTimeout(90_000);
-  await registerThroughUi(page);
+  const email = await registerThroughUi(page);
   await page.getByRole('link', { name: 'Leads' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   await expect(page.getByText('No leads yet')).toBeVisible();
@@ -216,6 +216,11 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
   );
   expect(exported).toHaveLength(1);
   expect(exported[0]!.body).toMatchObject({ address: '12 Oak St, Austin, TX', marketValue: 200000 });
+  // The export is on the lead's history, naming who exported it (issue 26 §5).
+  const exportEntry = offerHistory.getByRole('listitem').last();
+  await expect(exportEntry).toContainText('Exported to Google Sheets: $113,000 – $128,000');
+  await expect(exportEntry).toContainText(`by ${email.split('@')[0]}`);
+  await offerHistory.screenshot({ path: test.info().outputPath('lead-exported.png') });
 
   // Save as a saved property: the plan's rules apply as for any save.
   await page.getByRole('button', { name: 'Save as saved property' }).click();
