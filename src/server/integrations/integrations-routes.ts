@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { assertPublicUrl, userUrlPolicy } from '../http/outbound/outbound-address';
 import { validate } from '../http/validate';
-import { limitPerUser } from '../rate-limit/limit-per-user';
+import { EXPORT_RATE_LIMIT, limitPerUser } from '../rate-limit/limit-per-user';
 import {
   checkConnection,
   CONNECTION_SERVICES,
@@ -48,11 +48,9 @@ function sheetsView(webhookUrl: string | null, env: AppContext['env']) {
 }
 
 /**
- * Per user: exports and spreadsheet test rows each make the server call out (a webhook a user
- * may have chosen, the CRM), so one account cannot turn them into a flood. Far above what a
- * person clicks, even exporting a list of leads one by one.
+ * Per user: spreadsheet test rows make the server call out to a webhook a user may have chosen,
+ * so one account cannot turn them into a flood (exports: EXPORT_RATE_LIMIT).
  */
-export const EXPORT_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
 export const SHEETS_TEST_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
 
 // The Connections page is public and each check may call a provider: one check per service

@@ -11,7 +11,8 @@ import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { createApp } from '../app';
 import { wholesalerSettings } from '../db/schema';
 import { outboundAddressMessages } from '../http/outbound/outbound-address';
-import { EXPORT_RATE_LIMIT, SHEETS_TEST_RATE_LIMIT } from './integrations-routes';
+import { EXPORT_RATE_LIMIT } from '../rate-limit/limit-per-user';
+import { SHEETS_TEST_RATE_LIMIT } from './integrations-routes';
 import { createSettingsCipher } from './settings-cipher';
 import { saveSheetsWebhook } from './sheets-settings-store';
 

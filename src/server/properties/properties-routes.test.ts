@@ -9,6 +9,7 @@ import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { savedProperties, subscriptions } from '../db/schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
+import { EXPORT_RATE_LIMIT } from '../rate-limit/limit-per-user';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);
 
@@ -259,5 +260,25 @@ describeEachDatabase('saved properties API', (database) => {
     );
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain('New Roof: 9000');
+  });
+  it('limits the saved list’s CSV export per user like the other exports (issue 25): 200s, then 429', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    await setPlan(user.id, 'personal');
+    const statuses: number[] = [];
+    for (let i = 0; i < EXPORT_RATE_LIMIT.limit; i++) {
+      statuses.push((await app.request('/api/properties/export.csv', { headers })).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: EXPORT_RATE_LIMIT.limit }, () => 200));
+    const limited = await app.request('/api/properties/export.csv', { headers });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({
+      error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/),
+      code: 'rate-limited',
+    });
+    // Another user is not held back.
+    const other = await signUpTestUser(app);
+    await setPlan(other.user.id, 'personal');
+    expect((await app.request('/api/properties/export.csv', { headers: other.headers })).status).toBe(200);
   });
 });

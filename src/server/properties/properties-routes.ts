@@ -5,6 +5,7 @@ import { SavePropertyRequestSchema } from '../../domain/properties/save-property
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
+import { EXPORT_RATE_LIMIT, limitPerUser } from '../rate-limit/limit-per-user';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { deleteSavedProperty } from './delete-saved-property';
 import { listSavedProperties, SavedListQuerySchema } from './list-saved-properties';
@@ -15,7 +16,7 @@ import { savedListCsv } from './saved-list-csv';
  * /api/properties: the workspace's saved properties: save within the plan's limit (spec §4,
  * §6), list, CSV export (Personal and Pro), delete (Pro only); every query is scoped to the
  * session's workspace. Every member lists; saving and deleting are 'work-deals', the CSV export
- * 'bulk-send-and-export' (issue 26).
+ * 'bulk-send-and-export' (issue 26), limited per user like the other exports (429 'rate-limited').
  */
 export function propertiesRoutes(context: AppContext) {
   const { db } = context.database;
@@ -28,16 +29,21 @@ export function propertiesRoutes(context: AppContext) {
       const property = await saveProperty(context, c.var.member.workspaceId, c.req.valid('json'));
       return c.json({ property }, 201);
     })
-    .get('/export.csv', requireRole('bulk-send-and-export'), async (c) => {
-      const { plan } = await getSubscription(db, c.var.member.workspaceId);
-      if (!canExportSavedList(plan)) {
-        return c.json({ error: 'Exporting the saved list is available with the Personal and Pro plans' }, 403);
-      }
-      const date = new Date().toISOString().slice(0, 10);
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', `attachment; filename="saved_properties_${date}.csv"`);
-      return c.body(await savedListCsv(db, c.var.member.workspaceId));
-    })
+    .get(
+      '/export.csv',
+      requireRole('bulk-send-and-export'),
+      limitPerUser(context, 'saved-list-export', EXPORT_RATE_LIMIT),
+      async (c) => {
+        const { plan } = await getSubscription(db, c.var.member.workspaceId);
+        if (!canExportSavedList(plan)) {
+          return c.json({ error: 'Exporting the saved list is available with the Personal and Pro plans' }, 403);
+        }
+        const date = new Date().toISOString().slice(0, 10);
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="saved_properties_${date}.csv"`);
+        return c.body(await savedListCsv(db, c.var.member.workspaceId));
+      },
+    )
     .delete(
       '/:id',
       requireRole('work-deals'),

@@ -7,6 +7,14 @@ import { tooManyRequestsMessage } from './limit-per-client';
 export const PER_USER_ACTION_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
 
 /**
+ * Exports per user and minute (the CRM and spreadsheet exports, counted together, and the saved
+ * list's CSV): each makes the server call out (a webhook a user may have chosen, the CRM) or read
+ * a whole list, so one account cannot turn them into a flood. Far above what a person clicks,
+ * even exporting a list of leads one by one.
+ */
+export const EXPORT_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+
+/**
  * The one variable limitPerUser reads: the signed-in user's id, as requireUser (auth/) sets it.
  * Named here rather than imported, so this shared room imports no capability.
  */
