@@ -26,6 +26,13 @@ if (cd "$dir" && NODE_ENV=production APP_URL="http://127.0.0.1:$port" PORT=$port
 fi
 grep -q 'ALLOW_INSECURE_APP_URL=1' "$dir/refused.log" && grep -q 'EMAIL_OUTBOX_LOG=1' "$dir/refused.log" ||
   { echo "production mode must refuse an http APP_URL and a missing e-mail provider" >&2; cat "$dir/refused.log" >&2; exit 1; }
+# With a provider, the sender too: the placeholder offers@localhost is not a domain it has verified.
+if (cd "$dir" && NODE_ENV=production APP_URL="https://offers.example.com" RESEND_API_KEY=re_unused PORT=$port DATA_DIR="$dir/data" \
+  timeout 30 node dist/server/main.js >"$dir/refused-from.log" 2>&1); then
+  echo "production mode started with an e-mail provider and no EMAIL_FROM" >&2; exit 1
+fi
+grep -q 'EMAIL_FROM: required in production' "$dir/refused-from.log" ||
+  { echo "production mode must refuse a provider without EMAIL_FROM" >&2; cat "$dir/refused-from.log" >&2; exit 1; }
 (cd "$dir" && NODE_ENV=production APP_URL="http://127.0.0.1:$port" ALLOW_INSECURE_APP_URL=1 EMAIL_OUTBOX_LOG=1 PORT=$port DATA_DIR="$dir/data" \
   exec node dist/server/main.js >"$dir/server.log" 2>&1) &
 server=$!

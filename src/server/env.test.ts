@@ -79,7 +79,12 @@ describe('parseEnv: production mode', () => {
   });
 
   it('sells no paid plan in production without a payment provider, unless DEMO_BILLING=1', () => {
-    const production = { NODE_ENV: 'production', APP_URL: 'https://offers.example.com', RESEND_API_KEY: 're_x' };
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://offers.example.com',
+      RESEND_API_KEY: 're_x',
+      EMAIL_FROM: 'Offers <offers@offers.example.com>',
+    };
     expect(parseEnv(production)).toMatchObject({ production: true, billingMode: 'unavailable' });
     expect(parseEnv({ ...production, DEMO_BILLING: '0' })).toMatchObject({ billingMode: 'unavailable' });
     expect(parseEnv({ ...production, DEMO_BILLING: '1' })).toMatchObject({ billingMode: 'demo' });
@@ -97,14 +102,36 @@ describe('parseEnv: production mode', () => {
       expect(configurationError(source)).toContain(
         'RESEND_API_KEY: required in production to send e-mail (set EMAIL_OUTBOX_LOG=1',
       );
-    expect(parseEnv({ ...production, RESEND_API_KEY: 're_x' })).toMatchObject({ production: true });
+    expect(parseEnv({ ...production, RESEND_API_KEY: 're_x', EMAIL_FROM: 'offers@offers.example.com' })).toMatchObject({
+      production: true,
+    });
     expect(parseEnv({ ...production, EMAIL_OUTBOX_LOG: '1' })).toMatchObject({ production: true });
     expect(parseEnv({}).RESEND_API_KEY).toBeUndefined();
   });
 
+  // The README's production section asks for EMAIL_FROM: a provider refuses (or spams) mail from
+  // the localhost placeholder, so production with a provider does not start without it.
+  it('needs EMAIL_FROM in production with an e-mail provider; the log-only outbox and local runs keep the placeholder', () => {
+    const production = { NODE_ENV: 'production', APP_URL: 'https://offers.example.com' };
+    for (const source of [
+      { ...production, RESEND_API_KEY: 're_x' },
+      { ...production, RESEND_API_KEY: 're_x', EMAIL_OUTBOX_LOG: '1' },
+    ]) {
+      expect(configurationError(source)).toContain('EMAIL_FROM: required in production with an e-mail provider');
+    }
+    expect(configurationError({ ...production, RESEND_API_KEY: 're_x', EMAIL_FROM: '' })).toContain('EMAIL_FROM');
+    expect(
+      parseEnv({ ...production, RESEND_API_KEY: 're_x', EMAIL_FROM: 'Offers <offers@offers.example.com>' }),
+    ).toMatchObject({ EMAIL_FROM: 'Offers <offers@offers.example.com>' });
+    const placeholder = 'Cash Offer Calculator <offers@localhost>';
+    expect(parseEnv({ ...production, EMAIL_OUTBOX_LOG: '1' })).toMatchObject({ EMAIL_FROM: placeholder });
+    expect(parseEnv({ RESEND_API_KEY: 're_x' })).toMatchObject({ production: false, EMAIL_FROM: placeholder });
+    expect(parseEnv({})).toMatchObject({ EMAIL_FROM: placeholder });
+  });
+
   // Issue 25, finding 10: an http APP_URL means no Secure cookies and no HSTS.
   it('needs an https APP_URL in production, unless ALLOW_INSECURE_APP_URL=1', () => {
-    const production = { NODE_ENV: 'production', RESEND_API_KEY: 're_x' };
+    const production = { NODE_ENV: 'production', RESEND_API_KEY: 're_x', EMAIL_FROM: 'offers@offers.example.com' };
     expect(configurationError({ ...production, APP_URL: 'http://offers.example.com' })).toContain(
       'APP_URL: must be https:// in production (set ALLOW_INSECURE_APP_URL=1 to allow http://)',
     );

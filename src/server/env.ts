@@ -44,7 +44,8 @@ const EnvSchema = z
     LEADS_EMAIL: z.email().optional(),
     RESEND_API_KEY: optionalText,
     RESEND_API_URL: baseUrl.default('https://api.resend.com'),
-    EMAIL_FROM: z.string().min(1).default('Cash Offer Calculator <offers@localhost>'),
+    // The app's sender. Unset: a placeholder on localhost, which only the built-in outbox may use.
+    EMAIL_FROM: optionalText,
     // Signs the e-mail provider's webhooks (Svix, whsec_…) at POST /api/email/webhook: bounces,
     // complaints and inbound replies stop follow-ups. Unset: the webhook refuses everything.
     RESEND_WEBHOOK_SECRET: optionalText,
@@ -99,6 +100,16 @@ const EnvSchema = z
           'required in production to send e-mail (set EMAIL_OUTBOX_LOG=1 to only print e-mails to the log, on a demo site)',
       });
     }
+    // A provider sends only from a domain it has verified: the localhost placeholder would be
+    // refused by it (or land in spam), and inbound replies read the domain of EMAIL_FROM.
+    if (env.NODE_ENV === 'production' && env.RESEND_API_KEY && !env.EMAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EMAIL_FROM'],
+        message:
+          'required in production with an e-mail provider: an address on a domain the provider has verified, like "Offers <offers@your-domain.com>"',
+      });
+    }
     if (env.NODE_ENV === 'production' && env.FOLLOW_UP_TEST_CLOCK) {
       ctx.addIssue({
         code: 'custom',
@@ -119,13 +130,14 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', message: `Missing required configuration: ${missing.join(', ')}` });
     }
   })
-  .transform((env) => ({
+  .transform(({ EMAIL_FROM = 'Cash Offer Calculator <offers@localhost>', ...env }) => ({
     ...env,
+    EMAIL_FROM,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     production: env.NODE_ENV === 'production',
     billingMode: billingMode(env),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    followUpInboundDomain: followUpInboundDomain(env),
+    followUpInboundDomain: followUpInboundDomain({ ...env, EMAIL_FROM }),
   }));
 
 /**
