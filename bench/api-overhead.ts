@@ -7,7 +7,7 @@
 // bench/out/profiles/ and prints where its time went (bench/api-overhead/summarize-profile.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { defaultTemplate } from '../src/domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../src/domain/repairs/repair-catalog';
 import { toggleRepair } from '../src/domain/repairs/repair-state';
 import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
+import { groupCpuMs, postgresCpuMs } from './api-overhead/process-cpu';
 import { summarizeProfile } from './api-overhead/summarize-profile';
 
 const DURATION_SECONDS = 8;
@@ -45,6 +46,8 @@ async function freePort(): Promise<number> {
 
 interface Running {
   origin: string;
+  /** The server's process group (its id is the spawned process's). */
+  group: number;
   stop(): Promise<void>;
 }
 
@@ -74,7 +77,7 @@ async function startProcess(command: string, args: string[], env: Record<string,
     await Promise.race([exited, new Promise((wait) => setTimeout(wait, 10_000))]);
     signal(child, 'SIGKILL');
   };
-  return { origin, stop } satisfies Running;
+  return { origin, group: child.pid!, stop } satisfies Running;
 }
 
 /** Signals the child's whole process group (npm start runs node under npm), if it is still there. */
@@ -86,19 +89,29 @@ function signal(child: ChildProcess, name: NodeJS.Signals) {
   }
 }
 
-async function load(origin: string, options: Partial<autocannon.Options>) {
-  const result = await autocannon({ url: origin, duration: DURATION_SECONDS, connections: CONNECTIONS, ...options });
+/** Requests each server answered (warm-ups included), for the profiles' CPU time per request. */
+const served = new Map<string, number>();
+
+/** Loads one server and says what each request cost it and PostgreSQL in CPU time. */
+async function load(server: Running, options: Partial<autocannon.Options>, duration = DURATION_SECONDS) {
+  const before = { server: groupCpuMs(server.group), postgres: postgresCpuMs(postgresDataDir) };
+  const result = await autocannon({ url: server.origin, duration, connections: CONNECTIONS, ...options });
+  served.set(server.origin, (served.get(server.origin) ?? 0) + result.requests.total);
+  const perRequest = (ms: number) => Number((ms / result.requests.total).toFixed(2));
   return {
     reqPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors,
+    serverCpuMs: perRequest(groupCpuMs(server.group) - before.server),
+    postgresCpuMs: perRequest(postgresCpuMs(postgresDataDir) - before.postgres),
   };
 }
 
 type Figures = Awaited<ReturnType<typeof load>>;
 
 const postgres = await startPostgresServer();
+const postgresDataDir = join(postgres.dir, 'data');
 const rows: Record<string, string | number>[] = [];
 const verdicts: string[] = [];
 try {
@@ -116,13 +129,14 @@ try {
     mkdirSync(PROFILE_DIR, { recursive: true });
   }
   // `npm start` runs `tsx src/server/main.ts`; profiled, the same through node's own flags (NODE_OPTIONS refuses --cpu-prof).
+  const profileName = (mode: string) => mode.replace(' ', '-');
   const profileFlags = (name: string) => ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, name)}`];
   const modes: { name: string; command: string; args: string[]; env: Record<string, string> }[] = [
     PROFILE
       ? {
           name: 'npm start',
           command: 'node',
-          args: [...profileFlags('npm-start'), '--import', 'tsx', 'src/server/main.ts'],
+          args: [...profileFlags(profileName('npm start')), '--import', 'tsx', 'src/server/main.ts'],
           env: {},
         }
       : { name: 'npm start', command: 'npm', args: ['start'], env: {} },
@@ -138,41 +152,47 @@ try {
   for (const mode of modes) {
     const app = await startProcess(mode.command, mode.args, { ...sharedEnv, ...mode.env }, '/api/health');
     if (!cookie) cookie = await signUpProUser(app.origin, databaseUrl);
-    const bare = await startProcess('npx', ['tsx', 'bench/api-overhead/bare-server.ts'], sharedEnv, '/api/properties');
+    const bareArgs = ['--import', 'tsx', 'bench/api-overhead/bare-server.ts'];
+    const bare = await startProcess(
+      'node',
+      PROFILE ? [...profileFlags(`${profileName(mode.name)}-bare`), ...bareArgs] : bareArgs,
+      sharedEnv,
+      '/api/properties',
+    );
     const headers = (origin: string) => ({ cookie, origin, 'content-type': 'application/json' });
 
-    const measure = async (origin: string, route: 'save' | 'list') =>
-      route === 'save'
-        ? load(origin, { url: `${origin}/api/properties`, method: 'POST', headers: headers(origin), body: saveBody })
-        : load(origin, { url: `${origin}/api/properties?limit=100`, headers: headers(origin) });
+    const measure = async (server: Running, route: 'save' | 'list') => {
+      const url = `${server.origin}/api/properties`;
+      return route === 'save'
+        ? load(server, { url, method: 'POST', headers: headers(server.origin), body: saveBody })
+        : load(server, { url: `${url}?limit=100`, headers: headers(server.origin) });
+    };
 
     for (const route of ['save', 'list'] as const) {
       // Warm both (JIT, pool), then measure them one after the other.
-      await autocannon({
-        url: `${app.origin}/api/properties`,
-        duration: 2,
-        connections: CONNECTIONS,
-        headers: headers(app.origin),
-      });
-      await autocannon({
-        url: `${bare.origin}/api/properties`,
-        duration: 2,
-        connections: CONNECTIONS,
-        headers: headers(bare.origin),
-      });
+      await load(app, { url: `${app.origin}/api/properties`, headers: headers(app.origin) }, 2);
+      await load(bare, { url: `${bare.origin}/api/properties`, headers: headers(bare.origin) }, 2);
+      // Fresh planner statistics for the rows the save load added, as autovacuum would give them in time.
+      await analyzeSavedProperties(databaseUrl);
       console.log(`${mode.name}: measuring ${route}…`);
-      const appFigures = await measure(app.origin, route);
-      const bareFigures = await measure(bare.origin, route);
+      const appFigures = await measure(app, route);
+      const bareFigures = await measure(bare, route);
       rows.push(row(mode.name, route, appFigures, bareFigures));
       verdicts.push(verdict(mode.name, route, appFigures, bareFigures));
     }
     await app.stop();
     await bare.stop();
     if (PROFILE) {
-      const dir = join(PROFILE_DIR, mode.name.replace(' ', '-'));
-      for (const file of readdirSync(dir)) {
-        console.log(`\nCPU profile of ${mode.name} (${join(dir, file)}):`);
-        summarizeProfile(join(dir, file));
+      for (const [server, dir, origin] of [
+        ['the app', profileName(mode.name), app.origin],
+        ['the bare server', `${profileName(mode.name)}-bare`, bare.origin],
+      ] as const) {
+        // The largest profile is the server's own process (npm and tsx leave small ones beside it).
+        const [file] = readdirSync(join(PROFILE_DIR, dir))
+          .map((name) => join(PROFILE_DIR, dir, name))
+          .sort((a, b) => statSync(b).size - statSync(a).size);
+        console.log(`\nCPU profile of ${server}, ${mode.name} (${file}):`);
+        summarizeProfile(file!, served.get(origin) ?? 0);
       }
     }
   }
@@ -196,6 +216,8 @@ function row(mode: string, route: string, app: Figures, bare: Figures) {
     'bare p50/p99 ms': `${bare.p50}/${bare.p99}`,
     'req/s ratio': Number((app.reqPerSecond / bare.reqPerSecond).toFixed(2)),
     'p99 ratio': Number((app.p99 / bare.p99).toFixed(2)),
+    'server CPU ms/req (app/bare)': `${app.serverCpuMs}/${bare.serverCpuMs}`,
+    'PostgreSQL CPU ms/req (app/bare)': `${app.postgresCpuMs}/${bare.postgresCpuMs}`,
     'failed (app/bare)': `${app.failed}/${bare.failed}`,
   };
 }
@@ -205,6 +227,13 @@ function verdict(mode: string, route: string, app: Figures, bare: Figures) {
   const tail = app.p99 / bare.p99;
   const met = throughput >= 0.85 && tail <= 1.3 && app.failed === 0 && bare.failed === 0;
   return `${mode}, ${route}: ${throughput.toFixed(2)}× bare's req/s, p99 ${tail.toFixed(2)}× bare's: goal (≥ 0.85×, p99 ≤ 1.3×) ${met ? 'met' : 'not met'}`;
+}
+
+async function analyzeSavedProperties(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('analyze saved_properties');
+  await client.end();
 }
 
 /** A new account through the app's own sign-up, on Pro (no save limit), with SEEDED_ROWS saved properties. */

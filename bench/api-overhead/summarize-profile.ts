@@ -23,7 +23,7 @@ function placeOf(url: string, functionName: string) {
   return ours ? ours[1]! : url;
 }
 
-export function summarizeProfile(file: string, top = 15) {
+export function summarizeProfile(file: string, requests = 0, top = 15) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMicros = new Map<number, number>();
@@ -49,10 +49,13 @@ export function summarizeProfile(file: string, top = 15) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, micros]) => ({ name, 'self time': share(micros) }));
-  console.log(`busy ${(busy / 1e6).toFixed(1)} s of CPU; self time by place:`);
+  const perRequest = requests
+    ? `, ${(busy / 1000 / requests).toFixed(2)} ms a request over ${requests.toLocaleString('en-US')}`
+    : '';
+  console.log(`busy ${(busy / 1e6).toFixed(1)} s of CPU${perRequest}; self time by place:`);
   console.table(table(byPlace));
   console.log('by function:');
   console.table(table(byFunction));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) summarizeProfile(process.argv[2]!);
+if (import.meta.url === `file://${process.argv[1]}`) summarizeProfile(process.argv[2]!, Number(process.argv[3] ?? 0));

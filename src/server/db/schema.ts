@@ -286,7 +286,14 @@ export const savedProperties = pgTable(
     // Millisecond precision, so a JavaScript Date can carry it in a page cursor exactly.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('saved_properties_workspace_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id)],
+  // Plain DESC (NULLS FIRST) on both, as the list orders: newest first, read off the index a page at a time.
+  (t) => [
+    index('saved_properties_workspace_created_idx').on(
+      t.workspaceId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const wholesalerSettings = pgTable(

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared';
 import { savedProperties } from '../db/schema';
 import { Refusal } from '../http/refusal';
 
@@ -23,7 +24,43 @@ function decodeCursor(cursor: string) {
   }
 }
 
-/** The workspace's saved properties, newest first (spec §7), a page at a time (keyset pagination stays fast at any depth). */
+const { workspaceId: _workspace, ...listedColumns } = getTableColumns(savedProperties);
+/** The list's order, which saved_properties_workspace_created_idx holds as it is (saved-list-index.test.ts). */
+export const newestFirst = [desc(savedProperties.createdAt), desc(savedProperties.id)] as const;
+
+const firstPage = preparedPerDatabase((db) =>
+  db
+    .select(listedColumns)
+    .from(savedProperties)
+    .where(eq(savedProperties.workspaceId, sql.placeholder('workspaceId')))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('saved_list_first_page'),
+);
+
+// Keyset pagination: the rows after the cursor's (created_at, id), read off the same index at any depth.
+const pageAfter = preparedPerDatabase((db) =>
+  db
+    .select(listedColumns)
+    .from(savedProperties)
+    .where(
+      and(
+        eq(savedProperties.workspaceId, sql.placeholder('workspaceId')),
+        or(
+          lt(savedProperties.createdAt, sql.placeholder('createdAt')),
+          and(
+            eq(savedProperties.createdAt, sql.placeholder('createdAt')),
+            lt(savedProperties.id, sql.placeholder('id')),
+          ),
+        ),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .prepare('saved_list_page_after'),
+);
+
+/** The workspace's saved properties, newest first (spec §7), a page at a time. */
 export async function listSavedProperties(
   db: Database,
   workspaceId: string,
@@ -32,25 +69,16 @@ export async function listSavedProperties(
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
 
-  const ownedByWorkspace = eq(savedProperties.workspaceId, workspaceId);
-  const afterCursor = after
-    ? or(
-        lt(savedProperties.createdAt, new Date(after.createdAt)),
-        and(eq(savedProperties.createdAt, new Date(after.createdAt)), lt(savedProperties.id, after.id)),
-      )
-    : undefined;
-
-  const rows = await db
-    .select()
-    .from(savedProperties)
-    .where(afterCursor ? and(ownedByWorkspace, afterCursor) : ownedByWorkspace)
-    .orderBy(desc(savedProperties.createdAt), desc(savedProperties.id))
-    .limit(query.limit + 1);
+  // One more than the page: whether there is a next one.
+  const limit = query.limit + 1;
+  const rows = after
+    ? await pageAfter(db).execute({ workspaceId, limit, createdAt: after.createdAt, id: after.id })
+    : await firstPage(db).execute({ workspaceId, limit });
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    properties: page.map(({ workspaceId: _owner, ...property }) => property),
+    properties: page,
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
 }

@@ -1,0 +1,2 @@
+DROP INDEX "saved_properties_workspace_created_idx";--> statement-breakpoint
+CREATE INDEX "saved_properties_workspace_created_idx" ON "saved_properties" USING btree ("workspace_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
