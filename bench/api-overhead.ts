@@ -2,7 +2,7 @@
 // server (bench/api-overhead/bare-server.ts) doing the same SQL on the same PostgreSQL 15, in one
 // run, 20 connections each, on `npm start` and on the production build (`node dist/server/main.js`,
 // NODE_ENV=production). Goal: the app at ≥ 0.85× bare's requests per second with p99 ≤ 1.3× bare's.
-// Run: npm run build && npx tsx bench/api-overhead.ts [--profile]
+// Run: npm run build && npx tsx bench/api-overhead.ts [--profile] [--only=save|list]
 // --profile also writes a CPU profile of each app process under load (node --cpu-prof) into
 // bench/out/profiles/ and prints where its time went (bench/api-overhead/summarize-profile.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +25,8 @@ const DURATION_SECONDS = 8;
 const CONNECTIONS = 20;
 const SEEDED_ROWS = 1_000;
 const PROFILE = process.argv.includes('--profile');
+// --only=save or --only=list: one route (a profile of one route's work).
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const PROFILE_DIR = resolve('bench/out/profiles');
 
 const saveBody = JSON.stringify({
@@ -168,7 +170,7 @@ try {
         : load(server, { url: `${url}?limit=100`, headers: headers(server.origin) });
     };
 
-    for (const route of ['save', 'list'] as const) {
+    for (const route of (['save', 'list'] as const).filter((name) => !ONLY || name === ONLY)) {
       // Warm both (JIT, pool), then measure them one after the other.
       await load(app, { url: `${app.origin}/api/properties`, headers: headers(app.origin) }, 2);
       await load(bare, { url: `${bare.origin}/api/properties`, headers: headers(bare.origin) }, 2);

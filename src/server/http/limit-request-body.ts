@@ -54,6 +54,9 @@ export function limitRequestBody(): MiddlewareHandler {
       }
       if (Number(declared) > maxBytes) return tooLarge(c, maxBytes);
     }
+    // A GET or HEAD request has no body (fetch's Request cannot hold one). Asking for its body
+    // stream anyway would build the whole Request object on every read.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // A larger route reads its chunked body through its own bodyLimit, after authorising the
     // caller (bulk-send-routes.ts), so an anonymous caller cannot make us buffer 32 MB.
     if (larger !== undefined) return next();

@@ -7,7 +7,7 @@ import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
 import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
@@ -60,12 +60,12 @@ export async function saveOfferFigures({ env, database }: AppContext, workspaceI
   const { totalRepairCost, offerRange } = figures;
   const contactPhone = figures.contact.phone;
   assertStorable(figures);
-  // Checked again under the lock below; this read only keeps a workspace at its limit from making
-  // us post the webhook again and again.
-  await assertBelowSavedLimit(database.db, workspaceId);
 
   if (env.OFFER_WEBHOOK_URL) {
     const url = env.OFFER_WEBHOOK_URL;
+    // Checked again under the lock below; this read only keeps a workspace at its limit from making
+    // us post the webhook again and again.
+    await assertBelowSavedLimit(database.db, workspaceId);
     await refuseWhenUpstreamFails(
       'save',
       () => 'Failed to submit offer. Please try again.',
@@ -79,13 +79,7 @@ export async function saveOfferFigures({ env, database }: AppContext, workspaceI
 
   return database.db.transaction(async (tx) => {
     const limit = savedPropertyLimit(await lockPlan(tx, workspaceId));
-    const [saved] = await tx
-      .select({ count: count() })
-      .from(savedProperties)
-      .where(eq(savedProperties.workspaceId, workspaceId));
-    if ((saved?.count ?? 0) >= limit) {
-      throw new Refusal(403, planMessages.limitReached(limit), { details: { limit } });
-    }
+    if (Number.isFinite(limit)) await assertBelowLimit(tx, workspaceId, limit);
 
     const [row] = await tx
       .insert(savedProperties)
@@ -131,7 +125,11 @@ async function assertBelowSavedLimit(db: Database, workspaceId: string) {
     .from(subscriptions)
     .where(eq(subscriptions.workspaceId, workspaceId));
   const limit = savedPropertyLimit(subscription?.plan ?? 'free');
-  if (!Number.isFinite(limit)) return;
+  if (Number.isFinite(limit)) await assertBelowLimit(db, workspaceId, limit);
+}
+
+/** Refuses a save once the workspace holds `limit` properties (an unlimited plan never counts them). */
+async function assertBelowLimit(db: Database | Transaction, workspaceId: string, limit: number) {
   const [saved] = await db
     .select({ count: count() })
     .from(savedProperties)
