@@ -29,6 +29,11 @@ echo "== Saved properties under load (PGlite and PostgreSQL 15), and /saved with
 npx tsx bench/saved-properties-load.ts
 
 echo
+echo "== The API's framework tax: save and list against a bare Hono + pg server (PostgreSQL 15; npm start and the production build)"
+npm run --silent build
+npx tsx bench/api-overhead.ts
+
+echo
 echo "== Leads inbox: /leads with 10,000 leads (PGlite and PostgreSQL 15)"
 npx tsx bench/leads-inbox.ts
 
