@@ -7,6 +7,7 @@ import {
   SaveContactSchema,
   SheetsContactSchema,
   contactMessages,
+  nameLinkOrMarkupMessage,
   joinPhones,
   splitFullName,
 } from './contact-schema';
@@ -92,8 +93,15 @@ describe('HomeownerContactSchema', () => {
     ['bad email', { email: 'sam.example.com' }, { email: contactMessages.emailInvalid }],
     ['blank phone', { phone: '' }, { phone: contactMessages.phoneRequired }],
     ['bad phone', { phone: '555 123 4567' }, { phone: contactMessages.phoneInvalid }],
+    ['name with a link', { name: 'Verify at evil.example/login' }, { name: nameLinkOrMarkupMessage }],
+    ['name with an e-mail address', { name: 'Sam sam@evil.example' }, { name: nameLinkOrMarkupMessage }],
+    ['name with HTML', { name: '<b>Sam</b>' }, { name: nameLinkOrMarkupMessage }],
   ])('rejects %s', (_label, change, errors) => {
     expect(fieldErrors(HomeownerContactSchema.safeParse({ ...valid, ...change }))).toEqual(errors);
+  });
+
+  it.each(['J. R. Smith', "Ann O'Neil-Park", 'Smith & Sons', 'Dr. Lee'])('accepts the plain name %s', (name) => {
+    expect(HomeownerContactSchema.safeParse({ ...valid, name }).success).toBe(true);
   });
 });
 

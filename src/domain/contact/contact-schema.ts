@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { PHONE_PATTERN } from './phone';
 
 /** §5 form messages, verbatim. The short wordings are the CRM/sheets forms'. */
@@ -18,6 +19,9 @@ export const contactMessages = {
   zipRequired: 'ZIP code is required',
   zipInvalid: 'Invalid ZIP code format',
 } as const;
+
+/** Not in the spec: a homeowner's name goes into the wholesaler's e-mails to them (revised offers, follow-ups). */
+export const nameLinkOrMarkupMessage = 'Name cannot contain links, e-mail addresses or HTML';
 
 /** §3/§9: a wholesaler may give up to 5 phone numbers. */
 export const MAX_PHONES = 5;
@@ -64,9 +68,13 @@ export const SaveContactSchema = z.object({
 });
 export type SaveContact = z.infer<typeof SaveContactSchema>;
 
-/** Homeowner accept form (§5): name, email and one phone, all required, long wordings. */
+/**
+ * Homeowner accept form (§5): name, email and one phone, all required, long wordings. The name is
+ * plain words: the wholesaler's e-mails to the homeowner carry it, and the sending policy refuses
+ * any that would carry a link (issue 25), which the wholesaler could not mend.
+ */
 export const HomeownerContactSchema = z.object({
-  name,
+  name: name.refine((value) => !carriesLinkOrMarkup(value), nameLinkOrMarkupMessage),
   email: email(contactMessages.emailInvalid),
   phone: phone(contactMessages.phoneInvalid),
 });

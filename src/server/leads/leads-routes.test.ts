@@ -213,6 +213,12 @@ describeEachDatabase('POST /api/leads', (database) => {
         'contact.phone',
       ],
       [
+        "a homeowner's name carrying a link, which every e-mail to them would carry",
+        { ...acceptLead, contact: { ...contact, name: 'Verify at evil.example/login' } },
+        'Name cannot contain links, e-mail addresses or HTML',
+        'contact.name',
+      ],
+      [
         'a malformed phone',
         { ...acceptLead, contact: { ...contact, phone: '5125550100' } },
         'Please enter a valid phone number (XXX-XXX-XXXX)',
