@@ -44,7 +44,6 @@ const app = new Hono<{ Variables: { workspaceId: string } }>()
     const client = await pool.connect();
     try {
       await client.query('begin');
-      await client.query('insert into subscriptions (workspace_id) values ($1) on conflict do nothing', [workspaceId]);
       const { rows: plans } = await client.query<{ plan: string }>(
         'select plan from subscriptions where workspace_id = $1 for update',
         [workspaceId],

@@ -24,12 +24,18 @@ export async function getSubscription(db: Database, workspaceId: string): Promis
  * transaction ends: a plan change cannot slip between the check and the change it guards.
  */
 export async function lockPlan(tx: Transaction, workspaceId: string): Promise<PlanId> {
-  await tx.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ plan: subscriptions.plan })
-    .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId))
-    .for('update');
+  const locked = () =>
+    tx
+      .select({ plan: subscriptions.plan })
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, workspaceId))
+      .for('update');
+  // Every workspace gets its row when it is created (a trigger): the insert is for one that did not.
+  let [row] = await locked();
+  if (!row) {
+    await tx.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
+    [row] = await locked();
+  }
   return row?.plan ?? 'free';
 }
 
