@@ -7,6 +7,7 @@ import type { OfferRange } from '../../../domain/offer/compute-offer-range';
 import { TextAreaField } from '../../components/text-area-field';
 import { ContactFields } from '../../components/contact-fields';
 import { TextField } from '../../components/text-field';
+import { useHydrated } from '../../components/use-hydrated';
 import { useSchemaForm } from '../../components/use-schema-form';
 import {
   ContactAnswerFormSchema,
@@ -56,6 +57,7 @@ export function ContactAnswerFormView({
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
+  const hydrated = useHydrated();
 
   return (
     <form
@@ -94,7 +96,9 @@ export function ContactAnswerFormView({
         <button type="button" className="button button-secondary" onClick={onBack}>
           Back
         </button>
-        <button type="submit" className="button button-primary button-wrapping" disabled={submitting}>
+        {/* Disabled until the page's code runs: the offer page is drawn by the server, and a press
+            before then would submit the form natively, reloading the page and losing the answer. */}
+        <button type="submit" className="button button-primary button-wrapping" disabled={submitting || !hydrated}>
           {submitting ? 'Sending...' : `Send to ${wholesalerName}`}
         </button>
       </div>
