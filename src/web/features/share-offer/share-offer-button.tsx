@@ -1,16 +1,13 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import { offerValidityText } from '../../../domain/offer/offer-validity';
 import type { ShareOfferRequest } from '../../../domain/offer/share-offer-request';
 import { ApiError } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
+import { ShareFollowUpForm } from './share-follow-up-form';
 import { useShareOffer, type SharedOffer } from './share-offer-api';
 import { useMay } from '../../api/use-workspace';
-
-// The follow-up form validates with zod (25 KB gzipped): loaded when a link has been made, not with
-// every page that has a Share offer button (/saved drew its list after downloading it).
-const ShareFollowUpForm = lazy(async () => ({ default: (await import('./share-follow-up-form')).ShareFollowUpForm }));
 
 const SHARE_FAILED = 'Failed to create the link. Please try again.';
 
@@ -106,9 +103,7 @@ function SharedOfferLink({ shared }: { shared: SharedOffer }) {
         </div>
       </dl>
       <p className="muted">{offerValidityText(new Date(shared.expiresAt))}</p>
-      <Suspense fallback={null}>
-        <ShareFollowUpForm url={shared.url} />
-      </Suspense>
+      <ShareFollowUpForm url={shared.url} />
     </div>
   );
 }
