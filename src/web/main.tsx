@@ -85,6 +85,4 @@ start().catch((error: unknown) => {
     </StrictMode>,
   );
   notify.error('Configuration error. Please check settings in your dashboard.');
-  // The page is the browser's now (as App marks it once hydrated): the end-to-end tests wait for this.
-  document.documentElement.dataset.hydrated = '';
 });
