@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type ErrorInfo } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App, routes } from './app/app';
@@ -66,14 +66,9 @@ async function start() {
       </App>
     </StrictMode>
   );
-  // Hydrated or drawn in a transition, so React yields to the browser every few milliseconds
-  // instead of holding the main thread for the whole page: an urgent first render is one long task
-  // (Lighthouse's total blocking time: 110 ms on /, 165 ms on /saved, whose list came in one task).
-  startTransition(() => {
-    if (serverRendered && !browserOnlyState())
-      hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
-    else createRoot(container).render(app);
-  });
+  if (serverRendered && !browserOnlyState())
+    hydrateRoot(container, app, { onRecoverableError: reportRecoverableError });
+  else createRoot(container).render(app);
 }
 
 start().catch((error: unknown) => {
