@@ -258,6 +258,8 @@ test('the embed code shows the personal calculator inside another site, where it
   await page.goto(siteUrl);
   const calculator = page.frameLocator('iframe[title="Cash offer calculator by Lee Homes Buyer"]');
   await expect(calculator.getByRole('heading', { level: 1, name: 'Calculate Your Cash Offer' })).toBeVisible();
+  // The server drew it; typed before its code runs, the fields would be drawn afresh by hydration.
+  await expect(calculator.getByRole('button', { name: 'Get Cash Offer' })).toBeEnabled();
   await calculator.getByLabel('Property address').fill('3 Frame St, Austin, TX');
   await calculator.getByLabel('Market value').fill('200000');
   await calculator.getByRole('button', { name: 'Get Cash Offer' }).click();

@@ -18,6 +18,8 @@ export async function openCalculator(page: Page) {
 }
 
 export async function enterProperty(page: Page, property: { address: string; marketValue: string }) {
+  // A server-drawn calculator enables Get Cash Offer once its code runs: typed earlier, hydration would redraw the fields.
+  await expect(page.getByRole('button', { name: 'Get Cash Offer' })).toBeEnabled();
   await page.getByLabel('Property address').fill(property.address);
   await page.getByLabel('Market value', { exact: true }).fill(property.marketValue);
 }
