@@ -11,9 +11,9 @@
 // price per square foot of the 10 nearest earlier sales within 1 mile × the subject's square feet.
 //
 // Test sales: 2015-01-01 onward. The range's scale (RANGE_SCALE in src/domain/arv/estimate-arv.ts)
-// is calibrated on the earlier period 2014-10-01…2014-12-31 of north-seattle only: `--calibrate`
-// prints the scale that would put 80 % of that period's sales inside the range; the suburban
-// area never sets it, so its coverage is an out-of-area check of the range.
+// is calibrated on the earlier period 2014-10-01…2014-12-31 only: `--calibrate` prints the scale
+// that would put 80 % of that period's sales inside the range, in each area and in both together
+// (RANGE_SCALE is the latter).
 // `--tune` prints the figures of the calibration period instead of the test sales.
 //
 //   npx tsx bench/arv-accuracy.ts [--area north-seattle|suburban] [--tune | --calibrate]
@@ -151,8 +151,8 @@ const percent = (value: number | undefined) =>
   value === undefined || Number.isNaN(value) ? '—' : `${(value * 100).toFixed(1)} %`;
 const inCalibrationPeriod = (sale: Sale) => sale.date >= CALIBRATION[0] && sale.date <= CALIBRATION[1];
 
-/** The RANGE_SCALE that would have put 80 % of the area's calibration-period sales inside the range. */
-function calibrate(area: Area): void {
+/** How far each calibration-period sale fell from the estimate, in half-widths of its range. */
+function calibrationRatios(area: Area): number[] {
   const sales = readSales(area);
   const period = sales.filter(inCalibrationPeriod);
   const ratios: number[] = [];
@@ -162,10 +162,20 @@ function calibrate(area: Area): void {
     const halfWidth = (Math.log(estimate.high) - Math.log(estimate.low)) / 2;
     ratios.push(Math.abs(Math.log(sale.price / estimate.value)) / halfWidth);
   }
-  const scale = quantile(ratios, 0.8) * RANGE_SCALE;
+  return ratios;
+}
+
+/** The RANGE_SCALE that would have put 80 % of the calibration-period sales inside the range, per area and pooled. */
+function calibrate(areas: readonly Area[]): void {
+  const scaleFor = (ratios: number[]) => (quantile(ratios, 0.8) * RANGE_SCALE).toFixed(3);
+  const pooled: number[] = [];
+  for (const area of areas) {
+    const ratios = calibrationRatios(area);
+    pooled.push(...ratios);
+    console.log(`${area}: ${ratios.length} sales estimated; RANGE_SCALE for 80 % coverage: ${scaleFor(ratios)}`);
+  }
   console.log(
-    `${area}: calibration period ${CALIBRATION[0]}…${CALIBRATION[1]}: ${period.length} sales, ${ratios.length} estimated; ` +
-      `RANGE_SCALE for 80 % coverage: ${scale.toFixed(3)} (now ${RANGE_SCALE})`,
+    `${areas.join(' and ')}, ${CALIBRATION[0]}…${CALIBRATION[1]}: RANGE_SCALE for 80 % coverage: ${scaleFor(pooled)} (now ${RANGE_SCALE})`,
   );
 }
 
@@ -182,7 +192,7 @@ function benchArea(area: Area, tune: boolean): boolean {
   console.log(
     `${AREAS[area].label}: ${sales.length} sales ${sales[0]!.date}…${sales.at(-1)!.date}; ` +
       `${testSales.length} test sales ${period}, each from earlier sales only ` +
-      `(range scale ${RANGE_SCALE}, calibrated on north-seattle ${CALIBRATION[0]}…${CALIBRATION[1]})`,
+      `(range scale ${RANGE_SCALE}, calibrated on both areas' sales of ${CALIBRATION[0]}…${CALIBRATION[1]})`,
   );
   const table = [
     ['', 'comparable sales (ours)', 'naive $/sq ft baseline', 'goal'],
@@ -207,7 +217,7 @@ if (process.argv.includes('--area') && !(areaOption && areaOption in AREAS)) {
 }
 const areas = process.argv.includes('--area') ? [areaOption as Area] : (Object.keys(AREAS) as Area[]);
 if (process.argv.includes('--calibrate')) {
-  for (const area of areas) calibrate(area);
+  calibrate(areas);
 } else {
   areas.forEach((area, i) => {
     if (i > 0) console.log('');
