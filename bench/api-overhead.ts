@@ -1,6 +1,6 @@
 // The API's framework tax (issue 29 §2): the app's save and list routes against a bare Hono + pg
 // server (bench/api-overhead/bare-server.ts) doing the same SQL on the same PostgreSQL 15, in one
-// run, 20 connections each, on `npm start` and on the production build (`node dist/server/main.js`,
+// run, 20 connections each (in turns: loadInTurns), on `npm start` and on the production build (`node dist/server/main.js`,
 // NODE_ENV=production). Goal: the app at ≥ 0.85× bare's requests per second with p99 ≤ 1.3× bare's.
 // Run: npm run build && npx tsx bench/api-overhead.ts [--profile] [--only=save|list]
 // --profile also writes a CPU profile of each app process under load (node --cpu-prof) into
@@ -22,6 +22,8 @@ import { groupCpuMs, postgresCpuMs } from './api-overhead/process-cpu';
 import { summarizeProfile } from './api-overhead/summarize-profile';
 
 const DURATION_SECONDS = 8;
+// Each server's DURATION_SECONDS of load, in this many turns (loadInTurns).
+const SLICES = 4;
 const CONNECTIONS = 20;
 const SEEDED_ROWS = 1_000;
 const PROFILE = process.argv.includes('--profile');
@@ -94,23 +96,66 @@ function signal(child: ChildProcess, name: NodeJS.Signals) {
 /** Requests each server answered (warm-ups included), for the profiles' CPU time per request. */
 const served = new Map<string, number>();
 
-/** Loads one server and says what each request cost it and PostgreSQL in CPU time. */
-async function load(server: Running, options: Partial<autocannon.Options>, duration = DURATION_SECONDS) {
+/** One stretch of load on one server: what it answered, how long each answer took, the CPU it and PostgreSQL used. */
+async function loadSlice(server: Running, options: Partial<autocannon.Options>, duration: number) {
   const before = { server: groupCpuMs(server.group), postgres: postgresCpuMs(postgresDataDir) };
-  const result = await autocannon({ url: server.origin, duration, connections: CONNECTIONS, ...options });
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolveResult, reject) => {
+    const instance = autocannon(
+      { url: server.origin, duration, connections: CONNECTIONS, ...options },
+      (error, done) => (error ? reject(error) : resolveResult(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
   served.set(server.origin, (served.get(server.origin) ?? 0) + result.requests.total);
-  const perRequest = (ms: number) => Number((ms / result.requests.total).toFixed(2));
   return {
-    reqPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    requests: result.requests.total,
+    seconds: duration,
+    latencies,
     failed: result.non2xx + result.errors,
-    serverCpuMs: perRequest(groupCpuMs(server.group) - before.server),
-    postgresCpuMs: perRequest(postgresCpuMs(postgresDataDir) - before.postgres),
+    serverCpuMs: groupCpuMs(server.group) - before.server,
+    postgresCpuMs: postgresCpuMs(postgresDataDir) - before.postgres,
   };
 }
 
-type Figures = Awaited<ReturnType<typeof load>>;
+type Slice = Awaited<ReturnType<typeof loadSlice>>;
+
+/** Request rate, latency percentiles and CPU a request over slices of load on one server. */
+function figures(slices: Slice[]) {
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const latencies = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0);
+  const perRequest = (ms: number) => Number((ms / requests).toFixed(2));
+  return {
+    reqPerSecond: Math.round(requests / seconds),
+    p50: percentile(50),
+    p99: percentile(99),
+    failed: slices.reduce((sum, slice) => sum + slice.failed, 0),
+    serverCpuMs: perRequest(slices.reduce((sum, slice) => sum + slice.serverCpuMs, 0)),
+    postgresCpuMs: perRequest(slices.reduce((sum, slice) => sum + slice.postgresCpuMs, 0)),
+  };
+}
+
+/**
+ * Loads the app and the bare server in turns, SLICES slices of DURATION_SECONDS / SLICES each,
+ * in the order app, bare, bare, app, app, bare…, so that a change in the machine's other load
+ * (other processes on its two cores) falls on both alike and the ratio stays fair.
+ */
+async function loadInTurns(app: Running, bare: Running, options: (server: Running) => Partial<autocannon.Options>) {
+  const slices = { app: [] as Slice[], bare: [] as Slice[] };
+  for (let turn = 0; turn < SLICES; turn++) {
+    const order = turn % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
+    for (const name of order) {
+      const server = name === 'app' ? app : bare;
+      slices[name].push(await loadSlice(server, options(server), DURATION_SECONDS / SLICES));
+    }
+  }
+  return { app: figures(slices.app), bare: figures(slices.bare) };
+}
+
+type Figures = ReturnType<typeof figures>;
 
 const postgres = await startPostgresServer();
 const postgresDataDir = join(postgres.dir, 'data');
@@ -163,22 +208,22 @@ try {
     );
     const headers = (origin: string) => ({ cookie, origin, 'content-type': 'application/json' });
 
-    const measure = async (server: Running, route: 'save' | 'list') => {
+    const requestOf = (route: 'save' | 'list') => (server: Running) => {
       const url = `${server.origin}/api/properties`;
       return route === 'save'
-        ? load(server, { url, method: 'POST', headers: headers(server.origin), body: saveBody })
-        : load(server, { url: `${url}?limit=100`, headers: headers(server.origin) });
+        ? { url, method: 'POST' as const, headers: headers(server.origin), body: saveBody }
+        : { url: `${url}?limit=100`, headers: headers(server.origin) };
     };
 
     for (const route of (['save', 'list'] as const).filter((name) => !ONLY || name === ONLY)) {
-      // Warm both (JIT, pool), then measure them one after the other.
-      await load(app, { url: `${app.origin}/api/properties`, headers: headers(app.origin) }, 2);
-      await load(bare, { url: `${bare.origin}/api/properties`, headers: headers(bare.origin) }, 2);
+      // Warm both on the route measured (JIT, pool, prepared statements), then measure them in
+      // turns. A profile then holds that route's work alone.
+      await loadSlice(app, requestOf(route)(app), 2);
+      await loadSlice(bare, requestOf(route)(bare), 2);
       // Fresh planner statistics for the rows the save load added, as autovacuum would give them in time.
       await analyzeSavedProperties(databaseUrl);
       console.log(`${mode.name}: measuring ${route}…`);
-      const appFigures = await measure(app, route);
-      const bareFigures = await measure(bare, route);
+      const { app: appFigures, bare: bareFigures } = await loadInTurns(app, bare, requestOf(route));
       rows.push(row(mode.name, route, appFigures, bareFigures));
       verdicts.push(verdict(mode.name, route, appFigures, bareFigures));
     }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 
 interface CpuProfile {
@@ -58,4 +59,50 @@ export function summarizeProfile(file: string, requests = 0, top = 15) {
   console.table(table(byFunction));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) summarizeProfile(process.argv[2]!, Number(process.argv[3] ?? 0));
+/**
+ * Inclusive time: what each function cost with everything it called synchronously (an `await`
+ * ends a stack, so an async function's time after one shows under runMicrotasks), in ms a request.
+ * `match` keeps only the functions whose name or place it matches.
+ */
+export function summarizeInclusive(file: string, requests: number, match?: RegExp, top = 40) {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const selfMicros = new Map<number, number>();
+  profile.samples.forEach((id, index) =>
+    selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)),
+  );
+  const inclusive = new Map<string, number>();
+  let busy = 0;
+  for (const [id, micros] of selfMicros) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    busy += micros;
+    const names = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      if (functionName === '(root)') continue;
+      names.add(`${functionName || '(anonymous)'} ${placeOf(url, functionName)}:${lineNumber + 1}`);
+    }
+    for (const name of names) inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
+  }
+  const perRequest = (micros: number) => Number((micros / 1000 / requests).toFixed(3));
+  console.log(`busy ${perRequest(busy)} ms a request over ${requests.toLocaleString('en-US')}; inclusive time:`);
+  console.table(
+    [...inclusive]
+      .filter(([name]) => !match || match.test(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, micros]) => ({ name, 'ms a request': perRequest(micros) })),
+  );
+}
+
+// npx tsx bench/api-overhead/summarize-profile.ts <file.cpuprofile> [requests] [--inclusive[=regex]]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [file, requests] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const inclusive = process.argv.find((arg) => arg.startsWith('--inclusive'));
+  if (inclusive) {
+    const pattern = inclusive.split('=')[1];
+    summarizeInclusive(file!, Number(requests ?? 1), pattern ? new RegExp(pattern) : undefined);
+  } else summarizeProfile(file!, Number(requests ?? 0));
+}

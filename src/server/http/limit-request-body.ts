@@ -60,6 +60,10 @@ export function limitRequestBody(): MiddlewareHandler {
     // A larger route reads its chunked body through its own bodyLimit, after authorising the
     // caller (bulk-send-routes.ts), so an anonymous caller cannot make us buffer 32 MB.
     if (larger !== undefined) return next();
+    // A declared length was checked above, and bodyLimit would only check it again (it reads no
+    // body that has one, unless it is also chunked). Asking it would still build the whole
+    // Request on the way, and the route would then read its body as a web stream, not directly.
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) return next();
     return streamingLimit(maxBytes)(c, next);
   };
 }

@@ -16,11 +16,11 @@ export function refuseCrossSiteRequests({ appUrl }: { appUrl: string }): Middlew
     if (SAFE_METHODS.has(c.req.method)) return next();
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
-    const ownOrigin = new URL(c.req.url).origin;
+    // The request's own origin is parsed only for an Origin that is not APP_URL's.
     const crossSite =
       fetchSite === 'cross-site' ||
       fetchSite === 'same-site' ||
-      (origin !== undefined && origin !== appOrigin && origin !== ownOrigin);
+      (origin !== undefined && origin !== appOrigin && origin !== new URL(c.req.url).origin);
     if (crossSite) {
       const message = 'Requests from other sites are not allowed.';
       return c.json({ error: message, message, code: 'CROSS_SITE_REQUEST' }, 403);
