@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ArvEstimateRequestSchema, MAX_ARV_COMPS, type ArvComp, type ArvSubject } from './arv-request-schema';
 import { type ArvEstimate, estimateArv, fitMarketTrend, NOT_ENOUGH_COMPS } from './estimate-arv';
+import { RATE_BOUNDS } from './fit-adjustment-rates';
 
 const subject: ArvSubject = {
   sqft: 1500,
@@ -115,6 +116,19 @@ describe('estimateArv', () => {
         expect(Math.abs(adjustment.amount)).toBeLessThanOrEqual(0.17 * 1.17 * price);
       }
     }
+  });
+
+  it('adjusts a comp on a larger lot down, by no more than the largest lot rate allows', () => {
+    const comps = [
+      comp({ lotSqft: 5000 }),
+      comp({ lotSqft: 5000, address: 'a' }),
+      comp({ lotSqft: 5000, address: 'b' }),
+      comp({ lotSqft: 10_000, address: 'c' }),
+    ];
+    const result = estimate(estimateArv({ subject: { ...subject, lotSqft: 5000 }, comps, trendPerYear: 0 }));
+    const lot = result.used.find((used) => used.index === 3)!.adjustments.find((a) => a.kind === 'lot')!;
+    expect(lot.amount).toBeLessThan(0);
+    expect(lot.amount).toBeGreaterThanOrEqual(500_000 * (2 ** -RATE_BOUNDS.lot[1] - 1));
   });
 
   it('adds the as-is uplift to a comp sold before repairs', () => {
