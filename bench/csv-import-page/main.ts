@@ -32,6 +32,8 @@ function rawWorker(kind: string): Worker {
   switch (kind) {
     case 'papa':
       return new Worker(new URL('./raw-papa.worker.ts', import.meta.url), { type: 'module' });
+    case 'papa-step':
+      return new Worker(new URL('./raw-papa-step.worker.ts', import.meta.url), { type: 'module' });
     case 'papa-file':
       return new Worker(new URL('./raw-papa-file.worker.ts', import.meta.url), { type: 'module' });
     case 'rules-only':

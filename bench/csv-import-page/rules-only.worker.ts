@@ -13,9 +13,9 @@ self.onmessage = (event: MessageEvent<{ file: File; headerRow?: string[] }>) => 
   Papa.parse(fileTextStream(event.data.file) as unknown as NodeJS.ReadableStream, {
     header: false,
     delimiter: ',',
-    chunk(results: Papa.ParseResult<string[]>) {
-      const batch = collector.add(results.data);
-      rows += batch.properties.length + batch.failures.length;
+    // Row by row, as the import.
+    step(results: Papa.ParseStepResult<string[]>) {
+      if (collector.addRecord(results.data) !== null) rows++;
     },
     complete() {
       self.postMessage({ rows });

@@ -1,10 +1,28 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { defaultTemplate } from '../offer/built-in-templates';
-import { createCsvImportCollector } from './csv-import-collector';
+import { createCsvImportCollector, isFailure } from './csv-import-collector';
 import { csvRowReasons } from './normalize-csv-row';
 
-/** Parses text as the import worker does (Papa Parse, no header handling; blank lines are left to the collector) and collects it. */
+/** Parses text as the import worker does (Papa Parse row by row, no header handling; blank lines are left to the collector) and collects it. */
+function importCsvRowByRow(text: string) {
+  const collector = createCsvImportCollector(defaultTemplate);
+  const properties: ReturnType<typeof collector.add>['properties'] = [];
+  const failures: ReturnType<typeof collector.add>['failures'] = [];
+  Papa.parse<string[]>(text, {
+    header: false,
+    delimiter: ',',
+    step: (results: Papa.ParseStepResult<string[]>) => {
+      const result = collector.addRecord(results.data);
+      if (result === null) return;
+      if (isFailure(result)) failures.push(result);
+      else properties.push(result);
+    },
+  });
+  return { properties, failures, outcome: collector.outcome(), headers: collector.headers };
+}
+
+/** The same, in batches of records (Papa Parse's `chunk`, or the whole file at once). */
 function importCsv(text: string, chunkSize?: number) {
   const collector = createCsvImportCollector(defaultTemplate);
   const properties: ReturnType<typeof collector.add>['properties'] = [];
@@ -45,8 +63,10 @@ const messy = [
 
 describe('createCsvImportCollector on a messy export', () => {
   it('reads every valid row with §5 rules and lists the failed ones with their row and reason', () => {
-    for (const chunkSize of [undefined, 16, 64, 1000]) {
-      const { properties, failures, outcome, headers } = importCsv(messy, chunkSize);
+    for (const { properties, failures, outcome, headers } of [
+      importCsvRowByRow(messy),
+      ...[undefined, 16, 64, 1000].map((chunkSize) => importCsv(messy, chunkSize)),
+    ]) {
       expect(outcome).toBe('ok');
       expect(headers?.[0]).toBe('First Name');
       expect(properties).toEqual([
@@ -104,5 +124,6 @@ describe('createCsvImportCollector on a messy export', () => {
     ['Email,Address,Market Value\r\nnobody,PO Box 1,0\r\n', 'noValid'],
   ] as const)('%j → %s', (text, outcome) => {
     expect(importCsv(text).outcome).toBe(outcome);
+    expect(importCsvRowByRow(text).outcome).toBe(outcome);
   });
 });

@@ -19,10 +19,11 @@ export type CsvImportOutcome = 'ok' | 'noData' | 'noHeader' | 'noValid';
 const RECOGNISED = /^(e-?mail( 2)?|marketvalue|market value|market_value|first ?name|last ?name)$|address/i;
 
 /**
- * Turns parsed CSV records (arrays of cells, in file order, any number of calls) into
- * bulk-import properties and failures: the first non-blank record is the header (a header row is required, §5),
- * blank records (every cell empty) are skipped, every other record goes through the CSV row rules
- * (createCsvRowNormalizer, §5).
+ * Turns parsed CSV records (arrays of cells, in file order) into bulk-import properties and
+ * failures: the first non-blank record is the header (a header row is required, §5), blank
+ * records (every cell empty) are skipped, every other record goes through the CSV row rules
+ * (createCsvRowNormalizer, §5). Records come one at a time (addRecord, as the import worker gets
+ * them from Papa Parse's `step`) or in batches (add).
  */
 export function createCsvImportCollector(
   template: Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>,
@@ -35,8 +36,29 @@ export function createCsvImportCollector(
   let validRows = 0;
 
   const isBlank = (cells: readonly string[]) => {
-    for (const cell of cells) if (cell.trim() !== '') return false;
+    for (const cell of cells) {
+      // Most records begin with a filled cell, and its first character tells without a trim().
+      const first = cell.charCodeAt(0);
+      if ((first > 32 && first < 127) || cell.trim() !== '') return false;
+    }
     return true;
+  };
+
+  /** The record's property, or its failure; null for the header and blank records. */
+  const addRecord = (cells: readonly string[]): BulkImportProperty | CsvRowFailure | null => {
+    if (isBlank(cells)) return null;
+    if (!headers) {
+      headers = cells.map(cleanHeader);
+      headerRecognised = headers.some((header) => RECOGNISED.test(header));
+      check = createCsvRowChecker(headers, template);
+      return null;
+    }
+    rowNumber++;
+    dataRows++;
+    const result = check!(cells);
+    if (typeof result === 'string') return { row: rowNumber, reason: result };
+    validRows++;
+    return result;
   };
 
   return {
@@ -44,25 +66,15 @@ export function createCsvImportCollector(
     get headers(): readonly string[] | null {
       return headers;
     },
+    addRecord,
     add(records: readonly (readonly string[])[]): CsvImportBatch {
       const properties: BulkImportProperty[] = [];
       const failures: CsvRowFailure[] = [];
       for (const cells of records) {
-        if (isBlank(cells)) continue;
-        if (!headers) {
-          headers = cells.map(cleanHeader);
-          headerRecognised = headers.some((header) => RECOGNISED.test(header));
-          check = createCsvRowChecker(headers, template);
-          continue;
-        }
-        rowNumber++;
-        dataRows++;
-        const result = check!(cells);
-        if (typeof result === 'string') failures.push({ row: rowNumber, reason: result });
-        else {
-          validRows++;
-          properties.push(result);
-        }
+        const result = addRecord(cells);
+        if (result === null) continue;
+        if (isFailure(result)) failures.push(result);
+        else properties.push(result);
       }
       return { properties, failures };
     },
@@ -73,4 +85,8 @@ export function createCsvImportCollector(
       return validRows === 0 ? 'noValid' : 'ok';
     },
   };
+}
+
+export function isFailure(result: BulkImportProperty | CsvRowFailure): result is CsvRowFailure {
+  return 'reason' in result;
 }

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtInTemplates, defaultTemplate } from '../offer/built-in-templates';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
+import { parseMarketValue } from '../money/parse-market-value';
 import { computeSimpleOfferRange } from '../offer/compute-offer-range';
+import { hasNoInvisibleCharacters } from '../validation/invisible-characters';
 import { BulkImportPropertySchema } from './bulk-import-property';
-import { createCsvRowNormalizer, csvRowReasons, normalizeCsvRow } from './normalize-csv-row';
+import { createCsvRowNormalizer, csvRowReasons, isPlainText, normalizeCsvRow } from './normalize-csv-row';
 
 const headers = ['First Name', 'Last Name', 'Email', 'Property Address', 'Market Value'];
 const row = (values: Partial<Record<string, string>>) => ({
@@ -262,6 +265,23 @@ describe('normalizeCsvRow: market value (§5 four column names, $ and commas str
     expect(ok(normalizeCsvRow(row({ 'Market Value': text }), headers, defaultTemplate)).marketValue).toBe(value);
   });
 
+  it('reads every figure as parseMarketValue does (the whole-dollar shortcut included)', () => {
+    const figure = fc.oneof(
+      fc.string({ unit: fc.constantFrom('$', ',', '0', '1', '5', '9', '.', '-', ' '), maxLength: 16 }),
+      fc.integer({ min: 0, max: 2e10 }).map((value) => `$${value.toLocaleString('en-US')}`),
+    );
+    fc.assert(
+      fc.property(figure, (text) => {
+        const result = normalizeCsvRow(row({ 'Market Value': text }), headers, { ...defaultTemplate, maxProfit: 0 });
+        const parsed = parseMarketValue(text.trim());
+        if (text.trim() === '') expect(result).toEqual({ ok: false, reason: csvRowReasons.marketValueMissing });
+        else if (parsed.ok) expect(ok(result).marketValue).toBe(parsed.value);
+        else expect(result).toEqual({ ok: false, reason: csvRowReasons.marketValueInvalid });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it.each([
     ['', csvRowReasons.marketValueMissing],
     ['call for price', csvRowReasons.marketValueInvalid],
@@ -337,6 +357,27 @@ describe('normalizeCsvRow: headers as exports write them', () => {
   it('treats missing trailing cells as empty', () => {
     const normalize = createCsvRowNormalizer(['Email', 'Address', 'Market Value', 'First Name'], defaultTemplate);
     expect(ok(normalize(['a@x.com', '1 A St', '100000']))).toMatchObject({ firstName: 'Property', lastName: 'Owner' });
+  });
+});
+
+describe('isPlainText (the shortcut past the invisible-character and link checks)', () => {
+  it('holds only for text both checks pass', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.string({ maxLength: 40 })), (text) => {
+        if (isPlainText(text)) {
+          expect(hasNoInvisibleCharacters(text)).toBe(true);
+          expect(carriesLinkOrMarkup(text)).toBe(false);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('is true for plain names and street addresses, false for what either check looks at', () => {
+    for (const text of ['Ann', "O'Neil", 'Chen Wei', '12 Oak St, Austin, TX 78701', '#4-5 (rear)'])
+      expect(isPlainText(text)).toBe(true);
+    for (const text of ['12 Oak St.', 'a:b', 'a@b', '<b>', 'A&B', 'Zoë', '34 Elm St\nApt 2', 'Ann\u202E'])
+      expect(isPlainText(text)).toBe(false);
   });
 });
 

@@ -29,6 +29,17 @@ describe('PackedProperties', () => {
     expect(store.at(4)).toEqual(third[0]);
   });
 
+  it('gives back rows pushed one at a time, across the batches it packs them in', () => {
+    const store = new PackedProperties();
+    const rows = Array.from({ length: 10_000 }, (_, n) => property(n, n % 7 === 0 ? { firstName: 'Zoë' } : {}));
+    for (const row of rows.slice(0, 5000)) store.push(row);
+    expect(store.at(4999)).toEqual(rows[4999]);
+    for (const row of rows.slice(5000)) store.push(row);
+
+    expect(store.length).toBe(10_000);
+    expect(store.slice(0, 10_000)).toEqual(rows);
+  });
+
   it('answers only for rows it has', () => {
     const store = new PackedProperties();
     expect(store.at(0)).toBeUndefined();
