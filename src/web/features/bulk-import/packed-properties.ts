@@ -13,8 +13,11 @@ interface Batch {
 
 const TEXT_FIELDS = 4;
 const FIGURES = 3;
-/** Rows gathered before they are packed into a batch. */
-const BATCH_ROWS = 4096;
+/**
+ * Rows gathered before they are packed into a batch: few enough that their strings are still in
+ * the processor's cache when joined (4,096 rows took twice as long to pack).
+ */
+const BATCH_ROWS = 256;
 
 /**
  * The import's valid rows, as the import worker keeps them: each batch's text in one string and
