@@ -8,6 +8,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import {
+  poolConnectionTransaction,
+  singleConnectionTransaction,
+  type ConnectionTransaction,
+} from './connection-transaction';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +25,8 @@ export type Unlisten = () => Promise<void>;
 export interface DatabaseConnection {
   kind: 'pglite' | 'postgres';
   db: Database;
+  /** A transaction whose statements may be prepared once per connection (connection-transaction.ts). */
+  transaction: ConnectionTransaction;
   listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
@@ -47,6 +54,7 @@ export async function openPgliteDatabase(
   return {
     kind: 'pglite',
     db,
+    transaction: singleConnectionTransaction(db),
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
@@ -68,6 +76,7 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseConnect
   return {
     kind: 'postgres',
     db,
+    transaction: poolConnectionTransaction(pool),
     async listen(channel, onPayload) {
       const stop = await listenWithReconnect(url, channel, onPayload);
       listeners.add(stop);

@@ -1,6 +1,6 @@
 // Issue 13, item 4: a property saved with a repair estimate other than the checklist keeps the
 // mode and its inputs, and its figures are the estimate's; a bad estimate stores nothing.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
@@ -33,6 +33,20 @@ describeEachDatabase('saving a property with a repair estimate', (database) => {
     });
   const rowsOf = (userId: string) =>
     database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, userId));
+
+  it('stores a save without an estimate with no estimate at all (SQL NULL, not the JSON null), and its formula as JSON', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    expect((await save(headers, body(undefined))).status).toBe(201);
+    const [row] = await database()
+      .db.select({
+        estimateIsNull: sql<boolean>`${savedProperties.repairEstimate} is null`,
+        formulaType: sql<string>`jsonb_typeof(${savedProperties.formula})`,
+        repairsType: sql<string>`jsonb_typeof(${savedProperties.repairCosts})`,
+      })
+      .from(savedProperties)
+      .where(and(eq(savedProperties.workspaceId, user.id), isNull(savedProperties.arvComps)));
+    expect(row).toEqual({ estimateIsNull: true, formulaType: 'object', repairsType: 'array' });
+  });
 
   it('keeps a per-square-foot estimate and counts its total', async () => {
     const { headers, user } = await signUpTestUser(app);

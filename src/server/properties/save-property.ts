@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { joinPhones } from '../../domain/contact/contact-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
 import { dealFromCalculation } from '../../domain/offer/deal';
@@ -8,6 +8,7 @@ import type { SavePropertyRequest } from '../../domain/properties/save-property-
 import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
@@ -77,31 +78,60 @@ export async function saveOfferFigures({ env, database }: AppContext, workspaceI
     );
   }
 
-  return database.db.transaction(async (tx) => {
+  const values: NewSavedProperty = {
+    workspaceId,
+    address: figures.address,
+    marketValue: figures.marketValue,
+    repairCosts: figures.repairCosts,
+    totalRepairCost,
+    cashOfferLow: offerRange.low,
+    cashOfferHigh: offerRange.high,
+    formula: figures.formula,
+    repairEstimate: figures.repairEstimate ?? null,
+    contactName: figures.contact.name,
+    contactEmail: figures.contact.email,
+    contactPhone,
+  };
+  // Its statements are prepared once per connection (db/connection-transaction.ts): the lock is
+  // held only while they run.
+  return database.transaction(async (tx) => {
     const limit = savedPropertyLimit(await lockPlan(tx, workspaceId));
     if (Number.isFinite(limit)) await assertBelowLimit(tx, workspaceId, limit);
 
-    const [row] = await tx
-      .insert(savedProperties)
-      .values({
-        workspaceId,
-        address: figures.address,
-        marketValue: figures.marketValue,
-        repairCosts: figures.repairCosts,
-        totalRepairCost,
-        cashOfferLow: offerRange.low,
-        cashOfferHigh: offerRange.high,
-        formula: figures.formula,
-        repairEstimate: figures.repairEstimate ?? null,
-        contactName: figures.contact.name,
-        contactEmail: figures.contact.email,
-        contactPhone,
-      })
-      .returning();
+    const [row] = await insertSavedProperty(tx).execute(values);
     if (!row) throw new Error('insert returned no row');
     return row;
   });
 }
+
+/** A saved property's columns as a save sets them: all but its id, creation time and comparable sales. */
+type NewSavedProperty = Required<Omit<typeof savedProperties.$inferInsert, 'id' | 'createdAt' | 'arvComps'>>;
+
+/** The column's placeholder, filled from NewSavedProperty's field of the same name. */
+const value = (name: keyof NewSavedProperty) => sql.placeholder(name);
+
+const insertSavedProperty = preparedPerDatabase((tx) =>
+  tx
+    .insert(savedProperties)
+    .values({
+      workspaceId: value('workspaceId'),
+      address: value('address'),
+      marketValue: value('marketValue'),
+      repairCosts: value('repairCosts'),
+      totalRepairCost: value('totalRepairCost'),
+      cashOfferLow: value('cashOfferLow'),
+      cashOfferHigh: value('cashOfferHigh'),
+      // Nullable JSON goes to the driver as it is (which writes null as SQL NULL): a placeholder
+      // of a json column would be encoded by the column, null as the JSON value null.
+      formula: sql`${value('formula')}`,
+      repairEstimate: sql`${value('repairEstimate')}`,
+      contactName: value('contactName'),
+      contactEmail: value('contactEmail'),
+      contactPhone: value('contactPhone'),
+    } satisfies Record<keyof NewSavedProperty, unknown>)
+    .returning()
+    .prepare('save_property'),
+);
 
 /** saved_properties money columns are numeric(14, 2): dollars strictly within ±1e12. */
 const STORABLE_DOLLARS = 1e12;

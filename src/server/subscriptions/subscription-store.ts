@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlanId } from '../../domain/plans/plans';
 import type { Database, Transaction } from '../db/database';
+import { preparedPerDatabase } from '../db/prepared';
 import { subscriptions } from '../db/schema';
 
 export interface Subscription {
@@ -19,17 +20,22 @@ export async function getSubscription(db: Database, workspaceId: string): Promis
   return row;
 }
 
+const lockedPlan = preparedPerDatabase((tx) =>
+  tx
+    .select({ plan: subscriptions.plan })
+    .from(subscriptions)
+    .where(eq(subscriptions.workspaceId, sql.placeholder('workspaceId')))
+    .for('update')
+    .prepare('lock_plan'),
+);
+
 /**
  * The workspace's plan, its subscription row (created as free when missing) locked until the
- * transaction ends: a plan change cannot slip between the check and the change it guards.
+ * transaction ends: a plan change cannot slip between the check and the change it guards. `tx`:
+ * db.transaction's handle, or a connection's in database.transaction (prepared once per connection).
  */
-export async function lockPlan(tx: Transaction, workspaceId: string): Promise<PlanId> {
-  const locked = () =>
-    tx
-      .select({ plan: subscriptions.plan })
-      .from(subscriptions)
-      .where(eq(subscriptions.workspaceId, workspaceId))
-      .for('update');
+export async function lockPlan(tx: Transaction | Database, workspaceId: string): Promise<PlanId> {
+  const locked = () => lockedPlan(tx).execute({ workspaceId });
   // Every workspace gets its row when it is created (a trigger): the insert is for one that did not.
   let [row] = await locked();
   if (!row) {
