@@ -179,6 +179,7 @@ export function createCsvRowChecker(
       // §5: it must contain @; beyond that, one real address (a display-name form is reduced to
       // it), lower-cased: the form unsubscribes are compared in.
       const value = cell(cells, index);
+      if (value === '') continue;
       const address = parseEmailAddress(value);
       if (address !== null) {
         email = address;
