@@ -21,6 +21,8 @@ async function saveProperty(page: Page, address: string, checkAxe = false) {
 }
 
 test('a free wholesaler saves three properties, then meets the limit', async ({ page, consoleErrors }) => {
+  // Four journeys through the calculator and the save dialog: under a loaded machine over 30 s.
+  test.setTimeout(60_000);
   // The fourth save is refused (403) and the browser logs the refused request.
   consoleErrors.allow(/status of 403/);
   await registerThroughUi(page);
@@ -112,6 +114,8 @@ test('downgrading says what will happen first; above the Free limit the list sta
   page,
   consoleErrors,
 }) => {
+  // Four saves, a plan change and a downgrade: under a loaded machine over 30 s.
+  test.setTimeout(60_000);
   // The last delete is refused (403) and the browser logs the refused request.
   consoleErrors.allow(/status of 403/);
   await registerThroughUi(page);

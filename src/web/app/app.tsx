@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
+import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { LiveUpdates } from '../features/saved/live-updates';
@@ -118,6 +119,13 @@ export function App({
   queryClient: QueryClient;
   children: ReactNode;
 }) {
+  // Marks the document (`html[data-hydrated]`) once the page is the app's, its handlers attached.
+  // A page the server drew is readable before its code has loaded (the code comes after its first
+  // paint, and after the load event); the end-to-end tests wait for this mark. An effect, not a
+  // component: another child here would change every useId below, and the server's ids with it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <PublicConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -38,7 +38,52 @@ interface Fixtures {
 
 const localHosts = new Set(['127.0.0.1', 'localhost']);
 
-export const test = base.extend<Fixtures>({
+/**
+ * Makes `page`'s loads (goto, reload, back, forward) wait, on a page the server drew, until the
+ * app has hydrated it (src/web/app/app.tsx marks `html[data-hydrated]`). Such a page loads its
+ * code after its first paint, so the load event comes before its buttons work: a journey clicking
+ * at once would click a drawing. Pages the browser draws (no #page-scripts element) are left as
+ * they are.
+ */
+function waitForHydrationAfterLoads(page: Page) {
+  const waitForHydration = async () => {
+    if ((await page.locator('#page-scripts').count()) === 0) return;
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  };
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const load = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await load(...args);
+        await waitForHydration();
+        return response;
+      },
+    });
+  }
+}
+
+/** Every page of a context the test opens itself (a homeowner beside the wholesaler) waits for hydration too. */
+function waitForHydrationInNewContexts(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  Object.assign(browser, {
+    newContext: async (...args: Parameters<Browser['newContext']>) => {
+      const context = await newContext(...args);
+      // With JavaScript off nothing hydrates: the page is what the server drew.
+      if (args[0]?.javaScriptEnabled !== false) context.on('page', waitForHydrationAfterLoads);
+      return context;
+    },
+  });
+}
+
+export const test = base.extend<Fixtures, { browser: Browser }>({
+  browser: [
+    async ({ browser }, use) => {
+      waitForHydrationInNewContexts(browser);
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+
   // One client address per test (the e2e server trusts X-Forwarded-For), as if each test were
   // a different visitor: per-address rate limits then do not throttle the suite.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
@@ -49,6 +94,7 @@ export const test = base.extend<Fixtures>({
   // The machine has no internet, and a test must not depend on it: any request that leaves
   // the app's own origin is blocked (and the browser's error for it then fails the test).
   context: async ({ context }, use) => {
+    context.on('page', waitForHydrationAfterLoads);
     await context.route(
       (url) => url.protocol.startsWith('http') && !localHosts.has(url.hostname),
       (route) => route.abort('blockedbyclient'),
