@@ -37,7 +37,7 @@ export type SessionReader = (headers: Headers) => Promise<SessionRead>;
 export function createSessionReader(betterAuth: BetterAuth, db: Database): SessionReader {
   const sessionWithMembership = prepareSessionQuery(db);
   const settings = betterAuth.$context.then((context) => ({
-    secret: context.secret,
+    tokenOf: verifiedTokens(context.secret),
     sessionCookie: context.authCookies.sessionToken.name,
     otherCookies: [context.authCookies.sessionData.name, context.authCookies.dontRememberToken.name],
     expiresInMs: context.sessionConfig.expiresIn * 1000,
@@ -70,14 +70,14 @@ export function createSessionReader(betterAuth: BetterAuth, db: Database): Sessi
   }
 
   return async (headers) => {
-    const { secret, sessionCookie, otherCookies, expiresInMs, updateAgeMs } = await settings;
+    const { tokenOf, sessionCookie, otherCookies, expiresInMs, updateAgeMs } = await settings;
     const header = headers.get('cookie') ?? '';
     // Only one session cookie: with two, which one counts is Better Auth's to decide.
     const once =
       header.indexOf(`${sessionCookie}=`) !== -1 &&
       header.indexOf(`${sessionCookie}=`) === header.lastIndexOf(`${sessionCookie}=`);
     const cookies = once ? parseCookies(header) : new Map<string, string>();
-    const token = verifiedToken(cookies.get(sessionCookie), secret);
+    const token = tokenOf(cookies.get(sessionCookie));
     if (!token || otherCookies.some((name) => cookies.has(name))) return readWithBetterAuth(headers);
 
     const [row] = await sessionWithMembership.execute({ token });
@@ -97,9 +97,29 @@ export function createSessionReader(betterAuth: BetterAuth, db: Database): Sessi
   };
 }
 
+/**
+ * Cookie values whose signature was verified, and their tokens: a browser sends the same cookie
+ * with every request, so the HMAC is computed once per value. Only verified values go in, so a
+ * forged one is always checked; what a value's session is still comes from the database each time.
+ */
+function verifiedTokens(secret: string) {
+  const verified = new Map<string, string>();
+  return (value: string | undefined): string | null => {
+    if (!value) return null;
+    const known = verified.get(value);
+    if (known !== undefined) return known;
+    const token = verifiedToken(value, secret);
+    if (token !== null) {
+      if (verified.size >= VERIFIED_VALUES_KEPT) verified.clear();
+      verified.set(value, token);
+    }
+    return token;
+  };
+}
+const VERIFIED_VALUES_KEPT = 1_000;
+
 /** The token of a cookie signed as Better Auth signs it (`token.base64(HMAC-SHA256(secret, token))`), or null. */
-function verifiedToken(value: string | undefined, secret: string): string | null {
-  if (!value) return null;
+function verifiedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
