@@ -45,9 +45,9 @@ function startImport(file: File, chosenTemplate: FormulaTemplate) {
     delimiter: ',',
     // No skipEmptyLines: the collector skips blank records itself, and Papa's 'greedy' test joins
     // every row's cells into a string (~45 ms of the 50 MB benchmark file).
-    // Row by row (`step`), not a chunk's rows at once: each row is garbage as soon as it is checked,
-    // where a chunk's 6,000 rows stayed alive through the checks and the garbage collector copied
-    // them (twice the import's collection time of Papa alone).
+    // Row by row (`step`), not a chunk's rows at once: each row is garbage as soon as it is checked.
+    // A chunk's 6,000 rows stayed alive through the checks, and the garbage collector copied them:
+    // the import spent twice raw Papa's time collecting (decision 006).
     step(results: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
       try {
         const result = collector.addRecord(results.data);
