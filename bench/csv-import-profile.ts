@@ -2,15 +2,14 @@
 // unminified so functions keep their names) under a Chromium trace with the V8 sampling profiler,
 // and prints each worker thread's self time by function and the time under a few functions of
 // interest. Run: npx tsx bench/csv-import-profile.ts [scenario ...] (default: import papa)
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
+import { serveCsvImportPage } from './serve-csv-import-page';
 
 const scenarios = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['import', 'papa'];
 const pageRoot = fileURLToPath(new URL('./csv-import-page', import.meta.url));
@@ -18,7 +17,6 @@ const pageOut = fileURLToPath(new URL('./out/csv-import-page-profile', import.me
 const profileOut = fileURLToPath(new URL('./out', import.meta.url));
 
 if (!existsSync(CSV_IMPORT_FILE)) await generateCsvImportFile();
-const fileBytes = statSync(CSV_IMPORT_FILE).size;
 await build({
   configFile: false,
   root: pageRoot,
@@ -27,24 +25,7 @@ await build({
   worker: { format: 'es' },
 });
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.csv': 'text/csv' };
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://bench');
-  if (url.pathname === '/bench.csv') {
-    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(fileBytes) });
-    createReadStream(CSV_IMPORT_FILE).pipe(res);
-    return;
-  }
-  const file = path.join(pageOut, url.pathname === '/' ? 'index.html' : url.pathname);
-  if (!file.startsWith(pageOut) || !existsSync(file) || statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { origin, close: closeServer } = await serveCsvImportPage(pageOut);
 
 interface TraceEvent {
   name: string;
@@ -192,5 +173,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  closeServer();
 }

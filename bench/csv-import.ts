@@ -8,15 +8,13 @@
 // It builds a small bench page with Vite (bench/csv-import-page → bench/out/csv-import-page),
 // serves it and the CSV from this process, and drives Debian's Chromium with playwright-core.
 // Run: npx tsx bench/csv-import.ts [--rounds N] [--scenarios rules-only,udsv,…]
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { build } from 'vite';
 import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
+import { serveCsvImportPage } from './serve-csv-import-page';
 
 interface BenchResult {
   scenario: string;
@@ -47,7 +45,6 @@ if (!existsSync(CSV_IMPORT_FILE)) {
   const { rows } = await generateCsvImportFile();
   console.log(`generated ${CSV_IMPORT_FILE} (${rows.toLocaleString('en-US')} rows)`);
 }
-const fileBytes = statSync(CSV_IMPORT_FILE).size;
 
 await build({
   configFile: false,
@@ -56,24 +53,7 @@ await build({
   build: { outDir: pageOut, emptyOutDir: true, target: 'es2022' },
 });
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.csv': 'text/csv' };
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://bench');
-  if (url.pathname === '/bench.csv') {
-    res.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(fileBytes) });
-    createReadStream(CSV_IMPORT_FILE).pipe(res);
-    return;
-  }
-  const file = path.join(pageOut, url.pathname === '/' ? 'index.html' : url.pathname);
-  if (!file.startsWith(pageOut) || !existsSync(file) || statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { origin, fileBytes, close: closeServer } = await serveCsvImportPage(pageOut);
 
 /**
  * CPU time (ms) used so far by this process's descendants: the browser and all its processes
@@ -147,7 +127,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  closeServer();
 }
 
 const median = (values: number[]) => {

@@ -57,6 +57,13 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
   const pageHtml = new Map([...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, inHead(indexHtml, tags)]));
   // And, for someone signed in, the data it asks for first. Only with a session cookie (signed
   // out, the requests would be refused) and no query (a filtered page asks for other data).
+  // The frame a server-drawn page is written into, made once per page's HTML, not on every request.
+  const serverFrames = new Map<string, ServerPageFrame>();
+  const serverFrameOf = (html: string) => {
+    const frame = serverFrames.get(html) ?? serverPageFrame(html);
+    serverFrames.set(html, frame);
+    return frame;
+  };
   const signedInPageHtml = new Map(
     [...pageDataPreloadTags()].map(([pagePath, tags]) => [pagePath, inHead(pageHtml.get(pagePath) ?? indexHtml, tags)]),
   );
@@ -88,7 +95,7 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
       .get('*', async (c) => {
         c.header('Cache-Control', 'no-cache');
         if (serverRender) {
-          const html = pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml;
+          const frame = serverFrameOf(pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml);
           const fetchApi = (request: Request) => {
             // The API sees the page's client: its forwarded address (TRUST_PROXY) and its socket.
             const forwardedFor = c.req.header('x-forwarded-for');
@@ -102,7 +109,7 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
             ).renderPage({ request: c.req.raw, config: publicConfig, fetchApi });
             if (page && 'redirect' in page) return c.redirect(page.redirect, page.status as 301 | 302);
             if (page)
-              return c.body(serverRenderedHtml(html, page), page.status as 200, {
+              return c.body(serverRenderedHtml(frame, page), page.status as 200, {
                 'Content-Type': 'text/html; charset=UTF-8',
               });
           } catch (error) {
@@ -121,27 +128,42 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
   );
 }
 
+/** A page's HTML around its root element, its scripts loaded after its first paint. */
+interface ServerPageFrame {
+  head: string;
+  tail: string;
+}
+
 /**
- * The page `html` with the server's render in its root (in place of the frame between the
- * `<!--page-->` markers of index.html), its own title and description, and the queries it was
- * drawn with as a JSON script element: data, never run, so the Content-Security-Policy needs no
- * exception for it; the JSON escapes '<', '>' and '&' (an address a homeowner typed is in it).
+ * The page `html` split around the frame between the `<!--page-->` markers of index.html, which
+ * the server's render replaces: nothing but the render in the root element (no whitespace around
+ * it), as hydration expects.
  */
-function serverRenderedHtml(
-  html: string,
-  page: { body: ReadableStream<Uint8Array>; pageData: unknown; title: string; description: string },
-): ReadableStream<Uint8Array> {
+function serverPageFrame(html: string): ServerPageFrame {
   const start = html.indexOf('<!--page-->');
   const end = html.indexOf('<!--/page-->');
   if (start < 0 || end < 0) throw new Error('index.html has no <!--page--> markers');
+  return {
+    head: scriptsAfterFirstPaint(html.slice(0, start).trimEnd()),
+    tail: html.slice(end + '<!--/page-->'.length).trimStart(),
+  };
+}
+
+/**
+ * The page with the server's render in its root, its own title and description, and the queries
+ * it was drawn with as a JSON script element: data, never run, so the Content-Security-Policy
+ * needs no exception for it; the JSON escapes '<', '>' and '&' (an address a homeowner typed is in it).
+ */
+function serverRenderedHtml(
+  { head: frameHead, tail }: ServerPageFrame,
+  page: { body: ReadableStream<Uint8Array>; pageData: unknown; title: string; description: string },
+): ReadableStream<Uint8Array> {
   const head = inHead(
-    // Nothing but the render in the root element (no whitespace around it), as hydration expects.
-    scriptsAfterFirstPaint(html.slice(0, start).trimEnd())
+    frameHead
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${escapeHtml(page.description)}"`),
     `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${scriptSafeJson(page.pageData)}</script>`,
   );
-  const tail = html.slice(end + '<!--/page-->'.length).trimStart();
   const encoder = new TextEncoder();
   const reader = page.body.getReader();
   return new ReadableStream<Uint8Array>({

@@ -1,6 +1,6 @@
 import type { FormulaTemplate } from '../offer/formula-template';
 import type { BulkImportProperty } from './bulk-import-property';
-import { cleanHeader, createCsvRowChecker } from './normalize-csv-row';
+import { cleanHeader, createCsvRowChecker, trimCell } from './normalize-csv-row';
 
 /** A skipped row: its number (the header is row 1; blank lines are not counted) and why. */
 export interface CsvRowFailure {
@@ -35,14 +35,7 @@ export function createCsvImportCollector(
   let dataRows = 0;
   let validRows = 0;
 
-  const isBlank = (cells: readonly string[]) => {
-    for (const cell of cells) {
-      // Most records begin with a filled cell, and its first character tells without a trim().
-      const first = cell.charCodeAt(0);
-      if ((first > 32 && first < 127) || cell.trim() !== '') return false;
-    }
-    return true;
-  };
+  const isBlank = (cells: readonly string[]) => cells.every((cell) => trimCell(cell) === '');
 
   /** The record's property, or its failure; null for the header and blank records. */
   const addRecord = (cells: readonly string[]): BulkImportProperty | CsvRowFailure | null => {

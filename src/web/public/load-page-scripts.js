@@ -7,23 +7,17 @@
   if (!list) return;
   const { entries, preloads } = JSON.parse(list.textContent);
   let loaded = false;
+  const add = (tagName, attributes) => {
+    const element = document.createElement(tagName);
+    element.crossOrigin = '';
+    Object.assign(element, attributes);
+    document.head.append(element);
+  };
   const load = () => {
     if (loaded) return;
     loaded = true;
-    for (const href of preloads) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-    for (const src of entries) {
-      const script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = '';
-      script.src = src;
-      document.head.append(script);
-    }
+    for (const href of preloads) add('link', { rel: 'modulepreload', href });
+    for (const src of entries) add('script', { type: 'module', src });
   };
   // A task queued from the frame's callback runs once that frame has been painted.
   requestAnimationFrame(() => setTimeout(load, 0));

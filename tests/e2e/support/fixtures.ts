@@ -62,7 +62,10 @@ function waitForHydrationAfterLoads(page: Page) {
   }
 }
 
-/** Every page of a context the test opens itself (a homeowner beside the wholesaler) waits for hydration too. */
+/**
+ * Every page of every context waits for hydration after its loads: the test's own context (Playwright
+ * makes it with browser.newContext) and those a test opens itself (a homeowner beside the wholesaler).
+ */
 function waitForHydrationInNewContexts(browser: Browser) {
   const newContext = browser.newContext.bind(browser);
   Object.assign(browser, {
@@ -94,7 +97,6 @@ export const test = base.extend<Fixtures, { browser: Browser }>({
   // The machine has no internet, and a test must not depend on it: any request that leaves
   // the app's own origin is blocked (and the browser's error for it then fails the test).
   context: async ({ context }, use) => {
-    context.on('page', waitForHydrationAfterLoads);
     await context.route(
       (url) => url.protocol.startsWith('http') && !localHosts.has(url.hostname),
       (route) => route.abort('blockedbyclient'),
