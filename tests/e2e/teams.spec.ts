@@ -135,6 +135,8 @@ test('an Owner invites a rep, the rep works only their leads, and loses access w
 
   // 4. The Owner reassigns it to themselves: it leaves the rep's inbox.
   await leadRow(page, 'Bob Stone').getByRole('link').click();
+  // The inbox has an 'Assigned to' of its own: the lead's page is there once its heading is.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bob Stone' })).toBeVisible();
   const assignee = page.getByLabel('Assigned to');
   await expect(assignee).toBeVisible();
   await expectNoAxeViolations(page, '/leads/{id} in a team');
