@@ -1,3 +1,5 @@
+import { scanPlainEmailAddress } from './scan-plain-email-address';
+
 // RFC 5321/5322 "dot-atom" local part (letters, digits and !#$%&'*+/=?^_`{|}~- in dot-separated
 // runs), at most 64 characters; a domain of two or more dot-separated labels of letters, digits
 // and inner hyphens, the last at least two letters (or an IDNA `xn--` label). Quoted local parts,
@@ -18,6 +20,14 @@ export const MAX_EMAIL_ADDRESS_LENGTH = 254;
  * never sent with its display part; `a@x.com, b@y.com`, `ann@localhost`, `"a b"@x.com` are refused).
  */
 export function parseEmailAddress(value: string): string | null {
+  // Most values are one plain address (or certainly none): answered in one pass over the
+  // characters, which a 300,000-row import does for every row; the rest go through the patterns.
+  const plain = scanPlainEmailAddress(value);
+  return plain !== undefined ? plain : parseEmailAddressByPatterns(value);
+}
+
+/** parseEmailAddress by its patterns alone: the reference its one-pass scan is tested against. */
+export function parseEmailAddressByPatterns(value: string): string | null {
   let address = value.trim();
   if (address.includes('<')) {
     const match = DISPLAY_NAME_FORM.exec(address);
