@@ -22,35 +22,6 @@ export function pagePreloadKey(pathname: string): string {
   return pathname;
 }
 
-/**
- * The requests a signed-in page makes as it starts, by path: preloaded with the page, they run
- * while its code downloads instead of after it has run. Each must be the very URL and
- * credentials mode of the page's own fetch (Better Auth's client sends cookies with
- * `credentials: 'include'`, the api client with 'same-origin'), or the browser fetches twice.
- * Data the live feed keeps fresh (the plan, the saved list) only if the web app reads it as it
- * starts (src/web/app/preloaded-page-data.ts): read after the feed's connect-time refresh, a
- * preloaded answer would stay stale. The inbox's query depends on the session, so it is not preloaded.
- */
-export const SIGNED_IN_PAGE_DATA: Readonly<Record<string, readonly string[]>> = {
-  '/saved': ['/api/auth/get-session', '/api/subscription', '/api/properties?limit=100'],
-  '/leads': ['/api/auth/get-session', '/api/profile'],
-};
-
-/** For each page of SIGNED_IN_PAGE_DATA, its `<link rel="preload" as="fetch">` tags. */
-export function pageDataPreloadTags(): Map<string, string> {
-  return new Map(
-    Object.entries(SIGNED_IN_PAGE_DATA).map(([pagePath, urls]) => [
-      pagePath,
-      urls
-        .map((url) => {
-          const credentials = url.startsWith('/api/auth/') ? 'use-credentials' : 'anonymous';
-          return `<link rel="preload" as="fetch" crossorigin="${credentials}" href="${url}">`;
-        })
-        .join(''),
-    ]),
-  );
-}
-
 interface ManifestChunk {
   file: string;
   imports?: string[];

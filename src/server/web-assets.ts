@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import type { PublicConfig } from './config/public-config';
 import { getSessionCookie } from 'better-auth/cookies';
 import { AUTH_COOKIE_PREFIX } from './auth/create-auth';
-import { pageDataPreloadTags, pagePreloadKey, pagePreloadTags } from './page-preloads';
+import { pagePreloadKey, pagePreloadTags } from './page-preloads';
 import { pageSecurityHeaders } from './http/security-headers';
 import { describeErrorForLog } from './http/describe-error-for-log';
 import { escapeHtml } from '../domain/html/escape-html';
@@ -55,8 +55,6 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
   const indexHtml = withInlineStylesheets(withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig), root);
   // A lazily loaded page's own files, preloaded with the page that needs them.
   const pageHtml = new Map([...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, inHead(indexHtml, tags)]));
-  // And, for someone signed in, the data it asks for first. Only with a session cookie (signed
-  // out, the requests would be refused) and no query (a filtered page asks for other data).
   // The frame a server-drawn page is written into, made once per page's HTML, not on every request.
   const serverFrames = new Map<string, ServerPageFrame>();
   const serverFrameOf = (html: string) => {
@@ -64,9 +62,6 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
     serverFrames.set(html, frame);
     return frame;
   };
-  const signedInPageHtml = new Map(
-    [...pageDataPreloadTags()].map(([pagePath, tags]) => [pagePath, inHead(pageHtml.get(pagePath) ?? indexHtml, tags)]),
-  );
   const siteFiles = serveStatic({ root });
   return (
     new Hono()
@@ -93,14 +88,20 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
         c.req.path.endsWith('/') || c.req.path.endsWith('/index.html') ? next() : siteFiles(c, next),
       )
       .get('*', async (c) => {
-        c.header('Cache-Control', 'no-cache');
+        // A signed-in page is drawn with its user's data: for that browser alone.
+        const withSession = getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
+        c.header('Cache-Control', withSession ? 'private, no-cache' : 'no-cache');
+        c.header('Vary', 'Cookie');
         if (serverRender) {
           const frame = serverFrameOf(pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml);
           const fetchApi = (request: Request) => {
-            // The API sees the page's client: its forwarded address (TRUST_PROXY) and its socket.
-            const forwardedFor = c.req.header('x-forwarded-for');
+            // The API sees the page's client: its session cookie, its forwarded address (TRUST_PROXY)
+            // and its socket.
             const headers = new Headers(request.headers);
-            if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
+            for (const name of ['cookie', 'x-forwarded-for']) {
+              const value = c.req.header(name);
+              if (value) headers.set(name, value);
+            }
             return Promise.resolve(serverRender.fetchApi(new Request(request, { headers }), c.env));
           };
           try {
@@ -116,12 +117,6 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
             // The browser can still draw the page: serve the app's shell rather than an error.
             console.error(`server render of ${c.req.path} failed: ${describeErrorForLog(error)}`);
           }
-        }
-        const signedInHtml = signedInPageHtml.get(c.req.path);
-        if (signedInHtml) {
-          c.header('Vary', 'Cookie');
-          const withSession = getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
-          if (withSession && !c.req.url.includes('?')) return c.html(signedInHtml);
         }
         return c.html(pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml);
       })

@@ -5,7 +5,6 @@ import { App, routes } from './app/app';
 import { ConfigurationErrorPage } from './app/configuration-error-page';
 import { createQueryClient } from './app/create-query-client';
 import { hydratePageData } from './app/page-data';
-import { claimPreloadedPageData } from './app/preloaded-page-data';
 import { loadPublicConfig } from './api/public-config';
 import { Toaster } from './components/toaster';
 import { notify } from './components/notify';
@@ -20,9 +19,8 @@ Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 
 const container = document.getElementById('root')!;
 const queryClient = createQueryClient();
-// The public pages come drawn by the server, with the queries it drew them with (render-page.tsx).
+// The pages people land on come drawn by the server, with the queries it drew them with (render-page.tsx).
 const serverRendered = hydratePageData(queryClient, document);
-claimPreloadedPageData(queryClient);
 
 /**
  * A hydration mismatch is a bug (the server and the browser drew different pages): React recovers

@@ -15,8 +15,20 @@ import { loadPageData } from './app/load-page-data';
 import { dehydratePageData } from './app/page-data';
 import { pageMeta } from './app/page-meta';
 
-/** The routes drawn on the server, as the router names them: the pages people land on signed out. */
-const SERVER_RENDERED_ROUTES = new Set(['/', 'wholesalers', 'login', 'register', 'offer/:token', 'c/:handle']);
+/**
+ * The routes drawn on the server, as the router names them: the pages people land on signed out,
+ * and the two signed-in pages wholesalers open most (drawn with their session and first screen).
+ */
+const SERVER_RENDERED_ROUTES = new Set([
+  '/',
+  'wholesalers',
+  'login',
+  'register',
+  'offer/:token',
+  'c/:handle',
+  'saved',
+  'leads',
+]);
 
 const handler = createStaticHandler(routes);
 
@@ -24,7 +36,7 @@ export interface RenderPageInput {
   /** The page's request (its URL decides the page). */
   request: Request;
   config: PublicConfig;
-  /** Answers an /api request in-process, as the server would answer the browser. */
+  /** Answers an /api request in-process, as the server would answer the browser (with the page request's cookie). */
   fetchApi: (request: Request) => Promise<Response>;
 }
 
@@ -46,19 +58,20 @@ export function isServerRendered(pathname: string): boolean {
   return leaf !== undefined && SERVER_RENDERED_ROUTES.has(leaf.index ? '/' : (leaf.path ?? ''));
 }
 
-/** The page for `request`, or null when the server does not draw it. */
+/** The page for `request`, or null when the server does not draw it (or leaves it to the browser: signed out on /saved). */
 export async function renderPage({ request, config, fetchApi }: RenderPageInput): Promise<RenderedPage | null> {
   const url = new URL(request.url);
   if (!isServerRendered(url.pathname)) return null;
   const queryClient = createQueryClient();
-  const client = hc<ApiRoutes>(new URL('/api', url).href, {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchApi(new Request(input, init)),
-  });
+  const fetchInProcess = (input: RequestInfo | URL, init?: RequestInit) =>
+    fetchApi(new Request(input instanceof Request ? input : new URL(input, url), init));
+  const client = hc<ApiRoutes>(new URL('/api', url).href, { fetch: fetchInProcess });
   // The router loads the page's lazy route module while the data is fetched.
   const [context, outcome] = await Promise.all([
     handler.query(request),
-    loadPageData(queryClient, url.pathname, client),
+    loadPageData(queryClient, url, client, fetchInProcess),
   ]);
+  if (outcome.drawnByBrowser) return null;
   if (outcome.redirect) return { status: outcome.status, redirect: outcome.redirect };
   if (context instanceof Response) throw new Error(`the router answered ${url.pathname} with a response`);
   const router = createStaticRouter(handler.dataRoutes, context);

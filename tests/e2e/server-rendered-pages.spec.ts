@@ -1,6 +1,6 @@
 // Pages drawn by the server (issue 29 §1): the public pages' first HTML answer already holds
 // their main text (an offer link its address, range, validity and wholesaler; a personal page
-// its wholesaler), with the queries they were drawn with as inert JSON and no inline script; in
+// its wholesaler), and so do /saved and /leads for someone signed in (their session and first screen), with the queries they were drawn with as inert JSON and no inline script; in
 // the browser the same components hydrate it without changing the text and without asking for
 // that data again. An offer link reads with JavaScript off. A hydration mismatch fails a test.
 import type { APIResponse, Page } from '@playwright/test';
@@ -217,6 +217,71 @@ test('a personal page comes drawn with its wholesaler and its calculator', async
     asked.filter((request) => request.startsWith('/api/public/wholesalers/') || request.startsWith('/api/calculator/')),
   ).toEqual([]);
   await expectNoAxeViolations(page, '/c/{handle}');
+});
+
+test('signed in, /saved and /leads come drawn with the session and their first screen, and hydrate without asking again', async ({
+  page,
+}) => {
+  const origin = test.info().project.use.baseURL!;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: 'Lee', email: uniqueEmail('ssr-saved'), password: E2E_PASSWORD },
+    headers: { origin },
+  });
+  expect(signUp.status()).toBe(200);
+  const address = '41 Birch Ln, Austin, TX 78701';
+  const saved = await page.request.post('/api/properties', {
+    data: {
+      address,
+      marketValue: 200000,
+      repairs: defaultRepairCatalog,
+      template: defaultTemplate,
+      contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
+    },
+    headers: { origin },
+  });
+  expect(saved.status()).toBe(201);
+
+  const savedHtml = await firstHtml(page, '/saved');
+  expect(firstHeading(savedHtml)).toBe('Saved Properties');
+  const savedText = textOf(/<main\b.*<\/main>/s.exec(savedHtml)?.[0] ?? '');
+  expect(savedText).toContain('1 of 3 properties saved');
+  expect(savedText).toContain(address);
+  expect(savedText).not.toContain('Loading');
+  // Drawn for this browser alone.
+  expect((await page.request.get('/saved')).headers()['cache-control']).toBe('private, no-cache');
+
+  // The session, the plan, the list and the workspace came with the page. The live feed refreshes
+  // the list and the plan once it has connected (a change made between the page's drawing and
+  // then would otherwise be missed); nothing else is asked for.
+  const asked = await openHydrated(page, '/saved');
+  await expect(page.getByRole('article', { name: address })).toBeVisible();
+  await expect(page.getByText('1 of 3 properties saved')).toBeVisible();
+  const feedOpened = asked.indexOf('/api/events');
+  expect(feedOpened).toBeGreaterThanOrEqual(0);
+  expect(asked.filter((path) => ['/api/auth/get-session', '/api/workspace'].includes(path))).toEqual([]);
+  expect(asked.slice(0, feedOpened)).toEqual([]);
+  await expectNoAxeViolations(page, '/saved (server-drawn)');
+
+  const leadsHtml = await firstHtml(page, '/leads');
+  expect(firstHeading(leadsHtml)).toBe('Leads');
+  expect(textOf(leadsHtml)).toContain('No leads yet');
+  // The session, the inbox, the profile and the workspace came with the page; the feed refreshes the inbox once connected.
+  const askedOnLeads = await openHydrated(page, '/leads');
+  await expect(page.getByText('No leads yet')).toBeVisible();
+  const leadsFeedOpened = askedOnLeads.indexOf('/api/events');
+  expect(leadsFeedOpened).toBeGreaterThanOrEqual(0);
+  expect(askedOnLeads.slice(0, leadsFeedOpened)).toEqual([]);
+  expect(
+    askedOnLeads.filter((path) => ['/api/auth/get-session', '/api/profile', '/api/workspace'].includes(path)),
+  ).toEqual([]);
+  await expectNoAxeViolations(page, '/leads (server-drawn)');
+
+  // Signed out, the browser draws the page, and sends the visitor to sign in.
+  await page.context().clearCookies();
+  const signedOut = await (await page.request.get('/saved')).text();
+  expect(signedOut).not.toContain('id="page-data"');
+  await page.goto('/saved');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('an unknown offer link is a 404 that says so, drawn by the server', async ({ page, consoleErrors }) => {

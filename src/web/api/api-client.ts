@@ -34,6 +34,13 @@ type SuccessBody<R> =
     : never;
 
 /**
+ * How long a query's answer counts as fresh (React Query's staleTime) for data a page the server
+ * draws is drawn with (the session, the workspace, the profile): the browser's first render finds
+ * it in the cache and must not ask for it again; a later visit within this time need not either.
+ */
+export const PAGE_DATA_STALE_TIME_MS = 10_000;
+
+/**
  * The app's retry rule for queries: a refused answer (4xx: not found, not signed in, not
  * allowed) would be refused again, so it is shown at once; a lost connection or a server error is
  * tried once more.

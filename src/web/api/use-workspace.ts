@@ -1,20 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { LeadStatus } from '../../domain/leads/lead-status';
 import { may, mayWorkLead, type WorkspaceAction } from '../../domain/workspaces/roles';
-import { api, readJson } from './api-client';
-import { LIVE_DATA_STALE_TIME_MS } from './change-feed';
+import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from './api-client';
 import { useSession } from './use-session';
 
 export type WorkspaceView = InferResponseType<typeof api.workspace.$get, 200>;
 export type TeamMember = WorkspaceView['members'][number];
 
-/** The query key of the session's workspace (the team page, the leads' assignees). */
-export const useWorkspaceKey = () => ['workspace', useSession().user?.id ?? null] as const;
+/**
+ * The session's workspace: who the user is there, its members, open invitations, seats and lead
+ * assignment; under the user's id, so another account's is never shown from the cache.
+ */
+export function workspaceQuery(userId: string | null, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: ['workspace', userId],
+    queryFn: () => readJson(client.workspace.$get()),
+    staleTime: PAGE_DATA_STALE_TIME_MS,
+  });
+}
 
-/** The session's workspace: who the user is there, its members, open invitations, seats and lead assignment. */
+/** The query key of the session's workspace (the team page, the leads' assignees). */
+export const useWorkspaceKey = () => workspaceQuery(useSession().user?.id ?? null).queryKey;
+
 export function useWorkspace() {
-  return useQuery({ queryKey: useWorkspaceKey(), queryFn: () => readJson(api.workspace.$get()) });
+  return useQuery(workspaceQuery(useSession().user?.id ?? null));
 }
 
 /**
@@ -23,12 +33,9 @@ export function useWorkspace() {
  */
 export function useWorkspaceMe(): WorkspaceView['me'] | undefined {
   const { user } = useSession();
-  const key = useWorkspaceKey();
   const workspace = useQuery({
-    queryKey: key,
-    queryFn: () => readJson(api.workspace.$get()),
+    ...workspaceQuery(user?.id ?? null),
     enabled: user !== null,
-    staleTime: LIVE_DATA_STALE_TIME_MS,
   });
   return user ? workspace.data?.me : undefined;
 }

@@ -10,6 +10,7 @@ import { WholesalerPageLayout } from './wholesaler-page-layout';
 import { CalculatorRoute } from './routes/calculator-route';
 import { NotFoundPage } from './not-found-page';
 import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
+import { followSessionAcrossTabs } from '../api/use-session';
 
 const loading = (
   <p className="loading" role="status">
@@ -126,6 +127,7 @@ export function App({
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
   }, []);
+  useEffect(() => followSessionAcrossTabs(queryClient), [queryClient]);
   return (
     <PublicConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>

@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { notify } from '../../components/notify';
-import { authClient } from '../../api/auth-client';
 import { callAuth } from './auth-errors';
-import { useSession } from '../../api/use-session';
+import { useAnnounceSessionChange, useSession } from '../../api/use-session';
 
 /**
  * §2 layout navigation, the account part (beside the main links): signed in, the user's e-mail
@@ -44,13 +43,17 @@ function AccountMenu({
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const announceSessionChange = useAnnounceSessionChange();
 
   async function signOut() {
+    // Better Auth's client is loaded when needed: the pages everyone lands on do without it.
+    const { authClient } = await import('../../api/auth-client');
     const result = await callAuth(() => authClient.signOut());
     if (!result.ok) {
       notify.error(result.message);
       return;
     }
+    await announceSessionChange();
     void navigate('/');
   }
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -10,12 +11,12 @@ import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 import { RequireUser } from '../../components/require-user';
 import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
+import type { SessionUser } from '../../api/use-session';
 
 vi.mock('../../api/auth-client', () => ({
   authClient: {
     signIn: { email: vi.fn(), social: vi.fn() },
     signUp: { email: vi.fn() },
-    useSession: vi.fn(),
   },
 }));
 vi.mock('../../components/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
@@ -23,18 +24,16 @@ vi.mock('../../components/notify', () => ({ notify: { success: vi.fn(), error: v
 const signInEmail = vi.mocked(authClient.signIn.email);
 const signUpEmail = vi.mocked(authClient.signUp.email);
 const signInSocial = vi.mocked(authClient.signIn.social);
-const useSessionMock = vi.mocked(authClient.useSession);
-type SessionValue = ReturnType<typeof authClient.useSession>;
+// The session as the server answers GET /api/auth/get-session: signed out (null), a user, or no answer yet.
+let sessionAnswer: () => Promise<Response>;
+const fetchMock = vi.fn((url: string) =>
+  url === '/api/auth/get-session' ? sessionAnswer() : Promise.reject(new Error(`unexpected fetch of ${url}`)),
+);
 
-function session(value: Partial<SessionValue>) {
-  useSessionMock.mockReturnValue({
-    data: null,
-    isPending: false,
-    isRefetching: false,
-    error: null,
-    refetch: vi.fn(async () => {}),
-    ...value,
-  } as SessionValue);
+function session({ user = null, isPending = false }: { user?: SessionUser | null; isPending?: boolean }) {
+  sessionAnswer = isPending
+    ? () => new Promise<Response>(() => {})
+    : async () => Response.json(user ? { user, session: { id: 's1' } } : null);
 }
 
 function WhereAmI() {
@@ -82,18 +81,24 @@ function renderAt(path: string, state?: unknown, { googleSignIn = false } = {}) 
     },
   );
   render(
-    <PublicConfigProvider value={config(googleSignIn)}>
-      <RouterProvider router={router} />
-    </PublicConfigProvider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <PublicConfigProvider value={config(googleSignIn)}>
+        <RouterProvider router={router} />
+      </PublicConfigProvider>
+    </QueryClientProvider>,
   );
   return router;
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
+  vi.stubGlobal('fetch', fetchMock);
   session({});
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('LoginPage', () => {
   it('needs an e-mail and a password, said next to the fields', async () => {
@@ -233,11 +238,9 @@ describe('RequireUser', () => {
     expect(router.state.location.state).toEqual({ from: '/saved' });
   });
 
-  it('shows the page to a signed-in user', () => {
-    session({
-      data: { user: { id: 'u1', email: 'ann@example.com', name: 'ann' }, session: {} } as SessionValue['data'],
-    });
+  it('shows the page to a signed-in user', async () => {
+    session({ user: { id: 'u1', email: 'ann@example.com', name: 'ann' } });
     renderAt('/saved');
-    expect(screen.getByRole('heading', { name: 'Saved Properties' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Saved Properties' })).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { SignInSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { authClient } from '../../api/auth-client';
-import { useSession } from '../../api/use-session';
+import { useAnnounceSessionChange } from '../../api/use-session';
 import { AuthFrame } from './auth-frame';
 import { callAuth } from './auth-errors';
 import { AuthSubmitButton } from './auth-submit-button';
@@ -15,7 +15,7 @@ import { returnPathFrom } from './return-path';
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSession();
+  const announceSessionChange = useAnnounceSessionChange();
   const [searchParams] = useSearchParams();
   const googleProblem = googleSignInProblem(searchParams.get('error'));
   // §5: sign-in needs an e-mail and a password, and trims both.
@@ -29,8 +29,8 @@ export function LoginPage() {
       return;
     }
     notify.success('Logged in successfully');
-    // The next page may need the user (/saved): let the shared session know first.
-    await session.refetch();
+    // The next page may need the user (/saved): let the shared session (and the other tabs) know first.
+    await announceSessionChange();
     void navigate(returnPathFrom(location.state), { replace: true });
   });
 

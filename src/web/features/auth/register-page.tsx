@@ -3,7 +3,7 @@ import { RegisterSchema } from '../../../domain/auth/credentials';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { authClient } from '../../api/auth-client';
-import { useSession } from '../../api/use-session';
+import { useAnnounceSessionChange } from '../../api/use-session';
 import { AuthFrame } from './auth-frame';
 import { callAuth } from './auth-errors';
 import { AuthSubmitButton } from './auth-submit-button';
@@ -19,7 +19,7 @@ import { returnPathFrom } from './return-path';
 export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSession();
+  const announceSessionChange = useAnnounceSessionChange();
   const suggestedEmail = (location.state as { email?: unknown } | null)?.email;
   const form = useSchemaForm(
     RegisterSchema,
@@ -37,7 +37,7 @@ export function RegisterPage() {
       return;
     }
     notify.success('Account created successfully!');
-    await session.refetch();
+    await announceSessionChange();
     void navigate(returnPathFrom(location.state), { replace: true });
   });
 

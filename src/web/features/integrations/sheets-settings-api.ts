@@ -1,16 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SheetsSettings } from '../../../domain/integrations/sheets-settings-schema';
-import { api, readJson } from '../../api/api-client';
+import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from '../../api/api-client';
 
 export const sheetsSettingsKey = ['integrations', 'sheets-settings'] as const;
 
-/** Whether the user has their own spreadsheet webhook (shown by host), and whether the server has one. */
-export function useSheetsSettings(enabled = true) {
-  return useQuery({
+/**
+ * Whether the user has their own spreadsheet webhook (shown by host), and whether the server has
+ * one (through `client`: the server draws /saved, whose cards export, with its own).
+ */
+export function sheetsSettingsQuery(client: ApiClient = api) {
+  return queryOptions({
     queryKey: sheetsSettingsKey,
-    queryFn: () => readJson(api.integrations.sheets.settings.$get()),
-    enabled,
+    queryFn: () => readJson(client.integrations.sheets.settings.$get()),
+    staleTime: PAGE_DATA_STALE_TIME_MS,
   });
+}
+
+export function useSheetsSettings(enabled = true) {
+  return useQuery({ ...sheetsSettingsQuery(), enabled });
 }
 
 export function useSaveSheetsSettings() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useWorkspace } from '../../api/use-workspace';
-import { answerLabel, formatLeadTime, formatOfferRange, sourceLabel } from './lead-labels';
+import { LocalDateTime } from '../../components/local-date-time';
+import { answerLabel, formatOfferRange, sourceLabel } from './lead-labels';
 import { LeadStatusBadge } from './lead-status-badge';
 import type { LeadSummary } from './leads-api';
 
@@ -42,9 +43,7 @@ export function LeadRow({ lead }: { lead: LeadSummary }) {
       </div>
       <div className="lead-row-meta">
         <LeadStatusBadge status={lead.status} />
-        <time dateTime={lead.respondedAt} className="muted">
-          {formatLeadTime(lead.respondedAt)}
-        </time>
+        <LocalDateTime iso={lead.respondedAt} className="muted" />
       </div>
     </article>
   );

@@ -1,10 +1,11 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { RevisedOfferRequest } from '../../../domain/leads/lead-inbox-requests';
 import type { LeadStatus } from '../../../domain/leads/lead-status';
-import { api, readJson } from '../../api/api-client';
+import { api, readJson, type ApiClient } from '../../api/api-client';
 import { useSession } from '../../api/use-session';
 import { invalidateAccountData } from '../../api/account-data';
+import { LIVE_DATA_STALE_TIME_MS } from '../../api/change-feed';
 
 /** Every leads query starts with this key; the live feed invalidates them all at once. */
 export const leadsKey = ['leads'] as const;
@@ -25,15 +26,17 @@ export interface LeadsFilter {
 // Keys carry the account, so another account's leads are never shown from the cache.
 const useAccountKey = () => [...leadsKey, useSession().user?.id ?? null] as const;
 
-/** The user's leads matching the filter, latest answer first, a server page (50) at a time. */
-export function useLeadsInbox(filter: LeadsFilter) {
-  const accountKey = useAccountKey();
+/**
+ * The user's leads matching the filter, latest answer first, a server page (50) at a time
+ * (through `client`: the server draws /leads with its own).
+ */
+export function leadsInboxQuery(userId: string | null, filter: LeadsFilter, client: ApiClient = api) {
   const search = filter.search.trim();
-  return useInfiniteQuery({
-    queryKey: [...accountKey, 'list', filter.status, search, filter.assignee],
+  return infiniteQueryOptions({
+    queryKey: [...leadsKey, userId, 'list', filter.status, search, filter.assignee],
     queryFn: ({ pageParam }) =>
       readJson(
-        api['leads-inbox'].$get({
+        client['leads-inbox'].$get({
           query: {
             ...(filter.status ? { status: filter.status } : {}),
             ...(search ? { q: search } : {}),
@@ -44,7 +47,12 @@ export function useLeadsInbox(filter: LeadsFilter) {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: LIVE_DATA_STALE_TIME_MS,
   });
+}
+
+export function useLeadsInbox(filter: LeadsFilter) {
+  return useInfiniteQuery(leadsInboxQuery(useSession().user?.id ?? null, filter));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState } from 'react';
+import { firstScreenOfWindowList } from '../../components/first-screen-of-window-list';
 import { LeadRow } from './lead-row';
 import type { LeadSummary } from './leads-api';
 
@@ -22,6 +23,7 @@ export function LeadsList({ leads, hasMore, loadingMore, onLoadMore }: LeadsList
     estimateSize: () => 110,
     overscan: 8,
     scrollMargin,
+    ...firstScreenOfWindowList,
     getItemKey: (index) => leads[index]?.id ?? index,
   });
   const items = virtualizer.getVirtualItems();

@@ -1,17 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { WholesalerProfile } from '../../../domain/profile/wholesaler-profile-schema';
-import { api, readJson } from '../../api/api-client';
+import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from '../../api/api-client';
 import { useSession } from '../../api/use-session';
 
 export type ProfileView = InferResponseType<typeof api.profile.$get, 200>;
 
-// Keyed by account, so another account's profile is never shown from the cache.
-const useProfileKey = () => ['profile', useSession().user?.id ?? null] as const;
+/**
+ * The user's profile (the form's defaults before they first save one) and their personal page's
+ * address; keyed by account, so another account's profile is never shown from the cache.
+ */
+export function profileQuery(userId: string | null, client: ApiClient = api) {
+  return queryOptions({
+    queryKey: ['profile', userId],
+    queryFn: () => readJson(client.profile.$get()),
+    staleTime: PAGE_DATA_STALE_TIME_MS,
+  });
+}
 
-/** The user's profile (the form's defaults before they first save one) and their personal page's address. */
+const useProfileKey = () => profileQuery(useSession().user?.id ?? null).queryKey;
+
 export function useProfile() {
-  return useQuery({ queryKey: useProfileKey(), queryFn: () => readJson(api.profile.$get()) });
+  return useQuery(profileQuery(useSession().user?.id ?? null));
 }
 
 export function useSaveProfile() {

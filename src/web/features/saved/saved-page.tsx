@@ -12,6 +12,7 @@ import {
 } from '../../../domain/plans/plans';
 import { ApiError } from '../../api/api-client';
 import { DowngradeDialog } from '../../components/downgrade-dialog';
+import { firstScreenOfWindowList } from '../../components/first-screen-of-window-list';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import type { SavedPageSlots } from './saved-page-slots';
@@ -170,6 +171,7 @@ function SavedList({
     estimateSize: () => 220,
     overscan: 6,
     scrollMargin,
+    ...firstScreenOfWindowList,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;

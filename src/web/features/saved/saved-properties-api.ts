@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import type { InferResponseType } from 'hono/client';
 import type { SavePropertyRequest } from '../../../domain/properties/save-property-request';
 import { invalidateAccountData, savedPropertiesKey } from '../../api/account-data';
-import { api, readJson } from '../../api/api-client';
+import { api, readJson, type ApiClient } from '../../api/api-client';
 import { LIVE_DATA_STALE_TIME_MS } from '../../api/change-feed';
 import type { MutationCallbacks } from '../../api/mutation-callbacks';
 
@@ -10,18 +10,22 @@ export type SavedProperty = InferResponseType<typeof api.properties.$get, 200>['
 
 const PAGE_SIZE = 100;
 
-/** The signed-in user's saved properties, newest first, loaded a page at a time. */
-export const savedPropertiesQuery = infiniteQueryOptions({
-  queryKey: savedPropertiesKey,
-  queryFn: ({ pageParam }) =>
-    readJson(api.properties.$get({ query: { limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } })),
-  initialPageParam: null as string | null,
-  getNextPageParam: (lastPage) => lastPage.nextCursor,
-  staleTime: LIVE_DATA_STALE_TIME_MS,
-});
+/** The signed-in user's saved properties, newest first, loaded a page at a time (through `client`: the server draws /saved with its own). */
+export function savedPropertiesQuery(client: ApiClient = api) {
+  return infiniteQueryOptions({
+    queryKey: savedPropertiesKey,
+    queryFn: ({ pageParam }) =>
+      readJson(
+        client.properties.$get({ query: { limit: String(PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) } }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: LIVE_DATA_STALE_TIME_MS,
+  });
+}
 
 export function useSavedProperties() {
-  return useInfiniteQuery(savedPropertiesQuery);
+  return useInfiniteQuery(savedPropertiesQuery());
 }
 
 /** Saves a calculation with its contact; the saved list and the plan's count refetch. */

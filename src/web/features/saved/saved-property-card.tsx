@@ -1,11 +1,10 @@
 import { marketValueFromComps } from '../../../domain/arv/market-value-from-comps';
 import { formatMoney } from '../../../domain/money/format-money';
 import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
+import { LocalDateTime } from '../../components/local-date-time';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { SavedPageSlots } from './saved-page-slots';
 import type { SavedProperty } from './saved-properties-api';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One saved deal: address, figures, repairs, contact and when it was saved. */
 export function SavedPropertyCard({
@@ -32,9 +31,7 @@ export function SavedPropertyCard({
     <article className="card saved-card" aria-label={property.address}>
       <header className="saved-card-header">
         <h2>{property.address}</h2>
-        <time dateTime={property.createdAt} className="muted">
-          {dateFormat.format(new Date(property.createdAt))}
-        </time>
+        <LocalDateTime iso={property.createdAt} className="muted" />
       </header>
       <p className="saved-card-range">
         {formatMoney(property.cashOfferLow)} – {formatMoney(property.cashOfferHigh)}
