@@ -127,31 +127,3 @@ describe('createCsvImportCollector on a messy export', () => {
     expect(importCsvRowByRow(text).outcome).toBe(outcome);
   });
 });
-
-describe('createCsvImportCollector on a file read in two parts', () => {
-  it('counts the second part after the first, for the whole file’s outcome', () => {
-    const header = ['Email', 'Property Address', 'Market Value'];
-    const first = createCsvImportCollector(defaultTemplate);
-    first.addRecord(header);
-    first.addRecord(['a@example.com', '1 Oak St', '250000']);
-    first.addRecord(['', '', '']);
-    const second = createCsvImportCollector(defaultTemplate);
-    second.addRecord(header);
-    const failure = second.addRecord(['nobody', '2 Oak St', '250000']);
-    second.addRecord(['b@example.com', '3 Oak St', '250000']);
-    // The second part numbers its rows from its own header: row 2 is the file's row 3.
-    expect(failure).toEqual({ row: 2, reason: csvRowReasons.email });
-    expect(second.counts()).toEqual({ dataRows: 2, validRows: 1 });
-    first.addCounts(second.counts());
-    expect(first.counts()).toEqual({ dataRows: 3, validRows: 2 });
-    expect(first.outcome()).toBe('ok');
-    expect(first.addRecord(['', '', '1'])).toMatchObject({ row: 5 });
-  });
-
-  it('has no valid rows when neither part has', () => {
-    const first = createCsvImportCollector(defaultTemplate);
-    first.addRecord(['Email']);
-    first.addCounts({ dataRows: 4, validRows: 0 });
-    expect(first.outcome()).toBe('noValid');
-  });
-});

@@ -16,18 +16,6 @@ export interface CsvImportBatch {
 /** How a whole file ended: 'noData' (§8 'No data found in the file'), 'noHeader' (first row names none of the columns the row rules read: e-mail, address, market value, names; §5), 'noValid', or 'ok'. */
 export type CsvImportOutcome = 'ok' | 'noData' | 'noHeader' | 'noValid';
 
-/** Data rows checked (blank records and the header not counted), and how many of them were kept. */
-export interface CsvImportCounts {
-  dataRows: number;
-  validRows: number;
-}
-
-/** A record with no cell that holds more than white space: skipped, neither header nor data row. */
-export function isBlankRecord(cells: readonly string[]): boolean {
-  for (const cell of cells) if (trimCell(cell) !== '') return false;
-  return true;
-}
-
 const RECOGNISED = /^(e-?mail( 2)?|marketvalue|market value|market_value|first ?name|last ?name)$|address/i;
 
 /**
@@ -47,9 +35,11 @@ export function createCsvImportCollector(
   let dataRows = 0;
   let validRows = 0;
 
+  const isBlank = (cells: readonly string[]) => cells.every((cell) => trimCell(cell) === '');
+
   /** The record's property, or its failure; null for the header and blank records. */
   const addRecord = (cells: readonly string[]): BulkImportProperty | CsvRowFailure | null => {
-    if (isBlankRecord(cells)) return null;
+    if (isBlank(cells)) return null;
     if (!headers) {
       headers = cells.map(cleanHeader);
       headerRecognised = headers.some((header) => RECOGNISED.test(header));
@@ -80,19 +70,6 @@ export function createCsvImportCollector(
         else properties.push(result);
       }
       return { properties, failures };
-    },
-    /** The data rows checked so far, and how many of them were kept. */
-    counts(): CsvImportCounts {
-      return { dataRows, validRows };
-    },
-    /**
-     * Counts the rows another collector checked: the rest of the same file, read apart (its
-     * rows are numbered after this one's), so that outcome() speaks for the whole file.
-     */
-    addCounts(counts: CsvImportCounts) {
-      dataRows += counts.dataRows;
-      validRows += counts.validRows;
-      rowNumber += counts.dataRows;
     },
     /** The file's outcome once every record was added. */
     outcome(): CsvImportOutcome {

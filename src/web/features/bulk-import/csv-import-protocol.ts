@@ -1,11 +1,6 @@
 import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
-import type {
-  CsvImportCounts,
-  CsvImportOutcome,
-  CsvRowFailure,
-} from '../../../domain/bulk-import/csv-import-collector';
+import type { CsvImportOutcome, CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { PackedBatch } from './packed-properties';
 
 /** How many skipped rows the review lists; the rest are only counted (and never cross to the page). */
 export const FAILURES_LISTED = 1000;
@@ -38,26 +33,3 @@ export type CsvImportMessage =
   /** Blobs, so a 30 MB CSV is never turned into bytes on the main thread. */
   | { type: 'export'; requestId: number; fileName: string; file: Blob; count: number }
   | { type: 'sendBody'; requestId: number; body: Blob; count: number };
-
-/**
- * Import worker → its helper (parse-csv-part.worker.ts): the second part of a file cut in two
- * (split-csv-file.ts), with the file's header row and line break as the import read them.
- */
-export interface CsvImportPartRequest {
-  part: Blob;
-  header: string[];
-  linebreak: string;
-  template: FormulaTemplate;
-}
-
-/** Helper → import worker: bytes read, then the part's rows (row numbers counted from its own start). */
-export type CsvImportPartMessage =
-  | { type: 'progress'; bytesRead: number }
-  | {
-      type: 'done';
-      counts: CsvImportCounts;
-      failedCount: number;
-      firstFailures: CsvRowFailure[];
-      batches: PackedBatch[];
-    }
-  | { type: 'error'; kind: 'read' | 'process'; detail: string };

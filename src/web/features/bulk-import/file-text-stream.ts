@@ -17,16 +17,7 @@ const CHUNK_CHARACTERS = 1 << 20;
  * decodes each slice apart and turns such characters into U+FFFD: mholt/PapaParse#751) and
  * drops a byte-order mark. `onBytes` hears how many bytes have been read so far.
  */
-export function fileTextStream(
-  file: Blob,
-  onBytes: (bytesRead: number) => void = () => {},
-  {
-    keepByteOrderMark = false,
-  }: {
-    /** For a part of a file cut in two: a U+FEFF at its start is text there, as a whole-file read would keep it. */
-    keepByteOrderMark?: boolean;
-  } = {},
-): TextChunkStream {
+export function fileTextStream(file: Blob, onBytes: (bytesRead: number) => void = () => {}): TextChunkStream {
   const listeners = {
     data: new Set<(value?: unknown) => void>(),
     end: new Set<(value?: unknown) => void>(),
@@ -44,7 +35,7 @@ export function fileTextStream(
       },
     }),
   );
-  const reader = counted.pipeThrough(new TextDecoderStream('utf-8', { ignoreBOM: keepByteOrderMark })).getReader();
+  const reader = counted.pipeThrough(new TextDecoderStream('utf-8')).getReader();
   let started = false;
 
   const pump = async () => {

@@ -40,20 +40,6 @@ describe('PackedProperties', () => {
     expect(store.slice(0, 10_000)).toEqual(rows);
   });
 
-  it("adopts another store's batches after its own rows", () => {
-    const rows = Array.from({ length: 1000 }, (_, n) => property(n));
-    const first = new PackedProperties();
-    const second = new PackedProperties();
-    for (const row of rows.slice(0, 300)) first.push(row);
-    for (const row of rows.slice(300)) second.push(row);
-    first.adopt(second.takeBatches());
-    expect(second.length).toBe(0);
-    expect(first.length).toBe(1000);
-    expect(first.slice(0, 1000)).toEqual(rows);
-    first.push(property(1000));
-    expect(first.at(1000)).toEqual(property(1000));
-  });
-
   it('answers only for rows it has', () => {
     const store = new PackedProperties();
     expect(store.at(0)).toBeUndefined();

@@ -1,7 +1,6 @@
 import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
 
-/** A batch of packed rows; its typed arrays can be transferred to another thread. */
-export interface PackedBatch {
+interface Batch {
   /** Index of the batch's first row among all rows. */
   start: number;
   /** Every row's first name, last name, address and e-mail, one after the other. */
@@ -28,7 +27,7 @@ const BATCH_ROWS = 256;
  * Rows are added one at a time (push); the last BATCH_ROWS wait as their fields until packed.
  */
 export class PackedProperties {
-  private readonly batches: PackedBatch[] = [];
+  private readonly batches: Batch[] = [];
   private openFields: string[] = [];
   // Each field's end is counted as it comes, while its string is at hand (a pass over 4,096 rows'
   // strings afterwards, scattered in memory, costs more).
@@ -53,27 +52,6 @@ export class PackedProperties {
     this.openRows++;
     this.length++;
     if (this.openRows === BATCH_ROWS) this.pack();
-  }
-
-  /**
-   * Every row packed, for another PackedProperties to adopt (post them with
-   * transferablesOf(batches)); this one is left empty.
-   */
-  takeBatches(): PackedBatch[] {
-    this.pack();
-    const batches = this.batches.splice(0);
-    this.length = 0;
-    return batches;
-  }
-
-  /** Adds the rows of another PackedProperties' batches (from takeBatches) after this one's rows. */
-  adopt(batches: readonly PackedBatch[]) {
-    this.pack();
-    for (const batch of batches) {
-      const rows = batch.figures.length / FIGURES;
-      this.batches.push({ ...batch, start: this.length });
-      this.length += rows;
-    }
   }
 
   append(properties: readonly BulkImportProperty[]) {
@@ -121,7 +99,7 @@ export class PackedProperties {
     this.openRows = 0;
   }
 
-  private batchOf(index: number): PackedBatch {
+  private batchOf(index: number): Batch {
     let low = 0;
     let high = this.batches.length - 1;
     while (low < high) {
@@ -131,9 +109,4 @@ export class PackedProperties {
     }
     return this.batches[low]!;
   }
-}
-
-/** The buffers of batches, to transfer rather than copy them when posted. */
-export function transferablesOf(batches: readonly PackedBatch[]): ArrayBuffer[] {
-  return batches.flatMap((batch) => [batch.ends.buffer as ArrayBuffer, batch.figures.buffer as ArrayBuffer]);
 }
