@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OfferResponseRequestSchema } from '../../../domain/leads/offer-response-request';
-import { contactAnswer, CounterAnswerFormSchema } from './answer-forms';
+import { CounterAnswerFormSchema } from './answer-forms';
+import { contactAnswer } from './contact-answer';
 
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100', message: '' };
 

@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { HomeownerContactSchema } from '../../../domain/contact/contact-schema';
 import { parseDesiredPrice } from '../../../domain/leads/desired-price';
 import { MAX_NOTES_LENGTH } from '../../../domain/leads/mls-program-schema';
-import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
-
-/** The answers a homeowner writes in a form of their own; the programme request has its own form. */
-export type ContactAnswerKind = 'accept' | 'counter' | 'new-offer';
 
 const message = z.string().trim().max(MAX_NOTES_LENGTH, `Message must be at most ${MAX_NOTES_LENGTH} characters`);
 
@@ -23,14 +19,3 @@ export const CounterAnswerFormSchema = ContactAnswerFormSchema.extend({
 });
 
 export type ContactAnswerForm = z.output<typeof ContactAnswerFormSchema>;
-
-/** The request for one contact answer, as POST /api/public/offers/{token}/responses takes it. */
-export function contactAnswer(
-  kind: ContactAnswerKind,
-  { name, email, phone, message: text }: ContactAnswerForm,
-  desiredPrice?: number,
-): OfferResponseRequestInput {
-  const contact = { name, email, phone };
-  if (kind === 'counter') return { kind, desiredPrice: desiredPrice ?? 0, contact, message: text };
-  return { kind, contact, message: text };
-}

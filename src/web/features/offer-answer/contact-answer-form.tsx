@@ -9,12 +9,8 @@ import { ContactFields } from '../../components/contact-fields';
 import { TextField } from '../../components/text-field';
 import { useHydrated } from '../../components/use-hydrated';
 import { useSchemaForm } from '../../components/use-schema-form';
-import {
-  ContactAnswerFormSchema,
-  CounterAnswerFormSchema,
-  type ContactAnswerForm,
-  type ContactAnswerKind,
-} from './answer-forms';
+import { ContactAnswerFormSchema, CounterAnswerFormSchema, type ContactAnswerForm } from './answer-forms';
+import type { ContactAnswerKind } from './contact-answer';
 
 export interface ContactValues {
   name: string;

@@ -26,7 +26,8 @@ function renderAnswer(props: Partial<Parameters<typeof OfferAnswer>[0]> & { send
 }
 
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Name'), 'Ann Lee');
+  // The forms load when an answer is picked.
+  await user.type(await screen.findByLabelText('Name'), 'Ann Lee');
   await user.type(screen.getByLabelText('Email'), 'ann@example.com');
   await user.type(screen.getByLabelText('Phone'), '5125550100');
 }
@@ -41,7 +42,8 @@ describe('OfferAnswer', () => {
     const send = vi.fn<Send>().mockResolvedValue(sent);
     renderAnswer({ send });
     await user.click(screen.getByRole('button', { name: 'Get Offer' }));
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Accept this offer' }));
+    const heading = await screen.findByRole('heading', { name: 'Accept this offer' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
 
     await user.click(screen.getByRole('button', { name: 'Send to Lee Homes Buyer' }));
     expect(send).not.toHaveBeenCalled();
@@ -59,13 +61,13 @@ describe('OfferAnswer', () => {
     expect(screen.getByText(sent.message)).toBeTruthy();
   });
 
-  it('opens the form an e-mail’s button asked for, prefilled with whom the offer was sent to', () => {
+  it('opens the form an e-mail’s button asked for, prefilled with whom the offer was sent to', async () => {
     renderAnswer({
       send: vi.fn<Send>(),
       intent: 'negotiate',
       recipient: { name: 'Ann Lee', email: 'ann@example.com' },
     });
-    expect(screen.getByRole('heading', { name: 'Negotiate' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Negotiate' })).toBeTruthy();
     expect(valueOf(screen.getByLabelText('Your Desired Price'))).toBe('');
     expect(valueOf(screen.getByLabelText('Name'))).toBe('Ann Lee');
     expect(valueOf(screen.getByLabelText('Email'))).toBe('ann@example.com');
@@ -83,7 +85,7 @@ describe('OfferAnswer', () => {
       .mockResolvedValueOnce({ outcome: 'sent', title: 'Your MLS/Retail program request was sent', message: '' });
     renderAnswer({ send });
     await user.click(screen.getByRole('button', { name: 'Negotiate' }));
-    await user.type(screen.getByLabelText('Your Desired Price'), '$170,000');
+    await user.type(await screen.findByLabelText('Your Desired Price'), '$170,000');
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Send to Lee Homes Buyer' }));
     expect(send).toHaveBeenLastCalledWith(expect.objectContaining({ kind: 'counter', desiredPrice: 170000 }));
@@ -91,7 +93,7 @@ describe('OfferAnswer', () => {
     expect(screen.queryByText(/accepted/i)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Continue to Program Details' }));
-    expect(valueOf(screen.getByLabelText('Full Name'))).toBe('Ann Lee');
+    expect(valueOf(await screen.findByLabelText('Full Name'))).toBe('Ann Lee');
     expect(valueOf(screen.getByLabelText('Phone'))).toBe('512-555-0100');
     await user.selectOptions(screen.getByLabelText('Property Condition'), 'Good');
     await user.selectOptions(screen.getByLabelText('Timeframe to Sell'), '60');

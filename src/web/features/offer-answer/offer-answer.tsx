@@ -1,13 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
 import { negotiationThreshold } from '../../../domain/leads/negotiation-outcome';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { OfferRange } from '../../../domain/offer/compute-offer-range';
 import { notify } from '../../components/notify';
-import { contactAnswer, type ContactAnswerKind } from './answer-forms';
+import { contactAnswer, type ContactAnswerKind } from './contact-answer';
+import type { ContactValues } from './contact-answer-form';
 import { answerErrorMessage, isExpired, useAnswerOffer, type SendAnswer } from './offer-answer-api';
-import { ContactAnswerFormView, type ContactValues } from './contact-answer-form';
-import { ProgramAnswerFormView } from './program-answer-form';
+
+// The forms (and zod, which checks them: a quarter of the page's code) load when the homeowner
+// picks an answer, or points at one: the offer itself is read, and its page hydrated, without them.
+const loadContactForm = () => import('./contact-answer-form');
+const loadProgramForm = () => import('./program-answer-form');
+const ContactAnswerFormView = lazy(async () => ({ default: (await loadContactForm()).ContactAnswerFormView }));
+const ProgramAnswerFormView = lazy(async () => ({ default: (await loadProgramForm()).ProgramAnswerFormView }));
+
+const loadingForm = (
+  <p className="loading" role="status">
+    Loading...
+  </p>
+);
 
 export interface AnswerableOffer {
   address: string;
@@ -68,31 +80,35 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
 
   if (step === 'accept' || step === 'counter' || step === 'new-offer') {
     return (
-      <ContactAnswerFormView
-        kind={step}
-        wholesalerName={wholesalerName}
-        offerRange={offer.offerRange}
-        initialContact={contact}
-        submitting={answer.isPending}
-        onBack={() => setStep('choose')}
-        onSubmit={({ message, ...typed }, price) => {
-          setContact(typed);
-          setDesiredPrice(price);
-          answer.mutate(contactAnswer(step, { ...typed, message }, price));
-        }}
-      />
+      <Suspense fallback={loadingForm}>
+        <ContactAnswerFormView
+          kind={step}
+          wholesalerName={wholesalerName}
+          offerRange={offer.offerRange}
+          initialContact={contact}
+          submitting={answer.isPending}
+          onBack={() => setStep('choose')}
+          onSubmit={({ message, ...typed }, price) => {
+            setContact(typed);
+            setDesiredPrice(price);
+            answer.mutate(contactAnswer(step, { ...typed, message }, price));
+          }}
+        />
+      </Suspense>
     );
   }
   if (step === 'program') {
     return (
-      <ProgramAnswerFormView
-        wholesalerName={wholesalerName}
-        address={offer.address}
-        initialContact={contact}
-        submitting={answer.isPending}
-        onBack={() => setStep('done')}
-        onSubmit={(program) => answer.mutate({ kind: 'program', ...program, desiredPrice })}
-      />
+      <Suspense fallback={loadingForm}>
+        <ProgramAnswerFormView
+          wholesalerName={wholesalerName}
+          address={offer.address}
+          initialContact={contact}
+          submitting={answer.isPending}
+          onBack={() => setStep('done')}
+          onSubmit={(program) => answer.mutate({ kind: 'program', ...program, desiredPrice })}
+        />
+      </Suspense>
     );
   }
   if (step === 'done' && told) {
@@ -112,7 +128,13 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
           This offer has expired. You can ask for a new one.
         </p>
         <div className="offer-actions">
-          <button type="button" className="button button-primary" onClick={() => setStep('new-offer')}>
+          <button
+            type="button"
+            className="button button-primary"
+            onPointerEnter={() => void loadContactForm()}
+            onFocus={() => void loadContactForm()}
+            onClick={() => setStep('new-offer')}
+          >
             Ask for a new offer
           </button>
         </div>
@@ -123,10 +145,22 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
     <div className="offer-answer">
       <p className="muted">Accept this offer or name your price: {wholesalerName} receives your answer.</p>
       <div className="offer-actions">
-        <button type="button" className="button button-secondary" onClick={() => setStep('counter')}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onPointerEnter={() => void loadContactForm()}
+          onFocus={() => void loadContactForm()}
+          onClick={() => setStep('counter')}
+        >
           Negotiate
         </button>
-        <button type="button" className="button button-primary" onClick={() => setStep('accept')}>
+        <button
+          type="button"
+          className="button button-primary"
+          onPointerEnter={() => void loadContactForm()}
+          onFocus={() => void loadContactForm()}
+          onClick={() => setStep('accept')}
+        >
           Get Offer
         </button>
       </div>
