@@ -8,7 +8,7 @@ import type { SavePropertyRequest } from '../../domain/properties/save-property-
 import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
-import { preparedPerDatabase } from '../db/prepared';
+import { decodedOrNull, preparedRowsPerDatabase } from '../db/prepared';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
@@ -110,7 +110,7 @@ type NewSavedProperty = Required<Omit<typeof savedProperties.$inferInsert, 'id' 
 /** The column's placeholder, filled from NewSavedProperty's field of the same name. */
 const value = (name: keyof NewSavedProperty) => sql.placeholder(name);
 
-const insertSavedProperty = preparedPerDatabase((tx) =>
+const insertSavedPropertyQuery = (tx: Database | Transaction) =>
   tx
     .insert(savedProperties)
     .values({
@@ -129,9 +129,38 @@ const insertSavedProperty = preparedPerDatabase((tx) =>
       contactEmail: value('contactEmail'),
       contactPhone: value('contactPhone'),
     } satisfies Record<keyof NewSavedProperty, unknown>)
-    .returning()
-    .prepare('save_property'),
-);
+    .returning();
+
+/** A saved property's row as the insert returns it (every column, in the table's order). */
+export type SavedPropertyRow = typeof savedProperties.$inferSelect;
+
+/**
+ * The inserted row from its column values, in the table's order, decoded by each column's own
+ * decoder as Drizzle's mapping would: made by hand because it runs while the plan's row is locked
+ * (db/prepared.ts). save-property-row.test.ts holds it to Drizzle's answer.
+ */
+export function savedPropertyOf(values: unknown[]): SavedPropertyRow {
+  const columns = savedProperties;
+  return {
+    id: values[0] as string,
+    workspaceId: values[1] as string,
+    address: values[2] as string,
+    marketValue: columns.marketValue.mapFromDriverValue(values[3]) as number,
+    repairCosts: columns.repairCosts.mapFromDriverValue(values[4]) as SavedPropertyRow['repairCosts'],
+    totalRepairCost: columns.totalRepairCost.mapFromDriverValue(values[5]) as number,
+    cashOfferLow: columns.cashOfferLow.mapFromDriverValue(values[6]) as number,
+    cashOfferHigh: columns.cashOfferHigh.mapFromDriverValue(values[7]) as number,
+    formula: decodedOrNull(columns.formula, values[8]) as SavedPropertyRow['formula'],
+    repairEstimate: decodedOrNull(columns.repairEstimate, values[9]) as SavedPropertyRow['repairEstimate'],
+    arvComps: decodedOrNull(columns.arvComps, values[10]) as SavedPropertyRow['arvComps'],
+    contactName: values[11] as string,
+    contactEmail: values[12] as string,
+    contactPhone: values[13] as string,
+    createdAt: columns.createdAt.mapFromDriverValue(values[14]) as Date,
+  };
+}
+
+const insertSavedProperty = preparedRowsPerDatabase('save_property', insertSavedPropertyQuery, savedPropertyOf);
 
 /** saved_properties money columns are numeric(14, 2): dollars strictly within ±1e12. */
 const STORABLE_DOLLARS = 1e12;

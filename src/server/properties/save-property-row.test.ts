@@ -1,0 +1,53 @@
+// A save's answer is made by hand from the insert's returned values (savedPropertyOf), not by
+// Drizzle's mapping: it must be the object Drizzle would have made, key order included, so that
+// the answer's JSON stays byte for byte the same.
+import { eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { createTestApp } from '../../../tests/support/test-app';
+import { describeEachDatabase } from '../../../tests/support/test-database';
+import { signUpTestUser } from '../../../tests/support/test-users';
+import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
+import { savedProperties } from '../db/schema';
+
+const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000.5);
+
+describeEachDatabase('a save’s answer', (database) => {
+  let app: ReturnType<typeof createTestApp>;
+  beforeAll(() => {
+    app = createTestApp(database(), { TRUST_PROXY: '1' });
+  });
+
+  it.each([
+    ['the checklist', undefined],
+    [
+      'an estimate',
+      {
+        mode: 'per-square-foot',
+        squareFeet: 1500,
+        condition: 'moderate',
+        ratePerSquareFoot: 40,
+        contingencyPercent: 15,
+      },
+    ],
+  ])('with %s is the row Drizzle reads back, as JSON byte for byte', async (_name, repairEstimate) => {
+    const { headers, user } = await signUpTestUser(app);
+    const response = await app.request('/api/properties', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        address: '12 Ünïcode "Oak" St, Austin, TX',
+        marketValue: 200000.25,
+        repairs,
+        repairEstimate,
+        template: defaultTemplate,
+        contact: { name: 'Ann Lee', email: 'ann@example.com', phones: ['512-555-0100'] },
+      }),
+    });
+    expect(response.status).toBe(201);
+    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(await response.text()).toBe(JSON.stringify({ property: rows[0] }));
+  });
+});
