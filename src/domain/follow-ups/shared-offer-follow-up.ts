@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RecipientEmailSchema } from '../bulk-import/bulk-import-property';
 import { sendingPolicyMessages } from '../email/sending-policy-messages';
 import { carriesLinkOrMarkup } from '../email/typed-text-rules';
-import { OfferTokenSchema } from '../offer/offer-token';
+import { OfferTokenSchema } from '../offer/offer-token-schema';
 import { boundedText } from '../validation/bounded-text';
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { OfferResponseRequestSchema } from '../../domain/leads/offer-response-request';
-import { OfferTokenSchema } from '../../domain/offer/offer-token';
+import { OfferTokenSchema } from '../../domain/offer/offer-token-schema';
 import { ShareOfferRequestSchema } from '../../domain/offer/share-offer-request';
 import { SharedOfferFollowUpSchema } from '../../domain/follow-ups/shared-offer-follow-up';
 import type { AppContext } from '../app-context';

@@ -1,13 +1,16 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import { offerValidityText } from '../../../domain/offer/offer-validity';
 import type { ShareOfferRequest } from '../../../domain/offer/share-offer-request';
 import { ApiError } from '../../api/api-client';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
-import { ShareFollowUpForm } from './share-follow-up-form';
 import { useShareOffer, type SharedOffer } from './share-offer-api';
 import { useMay } from '../../api/use-workspace';
+
+// The follow-up form (and zod, which checks it) loads once an offer has been shared, not with
+// every page that shows a Share button (each saved property's card).
+const ShareFollowUpForm = lazy(async () => ({ default: (await import('./share-follow-up-form')).ShareFollowUpForm }));
 
 const SHARE_FAILED = 'Failed to create the link. Please try again.';
 
@@ -103,7 +106,9 @@ function SharedOfferLink({ shared }: { shared: SharedOffer }) {
         </div>
       </dl>
       <p className="muted">{offerValidityText(new Date(shared.expiresAt))}</p>
-      <ShareFollowUpForm url={shared.url} />
+      <Suspense fallback={<p className="muted">Loading...</p>}>
+        <ShareFollowUpForm url={shared.url} />
+      </Suspense>
     </div>
   );
 }
