@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { notify } from '../../components/notify';
 import { callAuth } from './auth-errors';
@@ -44,6 +44,11 @@ function AccountMenu({
   const menuRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const announceSessionChange = useAnnounceSessionChange();
+  // On a page the server drew, the menu (a native popover) opens before the page's code has run,
+  // and that toggle is not seen: the menu is read as it is once the code runs.
+  useEffect(() => {
+    if (menuRef.current?.matches(':popover-open')) setOpen(true);
+  }, []);
 
   async function signOut() {
     // Better Auth's client is loaded when needed: the pages everyone lands on do without it.
