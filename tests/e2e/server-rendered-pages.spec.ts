@@ -276,10 +276,14 @@ test('signed in, /saved and /leads come drawn with the session and their first s
   ).toEqual([]);
   await expectNoAxeViolations(page, '/leads (server-drawn)');
 
-  // Signed out, the browser draws the page, and sends the visitor to sign in.
+  // Signed out, or with a forged session cookie, nobody's data is drawn: the browser draws the
+  // page, and sends the visitor to sign in.
   await page.context().clearCookies();
-  const signedOut = await (await page.request.get('/saved')).text();
-  expect(signedOut).not.toContain('id="page-data"');
+  for (const cookie of [undefined, 'cash-offer.session_token=forged.c2lnbmF0dXJl']) {
+    const signedOut = await (await page.request.get('/saved', { headers: cookie ? { cookie } : {} })).text();
+    expect(signedOut).not.toContain('id="page-data"');
+    expect(signedOut).not.toContain(address);
+  }
   await page.goto('/saved');
   await expect(page).toHaveURL(/\/login$/);
 });
