@@ -4,10 +4,10 @@ import {
   defaultNetSheetAssumptions,
   netSheet,
   netSheetComparison,
-  NetSheetAssumptionsSchema,
   type NetSheetAssumptions,
   type NetSheetOption,
 } from './net-sheet';
+import { NetSheetAssumptionsSchema } from './net-sheet-assumptions-schema';
 
 const cashOffer = { low: 111000, high: 126000 };
 const total = (option: NetSheetOption) =>

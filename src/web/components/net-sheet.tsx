@@ -4,7 +4,6 @@ import {
   defaultNetSheetAssumptions,
   netSheet,
   netSheetComparison,
-  NetSheetAssumptionsSchema,
   type NetSheetAssumptions,
   type NetSheetLine,
 } from '../../domain/net-sheet/net-sheet';
@@ -34,14 +33,24 @@ const assumptionKeys = Object.keys(assumptionLabels) as AssumptionKey[];
 
 const NOT_A_NUMBER = 'Enter a number';
 
-/** '$1,200' or '5.5%' as typed → 1200 or 5.5; NaN when it is not a number. */
-/** The typed assumptions read and checked: the valid ones, or what to fix in each field. */
-function readAssumptions(typed: Record<AssumptionKey, string>) {
+type AssumptionsSchema = Awaited<ReturnType<typeof loadAssumptionsSchema>>;
+
+// The assumptions' checks (zod) load once the homeowner opens the sheet to change them: the pages
+// showing a net sheet (an offer link, the calculator) are read and hydrated without them.
+const loadAssumptionsSchema = async () =>
+  (await import('../../domain/net-sheet/net-sheet-assumptions-schema')).NetSheetAssumptionsSchema;
+
+/**
+ * The typed assumptions read and checked: the valid ones, or what to fix in each field. Until
+ * the checks have loaded only what is not a number is told (nothing can be typed before then:
+ * the fields are inside the closed sheet).
+ */
+function readAssumptions(typed: Record<AssumptionKey, string>, schema: AssumptionsSchema | null) {
   const numbers = Object.fromEntries(assumptionKeys.map((key) => [key, readTypedNumber(typed[key])]));
-  const parsed = NetSheetAssumptionsSchema.safeParse(numbers);
-  const errors: Partial<Record<string, string>> = parsed.success ? {} : fieldErrors(parsed);
+  const parsed = schema?.safeParse(numbers);
+  const errors: Partial<Record<string, string>> = parsed ? fieldErrors(parsed) : {};
   for (const key of assumptionKeys) if (Number.isNaN(numbers[key])) errors[key] = NOT_A_NUMBER;
-  return { valid: parsed.success ? parsed.data : null, errors };
+  return { valid: parsed?.success ? parsed.data : null, errors };
 }
 
 const rangeText = (range: OfferRange) =>
@@ -69,18 +78,24 @@ export function NetSheet({ cashOffer, marketValue, totalRepairCost }: NetSheetPr
   const [typed, setTyped] = useState<Record<AssumptionKey, string>>(() => textOf(defaults));
   // Valid figures apply at once; while one is wrong the sheet keeps the last valid ones.
   const [applied, setApplied] = useState(defaults);
-  const { errors } = readAssumptions(typed);
+  const [schema, setSchema] = useState<AssumptionsSchema | null>(null);
+  const { errors } = readAssumptions(typed, schema);
 
-  const change = (key: AssumptionKey, value: string) => {
+  const loadChecks = async () => {
+    const loaded = schema ?? (await loadAssumptionsSchema());
+    setSchema(() => loaded);
+    return loaded;
+  };
+  const change = async (key: AssumptionKey, value: string) => {
     const next = { ...typed, [key]: value };
     setTyped(next);
-    const { valid } = readAssumptions(next);
+    const { valid } = readAssumptions(next, await loadChecks());
     if (valid) setApplied(valid);
   };
 
   const options = netSheet(cashOffer, applied);
   return (
-    <details className="net-sheet">
+    <details className="net-sheet" onToggle={(event) => event.currentTarget.open && void loadChecks()}>
       <summary>Compare your options: cash offer, listing as it is, repairing first</summary>
       <div className="net-sheet-options">
         {options.map((option) => (
@@ -121,7 +136,7 @@ export function NetSheet({ cashOffer, marketValue, totalRepairCost }: NetSheetPr
               label={assumptionLabels[key]}
               value={typed[key]}
               error={errors[key]}
-              onChange={(value) => change(key, value)}
+              onChange={(value) => void change(key, value)}
             />
           ))}
         </div>

@@ -1,15 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { formatMoney } from '../../../domain/money/format-money';
 import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
 import { FactList } from '../../components/fact-list';
+import { NetSheet } from '../../components/net-sheet';
 import { OfferRangeText } from '../../components/offer-range-text';
 import { OfferReceiptView } from '../../components/offer-receipt';
 import type { PublicOffer } from './offer-answer-api';
 import { NearbySales } from './nearby-sales';
-
-// The net sheet (closed until asked for) and zod, which checks its assumptions, load apart: the
-// server draws the sheet with the page, and the page hydrates without waiting for its code.
-const NetSheet = lazy(async () => ({ default: (await import('../../components/net-sheet')).NetSheet }));
 
 /** The offer as it was made: the range first, then what it rests on and how long it stands (§9). */
 export function OfferSummary({ offer }: { offer: PublicOffer }) {
@@ -40,13 +36,7 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
         </details>
       )}
       {receipt && <OfferReceiptView receipt={receipt} audience="homeowner" />}
-      <Suspense fallback={null}>
-        <NetSheet
-          cashOffer={offer.offerRange}
-          marketValue={offer.marketValue}
-          totalRepairCost={offer.totalRepairCost}
-        />
-      </Suspense>
+      <NetSheet cashOffer={offer.offerRange} marketValue={offer.marketValue} totalRepairCost={offer.totalRepairCost} />
     </>
   );
 }
