@@ -10,7 +10,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 const inCi = Boolean(process.env.CI);
 // A second server configured with a fake payment provider, for billing.spec.ts.
 const stripePorts = stripeE2ePorts(port);
-const LONG_JOURNEYS = /(teams|team-seats-and-roles|teams-workspace-switcher|bulk-import|follow-ups)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,13 +33,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The longest journeys first: files run whole on one worker each, in this order, and the team
-  // journeys (a dedicated server each, 40–55 s a test) run last alphabetically, leaving one worker
-  // busy for a minute after the others had finished. Started first, the short files fill in around them.
-  projects: [
-    { name: 'long journeys', testMatch: LONG_JOURNEYS },
-    { name: 'chromium', testIgnore: LONG_JOURNEYS },
-  ],
+  projects: [{ name: 'chromium' }],
   webServer: [
     {
       // A fresh temporary database per run, removed when Playwright stops the server.
