@@ -63,6 +63,8 @@ export async function renderPage({ request, config, fetchApi }: RenderPageInput)
   const url = new URL(request.url);
   if (!isServerRendered(url.pathname)) return null;
   const queryClient = createQueryClient();
+  // Tried once: a page waits for no retry.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const fetchInProcess = (input: RequestInfo | URL, init?: RequestInit) =>
     fetchApi(new Request(input instanceof Request ? input : new URL(input, url), init));
   const client = hc<ApiRoutes>(new URL('/api', url).href, { fetch: fetchInProcess });

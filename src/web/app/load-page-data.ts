@@ -33,19 +33,16 @@ const SIGNED_IN_PAGE_QUERIES: Readonly<
   Record<string, (queryClient: QueryClient, user: SessionUser, client: ApiClient, url: URL) => Promise<unknown>[]>
 > = {
   '/saved': (queryClient, user, client) => [
-    queryClient.prefetchQuery({ ...subscriptionQuery(client), retry: false }),
-    queryClient.prefetchInfiniteQuery({ ...savedPropertiesQuery(client), retry: false }),
-    queryClient.prefetchQuery({ ...workspaceQuery(user.id, client), retry: false }),
+    queryClient.prefetchQuery(subscriptionQuery(client)),
+    queryClient.prefetchInfiniteQuery(savedPropertiesQuery(client)),
+    queryClient.prefetchQuery(workspaceQuery(user.id, client)),
     // Each card's spreadsheet export says at once whether a spreadsheet is connected.
-    queryClient.prefetchQuery({ ...sheetsSettingsQuery(client), retry: false }),
+    queryClient.prefetchQuery(sheetsSettingsQuery(client)),
   ],
   '/leads': (queryClient, user, client, url) => [
-    queryClient.prefetchInfiniteQuery({
-      ...leadsInboxQuery(user.id, readLeadsFilter(url.searchParams), client),
-      retry: false,
-    }),
-    queryClient.prefetchQuery({ ...profileQuery(user.id, client), retry: false }),
-    queryClient.prefetchQuery({ ...workspaceQuery(user.id, client), retry: false }),
+    queryClient.prefetchInfiniteQuery(leadsInboxQuery(user.id, readLeadsFilter(url.searchParams), client)),
+    queryClient.prefetchQuery(profileQuery(user.id, client)),
+    queryClient.prefetchQuery(workspaceQuery(user.id, client)),
   ],
 };
 
@@ -54,7 +51,8 @@ const SIGNED_IN_PAGE_QUERIES: Readonly<
  * `fetchApi`, which answer in-process on the server with the page request's cookie): the
  * calculator's templates and repairs, an offer link's offer, a personal page's wholesaler, a
  * signed-in page's session and first screen. The page is then drawn whole, and the browser's
- * first render finds the same answers in its cache. Tried once: a page waits for no retry.
+ * first render finds the same answers in its cache. Tried once (the renderer's query client
+ * retries nothing: a page waits for no retry).
  */
 export async function loadPageData(
   queryClient: QueryClient,
@@ -65,7 +63,7 @@ export async function loadPageData(
   const { pathname } = url;
   const signedInPageQueries = SIGNED_IN_PAGE_QUERIES[pathname.replace(/(.)\/+$/, '$1')];
   if (signedInPageQueries) {
-    const user = await queryClient.fetchQuery({ ...sessionQuery(fetchApi), retry: false }).catch(() => null);
+    const user = await queryClient.fetchQuery(sessionQuery(fetchApi)).catch(() => null);
     if (!user) return { status: 200, drawnByBrowser: true };
     await Promise.all(signedInPageQueries(queryClient, user, client, url));
     return { status: 200 };
@@ -73,15 +71,15 @@ export async function loadPageData(
   const offerPage = matchPath('/offer/:token', pathname);
   if (offerPage) {
     const query = publicOfferQuery(offerPage.params.token ?? '', client);
-    await queryClient.prefetchQuery({ ...query, retry: false });
+    await queryClient.prefetchQuery(query);
     return { status: isNotFound(queryClient.getQueryState(query.queryKey)?.error) ? 404 : 200 };
   }
-  const calculator = () => queryClient.prefetchQuery({ ...calculatorReferenceDataQuery(client), retry: false });
+  const calculator = () => queryClient.prefetchQuery(calculatorReferenceDataQuery(client));
   const personalPage = matchPath('/c/:handle', pathname);
   if (personalPage) {
     const handle = personalPage.params.handle ?? '';
     const query = wholesalerBrandingQuery(handle, client);
-    await Promise.all([queryClient.prefetchQuery({ ...query, retry: false }), calculator()]);
+    await Promise.all([queryClient.prefetchQuery(query), calculator()]);
     const branding: WholesalerBranding | undefined = queryClient.getQueryData(query.queryKey);
     // A handle its owner renamed away from (or typed in capitals) answers at the page's current address.
     if (branding && branding.handle !== handle.toLowerCase()) return { status: 302, redirect: `/c/${branding.handle}` };

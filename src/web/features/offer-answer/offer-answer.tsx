@@ -15,6 +15,9 @@ const loadProgramForm = () => import('./program-answer-form');
 const ContactAnswerFormView = lazy(async () => ({ default: (await loadContactForm()).ContactAnswerFormView }));
 const ProgramAnswerFormView = lazy(async () => ({ default: (await loadProgramForm()).ProgramAnswerFormView }));
 
+/** A button that opens a form: pointing at it or reaching it by keyboard starts loading the form. */
+const loadsContactForm = { onPointerEnter: () => void loadContactForm(), onFocus: () => void loadContactForm() };
+
 const loadingForm = (
   <p className="loading" role="status">
     Loading...
@@ -131,8 +134,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
           <button
             type="button"
             className="button button-primary"
-            onPointerEnter={() => void loadContactForm()}
-            onFocus={() => void loadContactForm()}
+            {...loadsContactForm}
             onClick={() => setStep('new-offer')}
           >
             Ask for a new offer
@@ -148,19 +150,12 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
         <button
           type="button"
           className="button button-secondary"
-          onPointerEnter={() => void loadContactForm()}
-          onFocus={() => void loadContactForm()}
+          {...loadsContactForm}
           onClick={() => setStep('counter')}
         >
           Negotiate
         </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onPointerEnter={() => void loadContactForm()}
-          onFocus={() => void loadContactForm()}
-          onClick={() => setStep('accept')}
-        >
+        <button type="button" className="button button-primary" {...loadsContactForm} onClick={() => setStep('accept')}>
           Get Offer
         </button>
       </div>
