@@ -1,11 +1,24 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig({
+// React Router's package exports only its development build, whose dev warnings stay in a
+// production bundle (remix-run/react-router#14102); its production build is the same code without them.
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
   plugins: [react()],
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') }] : [],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -17,4 +30,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-});
+}));
