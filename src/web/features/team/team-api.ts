@@ -1,21 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
 import type { InvitationRequest, MemberChange, WorkspaceChange } from '../../../domain/workspaces/workspace-requests';
-import { api, ApiError, readJson } from '../../api/api-client';
-import { useSession } from '../../api/use-session';
+import { api, readJson } from '../../api/api-client';
 import { useWorkspaceKey, type WorkspaceView } from '../../api/use-workspace';
-
-export type Membership = InferResponseType<typeof api.workspace.memberships.$get, 200>['workspaces'][number];
-
-/** The workspaces the user belongs to and the one the session works in, for the account menu's switcher (once `wanted`). */
-export function useMemberships(wanted = true) {
-  const userId = useSession().user?.id ?? null;
-  return useQuery({
-    queryKey: ['workspace-memberships', userId],
-    queryFn: () => readJson(api.workspace.memberships.$get()),
-    enabled: userId !== null && wanted,
-  });
-}
 
 /** A change to the workspace that answers with the workspace as it is now. */
 function useWorkspaceChange<Input>(request: (input: Input) => Promise<WorkspaceView>) {
@@ -65,17 +51,6 @@ export function useRemoveMember() {
   );
 }
 
-/**
- * Works in another workspace from now on. The page loads afresh there: nothing cached for the last
- * workspace is shown, and the live feed reconnects to the new one.
- */
-export function useSwitchWorkspace() {
-  return useMutation({
-    mutationFn: (workspaceId: string) => readJson(api.workspace.active.$put({ json: { workspaceId } })),
-    onSuccess: () => window.location.assign('/leads'),
-  });
-}
-
 /** The invitation page's invitation, before anyone signs in. */
 export function usePublicInvitation(id: string) {
   return useQuery({
@@ -91,6 +66,3 @@ export function useAcceptInvitation() {
     onSuccess: () => window.location.assign('/leads'),
   });
 }
-
-/** Whether a refusal says the session's workspace removed the user. */
-export const isAccessEnded = (error: unknown) => error instanceof ApiError && error.code === 'workspace-access-ended';

@@ -4,7 +4,7 @@ import { workspaceMessages } from '../../../domain/workspaces/roles';
 import { serverErrorMessage } from '../../api/api-client';
 import { onWorkspaceAccessEnded } from '../../api/change-feed';
 import { notify } from '../../components/notify';
-import { isAccessEnded, useMemberships, useSwitchWorkspace } from './team-api';
+import { isAccessEnded, useMemberships, useSwitchWorkspace } from './memberships-api';
 
 /** Whether the live feed or any request of this tab said the session's workspace removed the user. */
 function useAccessEnded() {

@@ -1,7 +1,7 @@
 import { roleLabels } from '../../../domain/workspaces/roles';
 import { serverErrorMessage } from '../../api/api-client';
 import { notify } from '../../components/notify';
-import { useMemberships, useSwitchWorkspace } from './team-api';
+import { useMemberships, useSwitchWorkspace } from './memberships-api';
 
 /**
  * The account menu's list of the user's workspaces, when they belong to more than one: the
