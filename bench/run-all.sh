@@ -10,6 +10,7 @@ npx vite build --logLevel warn
 echo
 echo "== Bundle size"
 npx tsx bench/bundle-size.ts
+npx tsx bench/bundle-floor.ts
 
 echo
 echo "== Start time"
