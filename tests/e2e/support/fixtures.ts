@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -38,12 +38,21 @@ interface Fixtures {
 
 const localHosts = new Set(['127.0.0.1', 'localhost']);
 
+/** Whether the page's document is one the browser draws, or one the server drew that has hydrated. */
+const pageWorks = () =>
+  document.readyState !== 'loading' &&
+  (document.getElementById('page-scripts') === null || document.documentElement.hasAttribute('data-hydrated'));
+
+/** Per page, the hydration of the document it last navigated to. */
+const hydrationOfLastLoad = new WeakMap<Page, Promise<unknown>>();
+
 /**
  * Makes `page`'s loads (goto, reload, back, forward) wait, on a page the server drew, until the
  * app has hydrated it (src/web/app/app.tsx marks `html[data-hydrated]`). Such a page loads its
  * code after its first paint, so the load event comes before its buttons work: a journey clicking
  * at once would click a drawing. Pages the browser draws (no #page-scripts element) are left as
- * they are.
+ * they are. A load the app starts itself (joining a workspace opens /leads anew) is waited for by
+ * the next action on one of the page's elements (actionsWaitForHydration).
  */
 function waitForHydrationAfterLoads(page: Page) {
   const waitForHydration = async () => {
@@ -59,6 +68,47 @@ function waitForHydrationAfterLoads(page: Page) {
         return response;
       },
     });
+  }
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    // Settled either way: a page that navigates on, closes or never hydrates lets the action run (and fail on its own terms).
+    const hydration = page.waitForFunction(pageWorks, undefined, { timeout: 15_000 }).catch(() => undefined);
+    hydrationOfLastLoad.set(page, hydration);
+  });
+  actionsWaitForHydration(page);
+}
+
+const elementActions = [
+  'check',
+  'clear',
+  'click',
+  'dblclick',
+  'dragTo',
+  'fill',
+  'focus',
+  'hover',
+  'press',
+  'pressSequentially',
+  'selectOption',
+  'selectText',
+  'setChecked',
+  'setInputFiles',
+  'tap',
+  'type',
+  'uncheck',
+] as const;
+
+/** Every action on an element first waits for its page's last load to hydrate (Locator is one class for all pages). */
+function actionsWaitForHydration(page: Page) {
+  const locatorPrototype = Object.getPrototypeOf(page.locator('html')) as Record<string, unknown>;
+  if (locatorPrototype.waitsForHydration) return;
+  locatorPrototype.waitsForHydration = true;
+  for (const action of elementActions) {
+    const act = locatorPrototype[action] as (this: Locator, ...args: unknown[]) => Promise<unknown>;
+    locatorPrototype[action] = async function (this: Locator, ...args: unknown[]) {
+      await hydrationOfLastLoad.get(this.page());
+      return act.apply(this, args);
+    };
   }
 }
 
