@@ -110,7 +110,6 @@ interface CalculatorProps {
 function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalog, draft, slots }: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
   const { search } = useLocation();
-  const hydrated = useHydrated();
   // An offer e-mail sent before offer pages existed links here with its offer in the query: it opens prefilled.
   const [state, dispatch] = useReducer(
     calculatorReducer,
@@ -184,10 +183,7 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
               onCostLeave={(name) => dispatch({ type: 'leaveRepairCost', name })}
             />
           )}
-          {/* Until the page's code runs (a page drawn by the server), a native submission would reload it and lose what was typed. */}
-          <button type="submit" className="button button-primary button-large button-block" disabled={!hydrated}>
-            Get Cash Offer
-          </button>
+          <GetCashOfferButton />
         </form>
 
         <aside className="calculator-aside">
@@ -243,5 +239,19 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
         }}
       />
     </div>
+  );
+}
+
+/**
+ * Disabled until the page's code runs (a page drawn by the server): a native submission would reload
+ * the page and lose what was typed. A component of its own, so that hydration's end redraws the
+ * button alone, not the calculator (useHydrated's change is a synchronous render).
+ */
+function GetCashOfferButton() {
+  const hydrated = useHydrated();
+  return (
+    <button type="submit" className="button button-primary button-large button-block" disabled={!hydrated}>
+      Get Cash Offer
+    </button>
   );
 }
