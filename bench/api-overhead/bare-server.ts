@@ -44,6 +44,34 @@ const app = new Hono<{ Variables: { workspaceId: string } }>()
   .post('/api/properties', async (c) => {
     const body = await c.req.json<SaveBody>();
     const workspaceId = c.var.workspaceId;
+    // The app's insert values as it sends them; the offer's formula stands in for the one the app computes.
+    const values = [
+      body.address,
+      String(body.marketValue),
+      '[]',
+      '0',
+      String(body.marketValue * 0.6),
+      String(body.marketValue * 0.7),
+      JSON.stringify(body.template),
+      null,
+      body.contact.name,
+      body.contact.email,
+      body.contact.phones.join(', '),
+    ];
+    // The app's save on a plan without a limit (the bench's user is on Pro), as Drizzle writes it:
+    // one statement, the plan's row locked FOR SHARE while it runs.
+    const { rows: saved } = await pool.query({
+      name: 'save_property_unlimited',
+      text: `with "plan" as (
+      select "subscriptions"."plan" from "subscriptions" where "subscriptions"."workspace_id" = $1 for share
+    )
+    insert into "saved_properties" ("workspace_id", "address", "market_value", "repair_costs", "total_repair_cost", "cash_offer_low", "cash_offer_high", "formula", "repair_estimate", "contact_name", "contact_email", "contact_phone")
+    select $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 from "plan" where "plan"."plan" in ($14)
+    returning "id", "workspace_id", "address", "market_value", "repair_costs", "total_repair_cost", "cash_offer_low", "cash_offer_high", "formula", "repair_estimate", "arv_comps", "contact_name", "contact_email", "contact_phone", "created_at"`,
+      values: [workspaceId, workspaceId, ...values, 'pro'],
+    });
+    if (saved[0]) return c.json({ property: saved[0] }, 201);
+    // Any other plan: the plan locked, the properties counted and the row inserted in one transaction, as the app does.
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -52,31 +80,16 @@ const app = new Hono<{ Variables: { workspaceId: string } }>()
         text: 'select "plan" from "subscriptions" where "subscriptions"."workspace_id" = $1 for update',
         values: [workspaceId],
       });
-      // The app counts a workspace's properties only on a plan with a limit (the bench's user is on Pro).
       if (plans[0]?.plan !== 'pro') {
         await client.query('select count(*) from saved_properties where workspace_id = $1', [workspaceId]);
       }
-      // The app's insert as Drizzle writes it; the offer's formula stands in for the one the app computes.
       const { rows } = await client.query({
         name: 'save_property',
         text: `insert into "saved_properties" ("id", "workspace_id", "address", "market_value", "repair_costs",
            "total_repair_cost", "cash_offer_low", "cash_offer_high", "formula", "repair_estimate", "arv_comps",
            "contact_name", "contact_email", "contact_phone", "created_at")
          values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, default, $10, $11, $12, default) returning *`,
-        values: [
-          workspaceId,
-          body.address,
-          body.marketValue,
-          '[]',
-          0,
-          body.marketValue * 0.6,
-          body.marketValue * 0.7,
-          JSON.stringify(body.template),
-          null,
-          body.contact.name,
-          body.contact.email,
-          body.contact.phones.join(', '),
-        ],
+        values: [workspaceId, ...values],
       });
       await client.query('commit');
       return c.json({ property: rows[0] }, 201);

@@ -30,7 +30,7 @@ const json = (headers: Record<string, string>, body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-describeEachDatabase('saved properties API', (database) => {
+describeEachDatabase('saved properties API', (database, kind) => {
   let webhook: WebhookFake;
   let app: ReturnType<typeof createTestApp>;
 
@@ -163,6 +163,49 @@ describeEachDatabase('saved properties API', (database) => {
     const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
     expect(rows).toHaveLength(3);
   });
+
+  it('lets every one of 20 concurrent Pro saves through: an unlimited plan counts nothing', async () => {
+    const { headers, user } = await signUpTestUser(app);
+    await setPlan(user.id, 'pro');
+    const noWebhookApp = createTestApp(database(), { TRUST_PROXY: '1' });
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        Promise.resolve(
+          noWebhookApp.request('/api/properties', json(headers, saveRequest({ address: `${index} Pine St` }))),
+        ).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 201));
+    const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
+    expect(rows).toHaveLength(20);
+  });
+
+  // A Pro save is one statement that locks the plan's row FOR SHARE: one that comes while a
+  // downgrade holds the row waits for it, and is then judged by the plan the downgrade leaves.
+  // The embedded database has one connection, which the downgrade's transaction would hold.
+  it.skipIf(kind !== 'postgres')(
+    'judges a Pro save that waited on a downgrade by the downgraded plan’s limit',
+    async () => {
+      const { headers, user } = await signUpTestUser(app);
+      await setPlan(user.id, 'pro');
+      const noWebhookApp = createTestApp(database(), { TRUST_PROXY: '1' });
+      for (let i = 0; i < 3; i++) {
+        expect((await noWebhookApp.request('/api/properties', json(headers, saveRequest()))).status).toBe(201);
+      }
+      let saved: Promise<number> | undefined;
+      await database().transaction(async (tx) => {
+        await tx.update(subscriptions).set({ plan: 'free' }).where(eq(subscriptions.workspaceId, user.id));
+        saved = Promise.resolve(noWebhookApp.request('/api/properties', json(headers, saveRequest()))).then(
+          (r) => r.status,
+        );
+        // Long enough for the save's statement to reach the locked row and wait on it.
+        await new Promise((wait) => setTimeout(wait, 300));
+      });
+      expect(await saved).toBe(403);
+      const rows = await database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, user.id));
+      expect(rows).toHaveLength(3);
+    },
+  );
 
   it('pages through a list newest first, each row exactly once, scoped to its owner', async () => {
     const owner = await signUpTestUser(app);

@@ -9,9 +9,17 @@ import { signUpTestUser } from '../../../tests/support/test-users';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { savedProperties } from '../db/schema';
+import { savedProperties, subscriptions } from '../db/schema';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000.5);
+
+const perSquareFootEstimate = {
+  mode: 'per-square-foot',
+  squareFeet: 1500,
+  condition: 'moderate',
+  ratePerSquareFoot: 40,
+  contingencyPercent: 15,
+};
 
 describeEachDatabase('a save’s answer', (database) => {
   let app: ReturnType<typeof createTestApp>;
@@ -19,20 +27,15 @@ describeEachDatabase('a save’s answer', (database) => {
     app = createTestApp(database(), { TRUST_PROXY: '1' });
   });
 
-  it.each([
-    ['the checklist', undefined],
-    [
-      'an estimate',
-      {
-        mode: 'per-square-foot',
-        squareFeet: 1500,
-        condition: 'moderate',
-        ratePerSquareFoot: 40,
-        contingencyPercent: 15,
-      },
-    ],
-  ])('with %s is the row Drizzle reads back, as JSON byte for byte', async (_name, repairEstimate) => {
+  // A free plan's save runs in the locked transaction, a Pro save in one statement: both answer alike.
+  it.each(
+    (['free', 'pro'] as const).flatMap((plan) => [
+      ['the checklist', plan, undefined],
+      ['an estimate', plan, perSquareFootEstimate],
+    ]),
+  )('with %s on %s is the row Drizzle reads back, as JSON byte for byte', async (_name, plan, repairEstimate) => {
     const { headers, user } = await signUpTestUser(app);
+    await database().db.update(subscriptions).set({ plan }).where(eq(subscriptions.workspaceId, user.id));
     const response = await app.request('/api/properties', {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },

@@ -1,9 +1,10 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, sql, type SQL, type SQLChunk } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { joinPhones } from '../../domain/contact/contact-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
 import { dealFromCalculation } from '../../domain/offer/deal';
 import { offerIsWorkable, type NamedOfferFormula } from '../../domain/offer/compute-offer-range';
-import { planMessages, savedPropertyLimit } from '../../domain/plans/plans';
+import { planIds, planMessages, savedPropertyLimit } from '../../domain/plans/plans';
 import type { SavePropertyRequest } from '../../domain/properties/save-property-request';
 import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
@@ -92,8 +93,12 @@ export async function saveOfferFigures({ env, database }: AppContext, workspaceI
     contactEmail: figures.contact.email,
     contactPhone,
   };
-  // Its statements are prepared once per connection (db/connection-transaction.ts): the lock is
-  // held only while they run.
+  // On a plan without a limit the save is one statement, the plan's row locked only while it runs
+  // (saveOnUnlimitedPlan). It saves nothing on any other plan, or with no subscription row yet:
+  // then the plan is locked, the workspace's properties counted and the row inserted in one
+  // transaction, whose statements are prepared once per connection (db/connection-transaction.ts).
+  const [saved] = await saveOnUnlimitedPlan(database.db).execute(values);
+  if (saved) return saved;
   return database.transaction(async (tx) => {
     const limit = savedPropertyLimit(await lockPlan(tx, workspaceId));
     if (Number.isFinite(limit)) await assertBelowLimit(tx, workspaceId, limit);
@@ -107,29 +112,58 @@ export async function saveOfferFigures({ env, database }: AppContext, workspaceI
 /** A saved property's columns as a save sets them: all but its id, creation time and comparable sales. */
 type NewSavedProperty = Required<Omit<typeof savedProperties.$inferInsert, 'id' | 'createdAt' | 'arvComps'>>;
 
-/** The column's placeholder, filled from NewSavedProperty's field of the same name. */
-const value = (name: keyof NewSavedProperty) => sql.placeholder(name);
+/** The column's placeholder, filled from NewSavedProperty's field of the same name and encoded by the column. */
+const value = (name: keyof NewSavedProperty): SQL => sql`${sql.param(sql.placeholder(name), savedProperties[name])}`;
+
+/** What a save inserts into each column, by its field in NewSavedProperty. */
+const insertedValues = {
+  workspaceId: value('workspaceId'),
+  address: value('address'),
+  marketValue: value('marketValue'),
+  repairCosts: value('repairCosts'),
+  totalRepairCost: value('totalRepairCost'),
+  cashOfferLow: value('cashOfferLow'),
+  cashOfferHigh: value('cashOfferHigh'),
+  // Nullable JSON goes to the driver as it is (which writes null as SQL NULL): a placeholder
+  // encoded by a json column would be stored as the JSON value null.
+  formula: sql`${sql.placeholder('formula')}`,
+  repairEstimate: sql`${sql.placeholder('repairEstimate')}`,
+  contactName: value('contactName'),
+  contactEmail: value('contactEmail'),
+  contactPhone: value('contactPhone'),
+} satisfies Record<keyof NewSavedProperty, SQL>;
 
 const insertSavedPropertyQuery = (tx: Database | Transaction) =>
-  tx
-    .insert(savedProperties)
-    .values({
-      workspaceId: value('workspaceId'),
-      address: value('address'),
-      marketValue: value('marketValue'),
-      repairCosts: value('repairCosts'),
-      totalRepairCost: value('totalRepairCost'),
-      cashOfferLow: value('cashOfferLow'),
-      cashOfferHigh: value('cashOfferHigh'),
-      // Nullable JSON goes to the driver as it is (which writes null as SQL NULL): a placeholder
-      // of a json column would be encoded by the column, null as the JSON value null.
-      formula: sql`${value('formula')}`,
-      repairEstimate: sql`${value('repairEstimate')}`,
-      contactName: value('contactName'),
-      contactEmail: value('contactEmail'),
-      contactPhone: value('contactPhone'),
-    } satisfies Record<keyof NewSavedProperty, unknown>)
-    .returning();
+  tx.insert(savedProperties).values(insertedValues).returning();
+
+/** Plans without a saved-property limit (Pro), on which a save counts nothing. */
+const unlimitedPlans = planIds.filter((plan) => !Number.isFinite(savedPropertyLimit(plan)));
+
+/**
+ * The save on a plan without a limit, in one statement: the workspace's subscription row locked
+ * FOR SHARE, and the row inserted only if the plan it holds (read after the lock) has no limit.
+ * Why FOR SHARE: it waits for a plan change in progress and holds off the next one until the save
+ * commits (an UPDATE of the plan and lockPlan's FOR UPDATE both conflict with it), so the plan a
+ * save is judged by is the one in force when it commits, while saves on that plan, which count
+ * nothing, do not queue behind one another. A plan with a limit cannot be checked in one
+ * statement: its count must see the saves that committed while it waited for the lock, which the
+ * statement's snapshot, taken before, does not. Returns no row then, and saves nothing.
+ */
+const saveOnUnlimitedPlanQuery = () => {
+  const fields = Object.keys(insertedValues) as (keyof NewSavedProperty)[];
+  const list = (items: SQLChunk[]) => sql.join(items, sql`, `);
+  const columns = list(fields.map((field) => sql.identifier(savedProperties[field].name)));
+  const values = list(fields.map((field) => insertedValues[field]));
+  const plans = list(unlimitedPlans.map((plan) => sql`${plan}`));
+  const returned = list(Object.values(getTableColumns(savedProperties)).map((column) => sql.identifier(column.name)));
+  const query = new PgDialect().sqlToQuery(sql`with "plan" as (
+      select ${subscriptions.plan} from ${subscriptions} where ${subscriptions.workspaceId} = ${insertedValues.workspaceId} for share
+    )
+    insert into ${savedProperties} (${columns})
+    select ${values} from "plan" where "plan"."plan" in (${plans})
+    returning ${returned}`);
+  return { toSQL: () => query };
+};
 
 /** A saved property's row as the insert returns it (every column, in the table's order). */
 export type SavedPropertyRow = typeof savedProperties.$inferSelect;
@@ -161,6 +195,11 @@ export function savedPropertyOf(values: unknown[]): SavedPropertyRow {
 }
 
 const insertSavedProperty = preparedRowsPerDatabase('save_property', insertSavedPropertyQuery, savedPropertyOf);
+const saveOnUnlimitedPlan = preparedRowsPerDatabase(
+  'save_property_unlimited',
+  saveOnUnlimitedPlanQuery,
+  savedPropertyOf,
+);
 
 /** saved_properties money columns are numeric(14, 2): dollars strictly within ±1e12. */
 const STORABLE_DOLLARS = 1e12;
