@@ -199,6 +199,11 @@ try {
   for (const mode of modes) {
     const app = await startProcess(mode.command, mode.args, { ...sharedEnv, ...mode.env }, '/api/health');
     if (!cookie) cookie = await signUpProUser(app.origin, databaseUrl);
+    // Every app process answers one request through Better Auth before it is measured, as a
+    // server in use has (a sign-in). Better Auth runs its endpoints in an AsyncLocalStorage, and on
+    // Node 20 the first one switches on promise hooks for the life of the process, which every
+    // later promise pays for. Without this only the process that served the sign-up paid.
+    await readSessionThroughBetterAuth(app.origin, cookie);
     const bareArgs = ['--import', 'tsx', 'bench/api-overhead/bare-server.ts'];
     const bare = await startProcess(
       'node',
@@ -308,4 +313,10 @@ async function signUpProUser(origin: string, databaseUrl: string) {
     .getSetCookie()
     .map((setCookie) => setCookie.split(';')[0]!)
     .join('; ');
+}
+
+/** GET /api/auth/get-session: Better Auth's own endpoint, which runs in its AsyncLocalStorage. */
+async function readSessionThroughBetterAuth(origin: string, cookie: string) {
+  const response = await fetch(`${origin}/api/auth/get-session`, { headers: { cookie, origin } });
+  if (response.status !== 200) throw new Error(`get-session failed: ${response.status} ${await response.text()}`);
 }

@@ -18,15 +18,14 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
 const signedIn = createMiddleware<{ Variables: { workspaceId: string } }>(async (c, next) => {
   const token = getCookie(c, 'cash-offer.session_token')?.split('.')[0];
   if (!token) return c.json({ error: 'Please sign in' }, 401);
-  const { rows } = await pool.query<{ workspace_id: string }>({
+  // The app's session query as Drizzle writes it (auth/session-reader.ts): the session, its user, and
+  // the membership of the session's workspace (its own when it chose none, else the first joined).
+  const { rows } = await pool.query<{ expires_at: Date; organization_id: string | null }>({
     name: 'read_session',
-    text: `select m.organization_id as workspace_id
-       from session s join member m on m.user_id = s.user_id
-        and m.organization_id = coalesce(s.active_organization_id, s.user_id)
-      where s.token = $1 and s.expires_at > now()`,
-    values: [token],
+    text: `select "session"."id", "session"."expires_at", "session"."active_organization_id", "user"."id", "user"."email", "user"."name", "membership"."organization_id", "membership"."user_id", "membership"."role", "membership"."sees_all_leads", "membership"."may_bulk_send_and_export" from "session" inner join "user" on "user"."id" = "session"."user_id" left join lateral (select "organization_id", "user_id", "role", "sees_all_leads", "may_bulk_send_and_export" from "member" where ("member"."user_id" = "session"."user_id" and ("session"."active_organization_id" is null or "member"."organization_id" = "session"."active_organization_id")) order by "member"."organization_id" = "session"."user_id" desc, "member"."created_at" asc limit $1) "membership" on true where "session"."token" = $2`,
+    values: [1, token],
   });
-  const workspaceId = rows[0]?.workspace_id;
+  const workspaceId = rows[0] && rows[0].expires_at.getTime() > Date.now() ? rows[0].organization_id : null;
   if (!workspaceId) return c.json({ error: 'Please sign in' }, 401);
   c.set('workspaceId', workspaceId);
   await next();
