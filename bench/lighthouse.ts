@@ -5,38 +5,18 @@
 // link /offer/{token}) and, signed in, /saved and /leads; median of 3 runs.
 // Run: npx tsx bench/lighthouse.ts (after `npm run build`); `npx tsx bench/lighthouse.ts /offer /c/`
 // measures only the pages whose names start with the words given.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { defaultTemplate } from '../src/domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../src/domain/repairs/repair-catalog';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { startAppServer } from './support/app-server';
 
 const RUNS = 3;
-const PORT = 3000 + Math.floor(Math.random() * 1000) + 4000;
-const origin = `http://127.0.0.1:${PORT}`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), APP_URL: origin, DATA_DIR: dataDir },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 900; attempt++) {
-    const response = await fetch(`${origin}/api/health`).catch(() => undefined);
-    if (response?.ok) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
-
-/** A signed-in wholesaler with three saved properties, a personal page and one shared offer link. */
-async function signedInWholesaler() {
+async function signedInWholesaler(origin: string) {
   const post = (route: string, body: unknown, cookie?: string) =>
     fetch(`${origin}${route}`, {
       method: 'POST',
@@ -119,14 +99,14 @@ async function audit(port: number, url: string, cookie?: string) {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
-  const server = await startServer(dataDir);
+  const server = await startAppServer();
+  const { origin } = server;
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: chromiumLaunchOptions.args,
   });
   try {
-    const { cookie, personalPagePath, offerPath } = await signedInWholesaler();
+    const { cookie, personalPagePath, offerPath } = await signedInWholesaler(origin);
     const pages: [string, string | undefined][] = [
       ['/', undefined],
       ['/wholesalers', undefined],
@@ -165,8 +145,7 @@ async function main() {
     console.log(`largest CLS ${worstCls} (good: at most 0.1) ${worstCls <= 0.1 ? 'met' : 'NOT met'}`);
   } finally {
     chrome.kill();
-    server.kill();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
