@@ -53,6 +53,7 @@ npx tsx bench/sign-in-flood.ts
 echo
 echo "== Lighthouse (mobile profile, median of 3) on the public pages and, signed in, /saved and /leads"
 npx tsx bench/lighthouse.ts
+npx tsx bench/main-thread.ts
 
 echo
 echo "== Failed sign-in times: unknown e-mail against wrong password"
