@@ -18,7 +18,12 @@ export async function startAppServer(): Promise<AppServer> {
     stdio: 'ignore',
   });
   const stop = async () => {
-    child.kill();
+    // The database's files are removed once the server, which writes them until it ends, has ended.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
     await rm(dataDir, { recursive: true, force: true });
   };
   for (let attempt = 0; attempt < 900; attempt++) {
