@@ -106,6 +106,7 @@ try {
   const scenarios = onlyScenarios ?? [
     'import',
     'rules-only',
+    'cells-only',
     'udsv-rules',
     'papa',
     'papa-step',
@@ -149,6 +150,7 @@ if (miscounted.length > 0) {
 const labels: Record<string, string> = {
   import: 'import (worker: Papa Parse + §5 rules, review ready)',
   'rules-only': '  diagnostic: Papa Parse + §5 rules, keeping nothing',
+  'cells-only': '  diagnostic: Papa Parse + reading the cells the rules read, nothing checked',
   papa: 'Papa Parse alone (same decoded stream)',
   'papa-step': 'Papa Parse alone, row by row (step)',
   udsv: 'uDSV alone (same decoded stream)',

@@ -38,6 +38,8 @@ function rawWorker(kind: string): Worker {
       return new Worker(new URL('./raw-papa-file.worker.ts', import.meta.url), { type: 'module' });
     case 'rules-only':
       return new Worker(new URL('./rules-only.worker.ts', import.meta.url), { type: 'module' });
+    case 'cells-only':
+      return new Worker(new URL('./cells-only.worker.ts', import.meta.url), { type: 'module' });
     case 'udsv':
       return new Worker(new URL('./raw-udsv.worker.ts', import.meta.url), { type: 'module' });
     case 'udsv-rules':
