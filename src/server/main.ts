@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { createApp } from './app';
 import { pruneAuthRecords } from './auth/auth-rate-limits';
 import { loadAuthSecret } from './auth/auth-secret';
@@ -76,14 +76,28 @@ async function main() {
     stripe: createStripeClient(env),
     followUpClock,
   });
-  const server = new Hono().route('/', app).route(
-    '/',
-    // The public pages are rendered here with their data, which the renderer reads through the app in-process.
-    webAssets(path.resolve('dist/web'), publicConfig(env), {
-      rendererFile: path.resolve('dist/server-render/render-page.js'),
-      fetchApi: (request, requestEnv) => app.fetch(request, requestEnv),
-    }),
-  );
+  // The public pages are rendered here with their data, which the renderer reads through the app in-process.
+  const pages = webAssets(path.resolve('dist/web'), publicConfig(env), {
+    rendererFile: path.resolve('dist/server-render/render-page.js'),
+    // The API only: the pages now share the app's router, and a page must not render another.
+    fetchApi: (request, requestEnv) =>
+      new URL(request.url).pathname.startsWith('/api/')
+        ? app.fetch(request, requestEnv)
+        : new Response('Not found', { status: 404 }),
+  });
+  // A page's error is answered as Hono's own default does, not as the API's JSON.
+  pages.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const response = error.getResponse();
+      return c.newResponse(response.body, response);
+    }
+    console.error(error);
+    return c.text('Internal Server Error', 500);
+  });
+  // The pages are mounted on the API's app, not both on a new Hono: Hono wraps each handler of an
+  // app that has its own error handler in one more async layer when it mounts it, four promises
+  // for every middleware of every API request (decision 024).
+  const server = app.route('/', pages);
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(
