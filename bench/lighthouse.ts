@@ -7,76 +7,12 @@
 // measures only the pages whose names start with the words given.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { defaultTemplate } from '../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../src/domain/repairs/repair-catalog';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
-import { startAppServer } from './support/app-server';
+import { seedWholesaler, startAppServer } from './support/app-server';
 
 const RUNS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function signedInWholesaler(origin: string) {
-  const post = (route: string, body: unknown, cookie?: string) =>
-    fetch(`${origin}${route}`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json', ...(cookie && { cookie }) },
-      body: JSON.stringify(body),
-    });
-  const signUp = await post('/api/auth/sign-up/email', {
-    name: 'Lighthouse',
-    email: `lighthouse-${Date.now()}@example.com`,
-    password: 'correct-horse-battery-42',
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-  for (const address of ['12 Oak St, Austin, TX', '9 Elm St, Austin, TX', '3 Pine Rd, Austin, TX']) {
-    await post(
-      '/api/properties',
-      {
-        address,
-        marketValue: 200000,
-        repairs: defaultRepairCatalog,
-        template: defaultTemplate,
-        contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
-      },
-      cookie,
-    );
-  }
-  const handle = `lighthouse-${Date.now().toString(36)}`;
-  const profile = await fetch(`${origin}/api/profile`, {
-    method: 'PUT',
-    headers: { origin, 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      handle,
-      displayName: 'Lee Homes Buyer',
-      company: 'Lee Homes',
-      phone: '512-555-0199',
-      replyToEmail: '',
-      postalAddress: '',
-      notifyOnLeads: true,
-    }),
-  });
-  if (!profile.ok) throw new Error(`setting the personal page failed: ${profile.status}`);
-  const shared = await post(
-    '/api/offer-links',
-    {
-      from: 'calculation',
-      calculation: {
-        address: '12 Oak St, Austin, TX 78701',
-        marketValue: 200000,
-        repairs: defaultRepairCatalog,
-        template: defaultTemplate,
-      },
-    },
-    cookie,
-  );
-  if (shared.status !== 201) throw new Error(`sharing an offer failed: ${shared.status}`);
-  const offerPath = new URL(((await shared.json()) as { url: string }).url).pathname;
-  return { cookie, personalPagePath: `/c/${handle}`, offerPath };
-}
 
 async function audit(port: number, url: string, cookie?: string) {
   const result = await lighthouse(
@@ -106,7 +42,7 @@ async function main() {
     chromeFlags: chromiumLaunchOptions.args,
   });
   try {
-    const { cookie, personalPagePath, offerPath } = await signedInWholesaler(origin);
+    const { cookie, personalPagePath, offerPath } = await seedWholesaler(origin);
     const pages: [string, string | undefined][] = [
       ['/', undefined],
       ['/wholesalers', undefined],

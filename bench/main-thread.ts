@@ -1,19 +1,18 @@
-// The main thread's work after a public page's first paint, read from Chromium's own trace: the
+// The main thread's work after a page's first paint (the pages bench/lighthouse.ts measures), read from Chromium's own trace: the
 // tasks Lighthouse's total blocking time (TBT) is made of, with what each task spent its time on.
 // Lighthouse simulates a phone by multiplying what each task took by 4 (bench/lighthouse.ts); here
 // each task's CPU time is multiplied by 4 the same way, and the blocking time is the sum over
 // tasks of what exceeds 50 ms. CPU time, not wall-clock time: on this shared 2-core machine another
 // process's work stretches a task's duration but not the CPU it used, so this figure holds still
 // where Lighthouse's TBT moves by 50 ms from run to run. Median of 5 loads per page.
-// Run: npm run build && npx tsx bench/main-thread.ts [/ /login ...]
+// Run: npm run build && npx tsx bench/main-thread.ts [/offer /c/ ...] (only the pages whose names start so)
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumLaunchOptions } from '../tests/support/chromium';
-import { startAppServer } from './support/app-server';
+import { seedWholesaler, startAppServer } from './support/app-server';
 
 const LOADS = 5;
 const PHONE_SLOWDOWN = 4;
 const BLOCKING_OVER_MS = 50;
-const PAGES = ['/', '/wholesalers', '/login', '/register'];
 
 interface TraceEvent {
   name: string;
@@ -40,8 +39,11 @@ function topEvents(task: TraceEvent, events: TraceEvent[]) {
     .join(', ');
 }
 
-async function loadOnce(browser: Browser, url: string) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+async function loadOnce(browser: Browser, url: string, cookie?: string) {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    ...(cookie && { extraHTTPHeaders: { cookie } }),
+  });
   const page = await context.newPage();
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'],
@@ -72,19 +74,27 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const server = await startAppServer();
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
+  const { cookie, personalPagePath, offerPath } = await seedWholesaler(server.origin);
+  const pages: { name: string; path: string; cookie?: string }[] = [
+    ...['/', '/wholesalers', '/login', '/register'].map((path) => ({ name: path, path })),
+    { name: '/c/{handle}', path: personalPagePath },
+    { name: '/offer/{token}', path: offerPath },
+    { name: '/saved (signed in)', path: '/saved', cookie },
+    { name: '/leads (signed in)', path: '/leads', cookie },
+  ];
   const only = process.argv.slice(2);
   console.log(
     `Main thread after the first paint: blocking time from each task's CPU time x${PHONE_SLOWDOWN}, median of ${LOADS} loads`,
   );
-  for (const route of PAGES.filter((route) => only.length === 0 || only.includes(route))) {
+  for (const page of pages.filter((page) => only.length === 0 || only.some((start) => page.name.startsWith(start)))) {
     const loads: NonNullable<Awaited<ReturnType<typeof loadOnce>>>[] = [];
     for (let attempt = 0; loads.length < LOADS && attempt < LOADS + 3; attempt++) {
-      const load = await loadOnce(browser, `${server.origin}${route}`);
+      const load = await loadOnce(browser, `${server.origin}${page.path}`, page.cookie);
       if (load) loads.push(load);
     }
     const middle = loads.find((load) => load.blockingMs === median(loads.map((l) => l.blockingMs)))!;
     console.log(
-      `\n${route}  blocking ${median(loads.map((l) => l.blockingMs)).toFixed(0)} ms` +
+      `\n${page.name}  blocking ${median(loads.map((l) => l.blockingMs)).toFixed(0)} ms` +
         ` (loads: ${loads.map((l) => l.blockingMs.toFixed(0)).join(', ')})`,
     );
     for (const task of middle.longTasks) console.log(`  task ${task}`);

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
+import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
 
 export interface AppServer {
   origin: string;
@@ -33,4 +35,70 @@ export async function startAppServer(): Promise<AppServer> {
   }
   await stop();
   throw new Error('the app server did not start');
+}
+
+/**
+ * A wholesaler signed up on the app at `origin` with what its pages show: three saved properties, a
+ * personal page and a shared offer. Their session cookie and the two pages homeowners land on.
+ */
+export async function seedWholesaler(origin: string) {
+  const post = (route: string, body: unknown, cookie?: string) =>
+    fetch(`${origin}${route}`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json', ...(cookie && { cookie }) },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('/api/auth/sign-up/email', {
+    name: 'Lighthouse',
+    email: `lighthouse-${Date.now()}@example.com`,
+    password: 'correct-horse-battery-42',
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ');
+  for (const address of ['12 Oak St, Austin, TX', '9 Elm St, Austin, TX', '3 Pine Rd, Austin, TX']) {
+    await post(
+      '/api/properties',
+      {
+        address,
+        marketValue: 200000,
+        repairs: defaultRepairCatalog,
+        template: defaultTemplate,
+        contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
+      },
+      cookie,
+    );
+  }
+  const handle = `lighthouse-${Date.now().toString(36)}`;
+  const profile = await fetch(`${origin}/api/profile`, {
+    method: 'PUT',
+    headers: { origin, 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      handle,
+      displayName: 'Lee Homes Buyer',
+      company: 'Lee Homes',
+      phone: '512-555-0199',
+      replyToEmail: '',
+      postalAddress: '',
+      notifyOnLeads: true,
+    }),
+  });
+  if (!profile.ok) throw new Error(`setting the personal page failed: ${profile.status}`);
+  const shared = await post(
+    '/api/offer-links',
+    {
+      from: 'calculation',
+      calculation: {
+        address: '12 Oak St, Austin, TX 78701',
+        marketValue: 200000,
+        repairs: defaultRepairCatalog,
+        template: defaultTemplate,
+      },
+    },
+    cookie,
+  );
+  if (shared.status !== 201) throw new Error(`sharing an offer failed: ${shared.status}`);
+  const offerPath = new URL(((await shared.json()) as { url: string }).url).pathname;
+  return { cookie, personalPagePath: `/c/${handle}`, offerPath };
 }
