@@ -19,8 +19,10 @@ import { postOfferWebhook } from './post-offer-webhook';
 /**
  * Save (spec §4): the offer goes to the automation webhook first (failure stops the save), then the
  * plan limit is checked and the row inserted in one transaction. The subscription row is
- * locked, so concurrent saves in one workspace are counted one after another. Nothing is posted
- * for a save that would be refused: the figures and the plan limit are checked before the webhook.
+ * locked, so concurrent saves in one workspace are counted one after another (on a plan without
+ * a limit, one statement that holds the plan still while it saves: saveOnUnlimitedPlanQuery).
+ * Nothing is posted for a save that would be refused: the figures and the plan limit are checked
+ * before the webhook.
  */
 export async function saveProperty(context: AppContext, workspaceId: string, request: SavePropertyRequest) {
   // The server computes the figures itself; the browser's copy is only for display.
