@@ -5,54 +5,26 @@
 // in 1 MB chunks, as the import worker's stream gives it.
 // Run: npx tsx bench/csv-import-check.ts
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import Papa from 'papaparse';
 import { createCsvImportCollector, isFailure } from '../src/domain/bulk-import/csv-import-collector';
 import { builtInTemplates } from '../src/domain/offer/built-in-templates';
 import { PackedProperties } from '../src/web/features/bulk-import/packed-properties';
-import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
+import { parseInChunks, readCsvImportText } from './support/csv-import-text';
 
-if (!existsSync(CSV_IMPORT_FILE)) await generateCsvImportFile();
-const text = readFileSync(CSV_IMPORT_FILE, 'utf8').replace(/^\uFEFF/, '');
+const text = await readCsvImportText();
 
 for (const template of builtInTemplates) {
   const collector = createCsvImportCollector(template);
   const properties = new PackedProperties();
   const hash = createHash('sha256');
   let failed = 0;
-  let at = 0;
-  const stream = {
-    readable: true,
-    read() {},
-    on(event: string, listener: (value?: unknown) => void) {
-      if (event === 'data')
-        setTimeout(() => {
-          for (; at < text.length; at += 1 << 20) listener(text.slice(at, at + (1 << 20)));
-        });
-      if (event === 'end') setTimeout(() => listener());
-      return stream;
-    },
-    removeListener() {
-      return stream;
-    },
-    pause() {},
-    resume() {},
-  };
-  await new Promise<void>((resolve) =>
-    Papa.parse(stream as unknown as NodeJS.ReadableStream, {
-      header: false,
-      delimiter: ',',
-      step(results: Papa.ParseStepResult<string[]>) {
-        const result = collector.addRecord(results.data);
-        if (result === null) return;
-        if (isFailure(result)) {
-          failed++;
-          hash.update(`${result.row}\t${result.reason}\n`);
-        } else properties.push(result);
-      },
-      complete: () => resolve(),
-    }),
-  );
+  await parseInChunks(text, (cells) => {
+    const result = collector.addRecord(cells);
+    if (result === null) return;
+    if (isFailure(result)) {
+      failed++;
+      hash.update(`${result.row}\t${result.reason}\n`);
+    } else properties.push(result);
+  });
   for (let start = 0; start < properties.length; start += 10_000)
     hash.update(JSON.stringify(properties.slice(start, start + 10_000)));
   console.log(

@@ -7,51 +7,19 @@
 // after one import not counted: steady state, with V8's optimised code (in the browser every
 // import runs in a fresh worker, so its rules also pay for their first, unoptimised rows).
 // Run: npx tsx bench/csv-import-node.ts [--rounds N] (default 7)
-import { existsSync, readFileSync } from 'node:fs';
-import Papa from 'papaparse';
 import { createCsvImportCollector, isFailure } from '../src/domain/bulk-import/csv-import-collector';
 import { defaultTemplate } from '../src/domain/offer/built-in-templates';
 import { PackedProperties } from '../src/web/features/bulk-import/packed-properties';
 import { createRuleCellsReader } from './csv-import-page/rule-cells-reader';
-import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
+import { parseInChunks, readCsvImportText } from './support/csv-import-text';
 
 const option = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const rounds = Number(option('--rounds') || 7) || 7;
 
-if (!existsSync(CSV_IMPORT_FILE)) await generateCsvImportFile();
-const text = readFileSync(CSV_IMPORT_FILE, 'utf8').replace(/^\uFEFF/, '');
-const CHUNK = 1 << 20;
+const text = await readCsvImportText();
 
-/** Papa Parse on the text in 1 MB chunks, each row handed to `onRow`; resolves when done. */
-function parse(onRow: (cells: string[]) => void): Promise<void> {
-  let at = 0;
-  const stream = {
-    readable: true,
-    read() {},
-    on(event: string, listener: (value?: unknown) => void) {
-      if (event === 'data')
-        setTimeout(() => {
-          for (; at < text.length; at += CHUNK) listener(text.slice(at, at + CHUNK));
-        });
-      if (event === 'end') setTimeout(() => listener());
-      return stream;
-    },
-    removeListener() {
-      return stream;
-    },
-    pause() {},
-    resume() {},
-  };
-  return new Promise((resolve) =>
-    Papa.parse(stream as unknown as NodeJS.ReadableStream, {
-      header: false,
-      delimiter: ',',
-      step: (results: Papa.ParseStepResult<string[]>) => onRow(results.data),
-      complete: () => resolve(),
-    }),
-  );
-}
+const parse = (onRow: (cells: string[]) => void) => parseInChunks(text, onRow);
 
 const scenarios: Record<string, () => Promise<number>> = {
   async papa() {

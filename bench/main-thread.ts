@@ -69,8 +69,6 @@ async function loadOnce(browser: Browser, url: string, cookie?: string) {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 const server = await startAppServer();
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
@@ -92,9 +90,10 @@ try {
       const load = await loadOnce(browser, `${server.origin}${page.path}`, page.cookie);
       if (load) loads.push(load);
     }
-    const middle = loads.find((load) => load.blockingMs === median(loads.map((l) => l.blockingMs)))!;
+    // The median load: its blocking time, and its tasks.
+    const middle = [...loads].sort((a, b) => a.blockingMs - b.blockingMs)[Math.floor(loads.length / 2)]!;
     console.log(
-      `\n${page.name}  blocking ${median(loads.map((l) => l.blockingMs)).toFixed(0)} ms` +
+      `\n${page.name}  blocking ${middle.blockingMs.toFixed(0)} ms` +
         ` (loads: ${loads.map((l) => l.blockingMs.toFixed(0)).join(', ')})`,
     );
     for (const task of middle.longTasks) console.log(`  task ${task}`);

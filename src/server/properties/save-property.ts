@@ -9,11 +9,12 @@ import type { SavePropertyRequest } from '../../domain/properties/save-property-
 import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
-import { decodedOrNull, preparedRowsPerDatabase } from '../db/prepared';
+import { preparedRowsPerDatabase } from '../db/prepared';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
 import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
+import { listedPropertyOf } from './list-saved-properties';
 import { postOfferWebhook } from './post-offer-webhook';
 
 /**
@@ -171,29 +172,14 @@ const saveOnUnlimitedPlanQuery = () => {
 export type SavedPropertyRow = typeof savedProperties.$inferSelect;
 
 /**
- * The inserted row from its column values, in the table's order, decoded by each column's own
- * decoder as Drizzle's mapping would: made by hand because it runs while the plan's row is locked
- * (db/prepared.ts). save-property-row.test.ts holds it to Drizzle's answer.
+ * The inserted row from its column values, in the table's order: its id and workspace, then the
+ * columns the saved list reads, decoded as the list decodes them (listedPropertyOf, made by hand
+ * rather than by Drizzle's mapping: it runs while the plan's row is locked, db/prepared.ts).
+ * save-property-row.test.ts holds it to Drizzle's answer.
  */
-export function savedPropertyOf(values: unknown[]): SavedPropertyRow {
-  const columns = savedProperties;
-  return {
-    id: values[0] as string,
-    workspaceId: values[1] as string,
-    address: values[2] as string,
-    marketValue: columns.marketValue.mapFromDriverValue(values[3]) as number,
-    repairCosts: columns.repairCosts.mapFromDriverValue(values[4]) as SavedPropertyRow['repairCosts'],
-    totalRepairCost: columns.totalRepairCost.mapFromDriverValue(values[5]) as number,
-    cashOfferLow: columns.cashOfferLow.mapFromDriverValue(values[6]) as number,
-    cashOfferHigh: columns.cashOfferHigh.mapFromDriverValue(values[7]) as number,
-    formula: decodedOrNull(columns.formula, values[8]) as SavedPropertyRow['formula'],
-    repairEstimate: decodedOrNull(columns.repairEstimate, values[9]) as SavedPropertyRow['repairEstimate'],
-    arvComps: decodedOrNull(columns.arvComps, values[10]) as SavedPropertyRow['arvComps'],
-    contactName: values[11] as string,
-    contactEmail: values[12] as string,
-    contactPhone: values[13] as string,
-    createdAt: columns.createdAt.mapFromDriverValue(values[14]) as Date,
-  };
+export function savedPropertyOf([id, workspaceId, ...rest]: unknown[]): SavedPropertyRow {
+  const { id: listedId, ...listed } = listedPropertyOf([id, ...rest]);
+  return { id: listedId, workspaceId: workspaceId as string, ...listed };
 }
 
 const insertSavedProperty = preparedRowsPerDatabase('save_property', insertSavedPropertyQuery, savedPropertyOf);
