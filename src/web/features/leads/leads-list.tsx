@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState } from 'react';
-import { firstScreenOfWindowList } from '../../components/first-screen-of-window-list';
+import { firstScreenOfWindowList, useWindowListStyles } from '../../components/first-screen-of-window-list';
 import { LeadRow } from './lead-row';
 import type { LeadSummary } from './leads-api';
 
@@ -26,6 +26,7 @@ export function LeadsList({ leads, hasMore, loadingMore, onLoadMore }: LeadsList
     ...firstScreenOfWindowList,
     getItemKey: (index) => leads[index]?.id ?? index,
   });
+  const styles = useWindowListStyles(virtualizer);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -40,7 +41,7 @@ export function LeadsList({ leads, hasMore, loadingMore, onLoadMore }: LeadsList
           if (node) setScrollMargin(node.offsetTop);
         }}
         className="leads-list"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={styles.list}
         aria-label="Leads"
       >
         {items.map((item) => {
@@ -52,7 +53,7 @@ export function LeadsList({ leads, hasMore, loadingMore, onLoadMore }: LeadsList
               data-index={item.index}
               ref={virtualizer.measureElement}
               className="leads-list-item"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              style={styles.row(item)}
             >
               <LeadRow lead={lead} />
             </li>

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/plans/plans';
 import { ApiError } from '../../api/api-client';
 import { DowngradeDialog } from '../../components/downgrade-dialog';
-import { firstScreenOfWindowList } from '../../components/first-screen-of-window-list';
+import { firstScreenOfWindowList, useWindowListStyles } from '../../components/first-screen-of-window-list';
 import { Modal } from '../../components/modal';
 import { notify } from '../../components/notify';
 import type { SavedPageSlots } from './saved-page-slots';
@@ -173,6 +173,7 @@ function SavedList({
     scrollMargin,
     ...firstScreenOfWindowList,
   });
+  const styles = useWindowListStyles(virtualizer);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -187,7 +188,7 @@ function SavedList({
           if (node) setScrollMargin(node.offsetTop);
         }}
         className="saved-list"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={styles.list}
         aria-label="Saved properties"
       >
         {items.map((item) => {
@@ -199,7 +200,7 @@ function SavedList({
               data-index={item.index}
               ref={virtualizer.measureElement}
               className="saved-list-item"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              style={styles.row(item)}
             >
               <SavedPropertyCard
                 property={property}
