@@ -38,11 +38,6 @@ interface Fixtures {
 
 const localHosts = new Set(['127.0.0.1', 'localhost']);
 
-/** Whether the page's document is one the browser draws, or one the server drew that has hydrated. */
-const pageWorks = () =>
-  document.readyState !== 'loading' &&
-  (document.getElementById('page-scripts') === null || document.documentElement.hasAttribute('data-hydrated'));
-
 /** Per page, the hydration of the document it last navigated to. */
 const hydrationOfLastLoad = new WeakMap<Page, Promise<unknown>>();
 
@@ -55,9 +50,12 @@ const hydrationOfLastLoad = new WeakMap<Page, Promise<unknown>>();
  * the next action on one of the page's elements (actionsWaitForHydration).
  */
 function waitForHydrationAfterLoads(page: Page) {
+  // Locators only, no page.waitForFunction: its result is a handle, and one that arrives as the page
+  // navigates on is disposed under Playwright's client, which then fails the test ("not bound in the connection").
   const waitForHydration = async () => {
+    await page.waitForLoadState('domcontentloaded');
     if ((await page.locator('#page-scripts').count()) === 0) return;
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
   };
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const load = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
@@ -72,7 +70,7 @@ function waitForHydrationAfterLoads(page: Page) {
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return;
     // Settled either way: a page that navigates on, closes or never hydrates lets the action run (and fail on its own terms).
-    const hydration = page.waitForFunction(pageWorks, undefined, { timeout: 15_000 }).catch(() => undefined);
+    const hydration = waitForHydration().catch(() => undefined);
     hydrationOfLastLoad.set(page, hydration);
   });
   actionsWaitForHydration(page);
