@@ -3,6 +3,7 @@
 // export to the CRM and one to a sheet, the Test page and the Connections page, against the
 // real server. The e2e server points CRM_WEBHOOK_URL, SHEETS_WEBHOOK_URL and GHL_API_URL at
 // local fakes (support/integration-fakes.ts); the tests read what arrived there.
+import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { calculationMessages } from '../../src/domain/offer/calculation-messages';
 import { registerThroughUi } from './support/accounts';
@@ -177,6 +178,9 @@ test('GoHighLevel carries the deal: note, opportunity in the chosen stage, a sec
   await page.screenshot({ path: 'test-results/integrations-screens/ghl-pipeline-stage.png', fullPage: true });
 
   const email = uniqueEmail('deal');
+  // GoHighLevel (and its fake, shared by the run) takes a contact with a known phone for that contact:
+  // a phone of this test's own, so a repeated run's first export still makes a new contact.
+  const phoneDigits = `512555${String(randomInt(10_000)).padStart(4, '0')}`;
   const exportDeal = async (marketValue: string) => {
     await calculateAsWholesaler(page, { address: '77 Pipeline Rd, Austin, TX', marketValue });
     await page.getByRole('button', { name: 'Export to GHL' }).click();
@@ -184,7 +188,7 @@ test('GoHighLevel carries the deal: note, opportunity in the chosen stage, a sec
     const contact = dialog(page, 'Add Contact Information');
     await contact.getByLabel('Name').fill('Pat Pipeline');
     await contact.getByLabel('Email').fill(email);
-    await contact.getByLabel('Phone').pressSequentially('5125550177');
+    await contact.getByLabel('Phone').pressSequentially(phoneDigits);
     await contact.getByRole('button', { name: 'Export to GoHighLevel' }).click();
     await expect(contact).toBeHidden({ timeout: 15_000 });
   };
