@@ -149,8 +149,26 @@ test('an Owner invites a rep, the rep works only their leads, and loses access w
   await expect(page.getByText(`by ${ownerName}`).first()).toBeVisible();
   await expect(rep.getByText('No leads yet')).toBeVisible();
 
-  // 5. The Owner removes the rep; the rep's open tab loses access at once.
+  // 5. On a phone the members lie one under the other, each still a table row of cells, and
+  // nothing is to be scrolled sideways to.
+  await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/team');
+  const repRow = page.getByRole('row').filter({ hasText: repEmail });
+  await expect(repRow.getByRole('rowheader')).toContainText(repEmail);
+  await expect(repRow.getByRole('cell')).toHaveCount(4);
+  for (const control of [
+    repRow.getByRole('combobox', { name: /^Role of / }),
+    repRow.getByRole('checkbox', { name: 'Sees all leads' }),
+    repRow.getByRole('checkbox', { name: 'May bulk send and export' }),
+    repRow.getByRole('button', { name: /^Remove / }),
+  ]) {
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+  await expectNoAxeViolations(page, '/team at 360px');
+  await page.screenshot({ path: path.join(screenshots, 'team-360.png'), fullPage: true });
+
+  // 6. The Owner removes the rep; the rep's open tab loses access at once.
   await page.getByRole('button', { name: /^Remove .*rep-/ }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

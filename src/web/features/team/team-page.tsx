@@ -78,6 +78,9 @@ function TeamLayout({ view }: { view: WorkspaceView }) {
 
 const article = (role: WorkspaceRole) => (role === 'owner' || role === 'acquisitions' ? 'an' : 'a');
 
+/** The members table's columns: their headers, and on a phone, where each row is drawn as a block, its cells' labels. */
+const memberColumns = { role: 'Role', leads: 'Leads', bulk: 'Bulk send and export' } as const;
+
 function MembersCard({ view }: { view: WorkspaceView }) {
   const [removing, setRemoving] = useState<TeamMember>();
   const manages = may(view.me, 'manage-members');
@@ -86,34 +89,32 @@ function MembersCard({ view }: { view: WorkspaceView }) {
       <h2 id="members-title" className="card-title">
         Members
       </h2>
-      <div className="table-scroll">
-        <table className="team-members">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Leads</th>
-              <th scope="col">Bulk send and export</th>
-              {manages && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {view.members.map((member) => (
-              <MemberRow
-                key={member.id}
-                member={member}
-                view={view}
-                manages={manages}
-                onRemove={() => setRemoving(member)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <table className="team-members">
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
+            <th scope="col">{memberColumns.role}</th>
+            <th scope="col">{memberColumns.leads}</th>
+            <th scope="col">{memberColumns.bulk}</th>
+            {manages && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {view.members.map((member) => (
+            <MemberRow
+              key={member.id}
+              member={member}
+              view={view}
+              manages={manages}
+              onRemove={() => setRemoving(member)}
+            />
+          ))}
+        </tbody>
+      </table>
       {removing && <RemoveMemberDialog member={removing} view={view} onClose={() => setRemoving(undefined)} />}
     </section>
   );
@@ -147,7 +148,7 @@ function MemberRow({
         </span>
         <span className="muted team-member-email">{member.email}</span>
       </th>
-      <td>
+      <td data-label={memberColumns.role}>
         {editable ? (
           <label className="team-inline-field">
             <span className="visually-hidden">Role of {member.name}</span>
@@ -172,7 +173,7 @@ function MemberRow({
           roleLabels[member.role]
         )}
       </td>
-      <td>
+      <td data-label={memberColumns.leads}>
         {alwaysAll ? (
           'All leads'
         ) : editable ? (
@@ -193,7 +194,7 @@ function MemberRow({
           'Only assigned to them'
         )}
       </td>
-      <td>
+      <td data-label={memberColumns.bulk}>
         {alwaysAll ? (
           'Allowed'
         ) : member.role !== 'acquisitions' ? (
