@@ -50,7 +50,15 @@ export function SavedPropertyCard({
         </div>
         <div>
           <dt>Contact</dt>
-          <dd>{[property.contactName, property.contactEmail, property.contactPhone].filter(Boolean).join(' · ')}</dd>
+          <dd>
+            {[property.contactName, property.contactEmail].filter(Boolean).join(' · ')}
+            {property.contactPhone && (
+              <>
+                {property.contactName || property.contactEmail ? ' · ' : null}
+                <span className="saved-card-phone">{property.contactPhone}</span>
+              </>
+            )}
+          </dd>
         </div>
       </dl>
       {receipt && (
