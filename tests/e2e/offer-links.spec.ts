@@ -123,6 +123,13 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
     await homeowner.screenshot({ path: path.join(screenshots, `offer-${width}.png`), fullPage: true });
     expect(await homeowner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
+  // In two columns the assumptions' boxes of a row line up, though only one of the two labels wraps.
+  const boxTops = await Promise.all(
+    ['Seller closing costs (%)', 'Concessions to the buyer (%)'].map(
+      async (label) => (await homeowner.getByLabel(label).boundingBox())!.y,
+    ),
+  );
+  expect(boxTops[0]).toBe(boxTops[1]);
 
   // Negotiate, from the keyboard: a refused price says why, then a counter above 82 % of market value.
   await homeowner.getByRole('button', { name: 'Negotiate' }).focus();
@@ -154,7 +161,13 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
   await expect(leadRow(page, 'Ann Lee')).toContainText('Countered at $170,000');
   await expect(leadRow(page, 'Ann Lee')).toContainText('via Shared link');
 
-  // Above 82 % of market value the MLS/Retail program is offered; its form starts from the contact given.
+  // Above 82 % of market value the MLS/Retail program is offered, inside the offer's card on a phone
+  // too; its form starts from the contact given.
+  await homeowner.setViewportSize({ width: 360, height: 800 });
+  const [program, card] = await Promise.all(
+    ['.offer-program', '.offer-result'].map(async (selector) => (await homeowner.locator(selector).boundingBox())!),
+  );
+  expect(program!.x + program!.width).toBeLessThanOrEqual(card!.x + card!.width);
   await homeowner.getByRole('button', { name: 'Continue to Program Details' }).click();
   await expect(homeowner.getByLabel('Full Name')).toHaveValue('Ann Lee');
   await homeowner.getByLabel('Property Condition').selectOption('Good');

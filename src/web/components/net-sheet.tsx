@@ -55,8 +55,9 @@ function readAssumptions(typed: Record<AssumptionKey, string>, schema: Assumptio
 
 const rangeText = (range: OfferRange) =>
   range.low === range.high ? formatMoney(range.low) : `${formatMoney(range.low)} – ${formatMoney(range.high)}`;
+// The minus is held to its amount (a no-break space): a narrow column would leave it alone on a line.
 const lineText = ({ amount }: NetSheetLine) =>
-  `− ${typeof amount === 'number' ? formatMoney(amount) : rangeText(amount)}`;
+  `−\u00a0${typeof amount === 'number' ? formatMoney(amount) : rangeText(amount)}`;
 
 interface NetSheetProps {
   cashOffer: OfferRange;
