@@ -287,7 +287,8 @@ test.describe('accept (Get Offer)', () => {
     });
     const toast = page.getByText('Your information has been submitted successfully!');
     await expect(toast).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeVisible();
+    // The form is gone: the focus is on what replaced it, not lost to the page.
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank You!' })).toBeFocused();
     // axe measures contrast mid-animation, so let the toast go first.
     await expect(toast).toBeHidden({ timeout: 10_000 });
     await expectNoAxeViolations(page, '/offer/accept (submitted)');

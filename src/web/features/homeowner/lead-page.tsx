@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
 import { formatPhoneInput } from '../../../domain/contact/phone';
@@ -106,9 +106,14 @@ function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: (
 }
 
 function Submitted({ offer }: { offer: AcceptedOffer }) {
+  // The form that had the focus is gone: the focus moves to what replaced it.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
   return (
     <>
-      <h1 id="lead-title">Thank You!</h1>
+      <h1 id="lead-title" tabIndex={-1} ref={titleRef}>
+        Thank You!
+      </h1>
       <p role="status">
         We have your details and your cash offer of {formatMoneyRange(offer.offerRange)} for {offer.address}. We will
         contact you shortly to confirm it.

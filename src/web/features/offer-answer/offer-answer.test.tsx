@@ -61,6 +61,22 @@ describe('OfferAnswer', () => {
     expect(screen.getByText(sent.message)).toBeTruthy();
   });
 
+  it('back from a form, gives the focus to the button that opened it, sending nothing', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn<Send>();
+    renderAnswer({ send });
+    for (const [opener, title] of [
+      ['Negotiate', 'Negotiate'],
+      ['Get Offer', 'Accept this offer'],
+    ] as const) {
+      await user.click(screen.getByRole('button', { name: opener }));
+      await screen.findByRole('heading', { name: title });
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: opener }));
+    }
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('opens the form an e-mail’s button asked for, prefilled with whom the offer was sent to', async () => {
     renderAnswer({
       send: vi.fn<Send>(),

@@ -18,6 +18,9 @@ const ProgramAnswerFormView = lazy(async () => ({ default: (await loadProgramFor
 /** A button that opens a form: pointing at it or reaching it by keyboard starts loading the form. */
 const loadsContactForm = { onPointerEnter: () => void loadContactForm(), onFocus: () => void loadContactForm() };
 
+/** Back from a form, the focus returns to the button that opened it (a ref set on that button alone). */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 const loadingForm = (
   <p className="loading" role="status">
     Loading...
@@ -65,6 +68,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
   });
   const [desiredPrice, setDesiredPrice] = useState<number>();
   const [told, setTold] = useState<HomeownerResponseMessage>();
+  const [backFrom, setBackFrom] = useState<ContactAnswerKind>();
 
   const answer = useAnswerOffer(send, {
     onSuccess: ({ answer: sent, told: message }) => {
@@ -90,7 +94,10 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
           offerRange={offer.offerRange}
           initialContact={contact}
           submitting={answer.isPending}
-          onBack={() => setStep('choose')}
+          onBack={() => {
+            setBackFrom(step);
+            setStep('choose');
+          }}
           onSubmit={({ message, ...typed }, price) => {
             setContact(typed);
             setDesiredPrice(price);
@@ -134,6 +141,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
           <button
             type="button"
             className="button button-primary"
+            ref={backFrom === 'new-offer' ? focusOnMount : undefined}
             {...loadsContactForm}
             onClick={() => setStep('new-offer')}
           >
@@ -150,12 +158,19 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
         <button
           type="button"
           className="button button-secondary"
+          ref={backFrom === 'counter' ? focusOnMount : undefined}
           {...loadsContactForm}
           onClick={() => setStep('counter')}
         >
           Negotiate
         </button>
-        <button type="button" className="button button-primary" {...loadsContactForm} onClick={() => setStep('accept')}>
+        <button
+          type="button"
+          className="button button-primary"
+          ref={backFrom === 'accept' ? focusOnMount : undefined}
+          {...loadsContactForm}
+          onClick={() => setStep('accept')}
+        >
           Get Offer
         </button>
       </div>
