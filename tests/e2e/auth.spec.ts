@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { accountButton, E2E_PASSWORD, registerThroughUi, signOutThroughNav } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expectToastOnTop, waitForToastsToGo } from './support/toasts';
 
 function accountNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
@@ -119,7 +120,12 @@ test('a wrong password shows the error and stays on /login', async ({ page, cons
   await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, '/login');
   await signIn(page, email, 'not my password');
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expectToastOnTop(page, 'Invalid email or password');
+  // The toast goes after a few seconds; the password field keeps saying it, and has the focus.
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Invalid email or password');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await waitForToastsToGo(page);
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Invalid email or password');
   await expect(page).toHaveURL(/\/login$/);
   await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
@@ -254,7 +260,7 @@ test.describe('password recovery through the outbox log', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await signIn(page, email, E2E_PASSWORD);
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Invalid email or password');
     await signIn(page, email, newPassword);
     await expect(accountButton(page, email)).toBeVisible();
 

@@ -18,6 +18,24 @@ export function authErrorMessage(error: AuthClientError): string {
   return error.message || FALLBACK;
 }
 
+const fieldOfCode: Record<string, 'email' | 'password'> = {
+  INVALID_EMAIL: 'email',
+  USER_ALREADY_EXISTS: 'email',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
+  INVALID_EMAIL_OR_PASSWORD: 'password',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_TOO_LONG: 'password',
+  PASSWORD_TOO_COMMON: 'password',
+};
+
+/**
+ * The field an auth error is about, so the form can say it there too (the §8 toast goes after a
+ * few seconds; the field keeps the message until it is typed into again). None for the others.
+ */
+export function authErrorField(code: string | undefined): 'email' | 'password' | undefined {
+  return code === undefined ? undefined : fieldOfCode[code];
+}
+
 export type AuthCallResult<T> = { ok: true; data: T } | { ok: false; message: string; code?: string };
 
 /**

@@ -100,6 +100,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What a screen reader reads after a field's name: the texts its aria-describedby names. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
 describe('LoginPage', () => {
   it('needs an e-mail and a password, said next to the fields', async () => {
     renderAt('/login');
@@ -168,12 +175,22 @@ describe('LoginPage', () => {
   it("shows the server's error and stays on /login", async () => {
     signInEmail.mockResolvedValue({
       data: null,
-      error: { status: 401, statusText: 'Unauthorized', message: 'Invalid email or password' },
+      error: {
+        status: 401,
+        statusText: 'Unauthorized',
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        message: 'Invalid email or password',
+      },
     } as never);
     const router = renderAt('/login');
     await userEvent.type(screen.getByLabelText('Email'), 'ann@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong password{Enter}');
     expect(notify.error).toHaveBeenCalledWith('Invalid email or password');
+    // The toast goes after a few seconds; the password field keeps saying it, and has the focus.
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(password)).toContain('Invalid email or password');
+    expect(document.activeElement).toBe(password);
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -215,12 +232,20 @@ describe('RegisterPage', () => {
   it("shows the server's error", async () => {
     signUpEmail.mockResolvedValue({
       data: null,
-      error: { status: 400, message: 'This password is too common. Please choose a less guessable one.' },
+      error: {
+        status: 400,
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'This password is too common. Please choose a less guessable one.',
+      },
     } as never);
     renderAt('/register');
     await userEvent.type(screen.getByLabelText('Email'), 'new@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'password1{Enter}');
     expect(notify.error).toHaveBeenCalledWith('This password is too common. Please choose a less guessable one.');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(password)).toContain('This password is too common. Please choose a less guessable one.');
+    expect(document.activeElement).toBe(password);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 });

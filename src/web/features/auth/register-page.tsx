@@ -5,7 +5,7 @@ import { useSchemaForm } from '../../components/use-schema-form';
 import { authClient } from '../../api/auth-client';
 import { useAnnounceSessionChange } from '../../api/use-session';
 import { AuthFrame } from './auth-frame';
-import { callAuth } from './auth-errors';
+import { authErrorField, callAuth } from './auth-errors';
 import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
 import { GoogleSignIn } from './google-sign-in';
@@ -34,6 +34,8 @@ export function RegisterPage() {
     );
     if (!result.ok) {
       notify.error(result.message);
+      const field = authErrorField(result.code);
+      if (field) form.showError(field, result.message);
       return;
     }
     notify.success('Account created successfully!');
