@@ -297,7 +297,15 @@ test('the profile gives a personal page address and an embed snippet', async ({ 
   await expect(page.getByLabel('Handle for your personal page (optional)')).toHaveAccessibleDescription(
     /This handle is reserved; please choose another/,
   );
+  // A handle that cannot be one is shown no page address, only the rules; a good one its address.
+  await page.getByLabel('Handle for your personal page (optional)').fill('Bad Handle!!');
+  await expect(page.getByLabel('Handle for your personal page (optional)')).toHaveAccessibleDescription(
+    /^Lowercase letters, digits and hyphens, 3 to 30 characters\./,
+  );
   await page.getByLabel('Handle for your personal page (optional)').fill(handle);
+  await expect(page.getByLabel('Handle for your personal page (optional)')).toHaveAccessibleDescription(
+    new RegExp(`^Your page: \\S+/c/${handle}`),
+  );
   await page.getByLabel('E-mail me when a homeowner answers one of my offers').uncheck();
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatPhoneInput } from '../../../domain/contact/phone';
-import { HANDLE_MAX_LENGTH } from '../../../domain/profile/wholesaler-profile-schema';
+import { HANDLE_MAX_LENGTH, HandleSchema } from '../../../domain/profile/wholesaler-profile-schema';
 import { ApiError } from '../../api/api-client';
 import { notify } from '../../components/notify';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -118,7 +118,8 @@ function ProfileForm({ view }: { view: ProfileView }) {
         autoComplete="off"
         placeholder="your-name"
         hint={[
-          handle
+          // A page address is shown only for a handle that can be one.
+          handle && HandleSchema.safeParse(handle).success
             ? `Your page: ${view.personalPageBaseUrl}${handle}`
             : 'Lowercase letters, digits and hyphens, 3 to 30 characters.',
           savedHandle &&
