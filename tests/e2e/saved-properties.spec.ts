@@ -55,6 +55,12 @@ test('a free wholesaler saves three properties, then meets the limit', async ({ 
   await page.getByRole('button', { name: 'Delete 3 Oak St, Austin, TX' }).click();
   await expect(page.getByText('Property deletion is only available with the Pro plan')).toBeVisible();
   await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
+
+  // Upgrade Plan opens the plans themselves, not the top of the wholesalers' page above them.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('link', { name: 'Upgrade Plan' }).click();
+  await expect(page).toHaveURL(/\/wholesalers#pricing$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Plan' })).toBeInViewport();
 });
 
 test('the saved page updates live when a property is saved in another tab', async ({ page, context }) => {
@@ -159,4 +165,10 @@ test('downgrading says what will happen first; above the Free limit the list sta
   await page.getByRole('button', { name: 'Delete 3 Elm St, Austin, TX' }).click();
   await expect(page.getByText('Property deletion is only available with the Pro plan')).toBeVisible();
   await expect(page.getByText('3 of 3 properties saved')).toBeVisible();
+
+  // Upgrade Plan opens the plans themselves, not the top of the wholesalers' page above them.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByRole('link', { name: 'Upgrade Plan' }).click();
+  await expect(page).toHaveURL(/\/wholesalers#pricing$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Plan' })).toBeInViewport();
 });

@@ -83,7 +83,7 @@ export function CustomTemplatesSection({ selectedName, onSelect }: CustomTemplat
         !planManages && (
           <p className="muted">
             Saving templates of your own, with holding, selling and financing costs, comes with the Pro plan.{' '}
-            <Link to="/wholesalers">See plans</Link>
+            <Link to="/wholesalers#pricing">See plans</Link>
           </p>
         )
       )}

@@ -75,7 +75,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
             {plan !== 'free' && mayDo('billing') && <slots.ManageBilling />}
             {plan !== 'free' && mayDo('billing') && <DowngradeButton />}
             {plan !== 'pro' && mayDo('billing') && (
-              <Link className="button button-primary" to="/wholesalers">
+              <Link className="button button-primary" to="/wholesalers#pricing">
                 Upgrade Plan
               </Link>
             )}
@@ -92,7 +92,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
       {ready && plan !== 'pro' && savedCount === limit && (
         <p className="banner banner-warning" role="status">
           You have reached the limit of {limit} saved properties on the {planName} plan.{' '}
-          <Link to="/wholesalers">Upgrade</Link> to save more.
+          <Link to="/wholesalers#pricing">Upgrade</Link> to save more.
         </p>
       )}
       {ready && plan === 'personal' && savedCount <= limit && (
