@@ -324,6 +324,13 @@ describe('normalizeCsvRow: names (§5)', () => {
     [{ 'First Name': 'Ann Lee', 'Last Name': 'Smith' }, 'Ann Lee', 'Smith'],
     [{ 'First Name': 'Ann', 'Last Name': '' }, 'Ann', ''],
     [{ 'First Name': '', 'Last Name': 'Lee' }, '', 'Lee'],
+    // A whole name in one column, when there is no first or last name.
+    [{ Name: 'Jo Park' }, 'Jo', 'Park'],
+    [{ 'Full Name': 'Kim Abernathy-Longname' }, 'Kim', 'Abernathy-Longname'],
+    [{ Name: 'Cher' }, 'Cher', ''],
+    [{ 'First Name': 'Ann', Name: 'Jo Park' }, 'Ann', ''],
+    [{ 'Last Name': 'Lee', Name: 'Jo Park' }, '', 'Lee'],
+    [{ Name: 'Oak Holdings LLC' }, 'Owner', 'Oak Holdings LLC'],
   ])('%o → %s / %s', (names, firstName, lastName) => {
     const property = ok(normalizeCsvRow({ ...base, ...names }, columns(...Object.keys(names)), defaultTemplate));
     expect([property.firstName, property.lastName]).toEqual([firstName, lastName]);

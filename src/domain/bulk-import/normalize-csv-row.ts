@@ -33,6 +33,8 @@ const EMAIL_COLUMNS = ['Email', 'Email 2', 'email'];
 const MARKET_VALUE_COLUMNS = ['marketvalue', 'MarketValue', 'Market Value', 'MARKET_VALUE'];
 const FIRST_NAME_COLUMNS = ['First Name', 'firstName'];
 const LAST_NAME_COLUMNS = ['Last Name', 'lastName'];
+// A whole name in one column, as many exports and hand-made lists write it (read when there is no first or last name).
+const FULL_NAME_COLUMNS = ['Name', 'Full Name', 'name', 'fullName'];
 
 // One address in shape (one '@', a dotted domain, no spaces or list separators) with a letter
 // beyond ASCII: refused for its letters, which the reason then says.
@@ -142,6 +144,7 @@ export function createCsvRowChecker(
   const marketValueColumns = indexesOf(headers, MARKET_VALUE_COLUMNS);
   const firstNameColumns = indexesOf(headers, FIRST_NAME_COLUMNS);
   const lastNameColumns = indexesOf(headers, LAST_NAME_COLUMNS);
+  const fullNameColumns = indexesOf(headers, FULL_NAME_COLUMNS);
   const used = new Set([
     ...emailColumns,
     ...addressColumns,
@@ -238,6 +241,13 @@ export function createCsvRowChecker(
 
     let firstName = firstFilled(cells, firstNameColumns);
     let lastName = firstFilled(cells, lastNameColumns);
+    if (firstName === '' && lastName === '') {
+      // No first or last name: a whole name ('Jane Doe' in Name) stands in for a first name holding
+      // both, unless it is a company or trust, which is the owner below (a full-name column is
+      // left among the entity columns for that).
+      const fullName = firstFilled(cells, fullNameColumns);
+      if (fullName !== '' && !ENTITY.test(fullName)) firstName = fullName;
+    }
     if (firstName !== '' && lastName === '' && firstName.includes(' ')) {
       // §5: 'Jane Doe' in First Name with no Last Name is split at the first space.
       const space = firstName.indexOf(' ');

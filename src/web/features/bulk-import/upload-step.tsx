@@ -65,7 +65,8 @@ export function UploadStep({
           <code>MARKET_VALUE</code> ($ signs and commas are fine).
         </li>
         <li>
-          Optional: <code>First Name</code> and <code>Last Name</code>.
+          Optional: <code>First Name</code> and <code>Last Name</code>, or the whole name in <code>Name</code> or{' '}
+          <code>Full Name</code>.
         </li>
       </ul>
       <p className="muted">
