@@ -156,6 +156,12 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
   await expect(status.getByRole('listitem').filter({ hasText: 'New → Negotiating' })).toBeVisible();
   // The keyboard user is still on the button they pressed.
   await expect(status.getByRole('button', { name: 'Negotiating' })).toBeFocused();
+  // Under the pointer the current step keeps its own colours (its white label stays readable).
+  const current = status.getByRole('button', { name: 'Negotiating' });
+  const colours = () => current.evaluate((button) => getComputedStyle(button).backgroundColor);
+  const pressedColour = await colours();
+  await current.hover();
+  expect(await colours()).toBe(pressedColour);
 
   // A note: an empty one is refused with the shared schema's message, then one is kept.
   const notes = page.getByRole('region', { name: 'Notes' });
