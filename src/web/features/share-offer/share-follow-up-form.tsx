@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { SharedOfferFollowUpSchema } from '../../../domain/follow-ups/shared-offer-follow-up';
 import { api, ApiError, readJson, serverErrorMessage } from '../../api/api-client';
@@ -31,13 +31,7 @@ export function ShareFollowUpForm({ url }: { url: string }) {
       },
     );
 
-  if (started) {
-    return (
-      <p role="status" className="share-follow-up-started">
-        Follow-ups started: {started} gets e-mails on the sequence’s days until they answer.
-      </p>
-    );
-  }
+  if (started) return <FollowUpsStarted email={started} />;
   return (
     <form
       noValidate
@@ -74,5 +68,16 @@ export function ShareFollowUpForm({ url }: { url: string }) {
         </button>
       )}
     </form>
+  );
+}
+
+/** What replaces the form once it is sent; it takes the focus the form's button had, which would otherwise fall out of the dialog. */
+function FollowUpsStarted({ email }: { email: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p role="status" className="share-follow-up-started" tabIndex={-1} ref={ref}>
+      Follow-ups started: {email} gets e-mails on the sequence’s days until they answer.
+    </p>
   );
 }
