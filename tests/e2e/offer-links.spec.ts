@@ -337,7 +337,8 @@ test('a wholesaler shares an offer from the calculator and from a saved property
     /Offer range \(Standard Wholesale\)\s*\$113,000 – \$128,000/,
   ]);
   await expectNoAxeViolations(page, '/saved with a receipt');
-  await card.getByRole('button', { name: 'Share offer' }).click();
+  // Among several cards, the button says whose offer it shares.
+  await card.getByRole('button', { name: 'Share offer for 77 Share St, Austin, TX', exact: true }).click();
   const savedLink = await page.getByRole('dialog', { name: 'Share offer' }).getByLabel('Offer link').inputValue();
   expect(savedLink).not.toBe(url);
   await homeowner.goto(savedLink);

@@ -17,6 +17,7 @@ function PropertyActions({ property }: { property: SavedProperty }) {
       <ShareOfferButton
         request={{ from: 'saved-property', savedPropertyId: property.id }}
         className="button button-secondary button-small"
+        labelSuffix={`for ${property.address}`}
       />
       <DocumentDownloads
         source={{ kind: 'saved', savedPropertyId: property.id }}

@@ -21,9 +21,12 @@ const SHARE_FAILED = 'Failed to create the link. Please try again.';
 function ShareOfferButtonControl({
   request,
   className = 'button button-secondary',
+  labelSuffix,
 }: {
   request: ShareOfferRequest;
   className?: string;
+  /** Heard after 'Share offer' where several offers are listed ('for 12 Oak St'). */
+  labelSuffix?: string;
 }) {
   const [shared, setShared] = useState<SharedOffer | null>(null);
   const share = useShareOffer({
@@ -42,7 +45,11 @@ function ShareOfferButtonControl({
           if (!share.isPending) share.mutate(request);
         }}
       >
-        {share.isPending ? 'Creating link...' : 'Share offer'}
+        {share.isPending ? (
+          'Creating link...'
+        ) : (
+          <>Share offer{labelSuffix && <span className="visually-hidden"> {labelSuffix}</span>}</>
+        )}
       </button>
       <Modal title="Share offer" open={shared !== null} onClose={() => setShared(null)}>
         {shared && <SharedOfferLink shared={shared} />}
@@ -114,6 +121,6 @@ function SharedOfferLink({ shared }: { shared: SharedOffer }) {
 }
 
 /** Shown only to members whose role shares offers ('work-deals'); the server refuses the others. */
-export function ShareOfferButton(props: { request: ShareOfferRequest; className?: string }) {
+export function ShareOfferButton(props: { request: ShareOfferRequest; className?: string; labelSuffix?: string }) {
   return useMay()('work-deals') ? <ShareOfferButtonControl {...props} /> : null;
 }
