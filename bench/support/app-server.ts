@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
+import { leeHomesProfile } from '../../tests/support/test-users';
 
 export interface AppServer {
   origin: string;
@@ -74,15 +75,7 @@ export async function seedWholesaler(origin: string) {
   const profile = await fetch(`${origin}/api/profile`, {
     method: 'PUT',
     headers: { origin, 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      handle,
-      displayName: 'Lee Homes Buyer',
-      company: 'Lee Homes',
-      phone: '512-555-0199',
-      replyToEmail: '',
-      postalAddress: '',
-      notifyOnLeads: true,
-    }),
+    body: JSON.stringify(leeHomesProfile(handle)),
   });
   if (!profile.ok) throw new Error(`setting the personal page failed: ${profile.status}`);
   const shared = await post(

@@ -8,7 +8,7 @@ import { formatMoney } from '../../src/domain/money/format-money';
 import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../src/domain/repairs/repair-state';
-import { uniqueEmail } from '../support/test-users';
+import { leeHomesProfile, uniqueEmail } from '../support/test-users';
 import { E2E_PASSWORD } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
@@ -75,15 +75,7 @@ async function wholesalerWithOfferLink(page: Page, address: string) {
   expect(signUp.status()).toBe(200);
   const handle = `ssr-${Date.now().toString(36)}`;
   const profile = await page.request.put('/api/profile', {
-    data: {
-      handle,
-      displayName: 'Lee Homes Buyer',
-      company: 'Lee Homes',
-      phone: '512-555-0199',
-      replyToEmail: '',
-      postalAddress: '',
-      notifyOnLeads: true,
-    },
+    data: leeHomesProfile(handle),
     headers,
   });
   expect(profile.status()).toBe(200);

@@ -86,3 +86,16 @@ const randomOctet = () => Math.floor(Math.random() * 254) + 1;
 export async function markEmailVerified(db: Pick<Database, 'update'>, userId: string) {
   await db.update(userTable).set({ emailVerified: true }).where(eq(userTable.id, userId));
 }
+
+/** The wholesaler profile the tests and benches give an account: what its offer links and personal page show. */
+export function leeHomesProfile(handle: string | null) {
+  return {
+    handle,
+    displayName: 'Lee Homes Buyer',
+    company: 'Lee Homes',
+    phone: '512-555-0199',
+    replyToEmail: '',
+    postalAddress: '',
+    notifyOnLeads: true,
+  };
+}

@@ -8,7 +8,7 @@ import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { freshClientAddress as freshIp } from '../../../tests/support/send-json';
-import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
+import { leeHomesProfile, markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { emailOutbox, leadEvents, leads, offerLinks, savedProperties } from '../db/schema';
 import { hashOfferToken } from './offer-link-token';
@@ -60,15 +60,7 @@ describeEachDatabase('answerable offer links', (database) => {
     await markEmailVerified(database().db, wholesaler.user.id);
     await api.profile.$put(
       {
-        json: {
-          handle: null,
-          displayName: 'Lee Homes Buyer',
-          company: 'Lee Homes',
-          phone: '512-555-0199',
-          replyToEmail: '',
-          postalAddress: '',
-          notifyOnLeads: true,
-        },
+        json: leeHomesProfile(null),
       },
       asBrowser(wholesaler.headers),
     );

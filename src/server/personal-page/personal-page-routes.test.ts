@@ -6,7 +6,7 @@ import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { freshClientAddress as freshIp } from '../../../tests/support/send-json';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { leeHomesProfile, signUpTestUser } from '../../../tests/support/test-users';
 import { leads, offerLinks } from '../db/schema';
 import { OFFER_RESPONSE_RATE_LIMIT } from '../offer-links/offer-links-routes';
 
@@ -39,15 +39,7 @@ describeEachDatabase('personal calculator pages', (database) => {
   async function wholesalerWithPage() {
     const wholesaler = await signUpTestUser(app);
     const handle = `lee-${randomUUID().slice(0, 8)}`;
-    const saved = await send(app, 'PUT', '/api/profile', wholesaler.headers, {
-      handle,
-      displayName: 'Lee Homes Buyer',
-      company: 'Lee Homes',
-      phone: '512-555-0199',
-      replyToEmail: '',
-      postalAddress: '',
-      notifyOnLeads: true,
-    });
+    const saved = await send(app, 'PUT', '/api/profile', wholesaler.headers, leeHomesProfile(handle));
     expect(saved.status).toBe(200);
     return { ...wholesaler, handle };
   }

@@ -30,7 +30,7 @@ const fieldOfCode: Record<string, 'email' | 'password'> = {
 
 /**
  * The field an auth error is about, so the form can say it there too (the §8 toast goes after a
- * few seconds; the field keeps the message until it is typed into again). None for the others.
+ * few seconds; the field keeps the message until the form is sent again). None for the others.
  */
 export function authErrorField(code: string | undefined): 'email' | 'password' | undefined {
   return code === undefined ? undefined : fieldOfCode[code];

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
 import { formatPhoneInput } from '../../../domain/contact/phone';
@@ -6,6 +6,7 @@ import { parseAcceptPageQuery, type AcceptedOffer } from '../../../domain/leads/
 import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
 import { notify } from '../../components/notify';
 import { ContactFields } from '../../components/contact-fields';
+import { useFocusOnMount } from '../../components/focus-on-mount';
 import { FactList, type Fact } from '../../components/fact-list';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { leadErrorMessage, useSubmitLead } from './leads-api';
@@ -107,11 +108,10 @@ function LeadForm({ offer, onSubmitted }: { offer: AcceptedOffer; onSubmitted: (
 
 function Submitted({ offer }: { offer: AcceptedOffer }) {
   // The form that had the focus is gone: the focus moves to what replaced it.
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => titleRef.current?.focus(), []);
+  useFocusOnMount('lead-title');
   return (
     <>
-      <h1 id="lead-title" tabIndex={-1} ref={titleRef}>
+      <h1 id="lead-title" tabIndex={-1}>
         Thank You!
       </h1>
       <p role="status">

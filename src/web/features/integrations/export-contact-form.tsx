@@ -7,7 +7,7 @@ import {
 import { formatPhoneInput } from '../../../domain/contact/phone';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
-import { useFocusOnMount } from './focus-on-mount';
+import { useFocusOnMount } from '../../components/focus-on-mount';
 
 type Variant =
   | { variant: 'crm'; onSubmit: (contact: CrmContact) => void }

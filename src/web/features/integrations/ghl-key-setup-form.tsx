@@ -3,7 +3,7 @@ import { integrationMessages } from '../../../domain/integrations/integration-me
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
 import { notify } from '../../components/notify';
-import { useFocusOnMount } from './focus-on-mount';
+import { useFocusOnMount } from '../../components/focus-on-mount';
 import { useSaveGhlSettings } from './integrations-api';
 
 interface GhlKeySetupFormProps {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { SharedOfferFollowUpSchema } from '../../../domain/follow-ups/shared-offer-follow-up';
 import { api, ApiError, readJson, serverErrorMessage } from '../../api/api-client';
+import { useFocusOnMount } from '../../components/focus-on-mount';
 import { notify } from '../../components/notify';
 import { TextField } from '../../components/text-field';
 import { useSchemaForm } from '../../components/use-schema-form';
@@ -73,10 +74,9 @@ export function ShareFollowUpForm({ url }: { url: string }) {
 
 /** What replaces the form once it is sent; it takes the focus the form's button had, which would otherwise fall out of the dialog. */
 function FollowUpsStarted({ email }: { email: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useFocusOnMount('share-follow-up-started');
   return (
-    <p role="status" className="share-follow-up-started" tabIndex={-1} ref={ref}>
+    <p id="share-follow-up-started" role="status" className="share-follow-up-started" tabIndex={-1}>
       Follow-ups started: {email} gets e-mails on the sequence’s days until they answer.
     </p>
   );
