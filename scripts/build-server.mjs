@@ -14,7 +14,7 @@ await build({
   packages: 'external',
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node26',
   sourcemap: true,
   logLevel: 'warning',
 });

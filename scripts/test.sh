@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# npm puts node_modules/.bin first on PATH: the project's own Node (package.json, decision 026),
+# not the machine's. Said first so that a log shows which Node ran the checks.
+echo "node $(node -v) ($(command -v node))"
+
 step() { printf '\n== %s\n' "$1"; }
 
 step 'type-check and lint (at once: each is mostly one core)'
