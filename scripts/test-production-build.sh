@@ -43,7 +43,8 @@ grep -q 'EMAIL_FROM: required in production' "$dir/refused-from.log" ||
 (cd "$dir" && NODE_ENV=production APP_URL="http://127.0.0.1:$port" ALLOW_INSECURE_APP_URL=1 EMAIL_OUTBOX_LOG=1 PORT=$port DATA_DIR="$dir/data" \
   exec "$node" dist/server/main.js >"$dir/server.log" 2>&1) &
 server=$!
-for _ in $(seq 1 100); do
+# Up to 60 s: a PGlite start with its migrations took 19 s on this machine shared by busy processes.
+for _ in $(seq 1 300); do
   if curl -fsS "http://127.0.0.1:$port/api/health" >"$dir/health.json" 2>/dev/null; then break; fi
   if ! kill -0 "$server" 2>/dev/null; then cat "$dir/server.log" >&2; exit 1; fi
   sleep 0.2

@@ -23,4 +23,9 @@ export interface AppContext {
   stripe?: Stripe;
   /** The time follow-ups run by (follow-ups/follow-up-clock.ts), shared with their worker; default the real clock. */
   followUpClock?: FollowUpClock;
+  /**
+   * Aborted when the process starts shutting down (SIGTERM: shutdown/shut-down-gracefully.ts): live
+   * streams end with a reconnect hint, so browsers reconnect to another process.
+   */
+  shuttingDown?: AbortSignal;
 }

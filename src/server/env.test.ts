@@ -152,3 +152,17 @@ describe('parseEnv: production mode', () => {
     expect(configurationError({ NODE_ENV: 'prod' })).toContain('NODE_ENV');
   });
 });
+
+describe('parseEnv: SHUTDOWN_GRACE_MS', () => {
+  it('waits 10 s for requests in flight by default, and takes a whole number of milliseconds', () => {
+    expect(parseEnv({}).SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(parseEnv({ SHUTDOWN_GRACE_MS: '25000' }).SHUTDOWN_GRACE_MS).toBe(25_000);
+    expect(parseEnv({ SHUTDOWN_GRACE_MS: '0' }).SHUTDOWN_GRACE_MS).toBe(0);
+  });
+
+  it('refuses a negative, fractional, too long or non-numeric grace, naming the variable', () => {
+    for (const value of ['-1', '1.5', '600001', 'ten seconds']) {
+      expect(configurationError({ SHUTDOWN_GRACE_MS: value })).toContain('SHUTDOWN_GRACE_MS');
+    }
+  });
+});

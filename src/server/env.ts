@@ -60,6 +60,10 @@ const EnvSchema = z
     // that died mid-send leaves its e-mails to the others after this (the provider's idempotency
     // key keeps a second attempt from making a second copy). Longer than a batch of sends may take.
     EMAIL_CLAIM_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+    // How long SIGTERM waits for the requests in flight (and the e-mail being sent) before the
+    // process exits all the same (shutdown/shut-down-gracefully.ts). Keep it under the orchestrator's
+    // own kill timeout (Kubernetes: 30 s; systemd: 90 s).
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // Bulk offer e-mails one user may send per UTC day; the rest of a job waits for the next day.
     BULK_EMAIL_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     STRIPE_SECRET_KEY: optionalText,

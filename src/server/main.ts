@@ -1,3 +1,4 @@
+import { Server } from 'node:http';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
@@ -15,6 +16,7 @@ import { sendingPolicyConfig } from './email/send-to-third-party';
 import { createFollowUpClock } from './follow-ups/follow-up-clock';
 import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
 import { ConfigurationError, parseEnv } from './env';
+import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
 import { publicConfig } from './config/public-config';
 import { webAssets } from './web-assets';
 
@@ -67,6 +69,7 @@ async function main() {
   }, 10 * 60_000);
   pruneTimer.unref();
 
+  const liveStreams = new AbortController();
   const app = createApp({
     env,
     database,
@@ -75,6 +78,7 @@ async function main() {
     changeFeed,
     stripe: createStripeClient(env),
     followUpClock,
+    shuttingDown: liveStreams.signal,
   });
   // The public pages are rendered here with their data, which the renderer reads through the app in-process.
   const pages = webAssets(path.resolve('dist/web'), publicConfig(env), {
@@ -105,21 +109,17 @@ async function main() {
     );
   });
 
-  const shutdown = () => {
-    clearInterval(pruneTimer);
-    // No new bulk-send batch once shutting down (open connections may hold the close for seconds);
-    // what is not handed to the outbox yet waits in the database for the next start.
-    const bulkSendStopped = bulkSendWorker.stop();
-    const followUpsStopped = followUpWorker.stop();
-    listener.close(() => {
-      void Promise.all([bulkSendStopped, followUpsStopped, emailWorker.stop(), changeFeed.close()])
-        .then(() => database.close())
-        .finally(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  if (!(listener instanceof Server)) throw new Error('the server is not an HTTP/1 server');
+  // SIGTERM (a deploy): requests in flight finish, live streams reconnect elsewhere, and what the
+  // workers claimed goes back to the queue at once for the other processes.
+  shutDownOnSignals({
+    server: listener,
+    graceMs: env.SHUTDOWN_GRACE_MS,
+    liveStreams,
+    onSignal: () => clearInterval(pruneTimer),
+    stopWork: () => Promise.all([bulkSendWorker.stop(), followUpWorker.stop(), emailWorker.stop()]),
+    closeResources: () => changeFeed.close().then(() => database.close()),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -18,13 +18,17 @@ export interface DeliveryReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Claimed and given back untried, because the worker was stopping (`stopping`). */
+  released: number;
 }
 
 /**
  * Claims due messages (pending, or 'sending' whose claim has lapsed because a worker died)
  * with FOR UPDATE SKIP LOCKED, so several server processes never take the same one, then
  * sends them one by one and records the outcome: sent; pending again after a backoff when
- * the failure is retryable; failed with the provider's error otherwise.
+ * the failure is retryable; failed with the provider's error otherwise. When `stopping()` says so
+ * between two sends (the process is shutting down), the messages not tried yet are given back
+ * at once (releaseEmailClaims) rather than left to lapse after `claimMs`.
  */
 export async function deliverDueEmails({
   db,
@@ -32,6 +36,7 @@ export async function deliverDueEmails({
   now = () => new Date(),
   batchSize = 5,
   claimMs = 5 * 60_000,
+  stopping = () => false,
 }: {
   db: Database;
   transport: EmailTransport;
@@ -39,6 +44,8 @@ export async function deliverDueEmails({
   batchSize?: number;
   /** How long a claimed message is left to its worker before another may take it. */
   claimMs?: number;
+  /** Asked before each send: true stops the batch there and gives back the rest. */
+  stopping?: () => boolean;
 }): Promise<DeliveryReport> {
   const claimedAt = now();
   const due = db
@@ -62,8 +69,12 @@ export async function deliverDueEmails({
   // Sent in the order they fell due: RETURNING keeps no order of its own.
   const claimed = claimedRows.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
 
-  const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
-  for (const row of claimed) {
+  const report: DeliveryReport = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, released: 0 };
+  for (const [index, row] of claimed.entries()) {
+    if (stopping()) {
+      report.released = await releaseEmailClaims(db, claimed.slice(index));
+      break;
+    }
     try {
       const { providerMessageId } = await transport.send({
         id: row.id,
@@ -104,4 +115,22 @@ export async function deliverDueEmails({
     }
   }
   return report;
+}
+
+/**
+ * Gives claimed messages back untried: pending again, due when they were due before the claim, the
+ * claim's attempt not counted. Only rows still 'sending' (nobody else has taken them since).
+ * Returns how many were given back.
+ */
+export async function releaseEmailClaims(db: Database, rows: readonly { id: string; dueAt: Date }[]): Promise<number> {
+  let released = 0;
+  for (const row of rows) {
+    const given = await db
+      .update(emailOutbox)
+      .set({ status: 'pending', attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: row.dueAt })
+      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending')))
+      .returning({ id: emailOutbox.id });
+    released += given.length;
+  }
+  return released;
 }

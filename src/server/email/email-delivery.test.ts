@@ -272,6 +272,34 @@ describeEachDatabase('e-mail outbox', (database) => {
       await worker.stop();
     }
   });
+
+  it('a stopping worker finishes the send in flight and gives the rest of its claim back at once, due as before (issue 40)', async () => {
+    await drain();
+    const queued = [];
+    for (let i = 0; i < 4; i++) {
+      queued.push(await enqueueEmail(database().db, { ...message, to: `stop${i}@example.com`, from: 'a@example.com' }));
+    }
+    const dueBefore = new Map<string, number>();
+    for (const { id } of queued) dueBefore.set(id, (await rowOf(id)).nextAttemptAt.getTime());
+    fake.delayResponses(500);
+    const worker = startEmailWorker({ database: database(), transport: resend(), pollIntervalMs: 60_000 });
+    // The worker claimed all four (one batch) and is sending the first.
+    await vi.waitFor(() => expect(fake.requests).toHaveLength(1), { timeout: 5000, interval: 10 });
+    await worker.stop();
+
+    expect(fake.emails.map((email) => email.to[0])).toEqual(['stop0@example.com']);
+    expect(await rowOf(queued[0]!.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    for (const { id } of queued.slice(1)) {
+      const row = await rowOf(id);
+      // Not left 'sending' for EMAIL_CLAIM_MS: pending, its claim's attempt not counted, due when it was.
+      expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(row.nextAttemptAt.getTime()).toBe(dueBefore.get(id));
+    }
+    // Another worker takes them now, each once.
+    fake.delayResponses(0);
+    await drain();
+    expect(fake.emails.map((email) => email.to[0]).sort()).toEqual(queued.map((_, i) => `stop${i}@example.com`));
+  });
 });
 
 describe('createEmailTransport', () => {

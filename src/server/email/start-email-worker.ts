@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DatabaseConnection } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { deliverDueEmails } from './deliver-due-emails';
@@ -7,7 +8,10 @@ import type { EmailTransport } from './email-transport';
 export interface EmailWorker {
   /** Looks for due messages now (also done on every NOTIFY from enqueueEmail and every poll). */
   wake(): void;
-  /** Stops polling and listening, and waits for the delivery in progress. */
+  /**
+   * Stops polling and listening, and waits for the send in progress; the messages it had claimed
+   * and not tried yet are given back to the outbox at once, due now, for another process.
+   */
   stop(): Promise<void>;
 }
 
@@ -36,8 +40,12 @@ export function startEmailWorker({
       wokenWhileRunning = false;
       try {
         // Keep going while full batches come back: there may be more due.
-        while (!stopped && (await deliverDueEmails({ db: database.db, transport, claimMs })).claimed > 0) {
-          // next batch
+        for (;;) {
+          if (stopped) break;
+          const report = await deliverDueEmails({ db: database.db, transport, claimMs, stopping: () => stopped });
+          // What it gave back is due now: another process's worker takes it at once.
+          if (report.released > 0) await database.db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, '')`);
+          if (report.claimed === 0) break;
         }
       } catch (error) {
         console.error('email worker: could not read the outbox', error);

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { createApp } from '../app';
-import { eventsMessages, MAX_STREAMS_PER_USER } from './events-routes';
+import { eventsMessages, MAX_STREAMS_PER_USER, reconnectHint } from './events-routes';
 import { savedProperties, subscriptions } from '../db/schema';
 
 /** Reads server-sent events until one named `event` arrives (10 s only end a wait for one that never comes). */
@@ -52,6 +52,41 @@ describeEachDatabase('GET /api/events', (database) => {
 
     abort.abort();
     await reader.cancel().catch(() => {});
+    await context.changeFeed.close();
+  });
+
+  it('closes every open stream with a reconnect hint when the process shuts down, and a stream opened then at once', async () => {
+    const shutdown = new AbortController();
+    const context = { ...createTestContext(database(), { TRUST_PROXY: '1' }), shuttingDown: shutdown.signal };
+    const app = createApp(context);
+    const viewer = await signUpTestUser(app);
+    const readToEnd = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      const decoder = new TextDecoder();
+      let text = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return text;
+        text += decoder.decode(value, { stream: true });
+      }
+    };
+
+    const open = await Promise.all(
+      [1, 2].map(() => app.request('/api/events', { headers: viewer.headers }).then((response) => response.body!)),
+    );
+    const readers = open.map((body) => body.getReader());
+    for (const reader of readers) await readUntil(reader, 'ready');
+    shutdown.abort();
+    // Each ends (the read loop returns) with a retry field alone, no event the browser would act on.
+    for (const text of await Promise.all(readers.map(readToEnd))) {
+      expect(text).toMatch(/^retry: \d+\n\n$/m);
+      expect(text).not.toContain('event: signed-out');
+    }
+
+    const late = await app.request('/api/events', { headers: viewer.headers });
+    expect(late.status).toBe(200);
+    const lateText = await readToEnd(late.body!.getReader());
+    expect(lateText).not.toContain('event: ready');
+    expect(lateText).toMatch(/^retry: \d+\n\n$/m);
     await context.changeFeed.close();
   });
 
@@ -122,5 +157,12 @@ describeEachDatabase('GET /api/events limits (issue 16, finding 9)', (database) 
     abort.abort();
     for (const reader of readers) await reader.cancel().catch(() => {});
     await context.changeFeed.close();
+  });
+});
+
+describe('reconnectHint', () => {
+  it('is an SSE retry field alone, 0.5 to 2.5 s', () => {
+    expect(reconnectHint(() => 0)).toBe('retry: 500\n\n');
+    expect(reconnectHint(() => 0.999_999)).toBe('retry: 2499\n\n');
   });
 });

@@ -8,6 +8,16 @@ import type { Database } from '../db/database';
 import { session } from '../db/schema';
 
 const HEARTBEAT_MS = 25_000;
+
+/**
+ * What a stream says when its process shuts down: an SSE `retry:` field alone (no event), after
+ * which the stream closes and the browser's EventSource reconnects in that many milliseconds,
+ * through the load balancer to a process still running. Spread over 0.5–2.5 s so that a process's
+ * browsers do not all come back in the same instant.
+ */
+export function reconnectHint(random = Math.random): string {
+  return `retry: ${500 + Math.floor(random() * 2000)}\n\n`;
+}
 /** Live streams one user may hold open on one server process (a few tabs and devices). */
 export const MAX_STREAMS_PER_USER = 5;
 export const eventsMessages = {
@@ -29,7 +39,8 @@ async function sessionIsActive(db: Database, sessionId: string) {
  * (after a `signed-out` event): sign-out, a password reset or revocation anywhere (the session's
  * deletion is announced on the change feed by every process), or expiry; and as soon as the user
  * is removed from the stream's workspace (after an `access-ended` event: the membership's change is
- * announced likewise). Both are checked again with each heartbeat.
+ * announced likewise). Both are checked again with each heartbeat. When the process shuts down
+ * (context.shuttingDown), every stream closes after a reconnect hint (reconnectHint).
  */
 export function eventsRoutes(context: AppContext) {
   const { db } = context.database;
@@ -61,6 +72,10 @@ export function eventsRoutes(context: AppContext) {
         ended ??= why;
         wake();
       };
+      // The process is shutting down: the stream closes with a reconnect hint.
+      const closing = () => context.shuttingDown?.aborted === true;
+      const onShutdown = () => wake();
+      context.shuttingDown?.addEventListener('abort', onShutdown);
       const checkSession = async () => {
         if (ended || (await sessionIsActive(db, sessionId))) return;
         end('signed-out');
@@ -81,8 +96,8 @@ export function eventsRoutes(context: AppContext) {
           unsubscribe();
           wake();
         });
-        await send('ready');
-        while (!stream.aborted && !ended) {
+        if (!closing()) await send('ready');
+        while (!stream.aborted && !ended && !closing()) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, HEARTBEAT_MS);
             wake = () => {
@@ -90,13 +105,15 @@ export function eventsRoutes(context: AppContext) {
               resolve();
             };
           });
-          if (!stream.aborted && !ended) await checkSession();
-          if (!stream.aborted && !ended) await checkMembership();
-          if (!stream.aborted && !ended) await send('heartbeat');
+          if (!stream.aborted && !ended && !closing()) await checkSession();
+          if (!stream.aborted && !ended && !closing()) await checkMembership();
+          if (!stream.aborted && !ended && !closing()) await send('heartbeat');
         }
         unsubscribe();
         if (ended && !stream.aborted) await send(ended);
+        else if (closing() && !stream.aborted) await stream.write(reconnectHint());
       } finally {
+        context.shuttingDown?.removeEventListener('abort', onShutdown);
         release(userId);
       }
     });
