@@ -53,7 +53,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
   let databaseUrl: string;
   let resend: ResendFake;
 
-  async function startServer(name: string): Promise<ServerProcess> {
+  async function startServer(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', tsxLoader, path.join(projectRoot, 'src/server/main.ts')], {
       // The web app is served from ./dist/web and ./dist/server-render: a minimal build in the work folder stands in for it.
@@ -74,6 +74,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
         // A killed process's e-mails go to the other one 3 s on (not production's 5 min): the one it
         // was sending when killed is sent again, and the provider's idempotency key keeps it one copy.
         EMAIL_CLAIM_MS: '3000',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -124,6 +125,14 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     if (databaseUrl) await dropDatabase(databaseUrl);
     await rm(workDir, { recursive: true, force: true });
   });
+
+  /** SIGTERM, then the exit (a process already gone: at once). */
+  async function stopGracefully({ child }: ServerProcess) {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
 
   function request(
     server: ServerProcess,
@@ -206,28 +215,29 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
-  it('finishes a bulk send after the process sending it is killed, every e-mail delivered exactly once', async () => {
-    const { cookie, email } = await signUp(first, '10.9.3.1');
+  /** A sender who may send bulk offers: a verified e-mail (the link mailed through `provider`), a postal address, Pro. */
+  async function bulkSender(server: ServerProcess, ip: string, provider: ResendFake) {
+    const { cookie, email } = await signUp(server, ip);
     // Bulk offers need a verified e-mail (the link mailed through the outbox to the provider fake)
     // and a postal address in the profile (issue 16).
-    const asked = await request(first, '/api/auth/send-verification-email', {
+    const asked = await request(server, '/api/auth/send-verification-email', {
       cookie,
-      ip: '10.9.3.1',
+      ip,
       body: { email },
     });
     expect(asked.status).toBe(200);
     const link = await waitFor(
       'the verification e-mail',
       () =>
-        resend.emails
+        provider.emails
           .find((mail) => mail.to[0] === email)
           ?.text?.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0],
     );
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
-    const profile = await request(first, '/api/profile', {
+    const profile = await request(server, '/api/profile', {
       method: 'PUT',
       cookie,
-      ip: '10.9.3.1',
+      ip,
       body: {
         handle: null,
         displayName: 'Two Processes',
@@ -240,11 +250,15 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     });
     expect(profile.status).toBe(200);
     // Pro through the demo checkout (no payment provider configured).
-    const checkout = await request(first, '/api/billing/checkout', { cookie, ip: '10.9.3.1', body: { plan: 'pro' } });
-    const session = new URL((await checkout.json()).url as string, first.url).searchParams.get('session');
-    expect(
-      (await request(first, '/api/billing/demo/confirm', { cookie, ip: '10.9.3.1', body: { session } })).status,
-    ).toBe(200);
+    const checkout = await request(server, '/api/billing/checkout', { cookie, ip, body: { plan: 'pro' } });
+    const session = new URL((await checkout.json()).url as string, server.url).searchParams.get('session');
+    expect((await request(server, '/api/billing/demo/confirm', { cookie, ip, body: { session } })).status).toBe(200);
+
+    return cookie;
+  }
+
+  it('finishes a bulk send after the process sending it is killed, every e-mail delivered exactly once', async () => {
+    const cookie = await bulkSender(first, '10.9.3.1', resend);
 
     const owners = Array.from({ length: 12 }, (_, n) => ({
       firstName: `Owner${n}`,
@@ -284,4 +298,98 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
       .sort();
     expect(delivered).toEqual(owners.map((owner) => owner.email).sort());
   }, 60_000);
+
+  it('on SIGTERM in the middle of a bulk send, a process gives back the e-mails it claimed: the other sends them within seconds, each exactly once (issue 40)', async () => {
+    // Only the two processes below take e-mails: the earlier ones stop (gracefully) first.
+    await Promise.all(servers.map(stopGracefully));
+    // The process to be stopped sends through a slow provider of its own (3 s an e-mail), so it
+    // holds several claimed e-mails when SIGTERM comes. EMAIL_CLAIM_MS is production's 5 minutes
+    // on both: only a claim given back lets the other process send those within seconds. Two
+    // providers: a copy sent by both would show in their sum (no shared idempotency key to hide it).
+    const slowResend = await startResendFake({ apiKey: 're_slow' });
+    try {
+      const claimMs = { EMAIL_CLAIM_MS: '300000', BULK_EMAIL_INTERVAL_MS: '200' };
+      const leaving = await startServer('leaving', {
+        ...claimMs,
+        RESEND_API_URL: slowResend.url,
+        RESEND_API_KEY: 're_slow',
+      });
+      const cookie = await bulkSender(leaving, '10.9.4.1', slowResend);
+      slowResend.delayResponses(3_000);
+
+      const events = await request(leaving, '/api/events', { cookie, ip: '10.9.4.1' });
+      const reader = events.body!.getReader();
+      const decoder = new TextDecoder();
+      let streamed = '';
+      const readStream = async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return streamed;
+          streamed += decoder.decode(value, { stream: true });
+        }
+      };
+      await waitFor('the live stream to be ready', async () => {
+        const { value } = await reader.read();
+        streamed += decoder.decode(value, { stream: true });
+        return streamed.includes('event: ready') ? true : undefined;
+      });
+      const streamEnded = readStream();
+
+      const owners = Array.from({ length: 12 }, (_, n) => ({
+        firstName: `Owner${n}`,
+        lastName: 'Stone',
+        email: `owner${n}@graceful.example`,
+        address: `${n + 1} Ash St, Austin, TX`,
+        marketValue: 210000 + n * 1000,
+      }));
+      const sent = await request(leaving, '/api/bulk-send', {
+        cookie,
+        ip: '10.9.4.1',
+        body: { template: defaultTemplate, properties: owners },
+      });
+      expect(sent.status).toBe(201);
+      const offersTo = (provider: ResendFake) =>
+        provider.requests
+          .filter((request) => request.path === '/emails')
+          .map((request) => (request.body as { to: string[] }).to[0]!)
+          .filter((to) => to.endsWith('@graceful.example'));
+      await waitFor('the first offer to be on its way', () => (offersTo(slowResend).length > 0 ? true : undefined));
+      const staying = await startServer('staying', claimMs);
+
+      const stoppedAt = Date.now();
+      leaving.child.kill('SIGTERM');
+      const [exitCode] = (await new Promise((resolve) => leaving.child.once('exit', (...args) => resolve(args)))) as [
+        number | null,
+      ];
+      // It waited for its e-mail on the way (3 s at most), not for the rest of its claim.
+      expect(exitCode).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(8_000);
+      // The browser's live stream ended with a reconnect hint, to reach the other process.
+      expect(await streamEnded).toMatch(/^retry: \d+$/m);
+
+      const delivered = () =>
+        [slowResend, resend].flatMap((provider) =>
+          provider.emails.map((email) => email.to[0]!).filter((to) => to.endsWith('@graceful.example')),
+        );
+      await waitFor(
+        'the other process to deliver the rest',
+        () => (delivered().length >= owners.length ? true : undefined),
+        15_000,
+      );
+      expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+      const { jobId } = (await sent.json()) as { jobId: string };
+      await waitFor('the send job to finish', async () => {
+        const progress = (await (
+          await request(staying, `/api/bulk-send/${jobId}`, { cookie, ip: '10.9.4.1' })
+        ).json()) as { finished?: boolean };
+        return progress.finished ? true : undefined;
+      });
+      // Each owner once, in all: the stopped process sent what it had on its way, the other the rest.
+      expect(delivered().sort()).toEqual(owners.map((owner) => owner.email).sort());
+      expect(offersTo(slowResend).length).toBeGreaterThan(0);
+      expect(offersTo(slowResend).length).toBeLessThan(owners.length);
+    } finally {
+      await slowResend.close();
+    }
+  }, 120_000);
 });
