@@ -13,6 +13,7 @@ import {
   singleConnectionTransaction,
   type ConnectionTransaction,
 } from './connection-transaction';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,13 +45,21 @@ export async function openPgliteDatabase(
   options: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<PgliteConnection> {
   let dataDir: string | undefined;
+  let unlock = async () => {};
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = await lockDataDir(options.dataDir);
   }
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    await unlock();
+    throw error;
+  }
   return {
     kind: 'pglite',
     db,
@@ -59,7 +68,7 @@ export async function openPgliteDatabase(
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
     },
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
