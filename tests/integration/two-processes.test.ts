@@ -361,9 +361,9 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
       const [exitCode] = (await new Promise((resolve) => leaving.child.once('exit', (...args) => resolve(args)))) as [
         number | null,
       ];
-      // It waited for its e-mail on the way (3 s at most), not for the rest of its claim.
+      // Within the grace (SHUTDOWN_GRACE_MS, 10 s): its e-mail on the way (3 s), not the rest of its claim.
       expect(exitCode).toBe(0);
-      expect(Date.now() - stoppedAt).toBeLessThan(8_000);
+      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
       // The browser's live stream ended with a reconnect hint, to reach the other process.
       expect(await streamEnded).toMatch(/^retry: \d+$/m);
 
@@ -374,9 +374,10 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
       await waitFor(
         'the other process to deliver the rest',
         () => (delivered().length >= owners.length ? true : undefined),
-        15_000,
+        20_000,
       );
-      expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+      // Seconds, not EMAIL_CLAIM_MS's 5 minutes.
+      expect(Date.now() - stoppedAt).toBeLessThan(20_000);
       const { jobId } = (await sent.json()) as { jobId: string };
       await waitFor('the send job to finish', async () => {
         const progress = (await (

@@ -40,8 +40,7 @@ export function startEmailWorker({
       wokenWhileRunning = false;
       try {
         // Keep going while full batches come back: there may be more due.
-        for (;;) {
-          if (stopped) break;
+        while (!stopped) {
           const report = await deliverDueEmails({ db: database.db, transport, claimMs, stopping: () => stopped });
           // What it gave back is due now: another process's worker takes it at once.
           if (report.released > 0) await database.db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, '')`);

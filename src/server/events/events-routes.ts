@@ -18,6 +18,7 @@ const HEARTBEAT_MS = 25_000;
 export function reconnectHint(random = Math.random): string {
   return `retry: ${500 + Math.floor(random() * 2000)}\n\n`;
 }
+
 /** Live streams one user may hold open on one server process (a few tabs and devices). */
 export const MAX_STREAMS_PER_USER = 5;
 export const eventsMessages = {
