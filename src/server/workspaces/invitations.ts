@@ -68,6 +68,7 @@ export async function inviteMember(context: AppContext, me: WorkspaceMember, req
       tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, me.userId)),
     ]);
     if (!workspace || !inviter) throw new Error(`workspace ${me.workspaceId} or its member ${me.userId} is gone`);
+    const createdAt = new Date();
     const [created] = await tx
       .insert(invitation)
       .values({
@@ -77,7 +78,8 @@ export async function inviteMember(context: AppContext, me: WorkspaceMember, req
         role: request.role,
         status: 'pending',
         inviterId: me.userId,
-        expiresAt: new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + INVITATION_VALID_DAYS * DAY_MS),
       })
       .returning({ id: invitation.id, email: invitation.email, expiresAt: invitation.expiresAt });
     if (!created) throw new Error('the invitation was not written');
