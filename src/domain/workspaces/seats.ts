@@ -26,6 +26,9 @@ export const seatMessages = {
   /** An Owner's move to a plan with fewer seats than the workspace has members: who stays is theirs to choose. */
   tooManyMembersFor: (planName: string, seats: number, members: number) =>
     `The ${planName} plan has ${seats === 1 ? '1 seat' : `${seats} seats`} and this workspace has ${members} members. Remove ${members - seats} ${members - seats === 1 ? 'member' : 'members'} on the Team page first, choosing who stays, then change the plan.`,
+  /** The team page, when the provider left fewer seats than members. */
+  suspended: (count: number, seats: number) =>
+    `${count === 1 ? '1 member is' : `${count} members are`} suspended: the plan has ${seats === 1 ? '1 seat' : `${seats} seats`}. Upgrade or add seats to bring them back, or remove members to choose who stays.`,
   belowTaken: (taken: number, seats: number) =>
     `${taken} people hold seats (members and open invitations), more than ${seats} seats. Remove a member or revoke an invitation first.`,
 } as const;

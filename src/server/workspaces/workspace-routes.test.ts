@@ -102,8 +102,8 @@ describeEachDatabase('workspaces: invitations, roles and removal', (database) =>
     const stolen = await send(app, 'POST', `/api/workspace/invitations/${id}/accept`, stranger.headers);
     expect(stolen.status).toBe(403);
 
-    const [{ id: invitationId }] = await invitationsTo(email);
-    expect((await send(app, 'DELETE', `/api/workspace/invitations/${invitationId}`, owner.headers)).status).toBe(200);
+    const [sent] = await invitationsTo(email);
+    expect((await send(app, 'DELETE', `/api/workspace/invitations/${sent!.id}`, owner.headers)).status).toBe(200);
     const invitee = await signUpAs(email);
     const revoked = await send(app, 'POST', `/api/workspace/invitations/${id}/accept`, invitee.headers);
     expect(revoked.status).toBe(410);
