@@ -95,5 +95,7 @@ export function isWorkspaceRole(value: unknown): value is WorkspaceRole {
 export const workspaceMessages = {
   notAllowed: 'Your role in this workspace does not allow that.',
   accessEnded: 'You are no longer a member of this workspace.',
+  seatSuspended:
+    'Your seat in this workspace is suspended: its plan now has fewer seats than members. Its Owner can add seats or choose who stays; until then, your own workspace is still yours.',
   billingOwnerOnly: "Only the workspace's Owner can change billing.",
 } as const;

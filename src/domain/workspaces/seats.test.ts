@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extraSeatMonthlyPrice } from '../plans/plans';
 import {
+  downgradeRefusal,
   ExtraSeatsRequestSchema,
   fewestExtraSeats,
   hasFreeSeat,
@@ -27,6 +28,19 @@ describe('seats', () => {
     expect(noSeatMessage('free', 0)).toMatch(/Pro plan/);
     expect(noSeatMessage('pro', 1)).toBe(
       'All 4 seats are in use. The Owner can add seats on the Team page, or remove a member or a pending invitation first.',
+    );
+  });
+
+  it('refuses an Owner a plan with fewer seats than members, saying how many to remove', () => {
+    expect(downgradeRefusal({ plan: 'free', members: 1, currentSeats: 3 })).toBeNull();
+    expect(downgradeRefusal({ plan: 'personal', members: 1, currentSeats: 5 })).toBeNull();
+    // Not fewer seats than now: an upgrade from Free with members suspended gives some seats back.
+    expect(downgradeRefusal({ plan: 'pro', members: 5, currentSeats: 1 })).toBeNull();
+    expect(downgradeRefusal({ plan: 'free', members: 3, currentSeats: 3 })).toBe(
+      'The Free plan has 1 seat and this workspace has 3 members. Remove 2 members on the Team page first, choosing who stays, then change the plan.',
+    );
+    expect(downgradeRefusal({ plan: 'personal', members: 2, currentSeats: 4 })).toBe(
+      'The Personal plan has 1 seat and this workspace has 2 members. Remove 1 member on the Team page first, choosing who stays, then change the plan.',
     );
   });
 

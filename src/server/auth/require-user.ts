@@ -34,9 +34,9 @@ async function readSession(auth: AppContext['auth'], c: Context) {
 }
 
 /**
- * Answers 401 {error: 'Please sign in'} without a valid session, and 403 (code
- * 'workspace-access-ended') when the session's workspace removed the user; otherwise sets
- * c.var.user and c.var.member.
+ * Answers 401 {error: 'Please sign in'} without a valid session, 403 (code
+ * 'workspace-access-ended') when the session's workspace removed the user, and 403 (code
+ * 'seat-suspended') while their membership holds no seat; otherwise sets c.var.user and c.var.member.
  */
 export function requireUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: AuthVariables }> {
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
@@ -44,6 +44,7 @@ export function requireUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandl
     if (!found) return c.json({ error: 'Please sign in' }, 401);
     const { membership } = found;
     if (!membership) return c.json({ error: workspaceMessages.accessEnded, code: 'workspace-access-ended' }, 403);
+    if (found.seatSuspended) return c.json({ error: workspaceMessages.seatSuspended, code: 'seat-suspended' }, 403);
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
     c.set('member', membership);

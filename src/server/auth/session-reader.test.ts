@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
@@ -17,11 +17,19 @@ async function betterAuthAnswer(context: AppContext, headers: Headers) {
   const answer = await context.auth.betterAuth.api.getSession({ headers });
   if (!answer) return null;
   const activeWorkspaceId = answer.session.activeOrganizationId ?? null;
+  const membership = await findMembership(context.database.db, answer.user.id, activeWorkspaceId);
+  const [seat] = membership
+    ? await context.database.db
+        .select({ suspendedAt: member.suspendedAt })
+        .from(member)
+        .where(and(eq(member.userId, membership.userId), eq(member.organizationId, membership.workspaceId)))
+    : [];
   return {
     user: { id: answer.user.id, email: answer.user.email, name: answer.user.name },
     sessionId: answer.session.id,
     activeWorkspaceId,
-    membership: await findMembership(context.database.db, answer.user.id, activeWorkspaceId),
+    membership,
+    seatSuspended: seat?.suspendedAt != null,
   };
 }
 
@@ -78,6 +86,16 @@ describeEachDatabase('reading the session in one query', (database) => {
       seesAllLeads: false,
       mayBulkSendAndExport: false,
     });
+    expect(joined.session?.seatSuspended).toBe(false);
+
+    // A membership without a seat (issue 37): still the membership, marked so requireUser refuses it.
+    await db
+      .update(member)
+      .set({ suspendedAt: new Date() })
+      .where(and(eq(member.organizationId, owner.userId), eq(member.userId, rep.userId)));
+    const suspended = await context.auth.readSession(cookieHeader(rep.cookie));
+    expect(suspended.session).toEqual(await betterAuthAnswer(context, cookieHeader(rep.cookie)));
+    expect(suspended.session?.seatSuspended).toBe(true);
 
     await db.delete(member).where(eq(member.organizationId, owner.userId));
     const removed = await context.auth.readSession(cookieHeader(rep.cookie));

@@ -15,6 +15,8 @@ export interface SignedInSession {
   activeWorkspaceId: string | null;
   /** The user's membership in the session's workspace; undefined when that workspace removed them. */
   membership: WorkspaceMember | undefined;
+  /** The membership holds no seat: the workspace has fewer seats than members (workspaces/workspace-seats.ts). */
+  seatSuspended: boolean;
 }
 
 export interface SessionRead {
@@ -57,13 +59,14 @@ export function createSessionReader(betterAuth: BetterAuth, db: Database): Sessi
     if (!result.response) return { session: null, setCookies };
     const { user: signedIn, session: current } = result.response;
     const activeWorkspaceId = current.activeOrganizationId ?? null;
-    const membership = await findMembership(db, signedIn.id, activeWorkspaceId);
+    const row = await findMembershipRow(db, signedIn.id, activeWorkspaceId);
     return {
       session: {
         user: { id: signedIn.id, email: signedIn.email, name: signedIn.name },
         sessionId: current.id,
         activeWorkspaceId,
-        membership,
+        membership: membershipOf(row),
+        seatSuspended: row?.suspendedAt != null,
       },
       setCookies,
     };
@@ -91,6 +94,7 @@ export function createSessionReader(betterAuth: BetterAuth, db: Database): Sessi
         sessionId,
         activeWorkspaceId,
         membership: membershipOf(membership),
+        seatSuspended: membership?.suspendedAt != null,
       },
       setCookies: [],
     };
@@ -134,6 +138,7 @@ const membershipColumns = {
   role: member.role,
   seesAllLeads: member.seesAllLeads,
   mayBulkSendAndExport: member.mayBulkSendAndExport,
+  suspendedAt: member.suspendedAt,
 };
 
 /**
@@ -146,6 +151,10 @@ export async function findMembership(
   userId: string,
   activeWorkspaceId: string | null,
 ): Promise<WorkspaceMember | undefined> {
+  return membershipOf(await findMembershipRow(db, userId, activeWorkspaceId));
+}
+
+async function findMembershipRow(db: Database, userId: string, activeWorkspaceId: string | null) {
   const [row] = activeWorkspaceId
     ? await db
         .select(membershipColumns)
@@ -157,14 +166,18 @@ export async function findMembership(
         .where(eq(member.userId, userId))
         .orderBy(sql`${member.organizationId} = ${userId} desc`, asc(member.createdAt))
         .limit(1);
-  return membershipOf(row);
+  return row;
 }
 
-type MembershipRow = { [K in keyof typeof membershipColumns]: (typeof membershipColumns)[K]['_']['data'] };
+type MembershipRow = Omit<
+  { [K in keyof typeof membershipColumns]: (typeof membershipColumns)[K]['_']['data'] },
+  'suspendedAt'
+> & { suspendedAt: Date | null };
 
 function membershipOf(row: MembershipRow | null | undefined): WorkspaceMember | undefined {
   if (!row || !isWorkspaceRole(row.role)) return undefined;
-  return { ...row, role: row.role };
+  const { suspendedAt: _suspendedAt, ...membership } = row;
+  return { ...membership, role: row.role };
 }
 
 /** Session, user and membership (findMembership's choice, as a lateral join) in one prepared query. */
@@ -195,6 +208,7 @@ function prepareSessionQuery(db: Database) {
         role: membership.role,
         seesAllLeads: membership.seesAllLeads,
         mayBulkSendAndExport: membership.mayBulkSendAndExport,
+        suspendedAt: membership.suspendedAt,
       },
     })
     .from(session)

@@ -2,14 +2,10 @@ import { APIError } from 'better-auth/api';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { organization } from 'better-auth/plugins/organization';
 import { defaultStatements } from 'better-auth/plugins/organization/access';
-import { and, count, eq, gt } from 'drizzle-orm';
-import { isWorkspaceRole } from '../../domain/workspaces/roles';
-import { invitationEmail } from '../../domain/workspaces/invitation-email';
-import { hasFreeSeat, noSeatMessage, seatCount } from '../../domain/workspaces/seats';
-import type { Database, DatabaseConnection } from '../db/database';
-import { invitation, member, subscriptions } from '../db/schema';
-import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
-import type { Env } from '../env';
+import { eq } from 'drizzle-orm';
+import { seatCount } from '../../domain/workspaces/seats';
+import type { DatabaseConnection } from '../db/database';
+import { subscriptions } from '../db/schema';
 
 /** An invitation works for a week. */
 export const INVITATION_VALID_DAYS = 7;
@@ -30,24 +26,6 @@ const roles = {
   viewer: accessControl.newRole({}),
 };
 
-/** People who take a seat in the workspace: its members and its invitations still open. */
-export async function seatsTaken(db: Database, workspaceId: string) {
-  const [[members], [invited]] = await Promise.all([
-    db.select({ n: count() }).from(member).where(eq(member.organizationId, workspaceId)),
-    db
-      .select({ n: count() })
-      .from(invitation)
-      .where(
-        and(
-          eq(invitation.organizationId, workspaceId),
-          eq(invitation.status, 'pending'),
-          gt(invitation.expiresAt, new Date()),
-        ),
-      ),
-  ]);
-  return (members?.n ?? 0) + (invited?.n ?? 0);
-}
-
 async function workspacePlan(database: DatabaseConnection, workspaceId: string) {
   const [row] = await database.db
     .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
@@ -56,12 +34,16 @@ async function workspacePlan(database: DatabaseConnection, workspaceId: string) 
   return row ?? { plan: 'free' as const, extraSeats: 0 };
 }
 
+function refuseOutsideOurRoutes(): never {
+  throw new APIError('FORBIDDEN', { code: 'USE_WORKSPACE_ROUTES', message: 'Not allowed' });
+}
+
 /**
- * Workspaces, members and invitations: Better Auth's organization plugin, with our five roles, a
- * seat limit from the workspace's plan, and invitation e-mails through the one sending policy.
+ * Workspaces, members and invitations: Better Auth's organization plugin, with our five roles and a
+ * seat limit from the workspace's plan.
  * Workspaces are made by sign-up (a trigger gives each user one of their own), never by a user.
  */
-export function workspacePlugin({ env, database, secret }: { env: Env; database: DatabaseConnection; secret: string }) {
+export function workspacePlugin({ database }: { database: DatabaseConnection }) {
   return organization({
     ac: accessControl,
     roles,
@@ -75,38 +57,11 @@ export function workspacePlugin({ env, database, secret }: { env: Env; database:
       // Members only: a pending invitation's seat is given to the one who accepts it.
       return seatCount(plan, extraSeats);
     },
-    sendInvitationEmail: async ({ id, email, role, organization: workspace, inviter }) => {
-      if (!isWorkspaceRole(role)) throw new Error(`invitation with unknown role ${role}`);
-      await database.db.transaction((tx) =>
-        sendToThirdParty(tx, sendingPolicyConfig({ env, serverSecret: secret }), {
-          workspaceId: workspace.id,
-          senderUserId: inviter.user.id,
-          purpose: 'invitation',
-          to: email,
-          typedText: [
-            { field: 'name', label: 'Your name', text: inviter.user.name },
-            { field: 'workspaceName', label: 'The workspace name', text: workspace.name },
-          ],
-          compose: ({ unsubscribeUrl }) =>
-            invitationEmail({
-              inviter: { name: inviter.user.name, accountEmail: inviter.user.email },
-              workspaceName: workspace.name,
-              role,
-              acceptUrl: `${env.APP_URL}/invitations/${encodeURIComponent(id)}`,
-              validForDays: INVITATION_VALID_DAYS,
-              unsubscribeUrl,
-            }),
-        }),
-      );
-    },
+    // Invitations are written and accepted by /api/workspace (workspaces/invitations.ts), in one
+    // transaction with the seat lock and the e-mail; the plugin's own ways in stay shut.
     organizationHooks: {
-      beforeCreateInvitation: async ({ organization: workspace }) => {
-        const { plan, extraSeats } = await workspacePlan(database, workspace.id);
-        const taken = await seatsTaken(database.db, workspace.id);
-        if (!hasFreeSeat({ plan, extraSeats, taken })) {
-          throw new APIError('FORBIDDEN', { code: 'NO_FREE_SEAT', message: noSeatMessage(plan, extraSeats) });
-        }
-      },
+      beforeCreateInvitation: refuseOutsideOurRoutes,
+      beforeAcceptInvitation: refuseOutsideOurRoutes,
     },
   });
 }

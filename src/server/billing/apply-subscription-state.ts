@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlanId } from '../../domain/plans/plans';
+import { seatCount } from '../../domain/workspaces/seats';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { fitPeopleToSeats } from '../workspaces/workspace-seats';
 import type { SubscriptionState } from './subscription-state';
 
 /** Whose subscription row a state is for: a workspace, or the provider's customer stored on the row. */
@@ -43,8 +45,10 @@ export type ApplyOutcome =
 /**
  * Applies a state read from the payment provider (or from demo billing, which stands in for it)
  * to the workspace's subscription row: plan, current_period_end, extra seats, the provider's ids and
- * the time the state was read. The one way a paid plan is granted or ended by its source. The row is
- * locked while deciding, so concurrent events for one workspace are applied one after another.
+ * the time the state was read; then its members and open invitations are fitted to the seats. The
+ * one way a paid plan is granted or ended by its source. The row is locked while deciding (the seat
+ * lock: workspaces/workspace-seats.ts), so concurrent events for one workspace, invitations and
+ * acceptances are applied one after another.
  */
 export async function applySubscriptionState(
   db: Database,
@@ -58,6 +62,7 @@ export async function applySubscriptionState(
       .select({
         workspaceId: subscriptions.workspaceId,
         plan: subscriptions.plan,
+        extraSeats: subscriptions.extraSeats,
         subscriptionId: subscriptions.stripeSubscriptionId,
         customerId: subscriptions.stripeCustomerId,
         providerUpdatedAt: subscriptions.providerUpdatedAt,
@@ -74,6 +79,8 @@ export async function applySubscriptionState(
     const decision = decideSubscriptionChange(row, state);
     if (!decision.apply) return { outcome: 'ignored', workspaceId: row.workspaceId, reason: decision.reason } as const;
 
+    // Extra seats are Pro's alone; a source that does not say keeps the row's.
+    const extraSeats = state.plan !== 'pro' ? 0 : (state.extraSeats ?? row.extraSeats);
     await tx
       .update(subscriptions)
       .set({
@@ -82,13 +89,13 @@ export async function applySubscriptionState(
         stripeSubscriptionId: state.subscriptionId ?? row.subscriptionId,
         stripeCustomerId: row.customerId ?? state.customerId,
         providerUpdatedAt: state.observedAt,
-        // Extra seats are Pro's alone; a source that does not say keeps the row's.
-        ...(state.plan !== 'pro'
-          ? { extraSeats: 0 }
-          : state.extraSeats !== undefined && { extraSeats: state.extraSeats }),
+        extraSeats,
         updatedAt: sql`now()`,
       })
       .where(eq(subscriptions.workspaceId, row.workspaceId));
+    // Fewer seats than members (cancelled, unpaid, a smaller plan or fewer seats at the provider):
+    // the newest members are suspended until the Owner chooses; more seats bring them back.
+    await fitPeopleToSeats(tx, row.workspaceId, seatCount(state.plan, extraSeats));
     return {
       outcome: 'applied',
       workspaceId: row.workspaceId,

@@ -14,6 +14,7 @@ import { readDemoCheckoutToken, type DemoCheckout } from './demo-checkout-token'
 import type { PaidPlanId } from './plan-prices';
 import { readWorkspace } from '../workspaces/read-workspace';
 import { receiveStripeWebhook } from './receive-stripe-webhook';
+import { refuseOwnerDowngrade } from './refuse-owner-downgrade';
 import { setExtraSeats } from './set-extra-seats';
 
 const DEMO_LINK_INVALID = 'This demo checkout link is invalid or has expired. Choose your plan again.';
@@ -103,6 +104,8 @@ export function billingRoutes(context: AppContext) {
         if (!isOwnCheckout(checkout, c.var.user.id, c.var.member.workspaceId))
           return c.json({ error: DEMO_LINK_INVALID }, 400);
         const plan: PaidPlanId = checkout.plan;
+        // Members may have joined since the checkout began: a plan with too few seats is refused still.
+        await refuseOwnerDowngrade(db, checkout.workspaceId, plan);
         // The same path a provider event takes: recorded once, applied unless a newer state is held.
         const { outcome } = await applyBillingEvent(
           db,

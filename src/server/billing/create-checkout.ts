@@ -9,6 +9,7 @@ import { Refusal } from '../http/refusal';
 import { createDemoCheckoutToken } from './demo-checkout-token';
 import { ensureStripeCustomer } from './ensure-stripe-customer';
 import { priceIdForPlan, type PaidPlanId } from './plan-prices';
+import { refuseOwnerDowngrade } from './refuse-owner-downgrade';
 import { refuseWhenProviderFails } from './refuse-when-provider-fails';
 import { grantsPlan } from './subscription-state';
 
@@ -61,6 +62,7 @@ export async function createCheckout(
     .from(subscriptions)
     .where(eq(subscriptions.workspaceId, workspaceId));
   if (row?.plan === plan) throw new Refusal(409, `You are already on the ${planName(plan)} plan`);
+  await refuseOwnerDowngrade(db, workspaceId, plan);
 
   if (env.billingMode === 'unavailable')
     throw new Refusal(503, planMessages.paidPlansUnavailable, { code: 'paid-plans-unavailable' });

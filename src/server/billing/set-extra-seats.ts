@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { planMessages } from '../../domain/plans/plans';
 import { includedSeats, seatCount, seatMessages } from '../../domain/workspaces/seats';
-import { seatsTaken } from '../auth/workspace-plugin';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { lockSeats, seatsTaken } from '../workspaces/workspace-seats';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
 import { applySubscriptionState } from './apply-subscription-state';
@@ -45,8 +45,8 @@ export async function setExtraSeats(context: SeatsContext, workspaceId: string, 
     .where(eq(subscriptions.workspaceId, workspaceId));
   if (row?.plan !== 'pro') throw new Refusal(409, seatMessages.extraSeatsNeedPro, { code: 'seats-need-pro' });
 
-  const refuseBelowTaken = async () => {
-    const taken = await seatsTaken(db, workspaceId);
+  const refuseBelowTaken = async (tx: Pick<Database, 'select'> = db) => {
+    const taken = await seatsTaken(tx, workspaceId);
     const seats = seatCount('pro', extraSeats);
     if (taken > seats)
       throw new Refusal(409, seatMessages.belowTaken(taken, seats), {
@@ -59,11 +59,15 @@ export async function setExtraSeats(context: SeatsContext, workspaceId: string, 
     throw new Refusal(503, planMessages.paidPlansUnavailable, { code: 'paid-plans-unavailable' });
 
   if (!stripe) {
-    await refuseBelowTaken();
-    await db
-      .update(subscriptions)
-      .set({ extraSeats, updatedAt: sql`now()` })
-      .where(eq(subscriptions.workspaceId, workspaceId));
+    // Checked and changed under the seat lock: an invitation sent meanwhile is counted.
+    await db.transaction(async (tx) => {
+      await lockSeats(tx, workspaceId);
+      await refuseBelowTaken(tx);
+      await tx
+        .update(subscriptions)
+        .set({ extraSeats, updatedAt: sql`now()` })
+        .where(eq(subscriptions.workspaceId, workspaceId));
+    });
     return;
   }
 

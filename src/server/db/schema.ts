@@ -152,6 +152,9 @@ export const member = pgTable(
     mayBulkSendAndExport: boolean('may_bulk_send_and_export').notNull().default(false),
     // When round-robin last gave this member a lead: the least recently served is next.
     lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true, precision: 3 }),
+    // Set while the member holds no seat: the provider moved the workspace to fewer seats than it
+    // has members (workspaces/workspace-seats.ts). Every route refuses them until a seat is theirs again.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('member_organization_user_idx').on(t.organizationId, t.userId),

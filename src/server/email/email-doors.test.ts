@@ -54,11 +54,11 @@ describe('the doors to the e-mail outbox', () => {
       .map(({ file }) => file)
       .sort();
     expect(callers).toEqual([
-      'auth/workspace-plugin.ts',
       'bulk-send/queue-due-bulk-items.ts',
       'follow-ups/run-due-follow-ups.ts',
       'leads-inbox/send-revised-offer.ts',
       'profile/send-reply-to-proof.ts',
+      'workspaces/invitations.ts',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { savedPropertyLimit } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { cancelProviderSubscription } from '../billing/cancel-provider-subscription';
+import { refuseOwnerDowngrade } from '../billing/refuse-owner-downgrade';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
 import { getSubscription, setFreePlan, type Subscription } from './subscription-store';
@@ -37,6 +38,8 @@ export function subscriptionRoutes(context: AppContext) {
     })
     .post('/free', requireRole('billing'), async (c) => {
       const { workspaceId } = c.var.member;
+      // More members than Free's one seat: the Owner chooses who stays before the plan changes.
+      await refuseOwnerDowngrade(db, workspaceId, 'free');
       // A paid subscription is cancelled at the provider first, so the user is not billed again;
       // if the provider refuses, cancelProviderSubscription refuses (502) and the plan is kept.
       await cancelProviderSubscription(context.stripe, db, workspaceId);

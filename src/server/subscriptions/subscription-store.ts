@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PlanId } from '../../domain/plans/plans';
+import { seatCount } from '../../domain/workspaces/seats';
 import type { Database, Transaction } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared';
 import { subscriptions } from '../db/schema';
+import { fitPeopleToSeats, lockSeats } from '../workspaces/workspace-seats';
 
 export interface Subscription {
   plan: PlanId;
@@ -47,9 +49,20 @@ export async function lockPlan(tx: Transaction | Database, workspaceId: string):
 
 /**
  * Downgrade to Free (spec §4): plan free, current_period_end and extra seats cleared. Stamped as the newest state, so
- * a provider event read before the downgrade (its subscription still active) cannot undo it.
+ * a provider event read before the downgrade (its subscription still active) cannot undo it. Under
+ * the seat lock, members beyond Free's seat (one who joined since the Owner was asked) are
+ * suspended and open invitations cancelled.
  */
 export async function setFreePlan(db: Database, workspaceId: string): Promise<Subscription> {
+  return db.transaction(async (tx) => {
+    await lockSeats(tx, workspaceId);
+    const subscription = await writeFreePlan(tx, workspaceId);
+    await fitPeopleToSeats(tx, workspaceId, seatCount('free', 0));
+    return subscription;
+  });
+}
+
+async function writeFreePlan(db: Transaction, workspaceId: string): Promise<Subscription> {
   const now = new Date();
   const [row] = await db
     .insert(subscriptions)

@@ -18,6 +18,7 @@ import {
 } from '../../../tests/support/test-users';
 import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { emailOutbox, invitation, member, organization, session } from '../db/schema';
+import { invitationToken } from './invitation-token';
 
 type TestApp = ReturnType<typeof createApp>;
 
@@ -58,6 +59,9 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     return { user: { id: signedUp.userId, email }, headers: { cookie: signedUp.cookie, origin: TEST_ORIGIN } };
   }
 
+  /** The secret the invitation e-mail's link carries. */
+  const tokenOf = (id: string) => invitationToken(context.serverSecret, id);
+
   const membersOf = (workspaceId: string) =>
     database().db.select().from(member).where(eq(member.organizationId, workspaceId));
   const invitationRow = async (id: string) =>
@@ -77,11 +81,11 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     const expired = await invitationRow(sent.id);
     const membersBefore = await membersOf(owner.user.id);
 
-    const page = await send(app, 'GET', `/api/public/invitations/${sent.id}`, {});
+    const page = await send(app, 'GET', `/api/public/invitations/${tokenOf(sent.id)}`, {});
     expect(await page.json()).toMatchObject({ email, state: 'expired' });
 
     const invitee = await signUpAs(email);
-    const refused = await send(app, 'POST', `/api/workspace/invitations/${sent.id}/accept`, invitee.headers);
+    const refused = await send(app, 'POST', `/api/workspace/invitations/${tokenOf(sent.id)}/accept`, invitee.headers);
     expect(refused.status).toBe(410);
     expect(((await refused.json()) as { error: string }).error).toMatch(/expired/);
     // Nobody joined, the invitation is as it was, the invitee still works in their own workspace.
@@ -189,7 +193,7 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     );
 
     // The one door still opens: accepted through /api/workspace, as an Acquisitions member who sees only their leads.
-    const accepted = await send(app, 'POST', `/api/workspace/invitations/${sent.id}/accept`, invitee.headers);
+    const accepted = await send(app, 'POST', `/api/workspace/invitations/${tokenOf(sent.id)}/accept`, invitee.headers);
     expect(accepted.status).toBe(200);
     const view = await send(app, 'GET', '/api/workspace', invitee.headers);
     expect(await view.json()).toMatchObject({ me: { role: 'acquisitions', seesAllLeads: false } });

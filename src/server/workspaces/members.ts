@@ -6,6 +6,7 @@ import type { Database } from '../db/database';
 import { leadEvents, leads, member, organization, user, wholesalerProfiles } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { throughPlugin } from './plugin-refusal';
+import { refitSeats } from './workspace-seats';
 
 export const memberMessages = {
   notFound: 'Member not found',
@@ -114,5 +115,7 @@ export async function removeMember(
       body: { memberIdOrEmail: memberId, organizationId: me.workspaceId },
     }),
   );
+  // The seat freed goes to the longest-standing member suspended for want of one, if any.
+  await refitSeats(db, me.workspaceId);
   return { leadsHandedOver: heir.name };
 }

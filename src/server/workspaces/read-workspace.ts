@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { may, type WorkspaceMember, type WorkspaceRole } from '../../domain/workspaces/roles';
 import { seatCount } from '../../domain/workspaces/seats';
 import type { Database } from '../db/database';
@@ -27,6 +27,8 @@ export async function listMembers(db: Database, workspaceId: string) {
       seesAllLeads: member.seesAllLeads,
       mayBulkSendAndExport: member.mayBulkSendAndExport,
       joinedAt: member.createdAt,
+      // Holds no seat (the plan has fewer seats than members): every route refuses them until it does.
+      suspended: isNotNull(member.suspendedAt),
     })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))

@@ -29,6 +29,8 @@ import { throughPlugin } from './plugin-refusal';
 import { listMemberships, readWorkspace } from './read-workspace';
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
+/** An invitation link's secret (invitation-token.ts): the id and its signature. */
+const tokenParam = z.object({ token: z.string().min(1).max(200) });
 
 /** Invitation pages opened per client address and minute: a person opens one; nobody guesses ids. */
 const INVITATION_READS = { limit: 30, windowMs: 60_000 } as const;
@@ -67,11 +69,18 @@ export function workspaceRoutes(context: AppContext) {
       return c.json({ workspaceId });
     })
     .post(
-      '/invitations/:id/accept',
+      '/invitations/:token/accept',
       signedIn,
       limitPerUser(context, 'accept-invitation'),
-      validate('param', idParam),
-      async (c) => c.json(await acceptInvitation(context, c.req.raw.headers, c.req.valid('param').id)),
+      validate('param', tokenParam),
+      async (c) =>
+        c.json(
+          await acceptInvitation(
+            context,
+            { userId: c.var.user.id, email: c.var.user.email, sessionId: c.var.sessionId },
+            c.req.valid('param').token,
+          ),
+        ),
     )
     .get('/', asMember, async (c) => c.json(await readWorkspace(db, c.var.member)))
     .patch('/', asMember, requireRole('manage-workspace'), validate('json', WorkspaceChangeSchema), async (c) => {
@@ -102,12 +111,12 @@ export function workspaceRoutes(context: AppContext) {
       limitPerUser(context, 'invite-member'),
       validate('json', InvitationRequestSchema),
       async (c) => {
-        const invited = await inviteMember(context, c.req.raw.headers, c.var.member, c.req.valid('json'));
+        const invited = await inviteMember(context, c.var.member, c.req.valid('json'));
         return c.json({ invitation: invited }, 201);
       },
     )
     .delete('/invitations/:id', asMember, requireRole('manage-members'), validate('param', idParam), async (c) => {
-      await revokeInvitation(context, c.req.raw.headers, c.var.member, c.req.valid('param').id);
+      await revokeInvitation(context, c.var.member, c.req.valid('param').id);
       return c.json({ revoked: true });
     })
     .patch(
@@ -140,11 +149,11 @@ export function workspaceRoutes(context: AppContext) {
     );
 }
 
-/** GET /api/public/invitations/{id}: the invitation page before anyone signs in. */
+/** GET /api/public/invitations/{token}: the invitation page before anyone signs in. */
 export function publicInvitationRoutes(context: AppContext) {
   return new Hono()
     .use(limitPerClient(context, 'read-invitation', INVITATION_READS))
-    .get('/:id', validate('param', idParam), async (c) =>
-      c.json(await readInvitation(context, c.req.valid('param').id)),
+    .get('/:token', validate('param', tokenParam), async (c) =>
+      c.json(await readInvitation(context, c.req.valid('param').token)),
     );
 }

@@ -68,7 +68,7 @@ export const routes: RouteObject[] = [
         ...lazyPage(async () => (await import('./routes/follow-ups-route')).FollowUpsRoute),
       },
       {
-        path: 'invitations/:id',
+        path: 'invitations/:token',
         ...lazyPage(async () => (await import('../features/team/invitation-page')).InvitationPage),
       },
       {

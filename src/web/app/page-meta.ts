@@ -36,7 +36,7 @@ const pages: { path: string; title: string; description: string }[] = [
   },
   { path: '/team', title: `Team · ${appName}`, description: 'Who works in your workspace, and who gets new leads.' },
   {
-    path: '/invitations/:id',
+    path: '/invitations/:token',
     title: `Invitation · ${appName}`,
     description: 'An invitation to work in a workspace on the Cash Offer Calculator.',
   },

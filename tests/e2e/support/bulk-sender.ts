@@ -29,7 +29,7 @@ export async function invitationLinkFor(emails: ResendFakeEmail[], address: stri
     .poll(
       () => {
         const mail = emails.findLast((email) => email.to[0] === address && email.subject.includes('invited you'));
-        link = mail?.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9]+/)?.[0];
+        link = mail?.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9._-]+/)?.[0];
         return link;
       },
       { message: `an invitation e-mail to ${address}`, timeout: 15_000 },

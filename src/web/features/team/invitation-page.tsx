@@ -14,13 +14,13 @@ const stateWords = {
 } as const;
 
 /**
- * /invitations/{id}: the page an invitation e-mail opens. Says who invited whom into which
+ * /invitations/{token}: the page an invitation e-mail opens (the token is the link's secret). Says who invited whom into which
  * workspace as what; a visitor signs in or creates the account for the invited address, then
  * accepts and works in the workspace.
  */
 export function InvitationPage() {
-  const { id = '' } = useParams();
-  const invitation = usePublicInvitation(id);
+  const { token = '' } = useParams();
+  const invitation = usePublicInvitation(token);
   return (
     <section className="invitation-page card" aria-labelledby="invitation-title">
       <h1 id="invitation-title" className="card-title">
@@ -35,7 +35,7 @@ export function InvitationPage() {
           {serverErrorMessage(invitation.error, 'We could not load this invitation. Please try again.')}
         </p>
       ) : (
-        <InvitationDetails id={id} invitation={invitation.data} />
+        <InvitationDetails token={token} invitation={invitation.data} />
       )}
     </section>
   );
@@ -43,10 +43,10 @@ export function InvitationPage() {
 
 type Invitation = NonNullable<ReturnType<typeof usePublicInvitation>['data']>;
 
-function InvitationDetails({ id, invitation }: { id: string; invitation: Invitation }) {
+function InvitationDetails({ token, invitation }: { token: string; invitation: Invitation }) {
   const { user, isPending } = useSession();
   const accept = useAcceptInvitation();
-  const here = `/invitations/${id}`;
+  const here = `/invitations/${token}`;
   return (
     <>
       <p>
@@ -78,7 +78,7 @@ function InvitationDetails({ id, invitation }: { id: string; invitation: Invitat
           className="button button-primary"
           disabled={accept.isPending}
           onClick={() =>
-            accept.mutate(id, {
+            accept.mutate(token, {
               onSuccess: () => notify.success(`You joined ${invitation.workspaceName}`),
               onError: (error) => notify.error(serverErrorMessage(error, 'Something went wrong. Please try again.')),
             })

@@ -31,3 +31,6 @@ export function useSwitchWorkspace() {
 
 /** Whether a refusal says the session's workspace removed the user. */
 export const isAccessEnded = (error: unknown) => error instanceof ApiError && error.code === 'workspace-access-ended';
+
+/** Whether a refusal says the user's seat in the session's workspace is suspended (fewer seats than members). */
+export const isSeatSuspended = (error: unknown) => error instanceof ApiError && error.code === 'seat-suspended';

@@ -51,18 +51,18 @@ export function useRemoveMember() {
   );
 }
 
-/** The invitation page's invitation, before anyone signs in. */
-export function usePublicInvitation(id: string) {
+/** The invitation page's invitation, before anyone signs in, by its link's secret. */
+export function usePublicInvitation(token: string) {
   return useQuery({
-    queryKey: ['invitation', id],
-    queryFn: () => readJson(api.public.invitations[':id'].$get({ param: { id } })),
+    queryKey: ['invitation', token],
+    queryFn: () => readJson(api.public.invitations[':token'].$get({ param: { token } })),
     retry: false,
   });
 }
 
 export function useAcceptInvitation() {
   return useMutation({
-    mutationFn: (id: string) => readJson(api.workspace.invitations[':id'].accept.$post({ param: { id } })),
+    mutationFn: (token: string) => readJson(api.workspace.invitations[':token'].accept.$post({ param: { token } })),
     onSuccess: () => window.location.assign('/leads'),
   });
 }

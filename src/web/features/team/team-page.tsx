@@ -10,7 +10,7 @@ import {
   roleLabels,
   type WorkspaceRole,
 } from '../../../domain/workspaces/roles';
-import { fewestExtraSeats, includedSeats, MAX_EXTRA_SEATS } from '../../../domain/workspaces/seats';
+import { fewestExtraSeats, includedSeats, MAX_EXTRA_SEATS, seatMessages } from '../../../domain/workspaces/seats';
 import { InvitationRequestSchema } from '../../../domain/workspaces/workspace-requests';
 import { serverErrorMessage } from '../../api/api-client';
 import { usePublicConfig } from '../../api/public-config';
@@ -62,12 +62,18 @@ export function TeamPage() {
 
 function TeamLayout({ view }: { view: WorkspaceView }) {
   const { me, seats } = view;
+  const suspended = view.members.filter((member) => member.suspended).length;
   return (
     <div className="team-layout">
       <p className="muted">
         <strong>{view.workspace.name}</strong>: you are {article(me.role)} {roleLabels[me.role]}. {seats.taken} of{' '}
         {seats.total} {seats.total === 1 ? 'seat' : 'seats'} used.
       </p>
+      {suspended > 0 && (
+        <p className="team-suspended-notice" role="status">
+          {seatMessages.suspended(suspended, seats.total)}
+        </p>
+      )}
       <MembersCard view={view} />
       {may(me, 'manage-members') && <InviteCard view={view} />}
       {may(me, 'billing') && seats.plan === 'pro' && <SeatsCard view={view} />}
@@ -147,6 +153,7 @@ function MemberRow({
           {isMe && ' (you)'}
         </span>
         <span className="muted team-member-email">{member.email}</span>
+        {member.suspended && <span className="team-member-suspended">Suspended: no seat</span>}
       </th>
       <td data-label={memberColumns.role}>
         {editable ? (

@@ -4,22 +4,33 @@ import { workspaceMessages } from '../../../domain/workspaces/roles';
 import { serverErrorMessage } from '../../api/api-client';
 import { onWorkspaceAccessEnded } from '../../api/change-feed';
 import { notify } from '../../components/notify';
-import { isAccessEnded, useMemberships, useSwitchWorkspace } from './memberships-api';
+import { isAccessEnded, isSeatSuspended, useMemberships, useSwitchWorkspace } from './memberships-api';
 
-/** Whether the live feed or any request of this tab said the session's workspace removed the user. */
+type Ended = 'removed' | 'seat-suspended';
+
+/** The refusal a request's error says ended the user's access to the session's workspace, if any. */
+const endedBy = (error: unknown): Ended | null =>
+  isAccessEnded(error) ? 'removed' : isSeatSuspended(error) ? 'seat-suspended' : null;
+
+/**
+ * Whether the live feed or any request of this tab said the session's workspace removed the user,
+ * or suspended their seat.
+ */
 function useAccessEnded() {
   const queryClient = useQueryClient();
-  const [ended, setEnded] = useState(false);
+  const [ended, setEnded] = useState<Ended | null>(null);
   useEffect(() => {
-    const end = () => setEnded(true);
+    const end = (why: Ended | null) => {
+      if (why) setEnded((already) => already ?? why);
+    };
     const unsubscribes = [
       queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'updated' && isAccessEnded(event.query.state.error)) end();
+        if (event.type === 'updated') end(endedBy(event.query.state.error));
       }),
       queryClient.getMutationCache().subscribe((event) => {
-        if (event.type === 'updated' && isAccessEnded(event.mutation.state.error)) end();
+        if (event.type === 'updated') end(endedBy(event.mutation.state.error));
       }),
-      onWorkspaceAccessEnded(end),
+      onWorkspaceAccessEnded(() => end('removed')),
     ];
     return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
   }, [queryClient]);
@@ -33,19 +44,23 @@ function useAccessEnded() {
 export function WorkspaceAccessGuard({ children }: { children: ReactNode }) {
   const ended = useAccessEnded();
   if (!ended) return children;
-  return <AccessEnded />;
+  return <AccessEnded why={ended} />;
 }
 
-function AccessEnded() {
+function AccessEnded({ why }: { why: Ended }) {
   const memberships = useMemberships();
   const switchTo = useSwitchWorkspace();
   const own = memberships.data?.workspaces.find((workspace) => workspace.own);
   return (
     <section className="card access-ended" aria-labelledby="access-ended-title" role="alert">
       <h1 id="access-ended-title" className="card-title">
-        {workspaceMessages.accessEnded}
+        {why === 'removed' ? workspaceMessages.accessEnded : 'Your seat in this workspace is suspended'}
       </h1>
-      <p>Its leads and properties are no longer shown here. Your own workspace is still yours.</p>
+      <p>
+        {why === 'removed'
+          ? 'Its leads and properties are no longer shown here. Your own workspace is still yours.'
+          : workspaceMessages.seatSuspended}
+      </p>
       {own && (
         <button
           type="button"

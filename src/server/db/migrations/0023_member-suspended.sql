@@ -1,0 +1,1 @@
+ALTER TABLE "member" ADD COLUMN "suspended_at" timestamp with time zone;
