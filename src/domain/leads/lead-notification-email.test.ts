@@ -20,7 +20,8 @@ describe('leadNotificationEmail', () => {
       }),
       meta,
     );
-    expect(email.subject).toBe('Cash offer accepted: 12 Oak St, Austin, TX');
+    expect(email.subject).toBe('Cash offer accepted');
+    expect(email.text).toContain('Property address: 12 Oak St, Austin, TX');
     expect(email.replyTo).toBe('ann@example.com');
     expect(email.text).toContain('Cash offer range: $113,000 - $128,000');
     expect(email.text).toContain('Total repairs: $7,000');
@@ -57,7 +58,7 @@ describe('leadNotificationEmail', () => {
       }),
       meta,
     );
-    expect(email.subject).toBe('Counter-offer accepted: 1 A St');
+    expect(email.subject).toBe('Counter-offer accepted');
     expect(email.text).toContain('Desired price: $120,000');
     expect(email.text).toContain('Visitor type: Homeowner');
   });
@@ -77,14 +78,14 @@ describe('leadNotificationEmail', () => {
       }),
       meta,
     );
-    expect(email.subject).toBe('MLS/Retail Program request: 1 A St');
+    expect(email.subject).toBe('MLS/Retail Program request');
     expect(email.text).toContain('Timeframe: 60 days');
     expect(email.text).toContain('Condition: Poor');
     expect(email.text).toContain('Desired price: $180,000');
     expect(email.replyTo).toBe('ann@example.com');
   });
 
-  it('escapes every value and keeps the subject to one line', () => {
+  it('escapes every value and keeps the homeowner’s text out of the subject', () => {
     const hostile = '<script>alert("x")</script>\r\nBcc: victim@example.com';
     // The schema now refuses the line break itself; the e-mail must still escape what it is given.
     const email = leadNotificationEmail(
@@ -107,7 +108,24 @@ describe('leadNotificationEmail', () => {
     expect(email.html).not.toContain('<img');
     expect(email.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect(email.html).toContain('&quot;quoted&quot; &amp; &#39;single&#39;');
-    expect(email.subject).not.toMatch(/[\r\n]/);
-    expect(email.subject).toBe('MLS/Retail Program request: <script>alert("x")</script> Bcc: victim@example.com');
+    expect(email.subject).toBe('MLS/Retail Program request');
+  });
+
+  it('gives the wholesaler a subject of the answer alone, and a link to the lead', () => {
+    const email = leadNotificationEmail(
+      answer({
+        kind: 'counter',
+        address: '12 Oak St, Austin, TX',
+        marketValue: 200000,
+        offerRange: { low: 120000, high: 135000 },
+        desiredPrice: 150000,
+        userType: 'homeowner',
+      }),
+      meta,
+      { to: 'wholesaler', appUrl: 'https://app.example' },
+    );
+    expect(email.subject).toBe('New lead: countered at $150,000');
+    expect(email.text).toContain('Property address: 12 Oak St, Austin, TX');
+    expect(email.text).toContain(`Open the lead: https://app.example/leads/${meta.id}`);
   });
 });

@@ -54,8 +54,9 @@ function factsOf(answer: LeadAnswer): [string, string | undefined][] {
  * The e-mail announcing a stored lead, to the operator or to the owning wholesaler: the same facts
  * as an HTML table (every value escaped) and as plain text, the lead's id and when it arrived
  * (ISO 8601, UTC), for a wholesaler a link to the lead at `${appUrl}/leads/{id}`, and reply-to the
- * homeowner when known. Subject: 'Cash offer accepted: {address}' (operator) or
- * 'New lead: {address} countered at $X' (wholesaler), one header line.
+ * homeowner when known. Subject: 'Cash offer accepted' (operator) or 'New lead: countered at $X'
+ * (wholesaler): none of the homeowner's text, which anyone may type (issue 37). The caller hands
+ * it the typed text as the sending policy lets it be shown (sendNotification).
  */
 export function leadNotificationEmail(
   answer: LeadAnswer,
@@ -64,8 +65,8 @@ export function leadNotificationEmail(
 ): LeadNotificationEmail {
   const title =
     audience.to === 'operator'
-      ? `${operatorHeadline[answer.kind]}: ${answer.address}`
-      : `New lead: ${answer.address} ${describeLeadResponse(answeredAs[answer.kind], answer.amount)}`;
+      ? operatorHeadline[answer.kind]
+      : `New lead: ${describeLeadResponse(answeredAs[answer.kind], answer.amount)}`;
   const rows = [...factsOf(answer), ['Received', meta.receivedAt.toISOString()], ['Lead id', meta.id]].filter(
     (row): row is [string, string] => row[1] !== undefined && row[1] !== '',
   );

@@ -11,11 +11,13 @@ export interface ReplyToProofEmailInput {
 
 /**
  * The e-mail to a reply-to address a wholesaler typed, asking its owner to confirm it: until then
- * no reply, lead or offer e-mail names it. Says who asked, and that ignoring it is safe.
+ * no reply, lead or offer e-mail names it. Says who asked (in the body only, never the subject),
+ * and that ignoring it is safe.
  */
 export function replyToProofEmail({ requester, confirmUrl, unsubscribeUrl }: ReplyToProofEmailInput) {
   const name = oneLine(requester.name);
-  const subject = `Confirm your e-mail address for ${name}`;
+  // Nothing the requester typed: a subject is what a stranger reads first, link or not.
+  const subject = 'Confirm your e-mail address for the Cash Offer Calculator';
   const asked = `${name} (${requester.accountEmail}) asked that homeowners' replies and lead e-mails from the Cash Offer Calculator go to this address.`;
   const text = [
     asked,

@@ -14,8 +14,8 @@ const DOORS_BESIDE_THE_POLICY: Record<string, string> = {
   'email/send-to-third-party.ts': 'the sending policy itself',
   'auth/create-auth.ts': 'password reset links, to the account holder',
   'auth/send-verification-email.ts': 'verification links, to the account holder',
-  'leads/record-lead.ts':
-    "lead notifications, to the operator's LEADS_EMAIL, or to the wholesaler's own proven address (readWholesaler)",
+  'email/send-notification.ts':
+    "the policy's notices to the app's own users: lead notifications, to the operator's LEADS_EMAIL or the assignee's proven address, typed text withheld when it carries a link",
 };
 
 function serverSources(dir: string): string[] {
@@ -62,9 +62,18 @@ describe('the doors to the e-mail outbox', () => {
     ]);
   });
 
+  it('leave every notice to the app’s own users to the policy’s sendNotification: lead notifications', () => {
+    const callers = sources
+      .filter(({ file, text }) => file !== 'email/send-notification.ts' && /\bsendNotification\(/.test(text))
+      .map(({ file }) => file);
+    expect(callers).toEqual(['leads/record-lead.ts']);
+  });
+
   it('hand the policy the typed text each e-mail carries: no caller declares none', () => {
     // A subject or greeting filled from a CSV row, a lead or a form is typed text (issue 25).
-    const declaringNone = sources.filter(({ text }) => /\btypedText:\s*\[\s*\]/.test(text)).map(({ file }) => file);
+    const declaringNone = sources
+      .filter(({ text }) => /\btypedText:\s*(?:\[\s*\]|\{\s*\})/.test(text))
+      .map(({ file }) => file);
     expect(declaringNone).toEqual([]);
   });
 });

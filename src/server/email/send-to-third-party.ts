@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { complianceFooter, type ComplianceParts } from '../../domain/email/compliance-footer';
 import { provenReplyTo } from '../../domain/email/proven-reply-to';
 import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
@@ -13,7 +13,12 @@ import type { Database, Transaction } from '../db/database';
 import { emailOutbox, emailUnsubscribes, user, wholesalerProfiles } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { enqueueEmail } from './enqueue-email';
-import { normalizeUnsubscribeEmail, oneClickUnsubscribeUrl, unsubscribeUrl } from './unsubscribe-token';
+import {
+  normalizeUnsubscribeEmail,
+  oneClickUnsubscribeUrl,
+  suppressionKeysOf,
+  unsubscribeUrl,
+} from './unsubscribe-token';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -132,7 +137,8 @@ export async function sendToThirdParty(
   const [unsubscribed] = await tx
     .select({ email: emailUnsubscribes.email })
     .from(emailUnsubscribes)
-    .where(eq(emailUnsubscribes.email, recipientKey));
+    .where(inArray(emailUnsubscribes.email, suppressionKeysOf(email.to)))
+    .limit(1);
   if (unsubscribed) {
     throw new Refusal(409, sendingPolicyMessages.recipientUnsubscribed, { code: 'recipient-unsubscribed' });
   }

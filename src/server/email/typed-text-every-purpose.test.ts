@@ -2,6 +2,10 @@
 // revised offer's address and message were checked; a bulk offer's CSV address (its subject) and
 // owner name, a follow-up's homeowner name, and the profile that signs every e-mail were not. Each
 // probe sends the hostile request and asserts that nothing was stored or sent.
+// Issue 37, finding 6: every e-mail the app writes, to anyone. A visitor of a personal page put
+// live links into the "New lead" e-mail's subject and body (the address, the answer's message);
+// lead notifications to the wholesaler and to the operator, reply-to proofs, invitations and
+// revised offers are probed here too.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,6 +14,7 @@ import { sendJson as send } from '../../../tests/support/send-json';
 import { createTestContext, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
+import { setWorkspacePlan } from '../../../tests/support/workspaces';
 import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
 import { followUpStopMessages } from '../../domain/follow-ups/sequence';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
@@ -23,6 +28,7 @@ import {
   leadEvents,
   leads,
   offerLinks,
+  user as userTable,
   wholesalerProfiles,
 } from '../db/schema';
 import { queueDueBulkItems } from '../bulk-send/queue-due-bulk-items';
@@ -30,6 +36,7 @@ import { runDueFollowUps } from '../follow-ups/run-due-follow-ups';
 import { sendingPolicyConfig } from './send-to-third-party';
 
 const PHISHING = 'your account is locked - verify at evil.example/login';
+const LEADS_EMAIL = 'leads@operator.example';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const owner = (overrides: Record<string, unknown> = {}) => ({
@@ -45,7 +52,7 @@ describeEachDatabase('plain words only from typed fields, for every purpose (iss
   let context: AppContext;
   let app: ReturnType<typeof createApp>;
   beforeAll(() => {
-    context = createTestContext(database(), { TRUST_PROXY: '1' });
+    context = createTestContext(database(), { TRUST_PROXY: '1', LEADS_EMAIL });
     app = createApp(context);
   });
   afterAll(() => context.changeFeed.close());
@@ -257,5 +264,181 @@ describeEachDatabase('plain words only from typed fields, for every purpose (iss
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ error: sendingPolicyMessages.linkOrMarkup('Name'), field: 'name' });
     expect(await db().select().from(followUps).where(eq(followUps.workspaceId, user.id))).toEqual([]);
+  });
+
+  /** A verified wholesaler told of new leads at the account's address, with a personal page at `handle`. */
+  async function wholesalerWithPage() {
+    const wholesaler = await signUpTestUser(app);
+    await markEmailVerified(db(), wholesaler.user.id);
+    const handle = `lee-${randomUUID().slice(0, 8)}`;
+    const saved = await send(app, 'PUT', '/api/profile', wholesaler.headers, {
+      handle,
+      displayName: 'Lee Homes',
+      company: '',
+      phone: '',
+      replyToEmail: '',
+      postalAddress: '1 Main St, Austin, TX 78701',
+      notifyOnLeads: true,
+    });
+    expect(saved.status).toBe(200);
+    return { ...wholesaler, handle };
+  }
+
+  /** What a notice must not carry from hostile typed text: the link, the address, the markup. */
+  function expectPlainWordsOnly(mail: { subject: string; text: string; html: string } | undefined) {
+    expect(mail).toBeDefined();
+    for (const part of [mail!.subject, mail!.text, mail!.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('help@evil');
+      expect(part).not.toContain('<a href="https://evil');
+    }
+    expect(mail!.text).toContain(sendingPolicyMessages.withheld);
+  }
+
+  const calculation = (address: string) => ({ address, marketValue: 200000, repairs: [] });
+
+  it.each([
+    ['the address and the message of a counter-offer', `12 Oak St - ${PHISHING}`, 'counter'],
+    ['the message of an accept, written as HTML', '12 Oak St, Austin, TX', 'accept'],
+    ['the notes of an MLS/Retail request', '12 Oak St, Austin, TX', 'program'],
+  ] as const)('keeps a personal page visitor’s links out of the New lead e-mail: %s', async (_, address, kind) => {
+    const { user, handle } = await wholesalerWithPage();
+    const created = await send(app, 'POST', `/api/public/wholesalers/${handle}/offers`, {}, calculation(address));
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+    const contact = {
+      name: 'Ann Owner',
+      email: `owner-${randomUUID().slice(0, 8)}@example.net`,
+      phone: '512-555-0100',
+    };
+    const words = {
+      counter: `Call me first - ${PHISHING}`,
+      accept: '<a href="https://evil.example/login">Claim your refund</a>',
+      program: `Roof is new. Photos at help@evil.example or ${PHISHING}`,
+    }[kind];
+    const answer =
+      kind === 'program'
+        ? {
+            kind,
+            fullName: contact.name,
+            email: contact.email,
+            phone: contact.phone,
+            condition: 'Good',
+            timeframe: '30',
+            notes: words,
+          }
+        : { kind, contact, message: words, ...(kind === 'counter' ? { desiredPrice: 150000 } : {}) };
+    const answered = await send(app, 'POST', `/api/public/offers/${token}/responses`, {}, answer);
+    expect(answered.status).toBe(201);
+
+    // The lead keeps what was typed, for the app to show as text.
+    const [lead] = await db().select().from(leads).where(eq(leads.workspaceId, user.id));
+    expect(lead?.address).toBe(address);
+    const [response] = await db()
+      .select()
+      .from(leadEvents)
+      .where(and(eq(leadEvents.leadId, lead!.id), eq(leadEvents.kind, 'response')));
+    expect(response?.text).toBe(words);
+
+    const notices = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice!.subject).toBe(
+      {
+        counter: 'New lead: countered at $150,000',
+        accept: 'New lead: accepted',
+        program: 'New lead: MLS/Retail program interest',
+      }[kind],
+    );
+    expectPlainWordsOnly(notice);
+    expect(notice).toMatchObject({ purpose: 'lead-notification', replyTo: contact.email });
+    if (address === '12 Oak St, Austin, TX') expect(notice!.text).toContain(`Property address: ${address}`);
+  });
+
+  it('keeps a calculator visitor’s links out of the operator’s lead e-mail (LEADS_EMAIL), subject included', async () => {
+    const before = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, LEADS_EMAIL));
+    const posted = await send(
+      app,
+      'POST',
+      '/api/leads',
+      {},
+      {
+        kind: 'program',
+        fullName: 'Ann Owner',
+        phone: '512-555-0100',
+        email: `owner-${randomUUID().slice(0, 8)}@example.net`,
+        address: `12 Oak St - ${PHISHING}`,
+        condition: 'Good',
+        timeframe: 'ASAP',
+        notes: '<img src="https://evil.example/pixel.gif"> write to help@evil.example',
+      },
+    );
+    expect(posted.status).toBe(201);
+    const { id } = (await posted.json()) as { id: string };
+    const [lead] = await db().select().from(leads).where(eq(leads.id, id));
+    expect(lead?.address).toBe(`12 Oak St - ${PHISHING}`);
+    const after = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, LEADS_EMAIL));
+    expect(after).toHaveLength(before.length + 1);
+    const notice = after.find((mail) => mail.text.includes(`Lead id: ${id}`));
+    expect(notice?.subject).toBe('MLS/Retail Program request');
+    expectPlainWordsOnly(notice);
+  });
+
+  it('sends no reply-to confirmation while the stored display name carries a link: 403, nothing queued', async () => {
+    const wholesaler = await signUpTestUser(app);
+    await markEmailVerified(db(), wholesaler.user.id);
+    const desk = `desk-${randomUUID().slice(0, 8)}@example.org`;
+    const saved = await send(app, 'PUT', '/api/profile', wholesaler.headers, {
+      handle: null,
+      displayName: 'Lee Homes',
+      company: '',
+      phone: '',
+      replyToEmail: desk,
+      postalAddress: '',
+      notifyOnLeads: true,
+    });
+    expect(saved.status).toBe(200);
+    await storeProfileText(wholesaler.user.id, { displayName: `Lee Homes - ${PHISHING}` });
+    const refused = await send(app, 'POST', '/api/profile/reply-to/confirmation', wholesaler.headers);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'profile-link-or-markup', profileField: 'displayName' });
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, desk))).toEqual([]);
+  });
+
+  it('sends no invitation whose inviter’s name carries a link; the same inviter, named in plain words, can', async () => {
+    const owner = await signUpTestUser(app);
+    await markEmailVerified(db(), owner.user.id);
+    await setWorkspacePlan(db(), owner.user.id, 'pro');
+    const invite = (email: string) =>
+      send(app, 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'acquisitions' });
+    await db()
+      .update(userTable)
+      .set({ name: `Lee ${PHISHING}` })
+      .where(eq(userTable.id, owner.user.id));
+    const invitee = `invitee-${randomUUID().slice(0, 8)}@example.org`;
+    await invite(invitee);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, invitee))).toEqual([]);
+
+    await db().update(userTable).set({ name: 'Lee Homes' }).where(eq(userTable.id, owner.user.id));
+    const plainInvitee = `invitee-${randomUUID().slice(0, 8)}@example.org`;
+    expect((await invite(plainInvitee)).status).toBe(201);
+    const [sent] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, plainInvitee));
+    expect(sent).toMatchObject({ purpose: 'invitation', senderUserId: owner.user.id });
+  });
+
+  it('sends no revised offer to a homeowner whose stored name carries a link: 400 at the field, nothing queued', async () => {
+    const { headers, lead, homeowner } = await followedUpLead(`Ann ${PHISHING}`);
+    const refused = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, {
+      offerRange: { low: 125000, high: 140000 },
+      message: '',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'link-or-markup' });
+    expect(
+      await db()
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, homeowner), eq(emailOutbox.purpose, 'revised-offer'))),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUnsubscribeEmail } from './unsubscribe-token';
+import { normalizeUnsubscribeEmail, suppressionKeysOf } from './unsubscribe-token';
 
 describe('normalizeUnsubscribeEmail', () => {
   it('matches Gmail the way Gmail delivers: dots and +tags ignored, googlemail.com is gmail.com', () => {
@@ -10,5 +10,13 @@ describe('normalizeUnsubscribeEmail', () => {
   it('keeps dots elsewhere, where they make another mailbox', () => {
     expect(normalizeUnsubscribeEmail('a.n.n@example.com')).toBe('a.n.n@example.com');
     expect(normalizeUnsubscribeEmail('a.n.n@gmail.com.example')).toBe('a.n.n@gmail.com.example');
+  });
+});
+
+describe('suppressionKeysOf', () => {
+  it('names the mailbox’s unsubscribe key and the exact address a bounce is stored under', () => {
+    expect(suppressionKeysOf('Ann <Ann+Offers@Example.com>')).toEqual(['ann@example.com', 'ann+offers@example.com']);
+    expect(suppressionKeysOf('A.N.N@gmail.com')).toEqual(['ann@gmail.com', 'a.n.n@gmail.com']);
+    expect(suppressionKeysOf(' ann@example.com ')).toEqual(['ann@example.com']);
   });
 });

@@ -36,6 +36,24 @@ export function normalizeUnsubscribeEmail(email: string): string {
   return `${local}@${domain}`;
 }
 
+/**
+ * The one address that bounced, as a bounce suppresses it: the plain address (a display-name form
+ * reduced to it), lower-cased, `+tag` and dots kept. A mailbox provider's bounce of
+ * `victim+offers@example.org` says nothing of victim@example.org, so it must not silence it for
+ * every sender; an unsubscribe or complaint, made by the mailbox's owner, keeps the wider reading.
+ */
+export function exactSuppressionEmail(email: string): string {
+  return parseEmailAddress(email) ?? tokenEmail(email);
+}
+
+/**
+ * The suppression list's rows that stop e-mail to `email`: an unsubscribe or complaint stored under
+ * its normalizeUnsubscribeEmail key (every spelling of the mailbox), or a bounce of this exact address.
+ */
+export function suppressionKeysOf(email: string): string[] {
+  return [...new Set([normalizeUnsubscribeEmail(email), exactSuppressionEmail(email)])];
+}
+
 const signature = (serverSecret: string, email: string) =>
   createHmac('sha256', unsubscribeKey(serverSecret)).update(email).digest('base64url');
 

@@ -6,7 +6,7 @@ import { parseEmailAddress } from '../../domain/email/parse-email-address';
 import type { AppContext } from '../app-context';
 import type { Transaction } from '../db/database';
 import { emailProviderEvents, emailUnsubscribes } from '../db/schema';
-import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
+import { exactSuppressionEmail, normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { stopFollowUps } from './stop-follow-ups';
 
 // The events this app acts on, in Resend's shapes; every other type is acknowledged and ignored.
@@ -28,8 +28,9 @@ const replyTokenPattern = /^reply\+([0-9a-f]{32})@/i;
  * (svix-id, svix-timestamp, svix-signature over the exact raw body, with RESEND_WEBHOOK_SECRET).
  * A missing or forged signature, or a timestamp more than five minutes off, is 400 and changes
  * nothing; a delivery already handled (its svix-id) is acknowledged and changes nothing again.
- * - email.bounced / email.complained: the address gets no more e-mail from anyone (the suppression
- *   list, with the reason) and its follow-ups stop;
+ * - email.bounced: that exact address gets no more e-mail from anyone (the suppression list, with
+ *   the reason) and its follow-ups stop; its other spellings (`+tag`, Gmail's dots) are untouched;
+ * - email.complained: the address gets no more e-mail, read as widely as an unsubscribe;
  * - email.received: a reply to a follow-up, matched by the reply+{token}@ address it was sent to
  *   (never by subject), stops that sequence.
  * Unset RESEND_WEBHOOK_SECRET: 404, as if the route did not exist.
@@ -86,8 +87,16 @@ async function applyProviderEvent(tx: Transaction, event: z.infer<typeof Provide
   for (const to of event.data.to) {
     const address = parseEmailAddress(to);
     if (!address) continue;
-    const recipientKey = normalizeUnsubscribeEmail(address);
-    await tx.insert(emailUnsubscribes).values({ email: recipientKey, reason }).onConflictDoNothing();
-    await stopFollowUps(tx, { recipientKey }, reason);
+    if (reason === 'bounced') {
+      // A bounce speaks for the one address that bounced, not for the mailbox's other spellings.
+      const exact = exactSuppressionEmail(address);
+      await tx.insert(emailUnsubscribes).values({ email: exact, reason }).onConflictDoNothing();
+      await stopFollowUps(tx, { recipientEmail: exact }, reason);
+    } else {
+      // A complaint comes from the mailbox's owner: read as widely as an unsubscribe.
+      const recipientKey = normalizeUnsubscribeEmail(address);
+      await tx.insert(emailUnsubscribes).values({ email: recipientKey, reason }).onConflictDoNothing();
+      await stopFollowUps(tx, { recipientKey }, reason);
+    }
   }
 }

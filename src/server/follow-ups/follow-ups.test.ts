@@ -72,7 +72,10 @@ describeEachDatabase('follow-ups', (database) => {
     });
 
   /** A verified wholesaler whose offer a homeowner answered (a New lead), with follow-ups started on it. */
-  async function leadFollowedUp({ address = '12 Oak St, Austin, TX 78701' } = {}) {
+  async function leadFollowedUp({
+    address = '12 Oak St, Austin, TX 78701',
+    homeowner = `owner-${randomUUID().slice(0, 8)}@example.net`,
+  } = {}) {
     const wholesaler = await signUpTestUser(app);
     await markEmailVerified(db(), wholesaler.user.id);
     expect(
@@ -103,7 +106,6 @@ describeEachDatabase('follow-ups', (database) => {
       asBrowser(wholesaler.headers),
     );
     const token = (await bodyAt(shared, 201)).url.split('/offer/')[1]!;
-    const homeowner = `owner-${randomUUID().slice(0, 8)}@example.net`;
     const answered = await api.public.offers[':token'].responses.$post(
       {
         param: { token },
@@ -280,6 +282,47 @@ describeEachDatabase('follow-ups', (database) => {
     expect(await replayed.json()).toMatchObject({ outcome: 'replayed' });
     await runAt(day(followUp, 40));
     expect(await emailsTo(homeowner)).toHaveLength(0);
+  });
+
+  it('suppresses only the exact address that bounced: another workspace’s sequence to its untagged mailbox goes on; an unsubscribe still covers every tag', async () => {
+    const mailbox = `ann-${randomUUID().slice(0, 8)}`;
+    const plain = await leadFollowedUp({ homeowner: `${mailbox}@example.net` });
+    const tagged = await leadFollowedUp({ homeowner: `${mailbox}+offers@example.net` });
+    const alsoTagged = await leadFollowedUp({ homeowner: `${mailbox}+offers@example.net` });
+
+    // The provider reports a bounce of the tagged address, as its webhook signs it.
+    const bounce = signed({
+      type: 'email.bounced',
+      created_at: new Date().toISOString(),
+      data: { to: [`Ann Owner <${mailbox.toUpperCase()}+Offers@Example.net>`] },
+    });
+    expect((await postWebhook(bounce)).status).toBe(200);
+
+    expect((await readFollowUp(tagged.followUp.id)).stopReason).toBe('bounced');
+    expect((await readFollowUp(alsoTagged.followUp.id)).stopReason).toBe('bounced');
+    expect(await readFollowUp(plain.followUp.id)).toMatchObject({ status: 'active', stopReason: null });
+    const suppressed = await db().select().from(emailUnsubscribes);
+    expect(suppressed.filter((row) => row.email.startsWith(mailbox))).toEqual([
+      expect.objectContaining({ email: `${mailbox}+offers@example.net`, reason: 'bounced' }),
+    ]);
+
+    // The untagged mailbox still gets its step through the sending policy; the bounced address gets nothing.
+    await runAt(day(plain.followUp, 3));
+    await runAt(day(tagged.followUp, 3));
+    expect(await emailsTo(plain.homeowner)).toHaveLength(1);
+    expect(await emailsTo(tagged.homeowner)).toHaveLength(0);
+    expect(await readFollowUp(plain.followUp.id)).toMatchObject({ status: 'active', nextStep: 2 });
+
+    // The mailbox's owner unsubscribing through a tagged address stops every spelling, as before.
+    const token = new URL(
+      unsubscribeUrl('http://localhost:3000', context.serverSecret, tagged.homeowner),
+    ).searchParams.get('token');
+    const unsubscribed = await api.unsubscribe.$post(
+      { json: { token: token! } },
+      asBrowser({ origin: 'http://localhost:3000' }),
+    );
+    expect(unsubscribed.status).toBe(200);
+    expect((await readFollowUp(plain.followUp.id)).stopReason).toBe('unsubscribed');
   });
 
   it('stops on an inbound reply matched by its reply address, never by its subject', async () => {

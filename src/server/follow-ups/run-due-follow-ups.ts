@@ -7,6 +7,7 @@ import type { Database, Transaction } from '../db/database';
 import { followUps, followUpTouches, offerLinks } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
+import { exactSuppressionEmail } from '../email/unsubscribe-token';
 import { Refusal } from '../http/refusal';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { stopFollowUps } from './stop-follow-ups';
@@ -158,7 +159,9 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
     select exists (select 1 from member m
                    where m.organization_id = ${followUp.workspaceId} and m.user_id = ${followUp.senderUserId}) as member,
            lead.id as lead_id, lead.status as lead_status, lead.responded_at as lead_responded_at,
-           (select u.reason from email_unsubscribes u where u.email = ${followUp.recipientKey}) as suppressed,
+           (select u.reason from email_unsubscribes u
+            where u.email in (${followUp.recipientKey}, ${exactSuppressionEmail(followUp.recipientEmail)})
+            limit 1) as suppressed,
            (select o.expires_at from offer_links o where o.id = ${followUp.offerLinkId}::uuid) as offer_expires_at
     from (select 1) as one
     left join lateral (

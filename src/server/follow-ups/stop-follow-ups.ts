@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { followUpStopMessages, type FollowUpStopReason } from '../../domain/follow-ups/sequence';
 import type { Transaction } from '../db/database';
 import { followUps, leadEvents } from '../db/schema';
@@ -9,6 +9,8 @@ export type FollowUpSelector =
   | { leadId: string }
   | { offerLinkId: string }
   | { recipientKey: string }
+  /** One exact address, lower-cased (exactSuppressionEmail): a bounce's. */
+  | { recipientEmail: string }
   | { replyToken: string };
 
 function matching(selector: FollowUpSelector): SQL {
@@ -16,6 +18,7 @@ function matching(selector: FollowUpSelector): SQL {
   if ('leadId' in selector) return eq(followUps.leadId, selector.leadId);
   if ('offerLinkId' in selector) return eq(followUps.offerLinkId, selector.offerLinkId);
   if ('recipientKey' in selector) return eq(followUps.recipientKey, selector.recipientKey);
+  if ('recipientEmail' in selector) return eq(sql`lower(btrim(${followUps.recipientEmail}))`, selector.recipientEmail);
   return eq(followUps.replyToken, selector.replyToken);
 }
 

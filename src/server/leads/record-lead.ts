@@ -3,7 +3,7 @@ import { answeredAs, type LeadAnswer } from '../../domain/leads/lead-answer';
 import { leadNotificationEmail } from '../../domain/leads/lead-notification-email';
 import type { Transaction } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
-import { enqueueEmail } from '../email/enqueue-email';
+import { sendNotification } from '../email/send-notification';
 import { stopFollowUpsOnAnswer } from '../follow-ups/stop-on-answer';
 import type { Env } from '../env';
 import { readWholesaler } from '../profile/read-wholesaler';
@@ -145,12 +145,25 @@ export async function recordLead(
   const notifyTo = workspace ? (assignee?.notifyTo ?? null) : (env.LEADS_EMAIL ?? null);
   let notificationEmailId: string | null = null;
   if (notifyTo) {
-    const email = leadNotificationEmail(
-      answer,
-      { id: leadId, receivedAt: at },
-      workspace ? { to: 'wholesaler', appUrl: env.APP_URL } : { to: 'operator' },
-    );
-    ({ id: notificationEmailId } = await enqueueEmail(tx, { ...email, to: notifyTo, from: env.EMAIL_FROM }));
+    const { contact } = answer;
+    ({ id: notificationEmailId } = await sendNotification(tx, {
+      purpose: 'lead-notification',
+      to: notifyTo,
+      from: env.EMAIL_FROM,
+      // What the homeowner (or, on a personal page or the calculator, any visitor) typed.
+      typedText: { address: answer.address, name: contact?.name ?? '', message: answer.message },
+      compose: (shown) =>
+        leadNotificationEmail(
+          {
+            ...answer,
+            address: shown.address,
+            message: shown.message,
+            contact: contact ? { ...contact, name: shown.name } : null,
+          },
+          { id: leadId, receivedAt: at },
+          workspace ? { to: 'wholesaler', appUrl: env.APP_URL } : { to: 'operator' },
+        ),
+    }));
   } else if (!workspace) {
     // No personal data in the log: the lead is in the database.
     console.info(

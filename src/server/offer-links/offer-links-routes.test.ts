@@ -191,7 +191,7 @@ describeEachDatabase('answerable offer links', (database) => {
     ]);
     const [mail] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(mail).toMatchObject({
-      subject: 'New lead: 12 Oak St, Austin, TX countered at $150,000',
+      subject: 'New lead: countered at $150,000',
       replyTo: 'Ann@Example.com',
     });
   });

@@ -176,7 +176,7 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     expect(events.map((event) => event.kind)).toEqual(['offer', 'response', 'assignment']);
     const mails = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('New lead: 9 Elm St, Austin, TX MLS/Retail program interest');
+    expect(mails[0]?.subject).toBe('New lead: MLS/Retail program interest');
     expect(
       await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'operator@example.com')),
     ).toEqual([]);

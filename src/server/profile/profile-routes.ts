@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WholesalerProfileSchema } from '../../domain/profile/wholesaler-profile-schema';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
+import { clientIp } from '../http/client-ip';
 import { validate } from '../http/validate';
 import { confirmReplyTo, readReplyToConfirmation } from './confirm-reply-to';
 import { readWholesaler, type WorkspaceFace } from './read-wholesaler';
@@ -29,7 +30,8 @@ const emptyProfile = (accountName: string): StoredProfile => ({
  * edit their own: it is their face, not the workspace's data). GET answers
  * { profile, saved, accountEmail, repliesGoTo, replyToConfirmed, personalPageUrl, personalPageBaseUrl };
  * PUT takes WholesalerProfileSchema and answers the same. POST /reply-to/confirmation e-mails the
- * reply-to address its confirmation link (or confirms the account's own verified e-mail at once).
+ * reply-to address its confirmation link (or confirms the account's own verified e-mail at once),
+ * a few an hour per user and client address.
  * Only ever the caller's own row.
  */
 export function profileRoutes(context: AppContext) {
@@ -63,7 +65,7 @@ export function profileRoutes(context: AppContext) {
       return c.json(await view(profile, true, c.var.member, c.var.user.email));
     })
     .post('/reply-to/confirmation', async (c) => {
-      const { confirmed } = await sendReplyToProof(context, c.var.member);
+      const { confirmed } = await sendReplyToProof(context, c.var.member, clientIp(c, context.env.TRUST_PROXY));
       return c.json({ confirmed }, confirmed ? 200 : 202);
     });
 }

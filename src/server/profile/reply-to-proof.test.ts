@@ -2,13 +2,15 @@
 // it by the link e-mailed to it. Hostile: an unverified account, a victim's address, a forged or
 // stale link, a flood of links.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { sendJson as send } from '../../../tests/support/send-json';
 import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
+import { tooManyAttemptsMessage } from '../rate-limit/consume-rate-limit';
 import { emailOutbox, emailUnsubscribes, wholesalerProfiles } from '../db/schema';
+import { REPLY_TO_PROOF_LIMITS } from './send-reply-to-proof';
 
 type TestApp = ReturnType<typeof createTestApp>;
 
@@ -20,12 +22,10 @@ describeEachDatabase('reply-to address proof', (database) => {
 
   const deskEmail = () => `desk-${randomUUID().slice(0, 8)}@example.org`;
 
-  async function wholesalerWithReplyTo(replyToEmail: string, { verified = true } = {}) {
-    const owner = await signUpTestUser(app);
-    if (verified) await markEmailVerified(database().db, owner.user.id);
-    const saved = await send(app, 'PUT', '/api/profile', owner.headers, {
+  const saveReplyTo = async (headers: Record<string, string>, replyToEmail: string, displayName = 'Lee Homes') => {
+    const saved = await send(app, 'PUT', '/api/profile', headers, {
       handle: null,
-      displayName: 'Lee Homes',
+      displayName,
       company: '',
       phone: '',
       replyToEmail,
@@ -33,8 +33,27 @@ describeEachDatabase('reply-to address proof', (database) => {
       notifyOnLeads: true,
     });
     expect(saved.status).toBe(200);
+  };
+
+  async function wholesalerWithReplyTo(replyToEmail: string, { verified = true } = {}) {
+    const owner = await signUpTestUser(app);
+    if (verified) await markEmailVerified(database().db, owner.user.id);
+    await saveReplyTo(owner.headers, replyToEmail);
     return owner;
   }
+
+  /** Asks for the confirmation link from one client address (sendJson picks a fresh one for each request). */
+  const confirmFrom = (headers: Record<string, string>, clientAddress: string) =>
+    app.request('/api/profile/reply-to/confirmation', {
+      method: 'POST',
+      headers: { ...headers, 'x-forwarded-for': clientAddress },
+    });
+
+  const proofsSentBy = (userId: string) =>
+    database()
+      .db.select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.senderUserId, userId), eq(emailOutbox.purpose, 'reply-to-proof')));
 
   const mailsTo = (address: string) =>
     database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
@@ -105,6 +124,62 @@ describeEachDatabase('reply-to address proof', (database) => {
     const other = await wholesalerWithReplyTo(gone);
     expect((await send(app, 'POST', '/api/profile/reply-to/confirmation', other.headers)).status).toBe(409);
     expect(await mailsTo(gone)).toEqual([]);
+  });
+
+  it('refuses a user’s confirmations past a few an hour, to any address: 40 in a row, 5 sent, nothing more queued', async () => {
+    const owner = await wholesalerWithReplyTo(deskEmail());
+    const desks: string[] = [];
+    const answers: { status: number; body: unknown }[] = [];
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const desk = deskEmail();
+      desks.push(desk);
+      await saveReplyTo(owner.headers, desk);
+      // A fresh client address each time: the account's own limit is what refuses.
+      const requested = await confirmFrom(owner.headers, `198.51.100.${attempt + 1}`);
+      answers.push({ status: requested.status, body: await requested.json() });
+    }
+    const { limit } = REPLY_TO_PROOF_LIMITS.perUser;
+    expect(answers.map((answer) => answer.status)).toEqual([
+      ...Array<number>(limit).fill(202),
+      ...Array<number>(40 - limit).fill(429),
+    ]);
+    expect(answers[limit]!.body).toEqual({ error: tooManyAttemptsMessage(60 * 60_000), code: 'rate-limited' });
+    const sent = await proofsSentBy(owner.user.id);
+    expect(sent.map((mail) => mail.toAddress).sort()).toEqual(desks.slice(0, limit).sort());
+  });
+
+  it('refuses confirmations from one client address past a few an hour, over all its accounts: 40 in a row, 10 sent', async () => {
+    const attacker = '203.0.113.77';
+    const accounts = [];
+    for (let index = 0; index < 10; index++) accounts.push(await wholesalerWithReplyTo(deskEmail()));
+    const statuses: number[] = [];
+    for (const account of accounts) {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        // Four addresses per account, within each account's own limit.
+        if (attempt > 0) await saveReplyTo(account.headers, deskEmail());
+        statuses.push((await confirmFrom(account.headers, attacker)).status);
+      }
+    }
+    const { limit } = REPLY_TO_PROOF_LIMITS.perClient;
+    expect(statuses).toEqual([...Array<number>(limit).fill(202), ...Array<number>(40 - limit).fill(429)]);
+    const sent = (await Promise.all(accounts.map((account) => proofsSentBy(account.user.id)))).flat();
+    expect(sent).toHaveLength(limit);
+
+    // Another address is not held back by this one's flood.
+    expect((await confirmFrom(accounts.at(-1)!.headers, '203.0.113.78')).status).toBe(202);
+  }, 60_000);
+
+  it('writes a subject that carries none of the requester’s text', async () => {
+    const desk = deskEmail();
+    const owner = await signUpTestUser(app);
+    await markEmailVerified(database().db, owner.user.id);
+    // Plain words, as the policy allows, but a hundred characters chosen to be read first.
+    const bait = 'URGENT your mailbox will be closed today reply now to keep it open and avoid losing all your mail';
+    await saveReplyTo(owner.headers, desk, bait);
+    expect((await confirmFrom(owner.headers, '192.0.2.5')).status).toBe(202);
+    const [mail] = await mailsTo(desk);
+    expect(mail?.subject).toBe('Confirm your e-mail address for the Cash Offer Calculator');
+    expect(mail?.text).toContain(`${bait} (${owner.user.email}) asked`);
   });
 
   it('refuses a forged link, and a link for an address the user has since replaced, changing nothing', async () => {

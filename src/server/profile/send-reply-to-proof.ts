@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context';
 import { user, wholesalerProfiles } from '../db/schema';
 import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
+import { consumeRateLimit, tooManyAttemptsMessage } from '../rate-limit/consume-rate-limit';
 import type { WorkspaceFace } from './read-wholesaler';
 import { createReplyToProofToken, REPLY_TO_PROOF_TTL_MS } from './reply-to-proof-token';
 import { profileOf } from './save-profile';
@@ -18,12 +19,28 @@ export const replyToProofMessages = {
 } as const;
 
 /**
+ * Confirmation links queued per hour, by one user and from one client address (over all its
+ * accounts): a person retyping an address needs two or three. Without it only the daily quota
+ * bounded them, and each link goes to an address nobody has proven (issue 37).
+ */
+export const REPLY_TO_PROOF_LIMITS = {
+  perUser: { limit: 5, windowMs: 60 * 60_000 },
+  perClient: { limit: 10, windowMs: 60 * 60_000 },
+} as const;
+
+/**
  * Proves the user's reply-to address before anything names it: the account's own verified e-mail
  * is proven at once; any other address gets a confirmation link through the sending policy (the
- * account verified, the address not unsubscribed, one link an hour). Answers whether it is
+ * account verified, the address not unsubscribed, one link an hour to it), at most
+ * REPLY_TO_PROOF_LIMITS by this user and from `clientAddress` (then 429 'rate-limited', nothing
+ * queued; counted in the transaction, so only links that went out count). Answers whether it is
  * confirmed now or a link went out.
  */
-export async function sendReplyToProof(context: AppContext, face: WorkspaceFace): Promise<{ confirmed: boolean }> {
+export async function sendReplyToProof(
+  context: AppContext,
+  face: WorkspaceFace,
+  clientAddress: string,
+): Promise<{ confirmed: boolean }> {
   const { workspaceId, userId } = face;
   return context.database.db.transaction(async (tx) => {
     const [row] = await tx
@@ -41,6 +58,15 @@ export async function sendReplyToProof(context: AppContext, face: WorkspaceFace)
     if (row.account.emailVerified && replyTo === row.account.email.toLowerCase()) {
       await tx.update(wholesalerProfiles).set({ replyToVerifiedEmail: replyTo }).where(profileOf(face));
       return { confirmed: true };
+    }
+    for (const [key, rule] of [
+      [`reply-to-proof:user:${userId}`, REPLY_TO_PROOF_LIMITS.perUser],
+      [`reply-to-proof:ip:${clientAddress}`, REPLY_TO_PROOF_LIMITS.perClient],
+    ] as const) {
+      const decision = await consumeRateLimit(tx, { key, ...rule });
+      if (!decision.allowed) {
+        throw new Refusal(429, tooManyAttemptsMessage(decision.retryAfterMs), { code: 'rate-limited' });
+      }
     }
     const name = wholesalerDisplayName(row.profile, row.account.name);
     const token = createReplyToProofToken(context.serverSecret, {
