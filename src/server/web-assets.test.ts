@@ -114,14 +114,27 @@ describe('webAssets with the server render of the public pages', () => {
         '<div id="root">\n  <!--page--><div class="frame"></div><!--/page-->\n</div><script type="module" src="/assets/index-1.js"></script></body></html>',
     );
     // A stand-in for dist/server-render/render-page.js: it reads its data through fetchApi, as the real one does.
+    // The offer page's module comes with its preloads, named by the page table as Vite's manifest names it.
+    await mkdir(path.join(root, '.vite'));
+    await writeFile(
+      path.join(root, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js' },
+        'features/offer-answer/offer-page.tsx': { file: 'assets/offer-page-1.js' },
+      }),
+    );
     rendererFile = path.join(root, 'render-page.mjs');
     await writeFile(
       rendererFile,
-      `export async function renderPage({ request, fetchApi }) {
+      `export function pagePreloadModule(pathname) {
+        return pathname.startsWith('/offer/') ? 'features/offer-answer/offer-page.tsx' : null;
+      }
+      export async function renderPage({ request, fetchApi }) {
         const url = new URL(request.url);
         if (url.pathname === '/moved') return { status: 302, redirect: '/here' };
         if (url.pathname === '/broken') throw new Error('the render failed');
-        if (url.pathname !== '/offer/abc') return null;
+        if (!url.pathname.startsWith('/offer/abc')) return null;
+        if (url.pathname === '/offer/abc/shell') return null;
         const offer = await (await fetchApi(new Request(new URL('/api/public/offers/abc', url)))).json();
         const html = '<main>' + offer.address.replaceAll('<', '&lt;') + '</main>';
         const body = new ReadableStream({ start(controller) { controller.enqueue(new TextEncoder().encode(html)); controller.close(); } });
@@ -152,6 +165,8 @@ describe('webAssets with the server render of the public pages', () => {
       '<div id="root"><main>1 Main St&lt;/script>&lt;script>alert(1)&lt;/script>&lt;!--</main></div>',
     );
     expect(html).not.toContain('class="frame"');
+    // Its module, preloaded with it.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/offer-page-1.js">');
     expect(html).toContain('<title>Offer &lt;1&gt;</title>');
     expect(html).toContain('<meta name="description" content="An &quot;offer&quot;" />');
     const data = /<script id="page-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
@@ -174,6 +189,11 @@ describe('webAssets with the server render of the public pages', () => {
     const shell = await (await assets().request('/saved')).text();
     expect(shell).toContain('class="frame"');
     expect(shell).not.toContain('id="page-data"');
+    expect(shell).not.toContain('rel="modulepreload"');
+    // A page left to the browser still comes with its module's preloads.
+    const offerShell = await (await assets().request('/offer/abc/shell')).text();
+    expect(offerShell).toContain('class="frame"');
+    expect(offerShell).toContain('<link rel="modulepreload" crossorigin href="/assets/offer-page-1.js">');
   });
 
   it('serves the app shell, for the browser to draw, when the render fails', async () => {

@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import type { PublicConfig } from './config/public-config';
 import { getSessionCookie } from 'better-auth/cookies';
 import { AUTH_COOKIE_PREFIX } from './auth/create-auth';
-import { pagePreloadKey, pagePreloadTags } from './page-preloads';
+import { pagePreloadTags } from './page-preloads';
 import { pageSecurityHeaders } from './http/security-headers';
 import { describeErrorForLog } from './http/describe-error-for-log';
 import { escapeHtml } from '../domain/html/escape-html';
@@ -24,6 +24,8 @@ interface PageRenderer {
     config: PublicConfig;
     fetchApi: (request: Request) => Promise<Response>;
   }): Promise<RenderedPage | null>;
+  /** The module preloaded with the page at `pathname` (from the web app's page table), as Vite's manifest names it. */
+  pagePreloadModule(pathname: string): string | null;
 }
 
 export interface ServerRenderOptions {
@@ -53,8 +55,19 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
   let renderer: Promise<PageRenderer> | undefined;
   const loadRenderer = (file: string) => (renderer ??= import(pathToFileURL(file).href) as Promise<PageRenderer>);
   const indexHtml = withInlineStylesheets(withInlineConfig(readFileSync(indexFile, 'utf8'), publicConfig), root);
-  // A lazily loaded page's own files, preloaded with the page that needs them.
-  const pageHtml = new Map([...pagePreloadTags(root)].map(([pagePath, tags]) => [pagePath, inHead(indexHtml, tags)]));
+  // A lazily loaded page's own files, preloaded with the page that needs them (the renderer names its module).
+  const preloadTags = pagePreloadTags(root);
+  const pageHtml = new Map<string, string>();
+  const pageHtmlOf = (module: string | null) => {
+    if (!module) return indexHtml;
+    let html = pageHtml.get(module);
+    if (html === undefined) {
+      const tags = preloadTags(module);
+      html = tags ? inHead(indexHtml, tags) : indexHtml;
+      pageHtml.set(module, html);
+    }
+    return html;
+  };
   // The frame a server-drawn page is written into, made once per page's HTML, not on every request.
   const serverFrames = new Map<string, ServerPageFrame>();
   const serverFrameOf = (html: string) => {
@@ -92,8 +105,8 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
         const withSession = getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
         c.header('Cache-Control', withSession ? 'private, no-cache' : 'no-cache');
         c.header('Vary', 'Cookie');
+        let html = indexHtml;
         if (serverRender) {
-          const frame = serverFrameOf(pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml);
           const fetchApi = (request: Request) => {
             // The API sees the page's client: its session cookie, its forwarded address (TRUST_PROXY)
             // and its socket.
@@ -105,12 +118,12 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
             return Promise.resolve(serverRender.fetchApi(new Request(request, { headers }), c.env));
           };
           try {
-            const page = await (
-              await loadRenderer(serverRender.rendererFile)
-            ).renderPage({ request: c.req.raw, config: publicConfig, fetchApi });
+            const pageRenderer = await loadRenderer(serverRender.rendererFile);
+            html = pageHtmlOf(pageRenderer.pagePreloadModule(c.req.path));
+            const page = await pageRenderer.renderPage({ request: c.req.raw, config: publicConfig, fetchApi });
             if (page && 'redirect' in page) return c.redirect(page.redirect, page.status as 301 | 302);
             if (page)
-              return c.body(serverRenderedHtml(frame, page), page.status as 200, {
+              return c.body(serverRenderedHtml(serverFrameOf(html), page), page.status as 200, {
                 'Content-Type': 'text/html; charset=UTF-8',
               });
           } catch (error) {
@@ -118,7 +131,7 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
             console.error(`server render of ${c.req.path} failed: ${describeErrorForLog(error)}`);
           }
         }
-        return c.html(pageHtml.get(pagePreloadKey(c.req.path)) ?? indexHtml);
+        return c.html(html);
       })
   );
 }

@@ -5,30 +5,15 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { hc } from 'hono/client';
 import type { ApiRoutes } from '../server/app';
+import type { PageDataOutcome } from './api/page-data-loader';
 import type { PublicConfig } from './api/public-config';
 import { App, routes } from './app/app';
 import { createQueryClient } from './app/create-query-client';
-import { loadPageData } from './app/load-page-data';
 import { dehydratePageData } from './app/page-data';
-import { pageMeta } from './app/page-meta';
-
-/**
- * The routes drawn on the server, as the router names them: the pages people land on signed out,
- * and the two signed-in pages wholesalers open most (drawn with their session and first screen).
- */
-const SERVER_RENDERED_ROUTES = new Set([
-  '/',
-  'wholesalers',
-  'login',
-  'register',
-  'offer/:token',
-  'c/:handle',
-  'saved',
-  'leads',
-]);
+import { pageAt, pageDataLoader } from './app/page-route';
 
 const handler = createStaticHandler(routes);
 
@@ -52,16 +37,26 @@ export type RenderedPage =
       description: string;
     };
 
-/** Whether the server draws the page at `pathname` (otherwise the browser does, from the app's shell). */
-export function isServerRendered(pathname: string): boolean {
-  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
-  return leaf !== undefined && SERVER_RENDERED_ROUTES.has(leaf.index ? '/' : (leaf.path ?? ''));
+/** The page at `pathname` when the server draws it (otherwise the browser does, from the app's shell). */
+function serverDrawnPageAt(pathname: string) {
+  const match = pageAt(routes, pathname);
+  return match?.page.drawnBy === 'server' ? match : null;
+}
+
+/**
+ * The module of the page at `pathname` that the server preloads with it (src/server/page-preloads.ts),
+ * as Vite's manifest names it: a lazily loaded page the server draws, where people land.
+ */
+export function pagePreloadModule(pathname: string): string | null {
+  return serverDrawnPageAt(pathname)?.page.module ?? null;
 }
 
 /** The page for `request`, or null when the server does not draw it (or leaves it to the browser: signed out on /saved). */
 export async function renderPage({ request, config, fetchApi }: RenderPageInput): Promise<RenderedPage | null> {
   const url = new URL(request.url);
-  if (!isServerRendered(url.pathname)) return null;
+  const match = serverDrawnPageAt(url.pathname);
+  if (!match) return null;
+  const { page, params } = match;
   const queryClient = createQueryClient();
   // Tried once: a page waits for no retry.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
@@ -69,10 +64,11 @@ export async function renderPage({ request, config, fetchApi }: RenderPageInput)
     fetchApi(new Request(input instanceof Request ? input : new URL(input, url), init));
   const client = hc<ApiRoutes>(new URL('/api', url).href, { fetch: fetchInProcess });
   // The router loads the page's lazy route module while the data is fetched.
-  const [context, outcome] = await Promise.all([
-    handler.query(request),
-    loadPageData(queryClient, url, client, fetchInProcess),
-  ]);
+  const loadData = async (): Promise<PageDataOutcome> => {
+    const loader = await pageDataLoader(page);
+    return loader ? loader({ queryClient, url, params, client, fetchApi: fetchInProcess }) : { status: 200 };
+  };
+  const [context, outcome] = await Promise.all([handler.query(request), loadData()]);
   if (outcome.drawnByBrowser) return null;
   if (outcome.redirect) return { status: outcome.status, redirect: outcome.redirect };
   if (context instanceof Response) throw new Error(`the router answered ${url.pathname} with a response`);
@@ -95,5 +91,5 @@ export async function renderPage({ request, config, fetchApi }: RenderPageInput)
   await body.allReady;
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   const status = context.statusCode !== 200 ? context.statusCode : outcome.status;
-  return { status, body, pageData: dehydratePageData(queryClient), ...pageMeta(url.pathname) };
+  return { status, body, pageData: dehydratePageData(queryClient), ...page.meta };
 }

@@ -104,7 +104,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     await mkdir(path.join(workDir, 'dist/server-render'), { recursive: true });
     await writeFile(
       path.join(workDir, 'dist/server-render/render-page.js'),
-      'export async function renderPage() { return null; }\n',
+      'export async function renderPage() { return null; }\nexport function pagePreloadModule() { return null; }\n',
     );
     resend = await startResendFake();
     databaseUrl = await createDatabase(inject('postgresUrl'));

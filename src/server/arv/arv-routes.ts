@@ -38,7 +38,7 @@ const SaveCompsBodySchema = z.strictObject({ savedPropertyId: z.uuid(), arvComps
 
 const tooLarge = () => {
   const message = `The request is too large (at most ${ARV_BODY_LIMIT_BYTES / 1024} KB).`;
-  return new Response(JSON.stringify({ error: message, message, code: 'PAYLOAD_TOO_LARGE' }), {
+  return new Response(JSON.stringify({ error: message, message, code: 'payload-too-large' }), {
     status: 413,
     headers: { 'content-type': 'application/json' },
   });

@@ -6,7 +6,7 @@ import type { Database, Transaction } from '../db/database';
 import { bulkSendItems, bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
-import { Refusal } from '../http/refusal';
+import { sendingRefusalOf } from '../email/sending-refusal';
 import { enrolFollowUp } from '../follow-ups/enrol-follow-up';
 import { insertOfferLink, type CreatedOfferLink } from '../offer-links/insert-offer-link';
 
@@ -278,13 +278,19 @@ async function queueBulkItem(
     return { status: 'queued' };
   } catch (error) {
     if (error instanceof UnbuildableOffer) return { status: 'failed', error: error.message };
-    if (!(error instanceof Refusal)) throw error;
-    // Another e-mail of the owner's (a revised offer) used the day's last room: wait for tomorrow.
-    if (error.code === 'daily-limit') return { status: 'waiting' };
-    return {
-      status: 'skipped',
-      error: error.code === 'recipient-unsubscribed' ? unsubscribedItemReason : error.message,
-    };
+    const refusal = sendingRefusalOf(error);
+    if (!refusal) throw error;
+    switch (refusal.reason) {
+      case 'daily-limit':
+        // Another e-mail of the owner's (a revised offer) used the day's last room: wait for tomorrow.
+        return { status: 'waiting' };
+      case 'recipient-unsubscribed':
+        return { status: 'skipped', error: unsubscribedItemReason };
+      case 'recipient-cooldown':
+      case 'link-or-markup':
+      case 'sender-cannot-send':
+        return { status: 'skipped', error: refusal.message };
+    }
   }
 }
 

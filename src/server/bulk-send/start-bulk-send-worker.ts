@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseConnection } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
+import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/enqueue-email';
 import { BULK_SEND_CHANNEL } from './create-bulk-send-job';
 import { queueDueBulkItems } from './queue-due-bulk-items';
 
-export interface BulkSendWorker {
-  /** Looks for pending items now (also done on every NOTIFY from a new job and every poll). */
-  wake(): void;
-  /** Stops after the batch in progress (its e-mails are already in the outbox) and waits for it. */
-  stop(): Promise<void>;
-}
+/** Its wake looks for pending items now (also done on every NOTIFY from a new job and every poll); its stop comes after the batch in progress (its e-mails are already in the outbox). */
+export type BulkSendWorker = WorkerLoop;
 
 /**
  * Works through bulk-send jobs in the background, paced so that bulk e-mails leave one
@@ -41,32 +38,13 @@ export function startBulkSendWorker({
   /** How often to look for work when nothing notified us (a job created while LISTEN was down). */
   idlePollMs?: number;
 }): BulkSendWorker {
-  let stopped = false;
-  let interruptIdle: (() => void) | undefined;
-  let interruptPacing: (() => void) | undefined;
-  let wokenWhileBusy = false;
-
-  const sleep = (ms: number, kind: 'idle' | 'pacing') =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        if (kind === 'idle') interruptIdle = undefined;
-        else interruptPacing = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      if (kind === 'idle') interruptIdle = done;
-      else interruptPacing = done;
-    });
-
   const wakeEmailWorkers = () => database.db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, '')`);
 
-  const loop = async () => {
-    while (!stopped) {
-      wokenWhileBusy = false;
-      let dueTimes: Date[];
-      try {
-        ({ dueTimes } = await queueDueBulkItems({
+  return startWorkerLoop({
+    pollIntervalMs: idlePollMs,
+    pass: async (worker) => {
+      while (!worker.stopped()) {
+        const { dueTimes } = await queueDueBulkItems({
           db: database.db,
           appUrl,
           from,
@@ -74,50 +52,23 @@ export function startBulkSendWorker({
           intervalMs,
           batchSize,
           dailyLimit,
-        }));
-      } catch (error) {
-        if (stopped) break;
-        console.error('bulk-send worker: could not take a batch', error);
-        await sleep(idlePollMs, 'idle');
-        continue;
-      }
-      if (dueTimes.length === 0) {
-        if (!wokenWhileBusy) await sleep(idlePollMs, 'idle');
-        continue;
-      }
-      try {
-        await wakeEmailWorkers();
-        for (const dueAt of dueTimes) {
-          const wait = dueAt.getTime() - Date.now();
-          if (wait > 0) await sleep(wait, 'pacing');
-          if (stopped) break;
+        });
+        if (dueTimes.length === 0) return;
+        try {
           await wakeEmailWorkers();
+          for (const dueAt of dueTimes) {
+            const wait = dueAt.getTime() - Date.now();
+            if (wait > 0) await worker.sleep(wait);
+            if (worker.stopped()) break;
+            await wakeEmailWorkers();
+          }
+        } catch (error) {
+          // The e-mails are in the outbox already; its own polling delivers them.
+          if (!worker.stopped()) console.warn('bulk-send worker: could not wake the e-mail workers', error);
         }
-      } catch (error) {
-        // The e-mails are in the outbox already; its own polling delivers them.
-        if (!stopped) console.warn('bulk-send worker: could not wake the e-mail workers', error);
       }
-    }
-  };
-
-  const wake = () => {
-    wokenWhileBusy = true;
-    interruptIdle?.();
-  };
-
-  const running = loop();
-  const unlisten = listenForWakeUps(database, BULK_SEND_CHANNEL, wake, 'bulk-send worker');
-
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      interruptIdle?.();
-      interruptPacing?.();
-      await (
-        await unlisten
-      )?.();
-      await running;
     },
-  };
+    wakeUps: (wake) => listenForWakeUps(database, BULK_SEND_CHANNEL, wake, 'bulk-send worker'),
+    onError: (error) => console.error('bulk-send worker: could not take a batch', error),
+  });
 }

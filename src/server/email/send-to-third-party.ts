@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
 import { emailOutbox, emailUnsubscribes, user, wholesalerProfiles } from '../db/schema';
-import { Refusal } from '../http/refusal';
+import { SendingRefusal } from './sending-refusal';
 import { enqueueEmail } from './enqueue-email';
 import {
   normalizeUnsubscribeEmail,
@@ -127,7 +127,10 @@ export async function sendToThirdParty(
   );
   for (const { field, label, text } of email.typedText) {
     if (carriesLinkOrMarkup(text)) {
-      throw new Refusal(400, sendingPolicyMessages.linkOrMarkup(label), { code: 'link-or-markup', details: { field } });
+      throw new SendingRefusal(400, sendingPolicyMessages.linkOrMarkup(label), {
+        code: 'link-or-markup',
+        details: { field },
+      });
     }
   }
 
@@ -140,7 +143,7 @@ export async function sendToThirdParty(
     .where(inArray(emailUnsubscribes.email, suppressionKeysOf(email.to)))
     .limit(1);
   if (unsubscribed) {
-    throw new Refusal(409, sendingPolicyMessages.recipientUnsubscribed, { code: 'recipient-unsubscribed' });
+    throw new SendingRefusal(409, sendingPolicyMessages.recipientUnsubscribed, { code: 'recipient-unsubscribed' });
   }
   if (rules.cooldownMs > 0) {
     const [recent] = await tx
@@ -156,7 +159,7 @@ export async function sendToThirdParty(
         ),
       )
       .limit(1);
-    if (recent) throw new Refusal(429, sendingPolicyMessages.cooldown, { code: 'recipient-cooldown' });
+    if (recent) throw new SendingRefusal(429, sendingPolicyMessages.cooldown, { code: 'recipient-cooldown' });
   }
   const counted = await tx.execute(sql`
     insert into sender_daily_counts (user_id, day, sent) values (${sender.id}, ${now.toISOString().slice(0, 10)}::date, 1)
@@ -164,7 +167,7 @@ export async function sendToThirdParty(
     where sender_daily_counts.sent < ${config.dailyLimit}::bigint
     returning sent`);
   if ((counted as unknown as { rows: unknown[] }).rows.length === 0) {
-    throw new Refusal(429, sendingPolicyMessages.dailyLimit(config.dailyLimit), { code: 'daily-limit' });
+    throw new SendingRefusal(429, sendingPolicyMessages.dailyLimit(config.dailyLimit), { code: 'daily-limit' });
   }
 
   // Verified above, so the account's e-mail at least is proven.
@@ -224,17 +227,17 @@ export async function assertSenderMaySend(
 
 function assertMaySend(sender: Awaited<ReturnType<typeof readSender>>, commercial: boolean) {
   if (!sender.accountEmailVerified) {
-    throw new Refusal(403, sendingPolicyMessages.emailNotVerified, {
+    throw new SendingRefusal(403, sendingPolicyMessages.emailNotVerified, {
       code: 'email-not-verified',
       details: { email: sender.accountEmail, postalAddressRequired: commercial && !hasPostalAddress(sender) },
     });
   }
   if (commercial && !hasPostalAddress(sender)) {
-    throw new Refusal(403, profileMessages.postalAddressRequired, { code: 'postal-address-required' });
+    throw new SendingRefusal(403, profileMessages.postalAddressRequired, { code: 'postal-address-required' });
   }
   for (const [profileField, label] of SIGNING_FIELDS) {
     if (carriesLinkOrMarkup(sender[profileField])) {
-      throw new Refusal(403, sendingPolicyMessages.profileLinkOrMarkup(label), {
+      throw new SendingRefusal(403, sendingPolicyMessages.profileLinkOrMarkup(label), {
         code: 'profile-link-or-markup',
         details: { profileField },
       });

@@ -7,8 +7,8 @@ import type { Database, Transaction } from '../db/database';
 import { followUps, followUpTouches, offerLinks } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
+import { sendingRefusalOf } from '../email/sending-refusal';
 import { exactSuppressionEmail } from '../email/unsubscribe-token';
-import { Refusal } from '../http/refusal';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { stopFollowUps } from './stop-follow-ups';
 
@@ -281,8 +281,9 @@ async function takeStep(
     });
     return { done: true };
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    switch (error.code) {
+    const refusal = sendingRefusalOf(error);
+    if (!refusal) throw error;
+    switch (refusal.reason) {
       case 'recipient-unsubscribed':
         return { stop: 'unsubscribed' };
       case 'daily-limit':
@@ -293,9 +294,8 @@ async function takeStep(
       case 'link-or-markup':
         // Nothing later would make it plain: the sequence stops, with the reason.
         return { stop: 'link-or-markup' };
-      default:
-        // Not verified, no postal address, a link in the profile: the sender may not send; the
-        // sequence stops, with the reason.
+      case 'sender-cannot-send':
+        // Not verified, no postal address, a link in the profile: the sequence stops, with the reason.
         return { stop: 'sender-cannot-send' };
     }
   }

@@ -1,14 +1,11 @@
 import type { DatabaseConnection } from '../db/database';
+import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
 import type { SendingPolicyConfig } from '../email/send-to-third-party';
 import type { FollowUpClock } from './follow-up-clock';
 import { runDueFollowUps } from './run-due-follow-ups';
 
-export interface FollowUpWorker {
-  /** Looks for due steps now (also done every poll and whenever the clock moves). */
-  wake(): void;
-  /** Stops polling and waits for the batch in progress. */
-  stop(): Promise<void>;
-}
+/** Its wake looks for due steps now (also done every poll and whenever the clock moves); its stop waits for the batch in progress. */
+export type FollowUpWorker = WorkerLoop;
 
 /**
  * Takes due follow-up steps in the background, batch after batch while full batches come back,
@@ -38,60 +35,28 @@ export function startFollowUpWorker({
   queueAheadMs?: number;
 }): FollowUpWorker {
   const pacing = { intervalMs, queueAheadMs: queueAheadMs ?? 2 * pollIntervalMs };
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let wokenWhileRunning = false;
-
-  const run = async () => {
-    do {
-      wokenWhileRunning = false;
-      try {
-        while (
-          !stopped &&
-          (
-            await runDueFollowUps({
-              db: database.db,
-              policy,
-              now: clock.now(),
-              outboxNow: new Date(),
-              batchSize,
-              inboundDomain,
-              pacing,
-            })
-          ).claimed === batchSize
-        ) {
-          // The next batch after a turn of the event loop: requests waiting for the database go first.
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-      } catch (error) {
-        console.error('follow-up worker: a batch failed; its steps stay due', error);
+  return startWorkerLoop({
+    pollIntervalMs,
+    pass: async (worker) => {
+      while (
+        !worker.stopped() &&
+        (
+          await runDueFollowUps({
+            db: database.db,
+            policy,
+            now: clock.now(),
+            outboxNow: new Date(),
+            batchSize,
+            inboundDomain,
+            pacing,
+          })
+        ).claimed === batchSize
+      ) {
+        // The next batch after a turn of the event loop: requests waiting for the database go first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-    } while (wokenWhileRunning && !stopped);
-  };
-
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      wokenWhileRunning = true;
-      return;
-    }
-    running = run().finally(() => {
-      running = undefined;
-    });
-  };
-
-  const timer = setInterval(wake, pollIntervalMs);
-  timer.unref();
-  const stopListening = clock.onAdvance(wake);
-  wake();
-
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      stopListening();
-      await running;
     },
-  };
+    wakeUps: (wake) => clock.onAdvance(wake),
+    onError: (error) => console.error('follow-up worker: a batch failed; its steps stay due', error),
+  });
 }

@@ -23,7 +23,7 @@ function largerLimitFor(method: string, path: string) {
 
 function tooLarge(c: Context, maxBytes: number) {
   const message = `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`;
-  return c.json({ error: message, message, code: 'PAYLOAD_TOO_LARGE' }, 413);
+  return c.json({ error: message, message, code: 'payload-too-large' }, 413);
 }
 
 /**
@@ -50,7 +50,7 @@ export function limitRequestBody(): MiddlewareHandler {
     if (declared !== undefined) {
       if (!/^\d{1,15}$/.test(declared.trim())) {
         const message = 'Invalid Content-Length.';
-        return c.json({ error: message, message, code: 'BAD_CONTENT_LENGTH' }, 400);
+        return c.json({ error: message, message, code: 'bad-content-length' }, 400);
       }
       if (Number(declared) > maxBytes) return tooLarge(c, maxBytes);
     }

@@ -4,9 +4,9 @@ import { Refusal } from './refusal';
 describe('Refusal', () => {
   it('answers its message as error, then its code and details', () => {
     expect(new Refusal(409, 'Already on Pro').body()).toEqual({ error: 'Already on Pro' });
-    expect(new Refusal(409, 'No key', { code: 'ghl_key_missing', details: { field: 'apiKey' } }).body()).toEqual({
+    expect(new Refusal(409, 'No key', { code: 'ghl-key-missing', details: { field: 'apiKey' } }).body()).toEqual({
       error: 'No key',
-      code: 'ghl_key_missing',
+      code: 'ghl-key-missing',
       field: 'apiKey',
     });
   });

@@ -1,8 +1,77 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
+/**
+ * Every machine-readable reason a refusal may give (sent as `code`), in one casing: kebab-case.
+ * A new reason is added here; the web app and the workers branch on these, never on messages.
+ * (The auth endpoints' own codes are Better Auth's, in its SCREAMING_SNAKE_CASE: the library's, not ours.)
+ */
+export type RefusalCode =
+  | 'daily-limit'
+  | 'email-not-verified'
+  | 'figures-out-of-range'
+  | 'follow-up-active'
+  | 'ghl-key-missing'
+  | 'ghl-stage-unknown'
+  | 'handle-taken'
+  | 'invalid-link'
+  | 'lead-not-found'
+  | 'lead-notes-full'
+  | 'lead-past-new'
+  | 'lead-without-email'
+  | 'lead-without-offer'
+  | 'link-or-markup'
+  | 'no-provider-subscription'
+  | 'no-reply-to'
+  | 'not-a-member'
+  | 'not-allowed'
+  | 'not-enough-comps'
+  | 'not-found'
+  | 'offer-expired'
+  | 'offer-not-found'
+  | 'offer-unworkable'
+  | 'paid-plans-unavailable'
+  | 'postal-address-required'
+  | 'pro-only'
+  | 'profile-link-or-markup'
+  | 'rate-limited'
+  | 'recipient-cooldown'
+  | 'recipient-unsubscribed'
+  | 'reply-to-changed'
+  | 'seats-below-taken'
+  | 'seats-need-pro'
+  | 'sheets-not-connected'
+  | 'wholesaler-not-found'
+  | 'workspace-access-ended'
+  | OrganizationPluginCode;
+
+/** A code of Better Auth's organization plugin (`INVITATION_NOT_FOUND`) in our casing (`invitation-not-found`). */
+export type OrganizationPluginCode = KebabCase<
+  | 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION'
+  | 'INVITATION_NOT_FOUND'
+  | 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION'
+  | 'ORGANIZATION_MEMBERSHIP_LIMIT_REACHED'
+  | 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER'
+  | 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER'
+  | 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER'
+  | 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER'
+  | 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE'
+  | 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION'
+  | 'YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION'
+>;
+
+/** `SCREAMING_SNAKE_CASE` as `kebab-case`, at the type level. */
+export type KebabCase<Code extends string> = Code extends `${infer Head}_${infer Tail}`
+  ? `${Lowercase<Head>}-${KebabCase<Tail>}`
+  : Lowercase<Code>;
+
+/** `SCREAMING_SNAKE_CASE` as `kebab-case`. */
+export function kebabCase<Code extends string>(code: Code): KebabCase<Code> {
+  return code.toLowerCase().replaceAll('_', '-') as KebabCase<Code>;
+}
+
 export interface RefusalOptions {
   /** A stable machine-readable reason the web app may branch on (sent as `code`). */
-  code?: string;
+  code?: RefusalCode;
   /** Further fields of the answer's body, beside `error` (e.g. the plan's `limit`, the `field` at fault). */
   details?: Record<string, unknown>;
   /** The error that led to the refusal, kept for debugging. */
@@ -18,7 +87,7 @@ export interface RefusalOptions {
 export class Refusal extends Error {
   override name = 'Refusal';
   readonly status: ContentfulStatusCode;
-  readonly code: string | undefined;
+  readonly code: RefusalCode | undefined;
   readonly details: Record<string, unknown> | undefined;
 
   constructor(status: ContentfulStatusCode, message: string, options: RefusalOptions = {}) {

@@ -23,7 +23,7 @@ export function refuseCrossSiteRequests({ appUrl }: { appUrl: string }): Middlew
       (origin !== undefined && origin !== appOrigin && origin !== new URL(c.req.url).origin);
     if (crossSite) {
       const message = 'Requests from other sites are not allowed.';
-      return c.json({ error: message, message, code: 'CROSS_SITE_REQUEST' }, 403);
+      return c.json({ error: message, message, code: 'cross-site-request' }, 403);
     }
     return next();
   };

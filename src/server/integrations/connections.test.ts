@@ -166,7 +166,7 @@ describeEachDatabase('connection checks and integration tests', (database) => {
     expect(missing.status).toBe(409);
     expect(await missing.json()).toEqual({
       error: 'GoHighLevel API key not found. Please set up your API key first.',
-      code: 'ghl_key_missing',
+      code: 'ghl-key-missing',
     });
     expect(ghl.requests).toHaveLength(0);
 

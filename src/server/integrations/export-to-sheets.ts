@@ -18,7 +18,7 @@ const SERVICE = 'The spreadsheet webhook';
  * Where a workspace's spreadsheet rows go: its own webhook, held to the user-address policy at every
  * connection and redirect (its name may resolve elsewhere since it was saved), else the operator's
  * SHEETS_WEBHOOK_URL (policy null: trusted); with neither, a 409 saying how to connect one
- * (code 'sheets_not_connected').
+ * (code 'sheets-not-connected').
  */
 export async function sheetsWebhookFor(
   { env, database }: Pick<AppContext, 'env' | 'database'>,
@@ -28,7 +28,7 @@ export async function sheetsWebhookFor(
   const own = await readSheetsWebhook(database.db, cipher, workspaceId);
   if (own) return { url: own, policy: userUrlPolicy(env) };
   if (env.SHEETS_WEBHOOK_URL) return { url: env.SHEETS_WEBHOOK_URL, policy: null };
-  throw new Refusal(409, sheetsSettingsMessages.notConnected, { code: 'sheets_not_connected' });
+  throw new Refusal(409, sheetsSettingsMessages.notConnected, { code: 'sheets-not-connected' });
 }
 
 /**

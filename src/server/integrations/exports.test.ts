@@ -249,7 +249,7 @@ describeEachDatabase('deal exports', (database) => {
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       error: 'GoHighLevel API key not found. Please set up your API key first.',
-      code: 'ghl_key_missing',
+      code: 'ghl-key-missing',
     });
     expect(crmHook.requests).toHaveLength(0);
     expect(ghl.requests).toHaveLength(0);
@@ -361,7 +361,7 @@ describeEachDatabase('deal exports', (database) => {
       post(headers, { source: { kind: 'calculation', calculation }, contact: sheetsContact }),
     );
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: sheetsSettingsMessages.notConnected, code: 'sheets_not_connected' });
+    expect(await response.json()).toEqual({ error: sheetsSettingsMessages.notConnected, code: 'sheets-not-connected' });
   });
 
   it.each([

@@ -126,7 +126,7 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
     const { headers } = await signUpTestUser(app);
     const missing = await listPipelines(headers);
     expect(missing.status).toBe(409);
-    expect(await missing.json()).toMatchObject({ code: 'ghl_key_missing' });
+    expect(await missing.json()).toMatchObject({ code: 'ghl-key-missing' });
     expect((await listPipelines({})).status).toBe(401);
     expect((await chooseOfferSent({})).status).toBe(401);
     expect(ghl.requests).toHaveLength(0);

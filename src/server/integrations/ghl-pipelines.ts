@@ -47,7 +47,7 @@ export async function chooseGhlOpportunityStage(
   const pipeline = pipelines.find((candidate) => candidate.id === stage.pipelineId);
   const pipelineStage = pipeline?.stages.find((candidate) => candidate.id === stage.pipelineStageId);
   if (!pipeline || !pipelineStage) {
-    throw new Refusal(400, 'That pipeline stage is not in your GoHighLevel location', { code: 'ghl_stage_unknown' });
+    throw new Refusal(400, 'That pipeline stage is not in your GoHighLevel location', { code: 'ghl-stage-unknown' });
   }
   await saveGhlOpportunityStage(context.database.db, workspaceId, settings.locationId, stage);
   return { chosen: stage, pipelineName: pipeline.name, stageName: pipelineStage.name };

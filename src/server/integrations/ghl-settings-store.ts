@@ -46,13 +46,13 @@ export async function readGhlSettings(
 }
 
 /**
- * The workspace's GoHighLevel key and location id, or a 409 refusal (code `ghl_key_missing`) when
+ * The workspace's GoHighLevel key and location id, or a 409 refusal (code `ghl-key-missing`) when
  * nothing usable is stored, so the web app can send the user to enter them.
  */
 export async function requireGhlSettings(db: Database, cipher: SettingsCipher, workspaceId: string) {
   const settings = await readGhlSettings(db, cipher, workspaceId);
   if (settings.status !== 'configured') {
-    throw new Refusal(409, integrationMessages.ghlKeyNotFound, { code: 'ghl_key_missing' });
+    throw new Refusal(409, integrationMessages.ghlKeyNotFound, { code: 'ghl-key-missing' });
   }
   return settings;
 }

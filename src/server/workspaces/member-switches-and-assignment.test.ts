@@ -107,7 +107,7 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
     expect(mayExport.status).toBe(200);
     const notConnected = await tryExport(rep.headers, repLead);
     expect(notConnected.status).toBe(409);
-    expect(await notConnected.json()).toMatchObject({ code: 'sheets_not_connected' });
+    expect(await notConnected.json()).toMatchObject({ code: 'sheets-not-connected' });
     const view = (await (await send(app, 'GET', '/api/workspace', rep.headers)).json()) as WorkspaceView;
     expect(view.me).toMatchObject({ seesAllLeads: true, mayBulkSendAndExport: true });
 

@@ -1,10 +1,10 @@
 import { isAPIError } from 'better-auth/api';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { workspaceMessages } from '../../domain/workspaces/roles';
-import { Refusal } from '../http/refusal';
+import { kebabCase, Refusal, type OrganizationPluginCode } from '../http/refusal';
 
 /** The organization plugin's refusals (by its error code) in the words the team page shows. */
-const wordsByCode: Record<string, { status: ContentfulStatusCode; message: string }> = {
+const wordsByCode = {
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 409, message: 'This person is already a member.' },
   INVITATION_NOT_FOUND: {
     status: 410,
@@ -31,7 +31,11 @@ const wordsByCode: Record<string, { status: ContentfulStatusCode; message: strin
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: { status: 403, message: workspaceMessages.notAllowed },
   YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: { status: 403, message: workspaceMessages.notAllowed },
   YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: { status: 403, message: workspaceMessages.notAllowed },
-};
+} as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>;
+
+type PluginCode = keyof typeof wordsByCode;
+
+const isKnownCode = (code: string): code is PluginCode => Object.hasOwn(wordsByCode, code);
 
 /**
  * Runs a call of the organization plugin, turning its refusals into ours (a Refusal the app
@@ -43,10 +47,11 @@ export async function throughPlugin<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!isAPIError(error) || error.statusCode >= 500) throw error;
     const code = typeof error.body?.code === 'string' ? error.body.code : '';
-    const known = wordsByCode[code];
-    if (known) throw new Refusal(known.status, known.message, { code: code.toLowerCase().replaceAll('_', '-') });
-    throw new Refusal(error.statusCode as ContentfulStatusCode, error.body?.message ?? error.message, {
-      code: code ? code.toLowerCase().replaceAll('_', '-') : undefined,
-    });
+    if (isKnownCode(code)) {
+      const { status, message } = wordsByCode[code];
+      throw new Refusal(status, message, { code: kebabCase(code) satisfies OrganizationPluginCode });
+    }
+    // Another refusal of the plugin's (none the team page leads to): its words, without a code of ours.
+    throw new Refusal(error.statusCode as ContentfulStatusCode, error.body?.message ?? error.message);
   }
 }

@@ -1,110 +1,203 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { Toaster } from '../components/toaster';
 import { LiveUpdates } from '../features/saved/live-updates';
-import { RequireUser } from '../components/require-user';
 import { Layout } from './layout';
 import { WholesalerPageLayout } from './wholesaler-page-layout';
-import { CalculatorRoute } from './routes/calculator-route';
+import { CalculatorRoute, loadCalculatorPageData } from './routes/calculator-route';
 import { NotFoundPage } from './not-found-page';
+import { appMeta, calculatorMeta, pageRoute, pageTitled, type Page } from './page-route';
 import { PublicConfigProvider, type PublicConfig } from '../api/public-config';
 import { followSessionAcrossTabs } from '../api/use-session';
 
-const loading = (
-  <p className="loading" role="status">
-    Loading...
-  </p>
-);
-
-/** A route whose page is fetched when first visited, keeping it out of the calculator's bundle. */
-function lazyPage(load: () => Promise<ComponentType>) {
-  return { lazy: async () => ({ Component: await load() }), hydrateFallbackElement: loading };
-}
+const offerMeta = pageTitled('Your cash offer', 'A cash offer for your property.');
+const leadsMeta = pageTitled('Leads', 'Homeowners who answered your offers.');
 
 /**
- * The app's routes, shared by the browser's router (src/web/main.tsx) and the server's render of
- * the public pages (src/web/render-page.tsx): the same components draw both.
+ * The app's pages, each with all that is known of it (src/web/app/page-route.tsx): its address,
+ * its component, its meta, its data and who draws it first. The browser's router (src/web/main.tsx)
+ * and the server's render of the pages (src/web/render-page.tsx) are both built from this table, and
+ * the server's preloads are derived from it: adding a page is adding it here (docs/adding-a-page.md).
+ */
+const appPages: Page[] = [
+  {
+    index: true,
+    element: <CalculatorRoute />,
+    loadData: loadCalculatorPageData,
+    meta: calculatorMeta,
+    drawnBy: 'server',
+  },
+  {
+    path: 'wholesalers',
+    module: 'features/plans/wholesalers-page.tsx',
+    load: async () => ({ Component: (await import('../features/plans/wholesalers-page')).WholesalersPage }),
+    meta: pageTitled(
+      'For wholesalers: formula templates, saved deals and bulk offers',
+      'A deal tool for real-estate wholesalers: formula templates, saved properties, CRM and spreadsheet exports, and bulk e-mailed offers.',
+    ),
+    drawnBy: 'server',
+  },
+  {
+    path: 'offer/accept',
+    module: 'features/homeowner/lead-page.tsx',
+    load: async () => ({ Component: (await import('../features/homeowner/lead-page')).LeadPage }),
+    meta: offerMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'confirm-reply-to',
+    module: 'features/profile/confirm-reply-to-page.tsx',
+    load: async () => ({ Component: (await import('../features/profile/confirm-reply-to-page')).ConfirmReplyToPage }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'unsubscribe',
+    module: 'features/unsubscribe/unsubscribe-page.tsx',
+    load: async () => ({ Component: (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'login',
+    module: 'features/auth/login-page.tsx',
+    load: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+    meta: pageTitled('Sign in', 'Sign in to your Cash Offer Calculator account.'),
+    drawnBy: 'server',
+  },
+  {
+    path: 'register',
+    module: 'features/auth/register-page.tsx',
+    load: async () => ({ Component: (await import('../features/auth/register-page')).RegisterPage }),
+    meta: pageTitled('Create your free account', 'Create a free account to save properties and make offers.'),
+    drawnBy: 'server',
+  },
+  {
+    path: 'forgot-password',
+    module: 'features/auth/forgot-password-page.tsx',
+    load: async () => ({ Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'reset-password',
+    module: 'features/auth/reset-password-page.tsx',
+    load: async () => ({ Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'saved',
+    module: 'app/routes/saved-route.tsx',
+    load: async () => {
+      const { SavedRoute, loadSavedPageData } = await import('./routes/saved-route');
+      return { Component: SavedRoute, loadData: loadSavedPageData };
+    },
+    meta: pageTitled('Saved properties', 'Your saved properties and their offers.'),
+    drawnBy: 'server',
+  },
+  {
+    path: 'leads',
+    module: 'app/routes/leads-route.tsx',
+    load: async () => {
+      const { LeadsRoute, loadLeadsPageData } = await import('./routes/leads-route');
+      return { Component: LeadsRoute, loadData: loadLeadsPageData };
+    },
+    meta: leadsMeta,
+    drawnBy: 'server',
+  },
+  {
+    path: 'leads/:id',
+    module: 'app/routes/lead-route.tsx',
+    load: async () => ({ Component: (await import('./routes/lead-route')).LeadRoute }),
+    meta: leadsMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'profile',
+    module: 'app/routes/profile-route.tsx',
+    load: async () => ({ Component: (await import('./routes/profile-route')).ProfileRoute }),
+    meta: pageTitled('Profile', 'Your details as homeowners see them, and your personal calculator page.'),
+    drawnBy: 'browser',
+  },
+  {
+    path: 'team',
+    module: 'app/routes/team-route.tsx',
+    load: async () => ({ Component: (await import('./routes/team-route')).TeamRoute }),
+    meta: pageTitled('Team', 'Who works in your workspace, and who gets new leads.'),
+    drawnBy: 'browser',
+  },
+  {
+    path: 'follow-ups',
+    module: 'app/routes/follow-ups-route.tsx',
+    load: async () => ({ Component: (await import('./routes/follow-ups-route')).FollowUpsRoute }),
+    meta: pageTitled('Follow-ups', "Today's calls and texts, and the follow-up e-mails about to go out."),
+    drawnBy: 'browser',
+  },
+  {
+    path: 'invitations/:token',
+    module: 'features/team/invitation-page.tsx',
+    load: async () => ({ Component: (await import('../features/team/invitation-page')).InvitationPage }),
+    meta: pageTitled('Invitation', 'An invitation to work in a workspace on the Cash Offer Calculator.'),
+    drawnBy: 'browser',
+  },
+  {
+    path: 'test',
+    module: 'app/routes/test-route.tsx',
+    load: async () => ({ Component: (await import('./routes/test-route')).TestRoute }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'billing/demo-checkout',
+    module: 'features/billing/demo-checkout-page.tsx',
+    load: async () => ({ Component: (await import('../features/billing/demo-checkout-page')).DemoCheckoutPage }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  {
+    path: 'connections',
+    module: 'features/integrations/connections-page.tsx',
+    load: async () => ({ Component: (await import('../features/integrations/connections-page')).ConnectionsPage }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  { path: '*', element: <NotFoundPage />, meta: appMeta, drawnBy: 'browser' },
+];
+
+/** A wholesaler's own pages, in their frame: nothing links to the app's pages. */
+const wholesalerPages: Page[] = [
+  {
+    path: 'offer/:token',
+    module: 'features/offer-answer/offer-page.tsx',
+    load: async () => {
+      const { OfferPage, loadOfferPageData } = await import('../features/offer-answer/offer-page');
+      return { Component: OfferPage, loadData: loadOfferPageData };
+    },
+    meta: offerMeta,
+    drawnBy: 'server',
+  },
+  {
+    path: 'c/:handle',
+    module: 'app/routes/personal-page-route.tsx',
+    load: async () => {
+      const { PersonalPageRoute, loadPersonalPageData } = await import('./routes/personal-page-route');
+      return { Component: PersonalPageRoute, loadData: loadPersonalPageData };
+    },
+    meta: pageTitled('Get a cash offer', 'Get an instant cash offer range.'),
+    drawnBy: 'server',
+  },
+];
+
+/**
+ * The app's routes, built from the pages: the browser's router and the server's render of the
+ * pages share them, so the same components draw both.
  */
 export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { index: true, element: <CalculatorRoute /> },
-      {
-        path: 'wholesalers',
-        ...lazyPage(async () => (await import('../features/plans/wholesalers-page')).WholesalersPage),
-      },
-      { path: 'offer/accept', ...lazyPage(async () => (await import('../features/homeowner/lead-page')).LeadPage) },
-      {
-        path: 'confirm-reply-to',
-        ...lazyPage(async () => (await import('../features/profile/confirm-reply-to-page')).ConfirmReplyToPage),
-      },
-      {
-        path: 'unsubscribe',
-        ...lazyPage(async () => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage),
-      },
-      { path: 'login', ...lazyPage(async () => (await import('../features/auth/login-page')).LoginPage) },
-      { path: 'register', ...lazyPage(async () => (await import('../features/auth/register-page')).RegisterPage) },
-      {
-        path: 'forgot-password',
-        ...lazyPage(async () => (await import('../features/auth/forgot-password-page')).ForgotPasswordPage),
-      },
-      {
-        path: 'reset-password',
-        ...lazyPage(async () => (await import('../features/auth/reset-password-page')).ResetPasswordPage),
-      },
-      {
-        path: 'saved',
-        ...lazyPage(async () => (await import('./routes/saved-route')).SavedRoute),
-      },
-      { path: 'leads', ...lazyPage(async () => (await import('./routes/leads-route')).LeadsRoute) },
-      { path: 'leads/:id', ...lazyPage(async () => (await import('./routes/lead-route')).LeadRoute) },
-      { path: 'profile', ...lazyPage(async () => (await import('./routes/profile-route')).ProfileRoute) },
-      { path: 'team', ...lazyPage(async () => (await import('./routes/team-route')).TeamRoute) },
-      {
-        path: 'follow-ups',
-        ...lazyPage(async () => (await import('./routes/follow-ups-route')).FollowUpsRoute),
-      },
-      {
-        path: 'invitations/:token',
-        ...lazyPage(async () => (await import('../features/team/invitation-page')).InvitationPage),
-      },
-      {
-        path: 'test',
-        ...lazyPage(async () => {
-          const { TestPage } = await import('../features/integrations/test-page');
-          return function RequireUserForTestPage() {
-            return (
-              <RequireUser>
-                <TestPage />
-              </RequireUser>
-            );
-          };
-        }),
-      },
-      {
-        path: 'billing/demo-checkout',
-        ...lazyPage(async () => (await import('../features/billing/demo-checkout-page')).DemoCheckoutPage),
-      },
-      {
-        path: 'connections',
-        ...lazyPage(async () => (await import('../features/integrations/connections-page')).ConnectionsPage),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-  {
-    element: <WholesalerPageLayout />,
-    children: [
-      {
-        path: 'offer/:token',
-        ...lazyPage(async () => (await import('../features/offer-answer/offer-page')).OfferPage),
-      },
-      { path: 'c/:handle', ...lazyPage(async () => (await import('./routes/personal-page-route')).PersonalPageRoute) },
-    ],
-  },
+  { element: <Layout />, children: appPages.map(pageRoute) },
+  { element: <WholesalerPageLayout />, children: wholesalerPages.map(pageRoute) },
 ];
 
 /**

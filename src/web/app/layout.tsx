@@ -5,13 +5,13 @@ import { useEmailVerificationNotice } from '../features/auth/use-email-verificat
 import type { UserType } from '../features/calculator/user-type';
 import { WorkspaceAccessGuard } from '../features/team/workspace-access-guard';
 import { WorkspaceSwitcher } from '../features/team/workspace-switcher';
-import { usePageMeta } from './page-meta';
+import { usePageMeta } from './page-route';
 import { PageScrollRestoration } from './page-scroll-restoration';
 
 export function Layout() {
   const { pathname } = useLocation();
   const { user } = useSession();
-  usePageMeta(pathname);
+  usePageMeta();
   useEmailVerificationNotice();
   // §2: the Calculator link resets the visitor to homeowner, unless they are already on it.
   const calculatorState: { userType?: UserType } | undefined = pathname === '/' ? undefined : { userType: 'homeowner' };

@@ -1,5 +1,5 @@
-import { Outlet, useLocation } from 'react-router';
-import { usePageMeta } from './page-meta';
+import { Outlet } from 'react-router';
+import { usePageMeta } from './page-route';
 import { PageScrollRestoration } from './page-scroll-restoration';
 
 /**
@@ -8,8 +8,7 @@ import { PageScrollRestoration } from './page-scroll-restoration';
  * answer would no longer reach that wholesaler.
  */
 export function WholesalerPageLayout() {
-  const { pathname } = useLocation();
-  usePageMeta(pathname);
+  usePageMeta();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

@@ -1,9 +1,11 @@
 import { lazy } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
+import type { PageDataLoader } from '../../api/page-data-loader';
 import { BulkImportButton } from '../../features/bulk-import/bulk-import-button';
 import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
 import { CalculatorPage } from '../../features/calculator/calculator-page';
+import { calculatorReferenceDataQuery } from '../../features/calculator/use-calculator-reference-data';
 import { keepCalculationDraft } from '../../features/calculator/calculation-draft';
 import type { UserType } from '../../features/calculator/user-type';
 
@@ -44,3 +46,9 @@ const slots: CalculatorSlots = {
 export function CalculatorRoute() {
   return <CalculatorPage slots={slots} />;
 }
+
+/** What the server draws the calculator with: its templates and repairs. */
+export const loadCalculatorPageData: PageDataLoader = async ({ queryClient, client }) => {
+  await queryClient.prefetchQuery(calculatorReferenceDataQuery(client));
+  return { status: 200 };
+};

@@ -2,9 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import type { PageDataLoader } from '../../api/page-data-loader';
 import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
 import { CalculatorPage } from '../../features/calculator/calculator-page';
-import { isNotFound, wholesalerBrandingQuery } from '../../features/offer-answer/offer-answer-api';
+import { calculatorReferenceDataQuery } from '../../features/calculator/use-calculator-reference-data';
+import {
+  isNotFound,
+  wholesalerBrandingQuery,
+  type WholesalerBranding,
+} from '../../features/offer-answer/offer-answer-api';
 import { PersonalPageOfferAnswer } from '../../features/offer-answer/personal-page-offer-answer';
 import { WholesalerHeader, WholesalerHeaderPlaceholder } from '../../features/offer-answer/wholesaler-header';
 import '../../features/offer-answer/offer-answer.css';
@@ -82,3 +88,17 @@ export function PersonalPageRoute() {
     </>
   );
 }
+
+/** What the server draws `/c/{handle}` with: the wholesaler and the calculator's templates and repairs. */
+export const loadPersonalPageData: PageDataLoader = async ({ queryClient, client, params }) => {
+  const handle = params.handle ?? '';
+  const query = wholesalerBrandingQuery(handle, client);
+  await Promise.all([
+    queryClient.prefetchQuery(query),
+    queryClient.prefetchQuery(calculatorReferenceDataQuery(client)),
+  ]);
+  const branding: WholesalerBranding | undefined = queryClient.getQueryData(query.queryKey);
+  // A handle its owner renamed away from (or typed in capitals) answers at the page's current address.
+  if (branding && branding.handle !== handle.toLowerCase()) return { status: 302, redirect: `/c/${branding.handle}` };
+  return { status: isNotFound(queryClient.getQueryState(query.queryKey)?.error) ? 404 : 200 };
+};

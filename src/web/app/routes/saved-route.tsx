@@ -1,3 +1,6 @@
+import { signedInPageData } from '../../api/page-data-loader';
+import { subscriptionQuery } from '../../api/use-subscription';
+import { workspaceQuery } from '../../api/use-workspace';
 import { RequireUser } from '../../components/require-user';
 import { SavedArvCompsView } from '../../features/arv/saved-arv-comps';
 import { CheckoutReturnNotice } from '../../features/billing/checkout-return-notice';
@@ -5,7 +8,8 @@ import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ManageBillingButton } from '../../features/billing/manage-billing-button';
 import { SavedPropertyExportButtons } from '../../features/integrations/saved-property-export-buttons';
 import type { SavedPageSlots } from '../../features/saved/saved-page-slots';
-import type { SavedProperty } from '../../features/saved/saved-properties-api';
+import { savedPropertiesQuery, type SavedProperty } from '../../features/saved/saved-properties-api';
+import { sheetsSettingsQuery } from '../../features/integrations/sheets-settings-api';
 import { ShareOfferButton } from '../../features/share-offer/share-offer-button';
 import { SavedPage } from '../../features/saved/saved-page';
 
@@ -50,3 +54,12 @@ export function SavedRoute() {
     </RequireUser>
   );
 }
+
+/** What the server draws /saved with, besides the session: the plan, the first page of the list, the workspace. */
+export const loadSavedPageData = signedInPageData(({ queryClient, client }, user) => [
+  queryClient.prefetchQuery(subscriptionQuery(client)),
+  queryClient.prefetchInfiniteQuery(savedPropertiesQuery(client)),
+  queryClient.prefetchQuery(workspaceQuery(user.id, client)),
+  // Each card's spreadsheet export says at once whether a spreadsheet is connected.
+  queryClient.prefetchQuery(sheetsSettingsQuery(client)),
+]);

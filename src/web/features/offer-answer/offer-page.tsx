@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
+import type { PageDataLoader } from '../../api/page-data-loader';
 import { answerOffer, isNotFound, publicOfferQuery } from './offer-answer-api';
 import { OfferAnswer } from './offer-answer';
 import { OfferSummary } from './offer-summary';
@@ -94,3 +95,10 @@ export function OfferPage() {
     </>
   );
 }
+
+/** What the server draws an offer link with: its offer, or its 404 ('Offer not found'). */
+export const loadOfferPageData: PageDataLoader = async ({ queryClient, client, params }) => {
+  const query = publicOfferQuery(params.token ?? '', client);
+  await queryClient.prefetchQuery(query);
+  return { status: isNotFound(queryClient.getQueryState(query.queryKey)?.error) ? 404 : 200 };
+};
