@@ -358,9 +358,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
 
       const stoppedAt = Date.now();
       leaving.child.kill('SIGTERM');
-      const [exitCode] = (await new Promise((resolve) => leaving.child.once('exit', (...args) => resolve(args)))) as [
-        number | null,
-      ];
+      const exitCode = await new Promise<number | null>((resolve) => leaving.child.once('exit', resolve));
       // Within the grace (SHUTDOWN_GRACE_MS, 10 s): its e-mail on the way (3 s), not the rest of its claim.
       expect(exitCode).toBe(0);
       expect(Date.now() - stoppedAt).toBeLessThan(10_000);

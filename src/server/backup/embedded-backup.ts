@@ -136,7 +136,7 @@ export async function restoreEmbeddedDatabase({
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   try {
-    const client = new PGlite({ dataDir: databaseDir(dataDir), loadDataDir: new Blob([dump]) });
+    const client = new PGlite({ dataDir: databaseDir(dataDir), loadDataDir: new Blob([new Uint8Array(dump)]) });
     let counts: { tables: number; rows: number };
     try {
       counts = await countRows(client);

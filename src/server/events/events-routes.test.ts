@@ -70,10 +70,8 @@ describeEachDatabase('GET /api/events', (database) => {
       }
     };
 
-    const open = await Promise.all(
-      [1, 2].map(() => app.request('/api/events', { headers: viewer.headers }).then((response) => response.body!)),
-    );
-    const readers = open.map((body) => body.getReader());
+    const open = await Promise.all([1, 2].map(() => app.request('/api/events', { headers: viewer.headers })));
+    const readers = open.map((response) => response.body!.getReader());
     for (const reader of readers) await readUntil(reader, 'ready');
     shutdown.abort();
     // Each ends (the read loop returns) with a retry field alone, no event the browser would act on.
