@@ -14,9 +14,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function lostWorkNotice(lost: LostWork, memberName: string): string | null {
   const parts: string[] = [];
   if (lost.bulkSendsStopped > 0) {
-    parts.push(
-      `${memberName}'s ${plural(lost.bulkSendsStopped, 'bulk send was', 'bulk sends were')} stopped (${plural(lost.emailsNotSent, 'e-mail', 'e-mails')} not sent).`,
-    );
+    const sends = lost.bulkSendsStopped === 1 ? 'bulk send was' : `${lost.bulkSendsStopped} bulk sends were`;
+    parts.push(`${memberName}'s ${sends} stopped (${plural(lost.emailsNotSent, 'e-mail', 'e-mails')} not sent).`);
   }
   if (lost.followUpsHandedOver > 0 && lost.handedTo) {
     parts.push(
