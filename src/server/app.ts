@@ -24,6 +24,7 @@ import { emailWebhookRoutes } from './follow-ups/email-webhook-routes';
 import { followUpsRoutes, followUpTestClockRoutes } from './follow-ups/follow-ups-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
+import { handOverLostWork } from './lost-rights/hand-over-lost-work';
 import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-routes';
 import { personalPageRoutes } from './personal-page/personal-page-routes';
 import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
@@ -64,7 +65,7 @@ function apiRoutes(context: AppContext) {
     .route('/integrations', integrationsRoutes(context))
     .route('/bulk-send', bulkSendRoutes(context))
     .route('/unsubscribe', unsubscribeRoutes(context))
-    .route('/workspace', workspaceRoutes(context))
+    .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
     .route('/public/invitations', publicInvitationRoutes(context))
     .route('/follow-ups', followUpsRoutes(context))
     .route('/email', emailWebhookRoutes(context))

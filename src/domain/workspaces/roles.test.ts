@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../leads/lead-status';
-import { assignableRoles, may, mayWorkLead, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
+import { assignableRoles, may, mayWorkLead, rolesThatMay, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
 
 const member = (role: WorkspaceRole, mayBulkSendAndExport = false) => ({ role, mayBulkSendAndExport });
 
@@ -23,6 +23,23 @@ describe('may', () => {
   it('lets Dispositions work contracted deals and nothing earlier', () => {
     expect(may(member('dispositions'), 'work-contracted-deals')).toBe(true);
     expect(may(member('dispositions'), 'work-deals')).toBe(false);
+  });
+});
+
+describe('rolesThatMay', () => {
+  it('names the roles that may bulk send always and those that may with the switch, as may() decides', () => {
+    expect(rolesThatMay('bulk-send-and-export')).toEqual({
+      always: ['owner', 'manager'],
+      withSwitch: ['acquisitions'],
+    });
+    expect(rolesThatMay('work-deals')).toEqual({ always: ['owner', 'manager', 'acquisitions'], withSwitch: [] });
+    for (const action of ['work-deals', 'bulk-send-and-export', 'billing'] as const) {
+      const { always, withSwitch } = rolesThatMay(action);
+      for (const role of WORKSPACE_ROLES) {
+        expect(may(member(role, true), action)).toBe(always.includes(role) || withSwitch.includes(role));
+        expect(may(member(role, false), action)).toBe(always.includes(role));
+      }
+    }
   });
 });
 

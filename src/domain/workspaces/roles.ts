@@ -67,6 +67,18 @@ export function may(member: Pick<WorkspaceMember, 'role' | 'mayBulkSendAndExport
   return action === 'bulk-send-and-export' && member.role === 'acquisitions' && member.mayBulkSendAndExport;
 }
 
+/**
+ * The roles that may do `action` whatever their switches (`always`), and those that may only with
+ * "may bulk send and export" on (`withSwitch`): what a query checks about a member row.
+ */
+export function rolesThatMay(action: WorkspaceAction) {
+  const always = WORKSPACE_ROLES.filter((role) => may({ role, mayBulkSendAndExport: false }, action));
+  const withSwitch = WORKSPACE_ROLES.filter(
+    (role) => !always.includes(role) && may({ role, mayBulkSendAndExport: true }, action),
+  );
+  return { always, withSwitch };
+}
+
 /** Statuses from which a lead is the Dispositions' to work: the deal is under contract or closed. */
 export const CONTRACTED_LEAD_STATUSES: readonly LeadStatus[] = ['under-contract', 'closed'];
 

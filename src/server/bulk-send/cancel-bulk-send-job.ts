@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { bulkSendJobs } from '../db/schema';
 
 export const cancelledItemReason = 'Not sent: the sender cancelled the sending';
@@ -10,9 +10,14 @@ export const cancelledItemReason = 'Not sent: the sender cancelled the sending';
  * delivery (deleted with its offer link: the owner never got it); the job is marked cancelled.
  * E-mails being delivered at that moment still go out. Cancelling a finished or cancelled job
  * changes nothing. Returns false when the job does not exist or is another workspace's (nothing
- * changed then either).
+ * changed then either). Each item skipped says `reason` (default: the sender cancelled it).
  */
-export async function cancelBulkSendJob(db: Database, workspaceId: string, jobId: string): Promise<boolean> {
+export async function cancelBulkSendJob(
+  db: Database | Transaction,
+  workspaceId: string,
+  jobId: string,
+  reason: string = cancelledItemReason,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [job] = await tx
       .select({ status: bulkSendJobs.status })
@@ -23,7 +28,7 @@ export async function cancelBulkSendJob(db: Database, workspaceId: string, jobId
     if (job.status !== 'running' && job.status !== 'preparing') return true;
 
     await tx.execute(sql`
-      update bulk_send_items set status = 'skipped', error = ${cancelledItemReason}, processed_at = now()
+      update bulk_send_items set status = 'skipped', error = ${reason}, processed_at = now()
       where job_id = ${jobId}::uuid and status = 'pending'`);
     // Queued e-mails not yet claimed by an e-mail worker (a claimed one is 'sending': it goes out).
     await tx.execute(sql`
@@ -35,7 +40,7 @@ export async function cancelBulkSendJob(db: Database, workspaceId: string, jobId
       ), links as (
         delete from offer_links where bulk_send_item_id in (select bulk_send_item_id from withdrawn)
       )
-      update bulk_send_items set status = 'skipped', error = ${cancelledItemReason}
+      update bulk_send_items set status = 'skipped', error = ${reason}
       where id in (select bulk_send_item_id from withdrawn)`);
     await tx
       .update(bulkSendJobs)

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ownerDisplayName } from '../../domain/bulk-import/bulk-import-property';
 import { buildOfferEmail } from '../../domain/bulk-import/build-offer-email';
 import { canBulkImport, planIds } from '../../domain/plans/plans';
+import { rolesThatMay } from '../../domain/workspaces/roles';
 import type { Database, Transaction } from '../db/database';
 import { bulkSendItems, bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
@@ -18,9 +19,11 @@ export const stoppedItemReasons = {
   unverified: "Not sent: the sender's e-mail address is not verified",
   postalAddress: "Not sent: the sender's profile has no postal address",
   notMember: 'Not sent: the sender is no longer a member of the workspace',
+  notAllowed: "Not sent: the sender's role no longer allows bulk sending in this workspace",
 } as const;
 
 const BULK_PLANS = planIds.filter(canBulkImport);
+const BULK_SENDERS = rolesThatMay('bulk-send-and-export');
 
 export interface BulkSendBatch {
   /** Items taken from the queue in this batch (queued in the outbox, skipped or failed). */
@@ -308,7 +311,8 @@ async function recordServed(tx: Transaction, items: PickedItem[], at: Date) {
 
 /**
  * Re-checks, when items are about to be picked, that each sender with a running job may still
- * send bulk offers for its workspace: still a member of it (a removed member's sends stop), the
+ * send bulk offers for its workspace: still a member of it (a removed member's sends stop) in a
+ * role that may bulk send (a demoted one's or one whose switch was turned off stop too), the
  * workspace's Pro plan (a downgrade stops the rest of the job), a verified e-mail (the Reply-To)
  * and a postal address in their profile there (CAN-SPAM). Their pending items are skipped with the
  * reason. Returns the jobs stopped, to be finished.
@@ -318,6 +322,16 @@ async function stopIneligibleOwners(tx: Pick<Database, 'execute'>, at: Date): Pr
     BULK_PLANS.map((plan) => sql`${plan}`),
     sql`, `,
   );
+  // '' is no role: it keeps `in (…)` valid when the list is empty.
+  const roles = (list: readonly string[]) =>
+    sql.join(
+      [...list, ''].map((role) => sql`${role}`),
+      sql`, `,
+    );
+  // A demotion or a switch turned off stops the sends at once (handOverLostWork); this catches a
+  // job created while the change was being made.
+  const mayNotBulkSend = sql`(m.role not in (${roles(BULK_SENDERS.always)})
+    and not (m.role in (${roles(BULK_SENDERS.withSwitch)}) and m.may_bulk_send_and_export))`;
   const rows = await rowsOf<{ job_id: string }>(
     tx,
     sql`
@@ -325,6 +339,7 @@ async function stopIneligibleOwners(tx: Pick<Database, 'execute'>, at: Date): Pr
       select j.id as job_id,
         case
           when m.id is null then ${stoppedItemReasons.notMember}
+          when ${mayNotBulkSend} then ${stoppedItemReasons.notAllowed}
           when coalesce(s.plan, 'free') not in (${plans}) then ${stoppedItemReasons.plan}
           when not u.email_verified then ${stoppedItemReasons.unverified}
           else ${stoppedItemReasons.postalAddress}
@@ -336,6 +351,7 @@ async function stopIneligibleOwners(tx: Pick<Database, 'execute'>, at: Date): Pr
       left join wholesaler_profiles p on p.workspace_id = j.workspace_id and p.user_id = j.user_id
       where j.status = 'running'
         and (m.id is null
+             or ${mayNotBulkSend}
              or coalesce(s.plan, 'free') not in (${plans})
              or not u.email_verified
              or btrim(coalesce(p.postal_address, '')) = '')

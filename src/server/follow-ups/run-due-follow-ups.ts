@@ -3,6 +3,7 @@ import { renderFollowUpEmail } from '../../domain/follow-ups/render-step';
 import { followUpDueAt } from '../../domain/follow-ups/schedule';
 import type { FollowUpStep, FollowUpStopReason } from '../../domain/follow-ups/sequence';
 import { offerExpiresAt } from '../../domain/offer/offer-validity';
+import { isWorkspaceRole, may } from '../../domain/workspaces/roles';
 import type { Database, Transaction } from '../db/database';
 import { followUps, followUpTouches, offerLinks } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
@@ -34,7 +35,7 @@ type FollowUp = typeof followUps.$inferSelect;
  * - each is locked (FOR UPDATE SKIP LOCKED: two processes never take the same one) and checked
  *   again, at this moment, for every reason to stop (the homeowner answered, the lead moved past
  *   New, the address unsubscribed, complained or bounced, the offer expired with no renewing step
- *   left, the sender left the workspace);
+ *   left, the sender left the workspace or lost the right the sequence was started with);
  * - the step is recorded in follow_up_touches (one row per step: unique), an e-mail step queued
  *   through the sending policy, a task left for the assignee's Today list;
  * - the sequence moves to its next step's due time, or finishes.
@@ -152,18 +153,20 @@ export async function runDueFollowUps({
 
 /** Why a sequence must stop now, checked at the moment its step is due; null: go on. */
 async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Promise<FollowUpStopReason | null> {
-  // Everything a stop depends on, in one statement: the sender's membership, the homeowner's lead
+  // Everything a stop depends on, in one statement: the sender's membership and role, the homeowner's lead
   // (the one the sequence was started from, or one an answer to its offer made), a suppression of
   // the address, and the offer's expiry.
   const { rows } = (await tx.execute(sql`
-    select exists (select 1 from member m
-                   where m.organization_id = ${followUp.workspaceId} and m.user_id = ${followUp.senderUserId}) as member,
+    select sender.role as sender_role, sender.may_bulk_send_and_export as sender_may_bulk_send,
+           (select o.source from offer_links o where o.id = ${followUp.offerLinkId}::uuid) as offer_source,
            lead.id as lead_id, lead.status as lead_status, lead.responded_at as lead_responded_at,
            (select u.reason from email_unsubscribes u
             where u.email in (${followUp.recipientKey}, ${exactSuppressionEmail(followUp.recipientEmail)})
             limit 1) as suppressed,
            (select o.expires_at from offer_links o where o.id = ${followUp.offerLinkId}::uuid) as offer_expires_at
     from (select 1) as one
+    left join member sender
+      on sender.organization_id = ${followUp.workspaceId} and sender.user_id = ${followUp.senderUserId}
     left join lateral (
       select l.id, l.status, l.responded_at from leads l
       where ${followUp.leadId ? sql`l.id = ${followUp.leadId}::uuid` : sql`l.offer_link_id = ${followUp.offerLinkId}::uuid`}
@@ -171,7 +174,9 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
       limit 1
     ) as lead on true`)) as unknown as {
     rows: {
-      member: boolean;
+      sender_role: string | null;
+      sender_may_bulk_send: boolean | null;
+      offer_source: string | null;
       lead_id: string | null;
       lead_status: string | null;
       lead_responded_at: string | Date | null;
@@ -180,7 +185,13 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
     }[];
   };
   const found = rows[0]!;
-  if (!found.member) return 'sender-cannot-send';
+  if (!isWorkspaceRole(found.sender_role)) return 'sender-cannot-send';
+  // A bulk offer's sequence needs the right to bulk send, any other the right to work deals. A
+  // demotion hands the sequences over at once (handOverLostWork); this catches one started meanwhile.
+  const needs = found.offer_source === 'bulk-email' ? 'bulk-send-and-export' : 'work-deals';
+  if (!may({ role: found.sender_role, mayBulkSendAndExport: found.sender_may_bulk_send === true }, needs)) {
+    return 'sender-cannot-send';
+  }
   if (found.lead_id && !followUp.leadId) {
     await tx.update(followUps).set({ leadId: found.lead_id }).where(eq(followUps.id, followUp.id));
     followUp.leadId = found.lead_id;

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  * (The auth endpoints' own codes are Better Auth's, in its SCREAMING_SNAKE_CASE: the library's, not ours.)
  */
 export type RefusalCode =
+  | 'already-a-member'
   | 'daily-limit'
   | 'email-not-verified'
   | 'figures-out-of-range'
@@ -14,18 +15,22 @@ export type RefusalCode =
   | 'ghl-stage-unknown'
   | 'handle-taken'
   | 'invalid-link'
+  | 'invitation-closed'
   | 'lead-not-found'
   | 'lead-notes-full'
   | 'lead-past-new'
   | 'lead-without-email'
   | 'lead-without-offer'
   | 'link-or-markup'
+  | 'no-free-seat'
   | 'no-provider-subscription'
   | 'no-reply-to'
   | 'not-a-member'
   | 'not-allowed'
   | 'not-enough-comps'
   | 'not-found'
+  | 'not-the-recipient'
+  | 'own-workspace'
   | 'offer-expired'
   | 'offer-not-found'
   | 'offer-unworkable'
@@ -40,6 +45,7 @@ export type RefusalCode =
   | 'seats-below-taken'
   | 'seats-need-pro'
   | 'sheets-not-connected'
+  | 'too-many-members'
   | 'wholesaler-not-found'
   | 'workspace-access-ended'
   | OrganizationPluginCode;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { profileMessages, type WholesalerProfile } from '../../domain/profile/wholesaler-profile-schema';
 import type { Database, Transaction } from '../db/database';
-import { releasedHandles, wholesalerProfiles } from '../db/schema';
+import { member, releasedHandles, wholesalerProfiles } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
 import type { WorkspaceFace } from './read-wholesaler';
@@ -44,22 +44,58 @@ const handleTaken = (cause?: unknown) =>
 /**
  * Changing a handle, inside the save's transaction: every save that claims or gives up a handle
  * takes that handle's advisory lock first (in name order, so two users swapping names cannot
- * deadlock), so a claim never passes the released-handle check while the rename that releases it
- * is still uncommitted. A handle another user gave up stays theirs (409 like a held one); the
- * user's own released handle is theirs to take back and leaves released_handles.
+ * deadlock), so a claim never passes the released-handle check while the rename (or removal) that
+ * releases it is still uncommitted. A handle another user gave up stays theirs (409 like a held
+ * one); the user's own released handle is theirs to take back (mayTakeBack) and leaves released_handles.
  */
-async function changeHandle(tx: Transaction, face: WorkspaceFace, from: string | null, to: string | null) {
-  for (const handle of [from, to].filter((name): name is string => name !== null).sort()) {
+async function lockHandles(tx: Transaction, handles: (string | null)[]) {
+  for (const handle of handles.filter((name): name is string => name !== null).sort()) {
     await tx.execute(sql`select pg_advisory_xact_lock(${HANDLE_LOCK_CLASS}, hashtext(${handle}))`);
   }
+}
+
+async function changeHandle(tx: Transaction, face: WorkspaceFace, from: string | null, to: string | null) {
+  await lockHandles(tx, [from, to]);
   if (to === null) return;
   const [released] = await tx
     .select({ workspaceId: releasedHandles.workspaceId, userId: releasedHandles.userId })
     .from(releasedHandles)
     .where(eq(releasedHandles.handle, to));
-  // Released by this member in this workspace: theirs to take back; anyone else's face keeps it.
-  if (released && (released.userId !== face.userId || released.workspaceId !== face.workspaceId)) throw handleTaken();
+  if (released && !(await mayTakeBack(tx, face, released))) throw handleTaken();
   if (released) await tx.delete(releasedHandles).where(eq(releasedHandles.handle, to));
+}
+
+/**
+ * A released handle is its former holder's alone. While she is still a member of the workspace she
+ * gave it up in, it stays there (old links keep reaching that workspace); once she was removed from
+ * it, she takes it back in any workspace of hers.
+ */
+async function mayTakeBack(tx: Transaction, face: WorkspaceFace, released: WorkspaceFace) {
+  if (released.userId !== face.userId) return false;
+  if (released.workspaceId === face.workspaceId) return true;
+  const [stillMember] = await tx
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, released.workspaceId), eq(member.userId, released.userId)));
+  return !stillMember;
+}
+
+/**
+ * Closes a member's profile in a workspace she is removed from, inside the removal's transaction:
+ * the profile goes and its handle is kept in released_handles for her, as a rename keeps it, so
+ * her page and embed answer 404 instead of handing her homeowners to whoever claims the name next.
+ */
+export async function closeProfile(tx: Transaction, face: WorkspaceFace) {
+  const [current] = await tx
+    .select({ handle: wholesalerProfiles.handle })
+    .from(wholesalerProfiles)
+    .where(profileOf(face))
+    .for('update');
+  if (!current) return;
+  const handle = current.handle?.toLowerCase() ?? null;
+  await lockHandles(tx, [handle]);
+  await tx.delete(wholesalerProfiles).where(profileOf(face));
+  if (handle !== null) await tx.insert(releasedHandles).values({ handle, ...face });
 }
 
 /**

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import type { LostWork } from '../../domain/workspaces/lost-work';
 import { assignableRoles, workspaceMessages, type WorkspaceMember } from '../../domain/workspaces/roles';
 import type { MemberChange } from '../../domain/workspaces/workspace-requests';
 import type { AppContext } from '../app-context';
-import type { Database } from '../db/database';
-import { leadEvents, leads, member, organization, user, wholesalerProfiles } from '../db/schema';
+import type { Database, Transaction } from '../db/database';
+import { leadEvents, leads, member, organization, user } from '../db/schema';
 import { Refusal } from '../http/refusal';
+import { closeProfile } from '../profile/save-profile';
 import { throughPlugin } from './plugin-refusal';
 import { refitSeats } from './workspace-seats';
 
@@ -12,7 +14,20 @@ export const memberMessages = {
   notFound: 'Member not found',
   leadsToInvalid: "Choose another member of this workspace to take this member's leads",
   notYourself: 'You cannot remove yourself from the workspace',
+  ownWorkspace: (name: string) =>
+    `This workspace is ${name}'s own: they stay its Owner, so that they always keep a workspace of their own`,
 } as const;
+
+/**
+ * The workspace made with the account (decision 022: its id is the account's): nobody removes its
+ * maker from it or takes its ownership away, so an account always keeps a workspace of its own
+ * (without one, every route would refuse it).
+ */
+function assertNotOwnWorkspace(workspaceId: string, target: { userId: string; name: string }) {
+  if (workspaceId === target.userId) {
+    throw new Refusal(409, memberMessages.ownWorkspace(target.name), { code: 'own-workspace' });
+  }
+}
 
 async function findMember(db: Database, workspaceId: string, memberId: string) {
   const [row] = await db
@@ -24,20 +39,33 @@ async function findMember(db: Database, workspaceId: string, memberId: string) {
   return row;
 }
 
-/** Changes a member's role (through the plugin, which keeps an Owner) and switches; only an Owner touches an Owner. */
+/** Stops or hands over what a member started under rights she no longer has (lost-rights/hand-over-lost-work.ts). */
+export type HandOverLostWork = (
+  tx: Transaction,
+  change: { workspaceId: string; userId: string; actorUserId: string },
+) => Promise<LostWork>;
+
+/**
+ * Changes a member's role (through the plugin, which keeps an Owner) and switches; only an Owner
+ * touches an Owner, and the maker of the workspace stays its Owner. What the member started under
+ * a right she lost is stopped or handed to the Owner (handOverLostWork), in a transaction of its
+ * own once the change is made, and said in the answer.
+ */
 export async function changeMember(
   context: AppContext,
   headers: Headers,
   me: WorkspaceMember,
   memberId: string,
   change: MemberChange,
-) {
+  handOverLostWork: HandOverLostWork,
+): Promise<LostWork> {
   const { db } = context.database;
   const target = await findMember(db, me.workspaceId, memberId);
   if ((target.role === 'owner' || change.role === 'owner') && me.role !== 'owner') {
     throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
   }
   if (change.role && change.role !== target.role) {
+    if (change.role !== 'owner') assertNotOwnWorkspace(me.workspaceId, target);
     const role = change.role;
     if (!assignableRoles(me.role).includes(role))
       throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
@@ -55,13 +83,17 @@ export async function changeMember(
       .set({ seesAllLeads, mayBulkSendAndExport })
       .where(and(eq(member.id, memberId), eq(member.organizationId, me.workspaceId)));
   }
+  return db.transaction((tx) =>
+    handOverLostWork(tx, { workspaceId: me.workspaceId, userId: target.userId, actorUserId: me.userId }),
+  );
 }
 
 /**
  * Removes a member after handing their leads (and the workspace's new leads, if they got them) to
  * another member, each handover written on the lead's history. Their personal page in this
- * workspace closes. The removal itself is the plugin's (it keeps an Owner); it ends the member's
- * sessions' access and live streams at once (requireUser and the live feed read the membership).
+ * workspace closes; its handle stays theirs (closeProfile). Nobody is removed from their own
+ * workspace. The removal itself is the plugin's (it keeps an Owner); it ends the member's sessions'
+ * access and live streams at once (requireUser and the live feed read the membership).
  */
 export async function removeMember(
   context: AppContext,
@@ -76,6 +108,7 @@ export async function removeMember(
   if (target.role === 'owner' && me.role !== 'owner') {
     throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
   }
+  assertNotOwnWorkspace(me.workspaceId, target);
   const [heir] = await db
     .select({ userId: member.userId, name: user.name })
     .from(member)
@@ -105,9 +138,7 @@ export async function removeMember(
       .update(organization)
       .set({ leadAssigneeUserId: heir.userId })
       .where(and(eq(organization.id, me.workspaceId), eq(organization.leadAssigneeUserId, target.userId)));
-    await tx
-      .delete(wholesalerProfiles)
-      .where(and(eq(wholesalerProfiles.workspaceId, me.workspaceId), eq(wholesalerProfiles.userId, target.userId)));
+    await closeProfile(tx, { workspaceId: me.workspaceId, userId: target.userId });
   });
   await throughPlugin(() =>
     context.auth.betterAuth.api.removeMember({

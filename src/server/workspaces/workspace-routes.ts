@@ -24,7 +24,7 @@ import { Refusal } from '../http/refusal';
 import { limitPerClient } from '../rate-limit/limit-per-client';
 import { limitPerUser } from '../rate-limit/limit-per-user';
 import { acceptInvitation, inviteMember, readInvitation, revokeInvitation } from './invitations';
-import { changeMember, removeMember } from './members';
+import { changeMember, removeMember, type HandOverLostWork } from './members';
 import { throughPlugin } from './plugin-refusal';
 import { listMemberships, readWorkspace } from './read-workspace';
 
@@ -40,7 +40,7 @@ const INVITATION_READS = { limit: 30, windowMs: 60_000 } as const;
  * accepting an invitation. In the session's workspace: reading it (every member), its name and
  * lead assignment ('manage-workspace'), invitations and members ('manage-members').
  */
-export function workspaceRoutes(context: AppContext) {
+export function workspaceRoutes(context: AppContext, { handOverLostWork }: { handOverLostWork: HandOverLostWork }) {
   const { db } = context.database;
   const signedIn = requireSignedIn(context);
   const asMember = requireUser(context);
@@ -126,8 +126,15 @@ export function workspaceRoutes(context: AppContext) {
       validate('param', idParam),
       validate('json', MemberChangeSchema),
       async (c) => {
-        await changeMember(context, c.req.raw.headers, c.var.member, c.req.valid('param').id, c.req.valid('json'));
-        return c.json(await readWorkspace(db, c.var.member));
+        const lostWork = await changeMember(
+          context,
+          c.req.raw.headers,
+          c.var.member,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          handOverLostWork,
+        );
+        return c.json({ ...(await readWorkspace(db, c.var.member)), lostWork });
       },
     )
     .delete(

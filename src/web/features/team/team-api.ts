@@ -19,10 +19,15 @@ export function useSetExtraSeats() {
   return useWorkspaceChange((extraSeats: number) => readJson(api.billing.seats.$put({ json: { extraSeats } })));
 }
 
+/** A member's change; the answer is the workspace as it is now and what the member's lost rights stopped or handed over. */
 export function useChangeMember() {
-  return useWorkspaceChange(({ memberId, change }: { memberId: string; change: MemberChange }) =>
-    readJson(api.workspace.members[':id'].$patch({ param: { id: memberId }, json: change })),
-  );
+  const queryClient = useQueryClient();
+  const key = useWorkspaceKey();
+  return useMutation({
+    mutationFn: ({ memberId, change }: { memberId: string; change: MemberChange }) =>
+      readJson(api.workspace.members[':id'].$patch({ param: { id: memberId }, json: change })),
+    onSuccess: ({ lostWork: _lostWork, ...view }) => queryClient.setQueryData(key, view),
+  });
 }
 
 /** A change after which the workspace is read again (invitations, removals). */

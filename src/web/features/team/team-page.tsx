@@ -10,6 +10,7 @@ import {
   roleLabels,
   type WorkspaceRole,
 } from '../../../domain/workspaces/roles';
+import { lostWorkNotice } from '../../../domain/workspaces/lost-work';
 import { fewestExtraSeats, includedSeats, MAX_EXTRA_SEATS, seatMessages } from '../../../domain/workspaces/seats';
 import { InvitationRequestSchema } from '../../../domain/workspaces/workspace-requests';
 import { serverErrorMessage } from '../../api/api-client';
@@ -89,12 +90,17 @@ const memberColumns = { role: 'Role', leads: 'Leads', bulk: 'Bulk send and expor
 
 function MembersCard({ view }: { view: WorkspaceView }) {
   const [removing, setRemoving] = useState<TeamMember>();
+  // What the last change stopped or handed over stays said here, not only in a two-second toast.
+  const [lostWork, setLostWork] = useState<string | null>(null);
   const manages = may(view.me, 'manage-members');
   return (
     <section className="card" aria-labelledby="members-title">
       <h2 id="members-title" className="card-title">
         Members
       </h2>
+      <p role="status" className="team-lost-work">
+        {lostWork}
+      </p>
       <table className="team-members">
         <thead>
           <tr>
@@ -117,6 +123,7 @@ function MembersCard({ view }: { view: WorkspaceView }) {
               view={view}
               manages={manages}
               onRemove={() => setRemoving(member)}
+              onLostWork={setLostWork}
             />
           ))}
         </tbody>
@@ -131,19 +138,34 @@ function MemberRow({
   view,
   manages,
   onRemove,
+  onLostWork,
 }: {
   member: TeamMember;
   view: WorkspaceView;
   manages: boolean;
   onRemove: () => void;
+  /** What a change stopped or handed to an Owner, said in words; null: nothing. */
+  onLostWork: (notice: string | null) => void;
 }) {
   const change = useChangeMember();
   const isMe = member.userId === view.me.userId;
+  // The workspace made with an account has its id; its maker stays its Owner (the server refuses).
+  const isMaker = member.userId === view.workspace.id;
   // Only an Owner changes an Owner; nobody changes their own role here.
-  const editable = manages && !isMe && (member.role !== 'owner' || view.me.role === 'owner');
+  const editable = manages && !isMe && !isMaker && (member.role !== 'owner' || view.me.role === 'owner');
   const alwaysAll = member.role === 'owner' || member.role === 'manager';
   const send = (changes: Parameters<typeof change.mutate>[0]['change'], done: string) =>
-    change.mutate({ memberId: member.id, change: changes }, { onSuccess: () => notify.success(done), onError: fail });
+    change.mutate(
+      { memberId: member.id, change: changes },
+      {
+        onSuccess: ({ lostWork }) => {
+          const notice = lostWorkNotice(lostWork, member.name);
+          onLostWork(notice);
+          notify.success(done, notice ?? undefined);
+        },
+        onError: fail,
+      },
+    );
 
   return (
     <tr>
