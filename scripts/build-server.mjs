@@ -7,9 +7,7 @@ import { buildPageRenderer } from './build-page-renderer.mjs';
 
 const outdir = 'dist/server';
 rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: `${outdir}/main.js`,
+const bundle = {
   bundle: true,
   packages: 'external',
   platform: 'node',
@@ -17,6 +15,13 @@ await build({
   target: 'node26',
   sourcemap: true,
   logLevel: 'warning',
+};
+await build({ ...bundle, entryPoints: ['src/server/main.ts'], outfile: `${outdir}/main.js` });
+// The ARV estimate's worker thread, which main.js starts from beside itself (arv/estimate-arv-in-worker.ts).
+await build({
+  ...bundle,
+  entryPoints: ['src/server/arv/arv-estimate-worker.ts'],
+  outfile: `${outdir}/arv-estimate-worker.js`,
 });
 cpSync('src/server/db/migrations', `${outdir}/migrations`, { recursive: true });
 cpSync('src/server/auth/common-passwords.txt', `${outdir}/common-passwords.txt`);

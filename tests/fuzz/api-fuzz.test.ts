@@ -26,6 +26,7 @@ import {
 } from '../../src/server/db/schema';
 import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
+import { createFollowUpClock } from '../../src/server/follow-ups/follow-up-clock';
 import { createTestContext } from '../support/test-app';
 import { describeEachDatabase } from '../support/test-database';
 import { signUpUser, TEST_ORIGIN, uniqueEmail, type SignedInUser } from '../support/test-users';
@@ -48,6 +49,37 @@ const UPSTREAM_FAILURE = /^\{"error":"[^"]+"/;
 
 /** Routes that end the attacker's own session: fuzzed anonymously only, so signed-in cases stay signed in. */
 const SESSION_ENDING = /^\/api\/auth\/(sign-out|revoke-|delete-user|change-password|reset-password)/;
+
+/**
+ * The fuzzed app's configuration: no outside service (the CRM base is a closed local port, so
+ * nothing leaves), and the follow-ups' test clock, whose route production refuses but the e2e
+ * server mounts.
+ */
+function fuzzedContext(database: Parameters<typeof createTestContext>[0]): AppContext {
+  const env = { TRUST_PROXY: '1', GHL_API_URL: 'http://127.0.0.1:9', FOLLOW_UP_TEST_CLOCK: '1' };
+  return { ...createTestContext(database, env), followUpClock: createFollowUpClock() };
+}
+
+/** Every setting that adds or changes what the server mounts: its routes are the most there are. */
+function everyOptionContext(database: Parameters<typeof createTestContext>[0]): AppContext {
+  const env = {
+    TRUST_PROXY: '1',
+    FOLLOW_UP_TEST_CLOCK: '1',
+    STRIPE_SECRET_KEY: 'sk_test_fuzz0000000000000000000000',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
+    STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
+    STRIPE_PERSONAL_PRICE_ID: 'price_personal',
+    STRIPE_PRO_PRICE_ID: 'price_pro',
+    STRIPE_API_URL: 'http://127.0.0.1:9',
+    RESEND_API_KEY: 're_fuzz',
+    RESEND_WEBHOOK_SECRET: 'whsec_ZnV6ei1mdXp6LWZ1enotZnV6ei1mdXp6',
+    OFFER_WEBHOOK_URL: 'http://127.0.0.1:9/offer',
+    CRM_WEBHOOK_URL: 'http://127.0.0.1:9/crm',
+    SHEETS_WEBHOOK_URL: 'http://127.0.0.1:9/sheets',
+    LEADS_EMAIL: 'leads@example.com',
+  };
+  return { ...createTestContext(database, env), followUpClock: createFollowUpClock() };
+}
 
 function routesOf(app: ReturnType<typeof createApp>, context: AppContext): Route[] {
   const ours = app.routes
@@ -261,8 +293,7 @@ describeEachDatabase('API fuzz', (database) => {
   let victimIds: string[];
 
   beforeAll(async () => {
-    // No outside service is configured; the CRM base points at a closed local port, so nothing leaves.
-    context = createTestContext(database(), { TRUST_PROXY: '1', GHL_API_URL: 'http://127.0.0.1:9' });
+    context = fuzzedContext(database());
     app = createApp(context);
     victim = await signUpUser(app, { email: uniqueEmail('victim'), headers: { 'x-forwarded-for': '10.200.0.1' } });
     attacker = await signUpUser(app, { email: uniqueEmail('attacker'), headers: { 'x-forwarded-for': '10.200.0.2' } });
@@ -296,6 +327,7 @@ describeEachDatabase('API fuzz', (database) => {
     expect(routes.length).toBeGreaterThan(40);
     const before = await victimSnapshot(context, victim.userId);
     const statuses = new Map<number, number>();
+    const casesPerRoute = new Map<Route, number>();
     let cases = 0;
 
     const request = fc.record({
@@ -311,6 +343,7 @@ describeEachDatabase('API fuzz', (database) => {
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
         cases++;
+        casesPerRoute.set(input.route, (casesPerRoute.get(input.route) ?? 0) + 1);
         const signedIn = input.signedIn && !SESSION_ENDING.test(input.route.path);
         // A lone surrogate cannot be percent-encoded: it arrives as U+FFFD, as a browser would send it.
         const path = input.route.path.replace(/:[A-Za-z]+/g, () =>
@@ -359,5 +392,28 @@ describeEachDatabase('API fuzz', (database) => {
       .join(' ');
     console.log(`API fuzz [${database().kind}]: ${cases} cases over ${routes.length} routes; statuses ${summary}`);
     expect(cases).toBe(CASES_PER_DATABASE);
+    // Every route had its share: none is in the list without being tried.
+    expect(routes.filter((route) => !casesPerRoute.has(route))).toEqual([]);
   }, 180_000);
+
+  it('fuzzes every route the server registers, whatever its configuration (issue 37)', () => {
+    const key = (route: Route) => `${route.method} ${route.path}`;
+    const fuzzed = new Set(routesOf(app, context).map(key));
+    const full = everyOptionContext(database());
+    const registered = routesOf(createApp(full), full).map(key);
+    expect(registered.filter((route) => !fuzzed.has(route))).toEqual([]);
+    // The routes added since the fuzz was first written are among them (issues 26–37).
+    for (const route of [
+      'POST /api/arv/estimate',
+      'PUT /api/arv/comps',
+      'POST /api/integrations/stripe/test',
+      'POST /api/workspace/invitations/:id/accept',
+      'POST /api/follow-ups/:id/pause',
+      'POST /api/email/webhook',
+      'POST /api/test/follow-up-clock',
+      'GET /api/public/reply-to-confirmations',
+      'POST /api/leads-inbox/:id/revised-offer',
+    ])
+      expect(fuzzed).toContain(route);
+  });
 });

@@ -7,17 +7,18 @@ export const MAX_ARV_COMPS = 500;
 export const MAX_COMP_REASON_LENGTH = 200;
 
 // Bounds are wide enough for any real home and narrow enough that no arithmetic overflows
-// (1e308 or a negative square footage is refused at the boundary, never estimated).
+// (1e308 or a negative square footage is refused at the boundary, never estimated; so are a price
+// under $1 and an area under 1 sq ft, whose ratios to real ones overflowed the range to Infinity).
 // The messages are the ones a person typing a comp by hand reads (TypedCompSchema, below).
 const price = z
   .number({ error: 'Enter the sale price in dollars' })
   .finite('Enter the sale price in dollars')
-  .positive('The price must be more than $0')
+  .min(1, 'The price must be at least $1')
   .max(1_000_000_000, 'The price must be at most $1,000,000,000');
 const sqft = z
   .number({ error: 'Enter the square feet' })
   .finite('Enter the square feet')
-  .positive('Square feet must be more than 0')
+  .min(1, 'Square feet must be at least 1')
   .max(1_000_000, 'Square feet must be at most 1,000,000');
 const rooms = z
   .number({ error: 'Enter a number' })
@@ -33,7 +34,8 @@ const lotSqft = z
   .number({ error: 'Enter the lot size in square feet' })
   .finite('Enter the lot size in square feet')
   .min(0, 'Must be 0 or more')
-  .max(1_000_000_000, 'Must be at most 1,000,000,000');
+  .max(1_000_000_000, 'Must be at most 1,000,000,000')
+  .refine((value) => value === 0 || value >= 1, 'Must be 0 or at least 1');
 const latitude = z
   .number({ error: 'Enter a latitude like 47.6062' })
   .finite('Enter a latitude like 47.6062')

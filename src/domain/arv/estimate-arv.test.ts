@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ArvEstimateRequestSchema, MAX_ARV_COMPS, type ArvComp, type ArvSubject } from './arv-request-schema';
 import { type ArvEstimate, estimateArv, fitMarketTrend, NOT_ENOUGH_COMPS } from './estimate-arv';
 import { RATE_BOUNDS } from './fit-adjustment-rates';
+import { arbitraryArvRequest, figuresOf } from '../../../tests/support/arv-requests';
 
 const subject: ArvSubject = {
   sqft: 1500,
@@ -49,6 +50,28 @@ const toComps = (rows: { price: number; dLat: number; day: number }[]) =>
   );
 
 describe('estimateArv', () => {
+  it('gives every figure finite, or no figure at all, for any request the route accepts (issue 37, finding 13)', () => {
+    let estimates = 0;
+    fc.assert(
+      fc.property(arbitraryArvRequest, ({ pinned, ...request }) => {
+        expect(ArvEstimateRequestSchema.safeParse(request).success).toBe(true);
+        const result = estimateArv(request, { pinned: new Set(pinned) });
+        if (result.kind !== 'estimate') return;
+        estimates += 1;
+        const figures = figuresOf(result);
+        expect(figures.filter((figure) => !Number.isFinite(figure))).toEqual([]);
+        const notes = [
+          ...result.factors.map((f) => f.note),
+          ...result.used.flatMap((c) => c.adjustments.map((a) => a.note)),
+        ];
+        expect(notes.filter((note) => /NaN|Infinity/.test(note))).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+    // Not a test of refusals only: most requests hold enough like comps for a figure.
+    expect(estimates).toBeGreaterThan(300);
+  });
+
   it('says "not enough comparable sales" with fewer than 3 usable comps, and gives no figure', () => {
     const result = estimateArv({ subject, comps: [comp(), comp({ sqft: 3000 }), comp({ price: 510_000 })] });
     expect(result).toEqual({

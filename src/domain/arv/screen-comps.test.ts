@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ArvComp, ArvSubject } from './arv-request-schema';
-import { COMPS_WANTED_PER_TIER, screenComps } from './screen-comps';
+import { COMPS_WANTED_PER_TIER, PINNED_MONTHS_LIMIT, screenComps } from './screen-comps';
 
 const subject: ArvSubject = { sqft: 1500, beds: 3, baths: 2, lat: 47.68, lng: -122.35, valueDate: '2015-03-01' };
 const comp = (overrides: Partial<ArvComp> = {}): ArvComp => ({
@@ -68,6 +68,23 @@ describe('screenComps', () => {
     );
     expect(result.excluded).toEqual([]);
     expect(result.candidates.find((candidate) => candidate.index === COMPS_WANTED_PER_TIER)?.pinned).toBe(true);
+  });
+
+  it(`excludes a pinned comp sold more than ${PINNED_MONTHS_LIMIT} months from the value date, saying so (issue 37, finding 13)`, () => {
+    const result = screenComps(
+      subject,
+      [...near(3), comp({ soldDate: '1715-01-15' }), comp({ soldDate: '2005-06-01' })],
+      new Set([3, 4]),
+    );
+    expect(result.excluded).toEqual([
+      {
+        index: 3,
+        reason: expect.stringMatching(
+          /^too far: sold 36\d\d months from the value date, beyond 120 months even when pinned$/,
+        ),
+      },
+    ]);
+    expect(result.candidates.map((candidate) => candidate.index)).toEqual([0, 1, 2, 4]);
   });
 
   it('puts every comp either among the candidates or among the excluded with a reason, once', () => {

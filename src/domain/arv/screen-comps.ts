@@ -23,6 +23,13 @@ export const SEARCH_TIERS: readonly SearchTier[] = [
  */
 export const COMPS_WANTED_PER_TIER = 30;
 
+/**
+ * A pinned comp skips every test but this one: sold within 10 years of the value date. Its price is
+ * brought to that date by the market trend, which over centuries multiplied it past any number
+ * (or weighted every comp down to nothing), and gave an answer of 200 with every figure null.
+ */
+export const PINNED_MONTHS_LIMIT = 120;
+
 /** Size within ±30 % of the subject's living area. */
 export const SIZE_TOLERANCE = 0.3;
 /** Bedrooms within ±1 of the subject's. */
@@ -78,7 +85,8 @@ function homeKey(comp: ArvComp): string | undefined {
  * Screens comps against the subject, giving every excluded comp its reason (issue 28 §2):
  * non-arm's-length prices (under 10 % of the median, or the earlier sale of a home resold in
  * the period), size outside ±30 %, beds outside ±1, then the narrowest distance-and-recency
- * tier holding enough comps. Pinned comps skip every test; user-excluded ones never reach here.
+ * tier holding enough comps. Pinned comps skip every test but PINNED_MONTHS_LIMIT; user-excluded
+ * ones never reach here.
  */
 export function screenComps(
   subject: ArvSubject,
@@ -111,7 +119,12 @@ export function screenComps(
       pinned: pinned.has(index),
     };
     if (screened.pinned) {
-      passing.push(screened);
+      if (Math.abs(screened.monthsBefore) <= PINNED_MONTHS_LIMIT) passing.push(screened);
+      else
+        excluded.push({
+          index,
+          reason: `too far: sold ${Math.abs(screened.monthsBefore).toFixed(0)} months from the value date, beyond ${PINNED_MONTHS_LIMIT} months even when pinned`,
+        });
       return;
     }
     const reason = firstFailedTest(subject, comp, index, medianPrice, latestSaleOfHome.get(homeKey(comp) ?? ''));

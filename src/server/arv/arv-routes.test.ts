@@ -2,7 +2,9 @@
 // and PUT /api/arv/comps (comps kept with a saved property of the session's workspace), on PGlite
 // and PostgreSQL 15: hostile bodies are refused with a 4xx and nothing is stored.
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { arbitraryArvRequest, figuresOf } from '../../../tests/support/arv-requests';
 import { sendJson } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
@@ -110,6 +112,51 @@ describeEachDatabase('ARV from comparable sales', (database) => {
       excluded: [{ index: 1, reason: expect.stringMatching(/^size/) }],
     });
     expect(body).not.toHaveProperty('arv');
+  });
+
+  it('refuses pinned comps sold centuries from the value date with 422 and the reason, not 200 with null figures (issue 37, finding 13)', async () => {
+    const { headers } = await signUpTestUser(app);
+    const ancient = [1402, 1455, 1510, 1633].map((year) => comp(500_000 + year, { soldDate: `${year}-06-01` }));
+    const response = await sendJson(app, 'POST', '/api/arv/estimate', headers, {
+      subject,
+      comps: ancient,
+      pinned: [0, 1, 2, 3],
+      trendPerYear: 0.05,
+    });
+    expect(response.status).toBe(422);
+    const tooFar = /^too far: sold \d+ months from the value date, beyond 120 months even when pinned$/;
+    expect(await response.json()).toEqual({
+      error: 'not enough comparable sales',
+      code: 'not-enough-comps',
+      usable: 0,
+      excluded: [0, 1, 2, 3].map((index) => ({ index, reason: expect.stringMatching(tooFar) })),
+    });
+  });
+
+  it('never answers 200 with a figure that is not a finite number, whatever the comps (issue 37, finding 13)', async () => {
+    // A new user every 50 requests, so neither the runs nor a failure's shrinking meet the estimate limit.
+    let user = await signUpTestUser(app);
+    let sent = 0;
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(arbitraryArvRequest, async (body) => {
+        if (++sent % 50 === 0) user = await signUpTestUser(app);
+        const { headers } = user;
+        const response = await sendJson(app, 'POST', '/api/arv/estimate', headers, body);
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const answer = (await response.json()) as Parameters<typeof figuresOf>[0] & { error?: string };
+        if (response.status !== 200) {
+          expect(response.status).toBe(422);
+          expect(answer.error).toBe('not enough comparable sales');
+          return;
+        }
+        expect(figuresOf(answer).filter((figure) => typeof figure !== 'number' || !Number.isFinite(figure))).toEqual(
+          [],
+        );
+      }),
+      { numRuns: 120 },
+    );
+    expect(statuses.get(200)).toBeGreaterThan(30);
   });
 
   describe('hostile bodies', () => {

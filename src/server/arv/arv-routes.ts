@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ArvEstimateRequestSchema, MAX_ARV_COMPS, SavedArvCompsSchema } from '../../domain/arv/arv-request-schema';
-import { estimateArv } from '../../domain/arv/estimate-arv';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { savedProperties } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerUser } from '../rate-limit/limit-per-user';
+import { createArvEstimator } from './estimate-arv-in-worker';
 
 /** The ARV routes' body limit (bigger than the API's 64 KB: 500 comps with addresses), listed in http/limit-request-body.ts. */
 export const ARV_BODY_LIMIT_BYTES = 320 * 1024;
@@ -48,12 +48,14 @@ const tooLarge = () => {
  * /api/arv (signed in, any plan, issue 28):
  * - POST /estimate: comparable sales → { arv, low, high, confidence, factors, used, excluded }, or 422
  *   { error: 'not enough comparable sales', code: 'not-enough-comps', excluded } with fewer than 3
- *   usable comps. Stores nothing. Rate limited per user (429 { code: 'rate-limited' }).
+ *   usable comps. Stores nothing. Rate limited per user (429 { code: 'rate-limited' }). Estimated on a
+ *   worker thread, so estimates do not hold the event loop (503 { code: 'busy' } when too many wait).
  * - PUT /comps: keeps the subject's facts, the comps with pin/exclude reasons and the ARV used with
  *   a saved property of the session's workspace (null clears them); 404 for anyone else's.
  */
 export function arvRoutes(context: AppContext) {
   const body = bodyLimit({ maxSize: ARV_BODY_LIMIT_BYTES, onError: tooLarge });
+  const estimator = createArvEstimator();
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
     .post(
@@ -61,9 +63,9 @@ export function arvRoutes(context: AppContext) {
       body,
       limitPerUser(context, 'arv-estimate', ARV_ESTIMATE_RATE_LIMIT),
       validate('json', EstimateBodySchema),
-      (c) => {
-        const { pinned, ...request } = c.req.valid('json');
-        const result = estimateArv(request, { pinned: new Set(pinned) });
+      async (c) => {
+        const { pinned = [], ...request } = c.req.valid('json');
+        const result = await estimator.estimate(request, pinned);
         if (result.kind === 'not-enough') {
           throw new Refusal(422, result.reason, {
             code: 'not-enough-comps',

@@ -13,10 +13,17 @@ import {
 import type { BetterAuth } from './create-auth';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** Per client address: about 10 a minute for each kind of attempt. */
 export const PER_IP_LIMIT = { limit: 10, windowMs: MINUTE };
+/**
+ * Per client address: 5 verification e-mails an hour, whichever addresses they go to. The limit per
+ * address (send-verification-email.ts) alone let one client mail five links an hour to every
+ * account it could name, and answers for unknown addresses cost it nothing.
+ */
+export const VERIFICATION_EMAILS_PER_IP_LIMIT = { limit: 5, windowMs: HOUR };
 /** Per account: 10 failed sign-ins per 15 minutes (from addresses it never signed in from; and per address). */
 export const PER_ACCOUNT_LIMIT = { limit: 10, windowMs: 15 * MINUTE };
 /** Per address (e-mail): 3 password reset e-mails a day, so nobody can mail-bomb an inbox through us. */
@@ -28,7 +35,16 @@ export const LONGEST_AUTH_WINDOW_MS = RESET_EMAILS_PER_ADDRESS_LIMIT.windowMs;
 /** A known sign-in address is forgotten after this long without a sign-in from it. */
 export const KNOWN_ADDRESS_RETENTION_MS = 90 * DAY;
 
-type AttemptKind = 'sign-in' | 'sign-up' | 'recovery' | 'password-change';
+type AttemptKind = 'sign-in' | 'sign-up' | 'recovery' | 'password-change' | 'verification-email';
+
+/** What each kind may do per client address. */
+const perIpLimits: Record<AttemptKind, { limit: number; windowMs: number }> = {
+  'sign-in': PER_IP_LIMIT,
+  'sign-up': PER_IP_LIMIT,
+  recovery: PER_IP_LIMIT,
+  'password-change': PER_IP_LIMIT,
+  'verification-email': VERIFICATION_EMAILS_PER_IP_LIMIT,
+};
 
 /** Better Auth paths (under /api/auth) that try a password, start a sign-in or send mail, and what they count as. */
 const limitedPaths: Record<string, AttemptKind> = {
@@ -39,6 +55,7 @@ const limitedPaths: Record<string, AttemptKind> = {
   '/reset-password': 'recovery',
   '/change-password': 'password-change',
   '/verify-password': 'password-change',
+  '/send-verification-email': 'verification-email',
 };
 
 const unsupportedMediaType = 'Requests to this address must be sent as JSON (Content-Type: application/json).';
@@ -110,7 +127,8 @@ function tooManyAttempts(c: Context, retryAfterMs: number) {
  *   addresses (10 per 15 minutes): guessing from many addresses gets 10 password checks, yet a
  *   stranger cannot lock the owner out of the addresses they use. A successful sign-in gives
  *   its counts back (what remains counted is failures) and remembers the address;
- * - a password reset e-mail: 3 a day per address; a password change: 5 per 15 minutes per account.
+ * - a password reset e-mail: 3 a day per address; a password change: 5 per 15 minutes per account;
+ * - a verification e-mail: 5 an hour per client address (and 5 an hour per address, where it is sent).
  * Refused requests get 429 with 'Too many attempts. Please try again in N minutes.'
  */
 export function authRateLimits({
@@ -141,7 +159,7 @@ export function authRateLimits({
     };
 
     // The address first, before anything is read or looked up.
-    const refusedForAddress = await consume({ key: `${kind}:ip:${ip}`, ...PER_IP_LIMIT });
+    const refusedForAddress = await consume({ key: `${kind}:ip:${ip}`, ...perIpLimits[kind] });
     if (refusedForAddress) return refusedForAddress;
 
     const rules: RateLimitRule[] = [];

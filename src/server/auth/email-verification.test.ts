@@ -10,6 +10,7 @@ import { bulkImportMessages } from '../../domain/bulk-import/bulk-import-message
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { emailOutbox, user as userTable } from '../db/schema';
 import { readWholesaler } from '../profile/read-wholesaler';
+import { VERIFICATION_EMAILS_PER_IP_LIMIT } from './auth-rate-limits';
 import { VERIFICATION_EMAIL_LIMIT } from './send-verification-email';
 
 describeEachDatabase('e-mail verification', (database) => {
@@ -92,11 +93,57 @@ describeEachDatabase('e-mail verification', (database) => {
     const { headers, user } = await signUpTestUser(app);
     const statuses: number[] = [];
     for (let time = 0; time <= VERIFICATION_EMAIL_LIMIT.limit; time++) {
-      statuses.push((await postAuth(app, '/send-verification-email', { email: user.email }, headers)).status);
+      // Each from its own client address, so only the limit per address can refuse.
+      const fromOwnAddress = { ...headers, 'x-forwarded-for': `10.251.0.${time + 1}` };
+      statuses.push((await postAuth(app, '/send-verification-email', { email: user.email }, fromOwnAddress)).status);
     }
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect(await verificationMails(user.email)).toHaveLength(VERIFICATION_EMAIL_LIMIT.limit);
+  });
+
+  it(`mails at most ${VERIFICATION_EMAILS_PER_IP_LIMIT.limit} verification links an hour from one client address, whoever they go to (issue 37, finding 11)`, async () => {
+    const victims = [];
+    for (let i = 0; i < 15; i++) victims.push((await signUpTestUser(app)).user);
+    const attacker = { 'x-forwarded-for': '203.0.113.37' };
+    const statuses: number[] = [];
+    for (const victim of victims) {
+      const asked = await postAuth(
+        app,
+        '/send-verification-email',
+        { email: victim.email, callbackURL: '/' },
+        attacker,
+      );
+      statuses.push(asked.status);
+      if (asked.status === 429) {
+        expect(asked.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(await asked.json()).toMatchObject({
+          code: 'TOO_MANY_ATTEMPTS',
+          message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+        });
+      }
+    }
+    const allowed = VERIFICATION_EMAILS_PER_IP_LIMIT.limit;
+    expect(statuses).toEqual([...Array<number>(allowed).fill(200), ...Array<number>(15 - allowed).fill(429)]);
+    // The refused ten got nothing, and nobody was verified.
+    const mailed = await Promise.all(victims.map(async (victim) => (await verificationMails(victim.email)).length));
+    expect(mailed).toEqual([...Array<number>(allowed).fill(1), ...Array<number>(15 - allowed).fill(0)]);
+    expect(await Promise.all(victims.map((victim) => isVerified(victim.id)))).toEqual(Array<boolean>(15).fill(false));
+
+    // Addresses nobody registered are answered as if mailed (Better Auth does not say who has an
+    // account), and cost the same: still refused.
+    const unknown = await postAuth(app, '/send-verification-email', { email: 'nobody-here@example.com' }, attacker);
+    expect(unknown.status).toBe(429);
+
+    // Another client address is not held back by this one.
+    const elsewhere = await postAuth(
+      app,
+      '/send-verification-email',
+      { email: victims.at(-1)!.email },
+      { 'x-forwarded-for': '198.51.100.7' },
+    );
+    expect(elsewhere.status).toBe(200);
+    expect(await verificationMails(victims.at(-1)!.email)).toHaveLength(1);
   });
 
   it("uses the account's e-mail as Reply-To only once it is verified", async () => {

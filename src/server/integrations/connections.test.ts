@@ -6,6 +6,8 @@ import { startStripeFake } from '../../../tests/fakes/stripe-fake';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
+import { newTestWorkspace } from '../../../tests/support/workspaces';
+import { STRIPE_TEST_RATE_LIMIT } from './integrations-routes';
 
 const stripeSecretKey = 'sk_test_integrations0000000000000000wxyz';
 const resendKey = 're_full_access_key_1234';
@@ -245,5 +247,49 @@ describeEachDatabase('connection checks and integration tests', (database) => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it('limits the payment provider test per user and per workspace, calling Stripe no more (issue 37, finding 12)', async () => {
+    const app = createTestApp(database(), { TRUST_PROXY: '1', ...stripeEnv(stripe.url) });
+    const team = await newTestWorkspace(app, database().db);
+    const [first, second] = [await team.join('viewer'), await team.join('acquisitions')];
+    const test = async (headers: Record<string, string>) => {
+      const response = await app.request('/api/integrations/stripe/test', { method: 'POST', headers });
+      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() };
+    };
+    const { perUser, perWorkspace } = STRIPE_TEST_RATE_LIMIT;
+
+    // One member presses Test as fast as they can: the server calls Stripe perUser.limit times.
+    const byFirst = [];
+    for (let i = 0; i < perUser.limit + 3; i++) byFirst.push(await test(first.headers));
+    expect(byFirst.map((answer) => answer.status)).toEqual([
+      ...Array<number>(perUser.limit).fill(200),
+      ...Array<number>(3).fill(429),
+    ]);
+    expect(byFirst.at(-1)).toEqual({
+      status: 429,
+      retryAfter: expect.stringMatching(/^\d+$/),
+      body: {
+        code: 'rate-limited',
+        error: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/),
+      },
+    });
+    expect(stripe.requests).toHaveLength(perUser.limit);
+
+    // The team's other members share the workspace's allowance: no more calls than it.
+    const byOthers = [];
+    for (let i = 0; i < perUser.limit; i++) byOthers.push((await test(second.headers)).status);
+    for (let i = 0; i < 3; i++) byOthers.push((await test(team.owner.headers)).status);
+    const leftForOthers = perWorkspace.limit - perUser.limit;
+    expect(byOthers).toEqual([
+      ...Array<number>(leftForOthers).fill(200),
+      ...Array<number>(byOthers.length - leftForOthers).fill(429),
+    ]);
+    expect(stripe.requests).toHaveLength(perWorkspace.limit);
+
+    // Another workspace is not held back by this one.
+    const stranger = await signUpTestUser(app);
+    expect((await test(stranger.headers)).status).toBe(200);
+    expect(stripe.requests).toHaveLength(perWorkspace.limit + 1);
   });
 });

@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { assertPublicUrl, userUrlPolicy } from '../http/outbound/outbound-address';
 import { validate } from '../http/validate';
-import { EXPORT_RATE_LIMIT, limitPerUser } from '../rate-limit/limit-per-user';
+import { EXPORT_RATE_LIMIT, limitPerUser, limitPerWorkspace } from '../rate-limit/limit-per-user';
 import {
   checkConnection,
   CONNECTION_SERVICES,
@@ -52,6 +52,16 @@ function sheetsView(webhookUrl: string | null, env: AppContext['env']) {
  * so one account cannot turn them into a flood (exports: EXPORT_RATE_LIMIT).
  */
 export const SHEETS_TEST_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
+
+/**
+ * The payment provider test calls Stripe with the site's own secret key, for any member: 5 per user
+ * and 10 per workspace every 10 minutes, far above a person checking a configuration, and far below
+ * what would wear down the site's own allowance with Stripe.
+ */
+export const STRIPE_TEST_RATE_LIMIT = {
+  perUser: { limit: 5, windowMs: 10 * 60_000 },
+  perWorkspace: { limit: 10, windowMs: 10 * 60_000 },
+} as const;
 
 // The Connections page is public and each check may call a provider: one check per service
 // runs at a time in this process, and its answer is reused for a few seconds.
@@ -163,6 +173,12 @@ export function integrationsRoutes(context: AppContext) {
       )
 
       // --- Payment provider test (Test page, spec §2): a real call with the server's secret key ---
-      .post('/stripe/test', signedIn, async (c) => c.json(await testStripeConnection(context)))
+      .post(
+        '/stripe/test',
+        signedIn,
+        limitPerUser(context, 'stripe-test', STRIPE_TEST_RATE_LIMIT.perUser),
+        limitPerWorkspace(context, 'stripe-test', STRIPE_TEST_RATE_LIMIT.perWorkspace),
+        async (c) => c.json(await testStripeConnection(context)),
+      )
   );
 }

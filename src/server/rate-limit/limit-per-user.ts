@@ -15,11 +15,31 @@ export const PER_USER_ACTION_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as con
 export const EXPORT_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
 
 /**
- * The one variable limitPerUser reads: the signed-in user's id, as requireUser (auth/) sets it.
- * Named here rather than imported, so this shared room imports no capability.
+ * The variables limitPerUser and limitPerWorkspace read: the signed-in user's id and the session's
+ * workspace, as requireUser (auth/) sets them. Named here rather than imported, so this shared room
+ * imports no capability.
  */
 interface SignedInUserVariables {
   user: { id: string };
+}
+interface SignedInMemberVariables extends SignedInUserVariables {
+  member: { workspaceId: string };
+}
+
+/** Counts the request under `key` and answers 429 with Retry-After and { error, code: 'rate-limited' } past the rule. */
+function limitBy<Variables extends object>(
+  { database }: Pick<AppContext, 'database'>,
+  key: (variables: Variables) => string,
+  rule: { limit: number; windowMs: number },
+): MiddlewareHandler<{ Variables: Variables }> {
+  return async (c, next) => {
+    const decision = await consumeRateLimit(database.db, { key: key(c.var as Variables), ...rule });
+    if (!decision.allowed) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+      return c.json({ error: tooManyRequestsMessage(decision.retryAfterMs), code: 'rate-limited' }, 429);
+    }
+    return next();
+  };
 }
 
 /**
@@ -29,16 +49,21 @@ interface SignedInUserVariables {
  * so one account cannot turn a costly route (PDFs, links, history rows) into a flood.
  */
 export function limitPerUser(
-  { database }: Pick<AppContext, 'database'>,
+  context: Pick<AppContext, 'database'>,
   name: string,
   rule: { limit: number; windowMs: number } = PER_USER_ACTION_RATE_LIMIT,
 ): MiddlewareHandler<{ Variables: SignedInUserVariables }> {
-  return async (c, next) => {
-    const decision = await consumeRateLimit(database.db, { key: `${name}:user:${c.var.user.id}`, ...rule });
-    if (!decision.allowed) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
-      return c.json({ error: tooManyRequestsMessage(decision.retryAfterMs), code: 'rate-limited' }, 429);
-    }
-    return next();
-  };
+  return limitBy<SignedInUserVariables>(context, ({ user }) => `${name}:user:${user.id}`, rule);
+}
+
+/**
+ * As limitPerUser, counted against the session's workspace: every member's requests together, so a
+ * team cannot multiply a limit by its seats.
+ */
+export function limitPerWorkspace(
+  context: Pick<AppContext, 'database'>,
+  name: string,
+  rule: { limit: number; windowMs: number },
+): MiddlewareHandler<{ Variables: SignedInMemberVariables }> {
+  return limitBy<SignedInMemberVariables>(context, ({ member }) => `${name}:workspace:${member.workspaceId}`, rule);
 }

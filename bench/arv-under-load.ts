@@ -1,0 +1,223 @@
+// How ARV estimates affect the rest of the API (issue 37, finding 14): the latency of GET /api/health
+// alone, then while bursts of 60 estimates of 500 comps each arrive at once from six free
+// accounts (10 each, within the per-user limit), and the estimates' own latency. The server runs
+// in a child process of its own (the app as the tests build it, on a throwaway PostgreSQL as in
+// production; `--pglite` for the embedded database, whose queries run on the event loop too), so
+// the bench's client does not share its event loop. Health is asked by 4 clients,
+// each asking again 5 ms after its answer. The server also reports its event loop's delay (Node's
+// monitorEventLoopDelay) during the bursts: on a machine shared with other work the round trips
+// carry the other work's delays too, the loop's delay less so.
+// Run: npx tsx bench/arv-under-load.ts   (goal: health p99 under 50 ms while estimates run)
+import { fork, type ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { availableParallelism, loadavg } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
+
+const BURSTS = 5;
+const ACCOUNTS = 6;
+const ESTIMATES_PER_ACCOUNT = 10; // 5 bursts and a warm-up: 51 a minute, within the per-user 60
+const COMPS = 500;
+const HEALTH_CLIENTS = 4;
+const HEALTH_GAP_MS = 5;
+const QUIET_MS = 3000;
+
+async function serveApp(databaseUrl: string | undefined) {
+  const { serve } = await import('@hono/node-server');
+  const { createApp } = await import('../src/server/app');
+  const { openPgliteDatabase, openPostgresDatabase } = await import('../src/server/db/database');
+  const { createTestContext } = await import('../tests/support/test-app');
+  const database = databaseUrl ? await openPostgresDatabase(databaseUrl) : await openPgliteDatabase();
+  const context = createTestContext(database, { APP_URL: 'http://127.0.0.1', TRUST_PROXY: '1' });
+  const server = serve({ fetch: createApp(context).fetch, port: 0, hostname: '127.0.0.1' });
+  server.once('listening', () => process.send!({ port: (server.address() as AddressInfo).port }));
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  process.on('message', (message) => {
+    if (message === 'start') {
+      delay.reset();
+      delay.enable();
+    } else if (message === 'stop') {
+      delay.disable();
+      const toMs = (ns: number) => ns / 1e6;
+      process.send!({
+        p50: toMs(delay.percentile(50)),
+        p99: toMs(delay.percentile(99)),
+        max: toMs(delay.max),
+      });
+    }
+  });
+}
+
+/** A street of like homes sold in the last two years, with addresses: about 100 KB of JSON. */
+function estimateBody(seed: number) {
+  let state = seed;
+  const random = () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647;
+  };
+  const comps = Array.from({ length: COMPS }, (_, i) => ({
+    price: Math.round(400_000 + random() * 300_000),
+    soldDate: new Date(Date.parse('2022-06-01') + random() * 730 * 86_400_000).toISOString().slice(0, 10),
+    sqft: Math.round(1200 + random() * 800),
+    beds: 2 + Math.floor(random() * 3),
+    baths: 1 + Math.floor(random() * 3),
+    yearBuilt: 1920 + Math.floor(random() * 90),
+    lotSqft: Math.round(3000 + random() * 6000),
+    lat: 47.66 + random() * 0.04,
+    lng: -122.37 + random() * 0.04,
+    address: `${i + 1} Elm St, Seattle, WA 98115`,
+  }));
+  return JSON.stringify({
+    subject: {
+      sqft: 1600,
+      beds: 3,
+      baths: 2,
+      yearBuilt: 1960,
+      lotSqft: 6000,
+      lat: 47.68,
+      lng: -122.35,
+      valueDate: '2024-06-01',
+    },
+    comps,
+  });
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${ms(percentile(sorted, 0.5))}  p90 ${ms(percentile(sorted, 0.9))}  p99 ${ms(percentile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? NaN)}  (${sorted.length} requests)`;
+};
+
+async function measure() {
+  const postgres = process.argv.includes('--pglite') ? undefined : await startPostgresServer();
+  const databaseUrl = postgres && (await createDatabase(postgres.url));
+  const child: ChildProcess = fork(
+    new URL(import.meta.url).pathname,
+    ['--serve', ...(databaseUrl ? [databaseUrl] : [])],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    },
+  );
+  const port = await new Promise<number>((resolve) =>
+    child.once('message', (m) => resolve((m as { port: number }).port)),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  const dispatcher = new Agent({ connections: 200 });
+  const request = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    undiciFetch(`${origin}${path}`, { ...init, dispatcher });
+
+  try {
+    const cookies: string[] = [];
+    for (let account = 0; account < ACCOUNTS; account++) {
+      const response = await request('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': `10.37.0.${account + 1}` },
+        body: JSON.stringify({
+          name: `Load ${account}`,
+          email: `arv-load-${account}-${Date.now()}@example.com`,
+          password: 'correct-horse-battery-42',
+        }),
+      });
+      if (response.status !== 200) throw new Error(`sign-up failed: ${response.status}`);
+      cookies.push(
+        response.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; '),
+      );
+    }
+    const bodies = Array.from({ length: ESTIMATES_PER_ACCOUNT }, (_, i) => estimateBody(i + 1));
+    // One estimate first, unmeasured: it starts the worker (from source, through tsx) and warms the code.
+    const warmUp = await request('/api/arv/estimate', {
+      method: 'POST',
+      headers: { origin, cookie: cookies[0]!, 'content-type': 'application/json', 'x-forwarded-for': '10.37.1.1' },
+      body: bodies[0]!,
+    });
+    if (warmUp.status !== 200) throw new Error(`the warm-up estimate failed: ${warmUp.status}`);
+    await warmUp.arrayBuffer();
+
+    let polling = true;
+    const healthTimes: { at: number; ms: number }[] = [];
+    const poll = async () => {
+      while (polling) {
+        const start = performance.now();
+        const response = await request('/api/health');
+        await response.arrayBuffer();
+        healthTimes.push({ at: start, ms: performance.now() - start });
+        await new Promise((resolve) => setTimeout(resolve, HEALTH_GAP_MS));
+      }
+    };
+    const pollers = Array.from({ length: HEALTH_CLIENTS }, () => poll());
+
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    const quietUntil = performance.now();
+    const underLoad: [number, number][] = [];
+    child.send('start');
+    const estimateTimes: number[] = [];
+    const statuses = new Map<number, number>();
+    for (let burst = 0; burst < BURSTS; burst++) {
+      const start = performance.now();
+      await Promise.all(
+        cookies.flatMap((cookie, account) =>
+          bodies.map(async (body) => {
+            const sent = performance.now();
+            const response = await request('/api/arv/estimate', {
+              method: 'POST',
+              headers: {
+                origin,
+                cookie,
+                'content-type': 'application/json',
+                'x-forwarded-for': `10.37.1.${account + 1}`,
+              },
+              body,
+            });
+            await response.arrayBuffer();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            estimateTimes.push(performance.now() - sent);
+          }),
+        ),
+      );
+      underLoad.push([start, performance.now()]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const loopDelay = new Promise<{ p50: number; p99: number; max: number }>((resolve) =>
+      child.once('message', (message) => resolve(message as { p50: number; p99: number; max: number })),
+    );
+    child.send('stop');
+    const delay = await loopDelay;
+    polling = false;
+    await Promise.all(pollers);
+
+    const quiet = healthTimes.filter((sample) => sample.at < quietUntil).map((sample) => sample.ms);
+    const during = healthTimes
+      .filter((sample) => underLoad.some(([from, to]) => sample.at >= from && sample.at <= to))
+      .map((sample) => sample.ms);
+    const bursts = underLoad.map(([from, to]) => to - from);
+    console.log(
+      `ARV under load (${postgres ? 'PostgreSQL' : 'PGlite'}): ${BURSTS} bursts of ${ACCOUNTS * ESTIMATES_PER_ACCOUNT} estimates × ${COMPS} comps (${(bodies[0]!.length / 1024).toFixed(0)} KB each), ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`,
+    );
+    console.log(`health, quiet          ${summary(quiet)}`);
+    console.log(`health, during bursts  ${summary(during)}`);
+    console.log(
+      `estimates              ${summary(estimateTimes)}  statuses ${[...statuses].map(([s, n]) => `${s}×${n}`).join(' ')}`,
+    );
+    console.log(`a burst took           ${bursts.map((value) => ms(value).trim()).join(', ')}`);
+    console.log(
+      `server's event loop delay during the bursts: p50 ${ms(delay.p50)}  p99 ${ms(delay.p99)}  max ${ms(delay.max)}`,
+    );
+  } finally {
+    await dispatcher.close();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill();
+    await exited;
+    await postgres?.stop();
+  }
+}
+
+const serveAt = process.argv.indexOf('--serve');
+if (serveAt >= 0) await serveApp(process.argv[serveAt + 1]);
+else await measure();

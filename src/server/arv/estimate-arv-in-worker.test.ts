@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { ArvComp } from '../../domain/arv/arv-request-schema';
+import { estimateArv } from '../../domain/arv/estimate-arv';
+import { Refusal } from '../http/refusal';
+import { createArvEstimator, estimatesBusyMessage } from './estimate-arv-in-worker';
+
+const subject = { sqft: 1600, beds: 3, baths: 2, yearBuilt: 1960, lat: 47.68, lng: -122.35, valueDate: '2024-06-01' };
+/** 500 like homes sold in the two years before the value date (a full estimate, as issue 37 measured it). */
+const comps: ArvComp[] = Array.from({ length: 500 }, (_, i) => ({
+  price: 400_000 + ((i * 7919) % 300_000),
+  soldDate: new Date(Date.parse('2022-06-01') + ((i * 104_729) % 730) * 86_400_000).toISOString().slice(0, 10),
+  sqft: 1200 + ((i * 31) % 800),
+  beds: 2 + (i % 3),
+  baths: 1 + (i % 3),
+  yearBuilt: 1920 + (i % 90),
+  lat: 47.66 + ((i * 13) % 400) / 10_000,
+  lng: -122.37 + ((i * 17) % 400) / 10_000,
+  address: `${i + 1} Elm St`,
+}));
+
+describe('createArvEstimator (issue 37, finding 14)', () => {
+  it('answers exactly what estimateArv answers, pinned comps included', async () => {
+    const estimator = createArvEstimator({ threads: 1 });
+    const pinned = [3, 499];
+    expect(await estimator.estimate({ subject, comps }, pinned)).toEqual(
+      estimateArv({ subject, comps }, { pinned: new Set(pinned) }),
+    );
+    expect(estimator.threads).toBe(1);
+  });
+
+  it('leaves the event loop free while estimates run: timers keep firing', async () => {
+    const estimator = createArvEstimator({ threads: 1 });
+    await estimator.estimate({ subject, comps: comps.slice(0, 10) }, []); // the worker started
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns += 1;
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const results = await Promise.all(Array.from({ length: 6 }, () => estimator.estimate({ subject, comps }, [])));
+    spinning = false;
+    expect(results.every((result) => result.kind === 'estimate')).toBe(true);
+    // Run on this thread, six estimates would run back to back without one turn of the loop.
+    expect(turns).toBeGreaterThan(6);
+  });
+
+  it('refuses with 503 once maxWaiting estimates wait, and serves the ones it took', async () => {
+    const estimator = createArvEstimator({ threads: 1, maxWaiting: 2 });
+    const taken = [1, 2, 3].map(() => estimator.estimate({ subject, comps }, []));
+    const refused = estimator.estimate({ subject, comps }, []);
+    await expect(refused).rejects.toThrow(Refusal);
+    await expect(refused).rejects.toMatchObject({ status: 503, message: estimatesBusyMessage });
+    expect((await Promise.all(taken)).map((result) => result.kind)).toEqual(['estimate', 'estimate', 'estimate']);
+    expect(estimator.waiting).toBe(0);
+  });
+});

@@ -1,0 +1,109 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ArvEstimateRequest } from '../../domain/arv/arv-request-schema';
+import type { estimateArv } from '../../domain/arv/estimate-arv';
+import { Refusal } from '../http/refusal';
+import type { EstimateOutcome, EstimateTask } from './arv-estimate-worker';
+
+type Estimate = ReturnType<typeof estimateArv>;
+
+/** Estimates waiting for a worker beyond which a new one is refused (503): a minute of a busy server's estimates. */
+export const MAX_WAITING_ESTIMATES = 240;
+
+export const estimatesBusyMessage = 'Too many estimates are running. Please try again in a moment.';
+
+// From source (tsx, the tests) the worker needs tsx's loader; a build has the worker beside main.js.
+const workerFile = import.meta.url.endsWith('.ts')
+  ? new URL('./arv-estimate-worker-from-source.mjs', import.meta.url)
+  : new URL('./arv-estimate-worker.js', import.meta.url);
+
+export interface ArvEstimator {
+  estimate(request: ArvEstimateRequest, pinned: readonly number[]): Promise<Estimate>;
+  /** Workers started and estimates waiting for one (for tests and benches). */
+  readonly threads: number;
+  readonly waiting: number;
+}
+
+interface Job {
+  task: EstimateTask;
+  resolve(result: Estimate): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Runs estimateArv on worker threads: a 500-comp estimate is about 30–50 ms of arithmetic, and on
+ * the event loop sixty at once held every other request (GET /api/health waited 345 ms at p90).
+ * Up to `threads` workers (one less than the cores, at least one), started on first use and not
+ * keeping the process alive; each runs one estimate at a time and the rest wait in order, at most
+ * `maxWaiting`, beyond which the estimate is refused with 503.
+ */
+export function createArvEstimator({
+  threads = Math.max(1, availableParallelism() - 1),
+  maxWaiting = MAX_WAITING_ESTIMATES,
+}: { threads?: number; maxWaiting?: number } = {}): ArvEstimator {
+  const queue: Job[] = [];
+  const idle: Worker[] = [];
+  const running = new Map<Worker, Job>();
+  let started = 0;
+
+  const finish = (worker: Worker, outcome: { result: Estimate } | { error: Error }) => {
+    const job = running.get(worker);
+    running.delete(worker);
+    if (!job) return;
+    if ('result' in outcome) job.resolve(outcome.result);
+    else job.reject(outcome.error);
+  };
+
+  function start(): Worker {
+    const worker = new Worker(workerFile);
+    started += 1;
+    let failure: Error | undefined;
+    worker.on('message', (outcome: EstimateOutcome) => {
+      worker.unref();
+      finish(worker, 'result' in outcome ? outcome : { error: new Error(`ARV estimate failed: ${outcome.error}`) });
+      idle.push(worker);
+      pump();
+    });
+    worker.on('error', (error) => {
+      failure = error;
+    });
+    worker.on('exit', (code) => {
+      started -= 1;
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+      finish(worker, { error: failure ?? new Error(`the ARV worker stopped (exit code ${code})`) });
+      pump();
+    });
+    return worker;
+  }
+
+  function pump() {
+    while (queue.length > 0) {
+      const worker = idle.pop() ?? (started < threads ? start() : undefined);
+      if (!worker) return;
+      const job = queue.shift()!;
+      running.set(worker, job);
+      // A worker keeps the process alive while it estimates, not while it waits for work.
+      worker.ref();
+      worker.postMessage(job.task);
+    }
+  }
+
+  return {
+    estimate(request, pinned) {
+      if (queue.length >= maxWaiting) {
+        return Promise.reject(new Refusal(503, estimatesBusyMessage, { code: 'busy' }));
+      }
+      return new Promise<Estimate>((resolve, reject) => {
+        queue.push({ task: { request, pinned: [...pinned] }, resolve, reject });
+        pump();
+      });
+    },
+    get threads() {
+      return started;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
