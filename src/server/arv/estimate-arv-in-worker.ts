@@ -65,7 +65,7 @@ export function createArvEstimator({
       pump();
     });
     worker.on('error', (error) => {
-      failure = error;
+      failure = error instanceof Error ? error : new Error(String(error));
     });
     worker.on('exit', (code) => {
       started -= 1;

@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  */
 export type RefusalCode =
   | 'already-a-member'
+  | 'busy'
   | 'daily-limit'
   | 'email-not-verified'
   | 'figures-out-of-range'
