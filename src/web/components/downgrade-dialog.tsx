@@ -1,7 +1,12 @@
+import { Link } from 'react-router';
 import { savedPropertyLimit } from '../../domain/plans/plans';
+import { ApiError } from '../api/api-client';
 import { useSubscription, useSwitchToFreePlan } from '../api/use-subscription';
 import { Modal } from './modal';
 import { notify } from './notify';
+
+/** A refusal that leaves the choice of who stays to the Owner: more members than Free's one seat. */
+const tooManyMembers = (error: unknown) => error instanceof ApiError && error.code === 'too-many-members';
 
 interface DowngradeDialogProps {
   open: boolean;
@@ -12,7 +17,8 @@ interface DowngradeDialogProps {
 
 /**
  * Asks before a paid plan becomes Free (from /saved or the pricing page): what changes now, the
- * paid period left behind, and what becomes of saved properties above the Free limit.
+ * paid period left behind, and what becomes of saved properties above the Free limit. A workspace
+ * with more members than Free's one seat is refused: the dialog says how many to remove, and where.
  */
 export function DowngradeDialog({ open, onClose, messages }: DowngradeDialogProps) {
   const subscription = useSubscription(open);
@@ -45,7 +51,9 @@ export function DowngradeDialog({ open, onClose, messages }: DowngradeDialogProp
                   onClose();
                   notify.success(messages.success);
                 },
-                onError: () => notify.error(messages.failure),
+                onError: (error) => {
+                  if (!tooManyMembers(error)) notify.error(messages.failure);
+                },
               });
             }}
           >
@@ -54,6 +62,14 @@ export function DowngradeDialog({ open, onClose, messages }: DowngradeDialogProp
         </>
       }
     >
+      {tooManyMembers(downgrade.error) && (
+        <p role="alert">
+          {downgrade.error?.message}{' '}
+          <Link to="/team" onClick={onClose}>
+            Open the Team page
+          </Link>
+        </p>
+      )}
       <p>
         Your plan changes to Free now and you will not be billed again
         {periodEnd ? `; the paid period you are leaving would have ended on ${periodEnd}` : ''}.

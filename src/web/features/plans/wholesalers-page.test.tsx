@@ -166,6 +166,29 @@ describe('WholesalersPage (§2 landing and pricing)', () => {
     expect(within(card('Personal')).getByRole('button', { name: 'Current Plan' })).toBeTruthy();
   });
 
+  it('signed in with a team: a downgrade refused for its members says how many to remove, with the Team page a link away', async () => {
+    mocks.session = signedIn;
+    replies['GET /api/subscription'] = { status: 200, body: status('pro') };
+    const refusal =
+      'The Free plan has 1 seat and this workspace has 3 members. Remove 2 members on the Team page first, choosing who stays, then change the plan.';
+    replies['POST /api/subscription/free'] = {
+      status: 409,
+      body: { error: refusal, code: 'too-many-members', members: 3, seats: 1, toRemove: 2 },
+    };
+    renderPage();
+
+    await userEvent.click(await within(card('Free')).findByRole('button', { name: 'Subscribe Now' }));
+    const confirm = screen.getByRole('dialog', { name: 'Downgrade to the Free plan?' });
+    const downgradeNow = within(confirm).getByRole('button', { name: 'Downgrade now' });
+    await userEvent.click(downgradeNow);
+
+    expect((await within(confirm).findByRole('alert')).textContent).toBe(`${refusal} Open the Team page`);
+    expect(mocks.notify.error).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(downgradeNow);
+    await userEvent.click(within(confirm).getByRole('link', { name: 'Open the Team page' }));
+    expect(screen.getByTestId('location').textContent).toBe('/team null');
+  });
+
   it('signed in: a paid plan starts checkout and reports when there is none', async () => {
     mocks.session = signedIn;
     replies['GET /api/subscription'] = { status: 200, body: status('free') };
