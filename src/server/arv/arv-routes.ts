@@ -6,6 +6,7 @@ import { ArvEstimateRequestSchema, MAX_ARV_COMPS, SavedArvCompsSchema } from '..
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { savedProperties } from '../db/schema';
+import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerUser } from '../rate-limit/limit-per-user';
@@ -87,9 +88,7 @@ export function arvRoutes(context: AppContext) {
         const updated = await context.database.db
           .update(savedProperties)
           .set({ arvComps })
-          .where(
-            and(eq(savedProperties.id, savedPropertyId), eq(savedProperties.workspaceId, c.var.member.workspaceId)),
-          )
+          .where(ownedRow(savedProperties, savedPropertyId, c.var.member.workspaceId))
           .returning({ id: savedProperties.id });
         if (updated.length === 0) throw new Refusal(404, 'Saved property not found');
         return c.json({ savedPropertyId, arvComps }, 200);
@@ -102,7 +101,7 @@ export function arvRoutes(context: AppContext) {
         .where(
           and(
             eq(savedProperties.id, c.req.valid('param').savedPropertyId),
-            eq(savedProperties.workspaceId, c.var.member.workspaceId),
+            inWorkspace(savedProperties, c.var.member.workspaceId),
           ),
         );
       if (!row) throw new Refusal(404, 'Saved property not found');

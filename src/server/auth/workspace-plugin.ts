@@ -2,10 +2,10 @@ import { APIError } from 'better-auth/api';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { organization } from 'better-auth/plugins/organization';
 import { defaultStatements } from 'better-auth/plugins/organization/access';
-import { eq } from 'drizzle-orm';
 import { seatCount } from '../../domain/workspaces/seats';
 import type { DatabaseConnection } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 
 /** An invitation works for a week. */
 export const INVITATION_VALID_DAYS = 7;
@@ -30,7 +30,7 @@ async function workspacePlan(database: DatabaseConnection, workspaceId: string) 
   const [row] = await database.db
     .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   return row ?? { plan: 'free' as const, extraSeats: 0 };
 }
 

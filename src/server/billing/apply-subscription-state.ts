@@ -3,6 +3,7 @@ import type { PlanId } from '../../domain/plans/plans';
 import { seatCount } from '../../domain/workspaces/seats';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { fitPeopleToSeats } from '../workspaces/workspace-seats';
 import type { SubscriptionState } from './subscription-state';
 
@@ -70,7 +71,7 @@ export async function applySubscriptionState(
       .from(subscriptions)
       .where(
         'workspaceId' in target
-          ? eq(subscriptions.workspaceId, target.workspaceId)
+          ? inWorkspace(subscriptions, target.workspaceId)
           : eq(subscriptions.stripeCustomerId, target.customerId),
       )
       .for('update');
@@ -92,7 +93,7 @@ export async function applySubscriptionState(
         extraSeats,
         updatedAt: sql`now()`,
       })
-      .where(eq(subscriptions.workspaceId, row.workspaceId));
+      .where(inWorkspace(subscriptions, row.workspaceId));
     // Fewer seats than members (cancelled, unpaid, a smaller plan or fewer seats at the provider):
     // the newest members are suspended until the Owner chooses; more seats bring them back.
     await fitPeopleToSeats(tx, row.workspaceId, seatCount(state.plan, extraSeats));

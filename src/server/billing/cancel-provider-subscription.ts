@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { hasEnded } from './subscription-state';
 
@@ -20,7 +20,7 @@ export async function cancelProviderSubscription(
   const [row] = await db
     .select({ subscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   if (!row?.subscriptionId) return;
   const subscriptionId = row.subscriptionId;
   try {

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { planMessages, plans } from '../../domain/plans/plans';
 import type { AuthUser } from '../auth/require-user';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
 import { createDemoCheckoutToken } from './demo-checkout-token';
@@ -60,7 +60,7 @@ export async function createCheckout(
       customerId: subscriptions.stripeCustomerId,
     })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   if (row?.plan === plan) throw new Refusal(409, `You are already on the ${planName(plan)} plan`);
   await refuseOwnerDowngrade(db, workspaceId, plan);
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
 import { appLink } from './create-checkout';
@@ -18,7 +18,7 @@ export async function createPortalSession(
   const [row] = await db
     .select({ customerId: subscriptions.stripeCustomerId })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   const customerId = row?.customerId;
   if (!customerId) throw new Refusal(409, 'There is no billing account for you yet. Subscribe to a plan first.');
   const session = await refuseWhenProviderFails(

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AuthUser } from '../auth/require-user';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 
 /**
  * The provider's customer for this workspace: created once (with the acting Owner's e-mail, and the
@@ -24,7 +25,7 @@ export async function ensureStripeCustomer(
   const [saved] = await db
     .update(subscriptions)
     .set({ stripeCustomerId: customer.id })
-    .where(and(eq(subscriptions.workspaceId, workspaceId), isNull(subscriptions.stripeCustomerId)))
+    .where(and(inWorkspace(subscriptions, workspaceId), isNull(subscriptions.stripeCustomerId)))
     .returning({ customerId: subscriptions.stripeCustomerId });
   if (saved?.customerId) return saved.customerId;
   const winner = await storedCustomerId(db, workspaceId);
@@ -36,6 +37,6 @@ async function storedCustomerId(db: Database, workspaceId: string): Promise<stri
   const [row] = await db
     .select({ customerId: subscriptions.stripeCustomerId })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   return row?.customerId ?? null;
 }

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { planMessages } from '../../domain/plans/plans';
 import { includedSeats, seatCount, seatMessages } from '../../domain/workspaces/seats';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { lockSeats, seatsTaken } from '../workspaces/workspace-seats';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
@@ -42,7 +43,7 @@ export async function setExtraSeats(context: SeatsContext, workspaceId: string, 
   const [row] = await db
     .select({ plan: subscriptions.plan, subscriptionId: subscriptions.stripeSubscriptionId })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   if (row?.plan !== 'pro') throw new Refusal(409, seatMessages.extraSeatsNeedPro, { code: 'seats-need-pro' });
 
   const refuseBelowTaken = async (tx: Pick<Database, 'select'> = db) => {
@@ -66,7 +67,7 @@ export async function setExtraSeats(context: SeatsContext, workspaceId: string, 
       await tx
         .update(subscriptions)
         .set({ extraSeats, updatedAt: sql`now()` })
-        .where(eq(subscriptions.workspaceId, workspaceId));
+        .where(inWorkspace(subscriptions, workspaceId));
     });
     return;
   }

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { bulkSendJobs } from '../db/schema';
+import { ownedRow } from '../db/workspace-scope';
 
 export const cancelledItemReason = 'Not sent: the sender cancelled the sending';
 
@@ -22,7 +23,7 @@ export async function cancelBulkSendJob(
     const [job] = await tx
       .select({ status: bulkSendJobs.status })
       .from(bulkSendJobs)
-      .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.workspaceId, workspaceId)))
+      .where(ownedRow(bulkSendJobs, jobId, workspaceId))
       .for('update');
     if (!job) return false;
     if (job.status !== 'running' && job.status !== 'preparing') return true;

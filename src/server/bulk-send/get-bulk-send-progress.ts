@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { senderDailyCounts, bulkSendJobs } from '../db/schema';
+import { ownedRow } from '../db/workspace-scope';
 import { bulkSendDay, nextBulkSendDay } from './queue-due-bulk-items';
 
 /** A recipient that did not get the offer; the web app lists them under 'Failed to send emails to {n} recipients' (spec §8). */
@@ -67,7 +68,7 @@ export async function getBulkSendProgress(
       senderUserId: bulkSendJobs.userId,
     })
     .from(bulkSendJobs)
-    .where(and(eq(bulkSendJobs.id, jobId), eq(bulkSendJobs.workspaceId, workspaceId)));
+    .where(ownedRow(bulkSendJobs, jobId, workspaceId));
   if (!job) return null;
 
   const counts = await rowsOf<{ queued: number; sending: number; sent: number; failed: number; skipped: number }>(

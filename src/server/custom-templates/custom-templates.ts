@@ -1,9 +1,10 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import { builtInTemplates } from '../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../domain/offer/formula-template';
 import { canManageCustomTemplates, planMessages } from '../../domain/plans/plans';
 import type { Database, Transaction } from '../db/database';
 import { customFormulaTemplates } from '../db/schema';
+import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
@@ -58,7 +59,7 @@ export async function listCustomTemplates(db: Database, workspaceId: string): Pr
   const rows = await db
     .select()
     .from(customFormulaTemplates)
-    .where(eq(customFormulaTemplates.workspaceId, workspaceId))
+    .where(inWorkspace(customFormulaTemplates, workspaceId))
     .orderBy(asc(customFormulaTemplates.name));
   return rows.map(toTemplate);
 }
@@ -71,7 +72,7 @@ export async function createCustomTemplate(db: Database, workspaceId: string, te
       const [kept] = await tx
         .select({ count: count() })
         .from(customFormulaTemplates)
-        .where(eq(customFormulaTemplates.workspaceId, workspaceId));
+        .where(inWorkspace(customFormulaTemplates, workspaceId));
       if ((kept?.count ?? 0) >= MAX_CUSTOM_TEMPLATES) throw new Refusal(409, customTemplateMessages.tooMany);
       const [row] = await tx
         .insert(customFormulaTemplates)
@@ -95,7 +96,7 @@ export async function updateCustomTemplate(db: Database, workspaceId: string, id
           formula: formulaOf(template),
           updatedAt: new Date(),
         })
-        .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.workspaceId, workspaceId)))
+        .where(ownedRow(customFormulaTemplates, id, workspaceId))
         .returning();
       // Another workspace's template is answered as unknown, not forbidden.
       if (!row) throw new Refusal(404, customTemplateMessages.notFound);
@@ -109,7 +110,7 @@ export async function deleteCustomTemplate(db: Database, workspaceId: string, id
     await lockProPlan(tx, workspaceId);
     const [row] = await tx
       .delete(customFormulaTemplates)
-      .where(and(eq(customFormulaTemplates.id, id), eq(customFormulaTemplates.workspaceId, workspaceId)))
+      .where(ownedRow(customFormulaTemplates, id, workspaceId))
       .returning({ id: customFormulaTemplates.id });
     if (!row) throw new Refusal(404, customTemplateMessages.notFound);
   });

@@ -3,13 +3,13 @@ import { dealFromCalculation, type Deal } from '../../domain/offer/deal';
 import type { ExportSource } from '../../domain/integrations/export-request-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
 import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { leads, offerLinks, savedProperties } from '../db/schema';
+import { leadsVisibleTo, ownedRow, type LeadReader } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 
 /** Who asks for a deal: their workspace, and whether they see its every lead or only those given to them. */
-export type DealReader = Pick<WorkspaceMember, 'workspaceId' | 'userId' | 'seesAllLeads'>;
+export type DealReader = LeadReader;
 
 /**
  * The deal a document or an export is about: a calculation's figures computed here, or a saved
@@ -28,7 +28,7 @@ export async function resolveDeal(db: Database, member: DealReader, source: Expo
   const [row] = await db
     .select()
     .from(savedProperties)
-    .where(and(eq(savedProperties.id, source.savedPropertyId), eq(savedProperties.workspaceId, member.workspaceId)));
+    .where(ownedRow(savedProperties, source.savedPropertyId, member.workspaceId));
   if (!row) throw new Refusal(404, 'Property not found');
   // repair_costs holds the selected items only, as saveProperty wrote them.
   const repairs = row.repairCosts.map(({ name, cost }) => ({ name, cost }));
@@ -51,13 +51,7 @@ async function leadDeal(db: Database, member: DealReader, leadId: string): Promi
   const [lead] = await db
     .select()
     .from(leads)
-    .where(
-      and(
-        eq(leads.id, leadId),
-        eq(leads.workspaceId, member.workspaceId),
-        member.seesAllLeads ? undefined : eq(leads.assigneeUserId, member.userId),
-      ),
-    );
+    .where(and(eq(leads.id, leadId), leadsVisibleTo(member)));
   if (!lead) throw new Refusal(404, 'Lead not found');
   if (lead.marketValue === null || lead.offerLow === null || lead.offerHigh === null) {
     throw new Refusal(409, 'This lead has no offer with a market value to export');

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
 import { emailOutbox, emailUnsubscribes, user, wholesalerProfiles } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { SendingRefusal } from './sending-refusal';
 import { enqueueEmail } from './enqueue-email';
 import {
@@ -263,7 +264,7 @@ async function readSender(
     .from(user)
     .leftJoin(
       wholesalerProfiles,
-      and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, user.id)),
+      and(inWorkspace(wholesalerProfiles, workspaceId), eq(wholesalerProfiles.userId, user.id)),
     )
     .where(eq(user.id, userId));
   if (!row) throw new Error(`sender ${userId} is gone`);

@@ -5,6 +5,7 @@ import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
 import type { FollowUpSequence } from '../../domain/follow-ups/sequence';
 import type { Transaction } from '../db/database';
 import { followUps, followUpTouches, leadEvents } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { Refusal } from '../http/refusal';
 import { stopFollowUps } from './stop-follow-ups';
@@ -47,7 +48,7 @@ export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolmen
     .from(followUps)
     .where(
       and(
-        eq(followUps.workspaceId, enrolment.workspaceId),
+        inWorkspace(followUps, enrolment.workspaceId),
         eq(followUps.recipientKey, recipientKey),
         eq(followUps.status, 'active'),
       ),

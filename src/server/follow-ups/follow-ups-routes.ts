@@ -6,10 +6,11 @@ import { FollowUpSequenceRequestSchema } from '../../domain/follow-ups/sequence-
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { followUps, followUpTouches, leads } from '../db/schema';
+import { followUpsVisibleTo } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { createFollowUpClock, type FollowUpClock } from './follow-up-clock';
-import { followUpsVisibleTo, listFollowUps } from './read-follow-ups';
+import { listFollowUps } from './read-follow-ups';
 import { stopFollowUps } from './stop-follow-ups';
 import { readWorkspaceSequence, resetWorkspaceSequence, saveWorkspaceSequence } from './workspace-sequence';
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { fillFollowUpFields, followUpFieldValues } from '../../domain/follow-ups/render-step';
 import {
   followUpStepLabel,
@@ -10,26 +10,10 @@ import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-s
 import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { followUps, followUpTouches, leads, offerLinks, wholesalerProfiles, user } from '../db/schema';
+import { followUpsVisibleTo, inWorkspace, sameWorkspace } from '../db/workspace-scope';
 import { readWorkspaceSequence } from './workspace-sequence';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The sequences (and their tasks) a member sees: the whole workspace's when they see all leads,
- * else those whose lead is assigned to them, or that they sent and no one was assigned yet. A
- * query using it joins leads on follow_ups.lead_id.
- */
-export function followUpsVisibleTo(member: Pick<WorkspaceMember, 'workspaceId' | 'userId' | 'seesAllLeads'>): SQL {
-  const inWorkspace = eq(followUps.workspaceId, member.workspaceId);
-  if (member.seesAllLeads) return inWorkspace;
-  return and(
-    inWorkspace,
-    or(
-      eq(leads.assigneeUserId, member.userId),
-      and(isNull(leads.assigneeUserId), eq(followUps.senderUserId, member.userId)),
-    ),
-  )!;
-}
 
 /**
  * What /follow-ups shows a member: the tasks due for them (open, of sequences still running, oldest
@@ -69,10 +53,7 @@ export async function listFollowUps(
     .innerJoin(user, eq(user.id, followUps.senderUserId))
     .leftJoin(
       wholesalerProfiles,
-      and(
-        eq(wholesalerProfiles.workspaceId, followUps.workspaceId),
-        eq(wholesalerProfiles.userId, followUps.senderUserId),
-      ),
+      and(sameWorkspace(wholesalerProfiles, followUps), eq(wholesalerProfiles.userId, followUps.senderUserId)),
     )
     .leftJoin(leads, eq(leads.id, followUps.leadId))
     .where(and(visible, eq(followUps.status, 'active'), isNull(followUpTouches.doneAt)))
@@ -150,19 +131,19 @@ async function stepResults(db: Database, workspaceId: string, sequence: FollowUp
   const result = (await db.execute(sql`
     with last_touch as (
       select t.follow_up_id, max(t.step) as step
-      from follow_up_touches t join follow_ups f on f.id = t.follow_up_id
-      where f.workspace_id = ${workspaceId}
+      from follow_up_touches t join follow_ups on follow_ups.id = t.follow_up_id
+      where ${inWorkspace(followUps, workspaceId)}
       group by t.follow_up_id
     )
     select t.step,
            count(*)::int as sent,
-           count(*) filter (where f.stop_reason in ('answered', 'replied') and lt.step = t.step)::int as answered,
-           count(*) filter (where f.stop_reason in ('unsubscribed', 'complained') and lt.step = t.step)::int as unsubscribed,
-           count(*) filter (where f.stop_reason = 'bounced' and lt.step = t.step)::int as bounced
+           count(*) filter (where follow_ups.stop_reason in ('answered', 'replied') and lt.step = t.step)::int as answered,
+           count(*) filter (where follow_ups.stop_reason in ('unsubscribed', 'complained') and lt.step = t.step)::int as unsubscribed,
+           count(*) filter (where follow_ups.stop_reason = 'bounced' and lt.step = t.step)::int as bounced
     from follow_up_touches t
-    join follow_ups f on f.id = t.follow_up_id
+    join follow_ups on follow_ups.id = t.follow_up_id
     join last_touch lt on lt.follow_up_id = t.follow_up_id
-    where f.workspace_id = ${workspaceId}
+    where ${inWorkspace(followUps, workspaceId)}
     group by t.step
     order by t.step`)) as unknown as {
     rows: { step: number; sent: number; answered: number; unsubscribed: number; bounced: number }[];

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { followUpStopMessages, type FollowUpStopReason } from '../../domain/follow-ups/sequence';
 import type { Transaction } from '../db/database';
 import { followUps, leadEvents } from '../db/schema';
+import { ownedRow } from '../db/workspace-scope';
 
 /** Which active sequences a stop concerns. */
 export type FollowUpSelector =
@@ -14,7 +15,7 @@ export type FollowUpSelector =
   | { replyToken: string };
 
 function matching(selector: FollowUpSelector): SQL {
-  if ('id' in selector) return and(eq(followUps.id, selector.id), eq(followUps.workspaceId, selector.workspaceId))!;
+  if ('id' in selector) return ownedRow(followUps, selector.id, selector.workspaceId);
   if ('leadId' in selector) return eq(followUps.leadId, selector.leadId);
   if ('offerLinkId' in selector) return eq(followUps.offerLinkId, selector.offerLinkId);
   if ('recipientKey' in selector) return eq(followUps.recipientKey, selector.recipientKey);

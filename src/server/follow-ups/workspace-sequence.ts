@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FollowUpSequenceRequest } from '../../domain/follow-ups/sequence-request';
 import { sequenceFromRequest } from '../../domain/follow-ups/sequence-request';
 import { defaultFollowUpSequence, type FollowUpSequence } from '../../domain/follow-ups/sequence';
 import { canEditFollowUpSequence, planMessages } from '../../domain/plans/plans';
 import type { Database, Transaction } from '../db/database';
 import { followUpSequences } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
 
@@ -16,7 +16,7 @@ export async function readWorkspaceSequence(
   const [row] = await db
     .select({ sequence: followUpSequences.sequence })
     .from(followUpSequences)
-    .where(eq(followUpSequences.workspaceId, workspaceId));
+    .where(inWorkspace(followUpSequences, workspaceId));
   return row ? { sequence: row.sequence, custom: true } : { sequence: defaultFollowUpSequence, custom: false };
 }
 
@@ -45,6 +45,6 @@ export async function saveWorkspaceSequence(db: Database, workspaceId: string, r
 
 /** Goes back to the built-in sequence (any plan: a downgraded workspace may drop what it can no longer edit). */
 export async function resetWorkspaceSequence(db: Database, workspaceId: string) {
-  await db.delete(followUpSequences).where(eq(followUpSequences.workspaceId, workspaceId));
+  await db.delete(followUpSequences).where(inWorkspace(followUpSequences, workspaceId));
   return { sequence: defaultFollowUpSequence, custom: false };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { buildCrmPayload } from '../../domain/integrations/build-crm-payload';
 import { buildGhlDealNote } from '../../domain/integrations/build-ghl-deal-note';
 import type { CrmExportRequest } from '../../domain/integrations/export-request-schema';
@@ -6,6 +6,7 @@ import { integrationMessages } from '../../domain/integrations/integration-messa
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { leads, user } from '../db/schema';
+import { ownedRow } from '../db/workspace-scope';
 import { addGhlNote, addGhlTags, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
@@ -84,6 +85,6 @@ async function leadAssigneeName(db: Database, workspaceId: string, leadId: strin
     .select({ name: user.name, email: user.email })
     .from(leads)
     .innerJoin(user, eq(user.id, leads.assigneeUserId))
-    .where(and(eq(leads.id, leadId), eq(leads.workspaceId, workspaceId)));
+    .where(ownedRow(leads, leadId, workspaceId));
   return row ? row.name.trim() || row.email : null;
 }

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { ExportDestination } from '../../domain/integrations/export-destination';
 import type { OfferRange } from '../../domain/offer/compute-offer-range';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
+import { ownedRow } from '../db/workspace-scope';
 import type { DealReader } from '../deals/resolve-deal';
 
 /**
@@ -23,7 +23,7 @@ export async function recordLeadExport(
     const touched = await tx
       .update(leads)
       .set({ updatedAt: at })
-      .where(and(eq(leads.id, leadId), eq(leads.workspaceId, member.workspaceId)))
+      .where(ownedRow(leads, leadId, member.workspaceId))
       .returning({ id: leads.id });
     if (touched.length === 0) return;
     await tx.insert(leadEvents).values({

@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { wholesalerSettings } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 
 const ofWorkspace = (workspaceId: string, names: readonly string[]) =>
-  and(eq(wholesalerSettings.workspaceId, workspaceId), inArray(wholesalerSettings.settingName, [...names]));
+  and(inWorkspace(wholesalerSettings, workspaceId), inArray(wholesalerSettings.settingName, [...names]));
 
 /** One workspace's stored values of these settings (wholesaler_settings), by name; absent names are not stored. */
 export async function readSettings(

@@ -1,22 +1,10 @@
-import { and, eq, type SQL } from 'drizzle-orm';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import { leads } from '../db/schema';
+import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 
 export const leadMessages = { notFound: 'Lead not found' } as const;
-
-/** Who reads a lead: their workspace, and whether they see all its leads or only those assigned to them. */
-export type LeadReader = Pick<WorkspaceMember, 'workspaceId' | 'userId' | 'seesAllLeads'>;
-
-/**
- * The leads a member sees: their workspace's, and of those only the ones assigned to them when
- * their switch says "only leads assigned to them".
- */
-export function leadsVisibleTo(member: LeadReader): SQL {
-  const inWorkspace = eq(leads.workspaceId, member.workspaceId);
-  return member.seesAllLeads ? inWorkspace : and(inWorkspace, eq(leads.assigneeUserId, member.userId))!;
-}
 
 export const leadNotFound = () => new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
 

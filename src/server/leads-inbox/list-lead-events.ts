@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { LEAD_HISTORY_PAGE_SIZE } from '../../domain/leads/lead-inbox-requests';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
+import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
-import { leadNotFound, leadsVisibleTo, type LeadReader } from './find-owned-lead';
+import { leadNotFound } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
 import { leadEventView } from './lead-view';
 

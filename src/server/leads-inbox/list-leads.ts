@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { LEADS_PAGE_SIZE, type LeadsInboxQuery } from '../../domain/leads/lead-inbox-requests';
 import type { Database } from '../db/database';
 import { leads } from '../db/schema';
+import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
-import { leadsVisibleTo, type LeadReader } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';
 

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
 import { leads, offerLinks } from '../db/schema';
+import { leadsVisibleTo } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { saveOfferFigures } from '../properties/save-property';
-import { leadNotFound, leadsVisibleTo } from './find-owned-lead';
+import { leadNotFound } from './find-owned-lead';
 
 export const saveLeadMessages = {
   noOffer: 'This lead has no offer with a market value to save',

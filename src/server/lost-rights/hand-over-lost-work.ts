@@ -5,6 +5,7 @@ import { cancelBulkSendJob } from '../bulk-send/cancel-bulk-send-job';
 import { stoppedItemReasons } from '../bulk-send/queue-due-bulk-items';
 import type { Transaction } from '../db/database';
 import { bulkSendItems, bulkSendJobs, followUps, leadEvents, member, offerLinks, user } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 
 /**
@@ -47,7 +48,7 @@ export async function handOverLostWork(
       .from(bulkSendJobs)
       .where(
         and(
-          eq(bulkSendJobs.workspaceId, workspaceId),
+          inWorkspace(bulkSendJobs, workspaceId),
           eq(bulkSendJobs.userId, userId),
           inArray(bulkSendJobs.status, ['preparing', 'running']),
         ),
@@ -77,7 +78,7 @@ export async function handOverLostWork(
     .innerJoin(offerLinks, eq(offerLinks.id, followUps.offerLinkId))
     .where(
       and(
-        eq(followUps.workspaceId, workspaceId),
+        inWorkspace(followUps, workspaceId),
         eq(followUps.senderUserId, userId),
         eq(followUps.status, 'active'),
         // Still allowed to work deals: only the sequences of her bulk offers go.

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { NearbySale } from '../../domain/arv/arv-request-schema';
 import { nearbySalesFromComps } from '../../domain/arv/nearby-sales';
 import { dealFromCalculation } from '../../domain/offer/deal';
@@ -10,6 +9,7 @@ import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
+import { ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { insertOfferLink, type CreatedOfferLink } from './insert-offer-link';
 
@@ -41,7 +41,7 @@ async function offerToShare(
   const [row] = await db
     .select()
     .from(savedProperties)
-    .where(and(eq(savedProperties.id, request.savedPropertyId), eq(savedProperties.workspaceId, workspaceId)));
+    .where(ownedRow(savedProperties, request.savedPropertyId, workspaceId));
   // Another workspace's property is answered as unknown, not forbidden.
   if (!row) throw new Refusal(404, offerLinkMessages.propertyNotFound);
   return {

@@ -3,6 +3,7 @@ import { provenReplyTo } from '../../domain/email/proven-reply-to';
 import { wholesalerDisplayName, type WholesalerBranding } from '../../domain/profile/wholesaler-profile-schema';
 import type { Database } from '../db/database';
 import { user, wholesalerProfiles } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 
 /** A wholesaler as the lead features need them: branding shown to homeowners and where lead e-mails go. */
 export interface Wholesaler extends WholesalerBranding {
@@ -45,7 +46,7 @@ export async function readWholesaler(db: Reader, { workspaceId, userId }: Worksp
     .from(user)
     .leftJoin(
       wholesalerProfiles,
-      and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, user.id)),
+      and(inWorkspace(wholesalerProfiles, workspaceId), eq(wholesalerProfiles.userId, user.id)),
     )
     .where(eq(user.id, userId));
   if (!row) return null;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { profileMessages, type WholesalerProfile } from '../../domain/profile/wholesaler-profile-schema';
 import type { Database, Transaction } from '../db/database';
 import { member, releasedHandles, wholesalerProfiles } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { isUniqueViolation } from '../db/unique-violation';
 import { Refusal } from '../http/refusal';
 import type { WorkspaceFace } from './read-wholesaler';
@@ -23,7 +24,7 @@ const profileColumns = {
 
 /** The member's own profile (their face in one workspace). */
 export const profileOf = ({ workspaceId, userId }: WorkspaceFace) =>
-  and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, userId));
+  and(inWorkspace(wholesalerProfiles, workspaceId), eq(wholesalerProfiles.userId, userId));
 
 /** The member's profile in the workspace, or null before they first save one there. */
 export async function getProfile(db: Pick<Database, 'select'>, face: WorkspaceFace): Promise<StoredProfile | null> {

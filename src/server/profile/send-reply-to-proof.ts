@@ -3,6 +3,7 @@ import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-s
 import { replyToProofEmail } from '../../domain/profile/reply-to-proof-email';
 import type { AppContext } from '../app-context';
 import { user, wholesalerProfiles } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
 import { consumeRateLimit, tooManyAttemptsMessage } from '../rate-limit/consume-rate-limit';
@@ -48,7 +49,7 @@ export async function sendReplyToProof(
       .from(user)
       .innerJoin(
         wholesalerProfiles,
-        and(eq(wholesalerProfiles.workspaceId, workspaceId), eq(wholesalerProfiles.userId, user.id)),
+        and(inWorkspace(wholesalerProfiles, workspaceId), eq(wholesalerProfiles.userId, user.id)),
       )
       .where(eq(user.id, userId))
       .for('update', { of: wholesalerProfiles });

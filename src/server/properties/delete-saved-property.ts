@@ -1,7 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { canDeleteSavedProperties, planMessages } from '../../domain/plans/plans';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
+import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
 
@@ -18,13 +19,13 @@ export async function deleteSavedProperty(db: Database, workspaceId: string, pro
     const [saved] = await tx
       .select({ count: count() })
       .from(savedProperties)
-      .where(eq(savedProperties.workspaceId, workspaceId));
+      .where(inWorkspace(savedProperties, workspaceId));
     if (!canDeleteSavedProperties(plan, saved?.count ?? 0)) {
       throw new Refusal(403, planMessages.deletionProOnly);
     }
     const deleted = await tx
       .delete(savedProperties)
-      .where(and(eq(savedProperties.id, propertyId), eq(savedProperties.workspaceId, workspaceId)))
+      .where(ownedRow(savedProperties, propertyId, workspaceId))
       .returning({ id: savedProperties.id });
     return deleted.length > 0;
   });

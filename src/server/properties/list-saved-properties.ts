@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database, Transaction } from '../db/database';
 import { decodedOrNull, preparedRowsPerDatabase } from '../db/prepared';
 import { savedProperties } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 
 export const SavedListQuerySchema = z.object({
@@ -77,7 +78,7 @@ export const firstPageQuery = (db: Database | Transaction) =>
   db
     .select(listedColumns)
     .from(savedProperties)
-    .where(eq(savedProperties.workspaceId, sql.placeholder('workspaceId')))
+    .where(inWorkspace(savedProperties, sql.placeholder('workspaceId')))
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'));
 
@@ -88,7 +89,7 @@ const pageAfterQuery = (db: Database | Transaction) =>
     .from(savedProperties)
     .where(
       and(
-        eq(savedProperties.workspaceId, sql.placeholder('workspaceId')),
+        inWorkspace(savedProperties, sql.placeholder('workspaceId')),
         or(
           lt(savedProperties.createdAt, sql.placeholder('createdAt')),
           and(

@@ -1,4 +1,4 @@
-import { count, eq, getTableColumns, sql, type SQL, type SQLChunk } from 'drizzle-orm';
+import { count, getTableColumns, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { joinPhones } from '../../domain/contact/contact-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
@@ -11,6 +11,7 @@ import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
 import { preparedRowsPerDatabase } from '../db/prepared';
 import { savedProperties, subscriptions, type SavedRepairCost } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
 import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
@@ -209,7 +210,7 @@ async function assertBelowSavedLimit(db: Database, workspaceId: string) {
   const [subscription] = await db
     .select({ plan: subscriptions.plan })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   const limit = savedPropertyLimit(subscription?.plan ?? 'free');
   if (Number.isFinite(limit)) await assertBelowLimit(db, workspaceId, limit);
 }
@@ -219,6 +220,6 @@ async function assertBelowLimit(db: Database | Transaction, workspaceId: string,
   const [saved] = await db
     .select({ count: count() })
     .from(savedProperties)
-    .where(eq(savedProperties.workspaceId, workspaceId));
+    .where(inWorkspace(savedProperties, workspaceId));
   if ((saved?.count ?? 0) >= limit) throw new Refusal(403, planMessages.limitReached(limit), { details: { limit } });
 }

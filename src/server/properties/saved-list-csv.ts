@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { neutralizeFormula } from '../../domain/csv/neutralize-formula';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 
 const columns = [
   'Address',
@@ -22,7 +23,7 @@ export async function savedListCsv(db: Database, workspaceId: string): Promise<s
   const rows = await db
     .select()
     .from(savedProperties)
-    .where(eq(savedProperties.workspaceId, workspaceId))
+    .where(inWorkspace(savedProperties, workspaceId))
     .orderBy(desc(savedProperties.createdAt), desc(savedProperties.id));
 
   const data = rows.map((row) =>

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { savedPropertyLimit } from '../../domain/plans/plans';
 import type { AppContext } from '../app-context';
@@ -7,13 +7,14 @@ import { cancelProviderSubscription } from '../billing/cancel-provider-subscript
 import { refuseOwnerDowngrade } from '../billing/refuse-owner-downgrade';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { getSubscription, setFreePlan, type Subscription } from './subscription-store';
 
 async function describePlan(db: Database, workspaceId: string, subscription: Subscription) {
   const [saved] = await db
     .select({ count: count() })
     .from(savedProperties)
-    .where(eq(savedProperties.workspaceId, workspaceId));
+    .where(inWorkspace(savedProperties, workspaceId));
   const limit = savedPropertyLimit(subscription.plan);
   return {
     plan: subscription.plan,

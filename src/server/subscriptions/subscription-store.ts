@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PlanId } from '../../domain/plans/plans';
 import { seatCount } from '../../domain/workspaces/seats';
 import type { Database, Transaction } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared';
 import { subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { fitPeopleToSeats, lockSeats } from '../workspaces/workspace-seats';
 
 export interface Subscription {
@@ -17,7 +18,7 @@ export async function getSubscription(db: Database, workspaceId: string): Promis
   const [row] = await db
     .select({ plan: subscriptions.plan, currentPeriodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId));
+    .where(inWorkspace(subscriptions, workspaceId));
   if (!row) throw new Error(`subscription for workspace ${workspaceId} vanished`);
   return row;
 }
@@ -26,7 +27,7 @@ const lockedPlan = preparedPerDatabase((tx) =>
   tx
     .select({ plan: subscriptions.plan })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, sql.placeholder('workspaceId')))
+    .where(inWorkspace(subscriptions, sql.placeholder('workspaceId')))
     .for('update')
     .prepare('lock_plan'),
 );

@@ -5,6 +5,7 @@ import type { MemberChange } from '../../domain/workspaces/workspace-requests';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
 import { leadEvents, leads, member, organization, user } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { closeProfile } from '../profile/save-profile';
 import { throughPlugin } from './plugin-refusal';
@@ -122,7 +123,7 @@ export async function removeMember(
     const handedOver = await tx
       .update(leads)
       .set({ assigneeUserId: heir.userId, updatedAt: new Date() })
-      .where(and(eq(leads.workspaceId, me.workspaceId), eq(leads.assigneeUserId, target.userId)))
+      .where(and(inWorkspace(leads, me.workspaceId), eq(leads.assigneeUserId, target.userId)))
       .returning({ id: leads.id });
     if (handedOver.length > 0) {
       await tx.insert(leadEvents).values(

@@ -3,6 +3,7 @@ import { may, type WorkspaceMember, type WorkspaceRole } from '../../domain/work
 import { seatCount } from '../../domain/workspaces/seats';
 import type { Database } from '../db/database';
 import { invitation, member, organization, subscriptions, user } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 
 /** The workspaces a user belongs to, their own first: the account menu's switcher. */
 export async function listMemberships(db: Database, userId: string) {
@@ -53,7 +54,7 @@ export async function readWorkspace(db: Database, me: WorkspaceMember) {
       extraSeats: subscriptions.extraSeats,
     })
     .from(organization)
-    .leftJoin(subscriptions, eq(subscriptions.workspaceId, organization.id))
+    .leftJoin(subscriptions, inWorkspace(subscriptions, organization.id))
     .where(eq(organization.id, me.workspaceId));
   if (!workspace) throw new Error(`workspace ${me.workspaceId} is gone`);
   const members = await listMembers(db, me.workspaceId);

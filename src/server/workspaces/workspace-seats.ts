@@ -3,6 +3,7 @@ import type { PlanId } from '../../domain/plans/plans';
 import { seatCount } from '../../domain/workspaces/seats';
 import type { Database, Transaction } from '../db/database';
 import { invitation, member, subscriptions } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 
 /** An open invitation: pending and not expired. It holds a seat until it is accepted, revoked or expires. */
 const openInvitationOf = (workspaceId: string) =>
@@ -23,7 +24,7 @@ export async function lockSeats(tx: Transaction | Database, workspaceId: string)
   const [row] = await tx
     .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
     .from(subscriptions)
-    .where(eq(subscriptions.workspaceId, workspaceId))
+    .where(inWorkspace(subscriptions, workspaceId))
     .for('update');
   const plan: PlanId = row?.plan ?? 'free';
   const extraSeats = row?.extraSeats ?? 0;
