@@ -7,10 +7,9 @@ import {
   type FollowUpStopReason,
 } from '../../domain/follow-ups/sequence';
 import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { followUps, followUpTouches, leads, offerLinks, wholesalerProfiles, user } from '../db/schema';
-import { followUpsVisibleTo, inWorkspace, sameWorkspace } from '../db/workspace-scope';
+import { followUpsVisibleTo, inWorkspace, sameWorkspace, type LeadReader } from '../db/workspace-scope';
 import { readWorkspaceSequence } from './workspace-sequence';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,11 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * first: a task of a sequence that stopped drops out at once), the e-mails due within a day, and per
  * step of the workspace's sequence how it went (sent, answered after it, unsubscribed, bounced).
  */
-export async function listFollowUps(
-  db: Database,
-  member: Pick<WorkspaceMember, 'workspaceId' | 'userId' | 'seesAllLeads'>,
-  now: Date,
-) {
+export async function listFollowUps(db: Database, member: LeadReader, now: Date) {
   const visible = followUpsVisibleTo(member);
   const taskRows = await db
     .select({

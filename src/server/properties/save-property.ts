@@ -161,7 +161,7 @@ const saveOnUnlimitedPlanQuery = () => {
   const plans = list(unlimitedPlans.map((plan) => sql`${plan}`));
   const returned = list(Object.values(getTableColumns(savedProperties)).map((column) => sql.identifier(column.name)));
   const query = new PgDialect().sqlToQuery(sql`with "plan" as (
-      select ${subscriptions.plan} from ${subscriptions} where ${subscriptions.workspaceId} = ${insertedValues.workspaceId} for share
+      select ${subscriptions.plan} from ${subscriptions} where ${inWorkspace(subscriptions, insertedValues.workspaceId)} for share
     )
     insert into ${savedProperties} (${columns})
     select ${values} from "plan" where "plan"."plan" in (${plans})
