@@ -3,6 +3,7 @@
 // /api route (ours from the Hono router, Better Auth's from its endpoint list), signed in as an
 // attacker and anonymously. Every answer must be below 500, every 4xx must carry a JSON message,
 // and another user's data must be exactly as it was.
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -12,11 +13,15 @@ import {
   account,
   bulkSendItems,
   bulkSendJobs,
+  customFormulaTemplates,
+  followUps,
+  followUpSequences,
   invitation,
   leads,
   member,
   offerLinks,
   organization,
+  releasedHandles,
   savedProperties,
   session,
   subscriptions,
@@ -24,6 +29,8 @@ import {
   wholesalerProfiles,
   wholesalerSettings,
 } from '../../src/server/db/schema';
+import { inWorkspace, workspaceOwnedTables } from '../../src/server/db/workspace-scope';
+import { defaultFollowUpSequence } from '../../src/domain/follow-ups/sequence';
 import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
 import { createFollowUpClock } from '../../src/server/follow-ups/follow-up-clock';
@@ -250,39 +257,45 @@ const extraHeaders = fc.record(
   { requiredKeys: ['x-forwarded-for'] },
 );
 
-/** Every row of the victim's (their own workspace's id is theirs) that an attacker could hope to change. */
+/**
+ * Every row of the victim's (their own workspace's id is theirs) that an attacker could hope to
+ * change: their row of every workspace-owned table (the one list the scope check shares, issue 38),
+ * and their account, membership and send items.
+ */
 async function victimSnapshot(context: AppContext, victimId: string) {
   const { db } = context.database;
-  const jobs = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.workspaceId, victimId));
-  return JSON.stringify({
-    user: await db.select().from(user).where(eq(user.id, victimId)),
-    account: await db.select().from(account).where(eq(account.userId, victimId)),
-    sessions: await db.select().from(session).where(eq(session.userId, victimId)),
-    subscription: await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, victimId)),
-    workspace: await db.select().from(organization).where(eq(organization.id, victimId)),
-    members: await db.select().from(member).where(eq(member.organizationId, victimId)),
-    invitations: await db.select().from(invitation).where(eq(invitation.organizationId, victimId)),
-    saved: await db.select().from(savedProperties).where(eq(savedProperties.workspaceId, victimId)),
-    profile: await db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, victimId)),
-    settings: await db.select().from(wholesalerSettings).where(eq(wholesalerSettings.workspaceId, victimId)),
-    offerLinks: await db.select().from(offerLinks).where(eq(offerLinks.workspaceId, victimId)),
-    leads: await db.select().from(leads).where(eq(leads.workspaceId, victimId)),
-    jobs,
-    items:
-      jobs.length === 0
-        ? []
-        : await db
-            .select()
-            .from(bulkSendItems)
-            .where(
-              or(
-                inArray(
-                  bulkSendItems.jobId,
-                  jobs.map((job) => job.id),
+  const owned: Record<string, unknown[]> = {};
+  for (const [name, table] of Object.entries(workspaceOwnedTables)) {
+    owned[name] = await db.select().from(table).where(inWorkspace(table, victimId));
+  }
+  const jobs = await db.select().from(bulkSendJobs).where(inWorkspace(bulkSendJobs, victimId));
+  return {
+    owned,
+    json: JSON.stringify({
+      owned,
+      user: await db.select().from(user).where(eq(user.id, victimId)),
+      account: await db.select().from(account).where(eq(account.userId, victimId)),
+      sessions: await db.select().from(session).where(eq(session.userId, victimId)),
+      workspace: await db.select().from(organization).where(eq(organization.id, victimId)),
+      members: await db.select().from(member).where(eq(member.organizationId, victimId)),
+      invitations: await db.select().from(invitation).where(eq(invitation.organizationId, victimId)),
+      profiles: await db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, victimId)),
+      items:
+        jobs.length === 0
+          ? []
+          : await db
+              .select()
+              .from(bulkSendItems)
+              .where(
+                or(
+                  inArray(
+                    bulkSendItems.jobId,
+                    jobs.map((job) => job.id),
+                  ),
                 ),
               ),
-            ),
-  });
+    }),
+  };
 }
 
 describeEachDatabase('API fuzz', (database) => {
@@ -313,7 +326,80 @@ describeEachDatabase('API fuzz', (database) => {
       .values({ workspaceId: victim.userId, userId: victim.userId, status: 'done', total: 0, finishedAt: new Date() })
       .returning();
     const [victimMembership] = await db.select().from(member).where(eq(member.userId, victim.userId));
-    victimIds = [property!.id, sendJob!.id, victim.userId, victimMembership!.id];
+    // A row of the victim's in every other workspace-owned table, written directly: the snapshot
+    // compares each (a table added to workspaceOwnedTables without one here fails the test).
+    const workspaceId = victim.userId;
+    const unguessable = randomUUID();
+    const [link] = await db
+      .insert(offerLinks)
+      .values({
+        workspaceId,
+        userId: victim.userId,
+        tokenHash: unguessable,
+        source: 'shared-link',
+        address: '1 Oak St',
+        marketValue: 200_000,
+        offerLow: 110_000,
+        offerHigh: 120_000,
+        expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+      })
+      .returning();
+    const [lead] = await db
+      .insert(leads)
+      .values({
+        workspaceId,
+        address: '1 Oak St',
+        offerLinkId: link!.id,
+        contactKey: 'owner@example.com',
+        email: 'owner@example.com',
+        source: 'shared-link',
+        responseKind: 'accepted',
+      })
+      .returning();
+    const [followUp] = await db
+      .insert(followUps)
+      .values({
+        workspaceId,
+        senderUserId: victim.userId,
+        offerLinkId: link!.id,
+        offerUrl: `https://app.example/offer/${unguessable}`,
+        leadId: lead!.id,
+        recipientEmail: 'owner@example.com',
+        recipientKey: 'owner@example.com',
+        timeZone: 'America/Chicago',
+        sequence: defaultFollowUpSequence,
+        nextStep: 1,
+        status: 'stopped',
+        stopReason: 'answered',
+        stoppedAt: new Date(),
+        startedAt: new Date(),
+        replyToken: unguessable,
+      })
+      .returning();
+    const [template] = await db
+      .insert(customFormulaTemplates)
+      .values({
+        workspaceId,
+        name: 'Victim template',
+        formula: { arvMultiplier: 0.7, repairMultiplier: 1, minProfit: 0, maxProfit: 0 },
+      })
+      .returning();
+    await db.insert(followUpSequences).values({ workspaceId, sequence: defaultFollowUpSequence });
+    await db.insert(wholesalerProfiles).values({ workspaceId, userId: victim.userId, handle: `v-${unguessable}` });
+    await db.insert(releasedHandles).values({ workspaceId, userId: victim.userId, handle: `r-${unguessable}` });
+    await db
+      .insert(wholesalerSettings)
+      .values({ workspaceId, settingName: 'ghl_opportunity_stage', settingValue: '{}' });
+    victimIds = [
+      property!.id,
+      sendJob!.id,
+      victim.userId,
+      victimMembership!.id,
+      link!.id,
+      lead!.id,
+      followUp!.id,
+      template!.id,
+    ];
   });
 
   afterEach(() => {
@@ -326,6 +412,8 @@ describeEachDatabase('API fuzz', (database) => {
     const routes = routesOf(app, context);
     expect(routes.length).toBeGreaterThan(40);
     const before = await victimSnapshot(context, victim.userId);
+    const tablesWithoutVictimRow = Object.entries(before.owned).filter(([, rows]) => rows.length === 0);
+    expect(tablesWithoutVictimRow.map(([name]) => name)).toEqual([]);
     const statuses = new Map<number, number>();
     const casesPerRoute = new Map<Route, number>();
     let cases = 0;
@@ -385,7 +473,7 @@ describeEachDatabase('API fuzz', (database) => {
       { numRuns: CASES_PER_DATABASE },
     );
 
-    expect(await victimSnapshot(context, victim.userId)).toBe(before);
+    expect((await victimSnapshot(context, victim.userId)).json).toBe(before.json);
     const summary = [...statuses.entries()]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status}×${count}`)
