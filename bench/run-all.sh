@@ -35,6 +35,10 @@ npm run --silent build
 npx tsx bench/api-overhead.ts
 
 echo
+echo "== Row-level security's per-transaction setting: its cost a transaction (PGlite and PostgreSQL 15; decision 029)"
+npx tsx bench/workspace-setting-cost.ts
+
+echo
 echo "== Leads inbox: /leads with 10,000 leads (PGlite and PostgreSQL 15)"
 npx tsx bench/leads-inbox.ts
 
