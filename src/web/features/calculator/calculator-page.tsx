@@ -2,9 +2,9 @@ import { useHydrated } from '../../components/use-hydrated';
 import { Suspense, useEffect, useReducer, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
+import { marketValueFromCompsOf } from '../../../domain/arv/market-value-from-comps';
 import { defaultTemplate } from '../../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { notify } from '../../components/notify';
 import type { CalculatorSlots } from './calculator-slots';
@@ -120,12 +120,10 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
       initialCalculatorState(repairCatalog, startingTemplate),
   );
   const [templatesOpen, setTemplatesOpen] = useState(false);
-  // The ARV last put in the market value by "Use this ARV"; the receipt names it while it is the offer's market value.
-  const [arvUsed, setArvUsed] = useState<{ arv: number; source: MarketValueFromComps } | null>(null);
 
   const isWholesaler = userType === 'wholesaler';
-  const marketValueFromComps =
-    arvUsed && isWholesaler && state.offer?.input.marketValue === arvUsed.arv ? arvUsed.source : undefined;
+  // The receipt names the comps when the offer's market value is the ARV from them.
+  const marketValueFromComps = isWholesaler ? marketValueFromCompsOf(state.offer?.marketValueSource) : undefined;
   // Estimates other than the checklist are a wholesaler's tool: a homeowner's offer uses the checklist.
   const usesEstimate = state.repairMode !== 'checklist';
   useEffect(() => {
@@ -215,14 +213,7 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
 
       {isWholesaler && slots.ArvComps && (
         <Suspense fallback={null}>
-          <slots.ArvComps
-            address={state.address}
-            onUseArv={(arv, source) => {
-              setArvUsed({ arv, source });
-              dispatch({ type: 'setMarketValue', text: String(arv) });
-              dispatch({ type: 'calculate' });
-            }}
-          />
+          <slots.ArvComps address={state.address} onUseArv={(arvComps) => dispatch({ type: 'useArv', arvComps })} />
         </Suspense>
       )}
 
