@@ -7,14 +7,19 @@ function Topmost() {
   return <p>{useTopmostDialog()?.id ?? 'none'}</p>;
 }
 
+const dialogs: HTMLDialogElement[] = [];
 afterEach(() => {
   cleanup();
-  document.body.replaceChildren();
+  for (const dialog of dialogs.splice(0)) dialog.remove();
 });
 
 describe('the open dialogs', () => {
   it('names the last opened on top, and the one under it once that closes', () => {
-    const dialog = (id: string) => document.body.appendChild(Object.assign(document.createElement('dialog'), { id }));
+    const dialog = (id: string) => {
+      const added = document.body.appendChild(Object.assign(document.createElement('dialog'), { id }));
+      dialogs.push(added);
+      return added;
+    };
     const [first, second] = [dialog('first'), dialog('second')];
     render(<Topmost />);
     const topmost = () => screen.getByRole('paragraph').textContent;
