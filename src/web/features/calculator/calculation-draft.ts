@@ -8,8 +8,8 @@ import { isUserType, type UserType } from './user-type';
 /**
  * A calculation kept while its user is away from the calculator: signing in or registering to
  * save it ('Sign In to Save'), or on the lead form after Get Offer. The calculator comes back
- * with the same address, value (and the comps it came from), repairs, template and user type. Kept in this tab's
- * sessionStorage: it survives the trip (and a reload), and is gone with the tab.
+ * with the same address, value (with the comps it came from), repairs, template and user type.
+ * Kept in this tab's sessionStorage: it survives the trip (and a reload), and is gone with the tab.
  */
 export interface CalculationDraft {
   input: CalculationInput;
@@ -76,7 +76,7 @@ export function calculatorStateFromDraft(
   state = calculatorReducer(state, { type: 'setAddress', address: input.address });
   state =
     marketValueSource?.kind === 'comps'
-      ? { ...state, marketValueText: String(input.marketValue), marketValueSource }
+      ? { ...state, marketValueText: String(marketValueSource.arvComps.estimate.arv), marketValueSource }
       : calculatorReducer(state, { type: 'setMarketValue', text: String(input.marketValue) });
   const estimate = input.repairEstimate;
   if (estimate?.mode === 'per-square-foot') {
