@@ -166,7 +166,7 @@ export default tseslint.config(
   },
   {
     // One-way streets on the server (decision 020): a capability folder imports the shared rooms
-    // (http/, db/, email/, rate-limit/), the domain and its own files, and another capability only
+    // (http/, db/, email/, rate-limit/, observability/), the domain and its own files, and another capability only
     // where no import leads back; the shared rooms import no capability. No import cycles.
     // Tests are left out: nothing imports a test, so it closes no cycle, and it may cross rooms
     // to check an effect end to end (the whole app in-process, say).
@@ -190,7 +190,7 @@ export default tseslint.config(
               target: sharedServerRooms.map((room) => `./src/server/${room}`),
               from: serverCapabilities.map((room) => `./src/server/${room}`),
               message:
-                'http/, db/, email/ and rate-limit/ are shared by every capability and import none of them: take what they need as a parameter, or move it down.',
+                'http/, db/, email/, rate-limit/ and observability/ are shared by every capability and import none of them: take what they need as a parameter, or move it down.',
             },
           ],
         },

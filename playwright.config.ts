@@ -8,6 +8,8 @@ import { stripeE2ePorts } from './tests/e2e/support/stripe-e2e-server';
 const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = `http://127.0.0.1:${port}`;
 const inCi = Boolean(process.env.CI);
+// Where the shared servers' logs are kept, inside the output directory Playwright empties at each run.
+const serverLogDir = 'test-results/e2e-server-logs';
 // A second server configured with a fake payment provider, for billing.spec.ts.
 const stripePorts = stripeE2ePorts(port);
 
@@ -39,7 +41,8 @@ export default defineConfig({
       // A fresh temporary database per run, removed when Playwright stops the server.
       command: 'node --import tsx tests/e2e/support/start-e2e-server.ts',
       url: `${baseURL}/api/health`,
-      env: { E2E_PORT: String(port) },
+      // Its log is kept and scanned for personal data when it stops (check-server-log-scans.ts).
+      env: { E2E_PORT: String(port), E2E_SERVER_LOG_DIR: serverLogDir },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',
@@ -51,7 +54,11 @@ export default defineConfig({
       // The same app with a payment provider: the Stripe fake runs in its launcher.
       command: 'node --import tsx tests/e2e/support/start-e2e-server.ts',
       url: `http://127.0.0.1:${stripePorts.app}/api/health`,
-      env: { E2E_PORT: String(stripePorts.app), E2E_STRIPE_FAKE_PORT: String(stripePorts.fake) },
+      env: {
+        E2E_PORT: String(stripePorts.app),
+        E2E_STRIPE_FAKE_PORT: String(stripePorts.fake),
+        E2E_SERVER_LOG_DIR: serverLogDir,
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -1,5 +1,5 @@
 // The server's rooms and the imports between them, read from the code (decision 020).
-// A room is a folder directly under src/server. http/, db/, email/ and rate-limit/ are shared
+// A room is a folder directly under src/server. http/, db/, email/, rate-limit/ and observability/ are shared
 // rooms that every capability may use; the others are capability rooms. Files at src/server's
 // root (app.ts, main.ts, env.ts, app-context.ts) compose the rooms and belong to none.
 // Tests are left out: a test may cross rooms to check an effect end to end, and is never shipped.
@@ -14,7 +14,7 @@ import ts from 'typescript';
 export const serverDir = path.resolve('src/server');
 
 /** The rooms every capability may import; they import no capability room. */
-export const sharedServerRooms = ['http', 'db', 'email', 'rate-limit'];
+export const sharedServerRooms = ['http', 'db', 'email', 'rate-limit', 'observability'];
 
 /** Every folder under src/server that is not a shared room (read from the disk, so a new one is covered at once). */
 export function capabilityRooms(dir = serverDir) {

@@ -15,6 +15,9 @@ import { eventsRoutes } from './events/events-routes';
 import { healthRoutes } from './health/health-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
 import { describeErrorForLog, isDataException } from './http/describe-error-for-log';
+import { metricsRoutes } from './metrics/metrics-routes';
+import { logger } from './observability/logger';
+import { observeRequests } from './observability/observe-requests';
 import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
 import { apiSecurityHeaders } from './http/security-headers';
@@ -78,6 +81,8 @@ export type ApiRoutes = ReturnType<typeof apiRoutes>;
 /** Builds the API without listening, so tests call it in-process. */
 export function createApp(context: AppContext) {
   const app = new Hono()
+    .use(observeRequests({ trustProxy: context.env.TRUST_PROXY }))
+    .route('/metrics', metricsRoutes(context))
     .use('/api/*', apiSecurityHeaders({ https: context.env.APP_URL.startsWith('https://') }))
     .route('/api', apiRoutes(context));
 
@@ -90,10 +95,10 @@ export function createApp(context: AppContext) {
     // Logged by the route's pattern (never the path's tokens or the query) and without row data.
     const route = `${c.req.method} ${routePath(c) || 'unknown route'}`;
     if (isDataException(error)) {
-      console.warn(`${route} refused a value the database cannot store: ${describeErrorForLog(error)}`);
+      logger.warn({ error: describeErrorForLog(error) }, `${route} refused a value the database cannot store`);
       return c.json({ error: 'The request holds a value that cannot be stored.' }, 400);
     }
-    console.error(`${route} failed: ${describeErrorForLog(error)}`);
+    logger.error({ error: describeErrorForLog(error) }, `${route} failed`);
     return c.json({ error: 'Something went wrong. Please try again.' }, 500);
   });
   return app;

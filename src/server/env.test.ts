@@ -166,3 +166,18 @@ describe('parseEnv: SHUTDOWN_GRACE_MS', () => {
     }
   });
 });
+
+describe('parseEnv: logs and metrics (issue 40)', () => {
+  it('logs at info unless LOG_LEVEL says otherwise, and has no metrics token by default', () => {
+    expect(parseEnv({}).LOG_LEVEL).toBe('info');
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+    expect(parseEnv({ LOG_LEVEL: 'silent' }).LOG_LEVEL).toBe('silent');
+  });
+
+  it('refuses a level pino does not have, and a metrics token short enough to guess, naming each', () => {
+    const message = configurationError({ LOG_LEVEL: 'verbose', METRICS_TOKEN: 'short' });
+    expect(message).toContain('LOG_LEVEL:');
+    expect(message).toContain('METRICS_TOKEN: must be at least 16 characters');
+  });
+});

@@ -81,6 +81,10 @@ const EnvSchema = z
     // Signs session cookies. Unset: generated once and kept in DATA_DIR/auth-secret; set it
     // when several server processes share one DATABASE_URL so they all accept the same cookies.
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The server's log level: JSON lines in production, readable lines otherwise.
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // The bearer token GET /metrics asks for (Prometheus text). Unset: the route does not exist.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     // Links in e-mails and redirects point at APP_URL: a public site cannot guess its own address.

@@ -17,6 +17,8 @@ import { createFollowUpClock } from './follow-ups/follow-up-clock';
 import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
 import { ConfigurationError, parseEnv } from './env';
 import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
+import { describeErrorForLog } from './http/describe-error-for-log';
+import { configureLogger, logger } from './observability/logger';
 import { publicConfig } from './config/public-config';
 import { webAssets } from './web-assets';
 
@@ -28,12 +30,13 @@ const billingDescriptions = {
 
 async function main() {
   const env = parseEnv();
+  configureLogger({ level: env.LOG_LEVEL, format: env.production ? 'json' : 'readable' });
   const database = env.DATABASE_URL
     ? await openPostgresDatabase(env.DATABASE_URL)
     : await openPgliteDatabase({ dataDir: path.resolve(env.DATA_DIR) });
 
   if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
-    console.warn(
+    logger.warn(
       `BETTER_AUTH_SECRET is not set: using the secret in ${path.resolve(env.DATA_DIR, 'auth-secret')}. ` +
         "Set BETTER_AUTH_SECRET when several server processes share this database, or each will refuse the others' sessions.",
     );
@@ -65,7 +68,9 @@ async function main() {
     pollIntervalMs: env.FOLLOW_UP_TEST_CLOCK ? 1_000 : 60_000,
   });
   const pruneTimer = setInterval(() => {
-    pruneAuthRecords(database.db).catch((error: unknown) => console.warn('pruning rate limits failed', error));
+    pruneAuthRecords(database.db).catch((error: unknown) =>
+      logger.warn({ error: describeErrorForLog(error) }, 'pruning rate limits failed'),
+    );
   }, 10 * 60_000);
   pruneTimer.unref();
 
@@ -95,7 +100,7 @@ async function main() {
       const response = error.getResponse();
       return c.newResponse(response.body, response);
     }
-    console.error(error);
+    logger.error({ error: describeErrorForLog(error) }, 'a page failed');
     return c.text('Internal Server Error', 500);
   });
   // The pages are mounted on the API's app, not both on a new Hono: Hono wraps each handler of an
@@ -104,8 +109,8 @@ async function main() {
   const server = app.route('/', pages);
 
   const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(
-      `Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, printed to this log'}, billing: ${billingDescriptions[env.billingMode]}${env.production ? ', production mode' : ''})`,
+    logger.info(
+      `Cash Offer Calculator on ${env.APP_URL} (listening on ${info.address}:${info.port}, database: ${database.kind}, e-mail: ${emailTransport.name === 'resend' ? 'Resend' : 'built-in outbox, kept in DATA_DIR/outbox'}, billing: ${billingDescriptions[env.billingMode]}${env.production ? ', production mode' : ''})`,
     );
   });
 
@@ -119,14 +124,16 @@ async function main() {
     onSignal: () => clearInterval(pruneTimer),
     stopWork: () => Promise.all([bulkSendWorker.stop(), followUpWorker.stop(), emailWorker.stop()]),
     closeResources: () => changeFeed.close().then(() => database.close()),
+    log: (line) => logger.info(line),
   });
 }
 
 main().catch((error: unknown) => {
+  // A configuration error comes before the logger is configured (a bad LOG_LEVEL too): on stderr as it is.
   if (error instanceof ConfigurationError) {
     console.error(error.message);
   } else {
-    console.error('The server could not start:', error);
+    logger.fatal({ error: describeErrorForLog(error) }, 'The server could not start');
   }
   process.exit(1);
 });

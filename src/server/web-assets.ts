@@ -12,6 +12,7 @@ import { pageSecurityHeaders } from './http/security-headers';
 import { describeErrorForLog } from './http/describe-error-for-log';
 import { escapeHtml } from '../domain/html/escape-html';
 import { scriptSafeJson } from '../domain/html/script-safe-json';
+import { logger } from './observability/logger';
 
 /** What the server-side page renderer (src/web/render-page.tsx, built to dist/server-render) answers. */
 type RenderedPage =
@@ -128,7 +129,9 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
               });
           } catch (error) {
             // The browser can still draw the page: serve the app's shell rather than an error.
-            console.error(`server render of ${c.req.path} failed: ${describeErrorForLog(error)}`);
+            // By the page's pattern: an offer's, a deal's or a letter's path holds its token.
+            const page = c.req.path.replace(/^\/(offer|o|deal)\/[^/]+/, '/$1/:token');
+            logger.error({ error: describeErrorForLog(error) }, `server render of ${page} failed`);
           }
         }
         return c.html(html);

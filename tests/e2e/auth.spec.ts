@@ -2,7 +2,7 @@
 // register, stay signed in, sign out everywhere, come back to /saved, a wrong password, and a
 // password reset through the link the built-in outbox prints to the server log.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -170,9 +170,9 @@ test('sign-in and register need an e-mail and a password, and link to each other
   await expect(page).toHaveURL(/\/login$/);
 });
 
-// The reset link is read from the server log, where the built-in outbox prints it. The shared
-// e2e server's output is not readable from a test, so this journey starts a server of its own.
-test.describe('password recovery through the outbox log', () => {
+// The reset link is read from the built-in outbox's folder in DATA_DIR, as a person running the app
+// locally would. The shared e2e server's DATA_DIR is not the test's, so this journey starts a server of its own.
+test.describe('password recovery through the outbox', () => {
   const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
   let server: ChildProcess | undefined;
   let dataDir = '';
@@ -219,12 +219,19 @@ test.describe('password recovery through the outbox log', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** The built-in outbox keeps each message in DATA_DIR/outbox (the log names only the file). */
   function lastResetLink(email: string): string | undefined {
-    const messages = log.split('[email outbox]').filter((message) => message.includes(`to ${email}:`));
+    const outbox = path.join(dataDir, 'outbox');
+    if (!existsSync(outbox)) return undefined;
+    const messages = readdirSync(outbox)
+      .map((name) => path.join(outbox, name))
+      .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs)
+      .map((file) => readFileSync(file, 'utf8'))
+      .filter((message) => message.includes(`to ${email}:`));
     return /link: (\S+\/reset-password\?token=\S+)/.exec(messages.at(-1) ?? '')?.[1];
   }
 
-  test('forgot password → link from the outbox log → new password → sign in; the link works once', async ({
+  test('forgot password → link from the outbox → new password → sign in; the link works once', async ({
     page,
     consoleErrors,
   }) => {

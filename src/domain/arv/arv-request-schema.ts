@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 
 /** Most comps one estimate takes (POST /api/arv/estimate refuses more). */
 export const MAX_ARV_COMPS = 500;
@@ -55,7 +56,12 @@ const isoDate = z
     const time = Date.parse(`${value}T00:00:00Z`);
     return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
   }, 'Use a real date');
-const address = z.string().trim().max(300, 'The address must be at most 300 characters');
+// jsonb cannot hold U+0000: an address or reason with one is refused, never a failed save.
+const address = z
+  .string()
+  .trim()
+  .max(300, 'The address must be at most 300 characters')
+  .refine(hasNoNulCharacter, textMessages.nulCharacter);
 
 export const COMP_CONDITIONS = ['renovated', 'as-is', 'unknown'] as const;
 export type CompCondition = (typeof COMP_CONDITIONS)[number];
@@ -141,7 +147,12 @@ export type ArvEstimateRequest = z.infer<typeof ArvEstimateRequestSchema>;
 /** A user's decision on one comp: pinned (always used) or excluded (never used), with the reason kept. */
 export const CompDecisionSchema = z.strictObject({
   action: z.enum(['pin', 'exclude']),
-  reason: z.string().trim().min(1, 'Give a reason').max(MAX_COMP_REASON_LENGTH),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Give a reason')
+    .max(MAX_COMP_REASON_LENGTH)
+    .refine(hasNoNulCharacter, textMessages.nulCharacter),
 });
 export type CompDecision = z.infer<typeof CompDecisionSchema>;
 
@@ -149,24 +160,32 @@ export type CompDecision = z.infer<typeof CompDecisionSchema>;
 export const SavedArvCompSchema = ArvCompSchema.extend({ decision: CompDecisionSchema.optional() });
 export type SavedArvComp = z.infer<typeof SavedArvCompSchema>;
 
+/** The estimate kept with comps: its ARV, 80 % range and confidence, and which comps it used. */
+const ArvKeptEstimateSchema = z.strictObject({
+  arv: price,
+  low: price,
+  high: price,
+  confidence: z.number().int().min(0).max(100),
+  /** Per used comp: its index in comps and its adjusted price, for the deal sheet's table. */
+  used: z.array(z.strictObject({ index: z.number().int().min(0), adjustedPrice: price })).max(MAX_ARV_COMPS),
+});
+
 /** What saved_properties.arv_comps holds: the subject's facts, the comps with decisions, and the estimate shown. */
 export const SavedArvCompsSchema = z.strictObject({
   subject: ArvSubjectSchema,
   comps: z.array(SavedArvCompSchema).max(MAX_ARV_COMPS),
   trendPerYear: z.number().finite().min(-0.5).max(0.5).optional(),
   /** The estimate the user accepted with "Use this ARV"; absent: comps kept without an estimate. */
-  estimate: z
-    .strictObject({
-      arv: price,
-      low: price,
-      high: price,
-      confidence: z.number().int().min(0).max(100),
-      /** Per used comp: its index in comps and its adjusted price, for the deal sheet's table. */
-      used: z.array(z.strictObject({ index: z.number().int().min(0), adjustedPrice: price })).max(MAX_ARV_COMPS),
-    })
-    .optional(),
+  estimate: ArvKeptEstimateSchema.optional(),
 });
 export type SavedArvComps = z.infer<typeof SavedArvCompsSchema>;
+
+/** The comps behind an ARV the user used ("Use this ARV"): kept comps whose estimate is there. */
+export const ArvFromCompsSchema = SavedArvCompsSchema.extend({ estimate: ArvKeptEstimateSchema }).refine(
+  (kept) => kept.estimate.used.every(({ index }) => index < kept.comps.length),
+  { message: 'Every comp the ARV used must be among the comps', path: ['estimate', 'used'] },
+);
+export type ArvFromComps = z.infer<typeof ArvFromCompsSchema>;
 
 /** What offer_links.nearby_sales holds and the homeowner sees: address, date and price only (no adjustments, no weights). */
 export interface NearbySale {

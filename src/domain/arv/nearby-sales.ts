@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
 import type { NearbySale, SavedArvComps } from './arv-request-schema';
+import { arvCompsOf, storedMarketValueSource, type MarketValueSource } from './market-value-source';
 
 /** Most sales an offer link names ("based on N nearby sales"); an ARV from more comps names none. */
 export const MAX_NEARBY_SALES = 50;
@@ -43,18 +44,14 @@ export const NearbySalesSchema = z
   .max(MAX_NEARBY_SALES, `At most ${MAX_NEARBY_SALES} nearby sales`) satisfies z.ZodType<NearbySale[]>;
 
 /**
- * The sales an offer at `marketValue` rests on: the comps the kept estimate used, newest first,
- * when `marketValue` is that estimate's ARV; undefined when it is not (a typed value), when there
- * is no estimate, or when the sales cannot be named honestly (more than MAX_NEARBY_SALES, or a
- * comp whose date or address the offer page would refuse).
+ * The sales an offer rests on when its market value is the ARV from comps: the comps the estimate
+ * used, newest first; undefined when the value was typed, or when the sales cannot be named
+ * honestly (more than MAX_NEARBY_SALES, or a comp whose date or address the offer page would refuse).
  */
-export function nearbySalesFromComps(
-  arvComps: SavedArvComps | null | undefined,
-  marketValue: number,
-): NearbySale[] | undefined {
-  const estimate = arvComps?.estimate;
-  if (!arvComps || !estimate || estimate.arv !== marketValue) return undefined;
-  const sales = estimate.used.map(({ index }) => {
+export function nearbySalesOf(source: MarketValueSource | undefined): NearbySale[] | undefined {
+  const arvComps = arvCompsOf(source);
+  if (!arvComps) return undefined;
+  const sales = arvComps.estimate.used.map(({ index }) => {
     const comp = arvComps.comps[index];
     return comp && { address: comp.address?.trim() ?? '', soldDate: comp.soldDate, price: comp.price };
   });
@@ -62,4 +59,12 @@ export function nearbySalesFromComps(
   const parsed = NearbySalesSchema.safeParse(sales);
   if (!parsed.success) return undefined;
   return parsed.data.sort((a, b) => (a.soldDate === b.soldDate ? 0 : a.soldDate < b.soldDate ? 1 : -1));
+}
+
+/** The sales a saved property's offer at `marketValue` rests on (nearbySalesOf its stored source). */
+export function nearbySalesFromComps(
+  arvComps: SavedArvComps | null | undefined,
+  marketValue: number,
+): NearbySale[] | undefined {
+  return nearbySalesOf(storedMarketValueSource(arvComps, marketValue));
 }

@@ -26,4 +26,27 @@ describe('SavePropertyRequestSchema', () => {
     expect(result.success).toBe(false);
     if (message) expect(result.error?.issues[0]?.message).toBe(message);
   });
+
+  const arvComps = {
+    subject: { sqft: 1500 },
+    comps: [{ price: 200000, soldDate: '2025-01-10', sqft: 1500 }],
+    estimate: { arv: 200000, low: 190000, high: 210000, confidence: 60, used: [{ index: 0, adjustedPrice: 200000 }] },
+  };
+
+  it('carries the comps of a market value that is their ARV', () => {
+    const parsed = SavePropertyRequestSchema.parse({ ...valid, marketValueSource: { kind: 'comps', arvComps } });
+    expect(parsed.marketValueSource).toEqual({ kind: 'comps', arvComps });
+  });
+
+  it('refuses comps whose ARV is not the market value', () => {
+    const result = SavePropertyRequestSchema.safeParse({
+      ...valid,
+      marketValue: 250000,
+      marketValueSource: { kind: 'comps', arvComps },
+    });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['marketValueSource'],
+      message: 'The market value is not the ARV from these comps',
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Database } from '../db/database';
 import { knownSignInAddresses } from '../db/schema';
+import { signInFailures, signInLockouts } from '../observability/metrics';
 import {
   consumeRateLimit,
   pruneRateLimits,
@@ -155,7 +156,9 @@ export function authRateLimits({
     const ip = clientIp(c);
     const consume = async (rule: RateLimitRule) => {
       const decision = await consumeRateLimit(db, rule);
-      return decision.allowed ? undefined : tooManyAttempts(c, decision.retryAfterMs);
+      if (decision.allowed) return undefined;
+      if (kind === 'sign-in') signInLockouts.inc();
+      return tooManyAttempts(c, decision.retryAfterMs);
     };
 
     // The address first, before anything is read or looked up.
@@ -194,6 +197,8 @@ export function authRateLimits({
     }
 
     await next();
+    // Better Auth answers a wrong e-mail or password with 401.
+    if (kind === 'sign-in' && c.res.status === 401) signInFailures.inc();
     if (c.res.status !== 200 || !email) return;
     for (const key of refundOnSuccess) await refundRateLimit(db, key);
     if (kind === 'sign-in' || kind === 'sign-up') await rememberAddress(db, email, ip);

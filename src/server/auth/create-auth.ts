@@ -22,6 +22,7 @@ import { createPasswordHasher, type PasswordHasher } from './password-hasher';
 import { passwordResetEmail } from './password-reset-email';
 import { sendVerificationEmail, VERIFICATION_LINK_VALID_SECONDS } from './send-verification-email';
 import { workspacePlugin } from './workspace-plugin';
+import { logger } from '../observability/logger';
 
 /** Set by our auth routes from the socket or the trusted proxy (src/server/http/client-ip.ts); never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-cash-offer-client-ip';
@@ -244,7 +245,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       errorURL: `${appOrigin}/login`,
       onError: (error) => {
         if (isAPIError(error) && error.statusCode < 500) return;
-        console.error(`[auth] request failed: ${describeErrorForLog(error)}`);
+        logger.error({ error: describeErrorForLog(error) }, '[auth] request failed');
       },
     },
     logger: {
@@ -260,8 +261,8 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
         // an error is a fault for the error log, and a state that does not match is not one.
         const clientMistake = message.startsWith('Failed to parse state');
         if (level === 'error' && !clientMistake && args.some((arg) => arg instanceof Error))
-          console.error(`[auth] ${escapeForLog(message)}`, ...details);
-        else console.warn(`[auth] ${escapeForLog(message)}`, ...details);
+          logger.error({ details }, `[auth] ${escapeForLog(message)}`);
+        else logger.warn({ details }, `[auth] ${escapeForLog(message)}`);
       },
     },
     telemetry: { enabled: false },

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { may, workspaceMessages, type WorkspaceAction, type WorkspaceMember } from '../../domain/workspaces/roles';
 import type { AppContext } from '../app-context';
+import { noteRequestActor } from '../observability/request-context';
 
 export { findMembership } from './session-reader';
 
@@ -43,6 +44,7 @@ export function requireUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandl
     const found = await readSession(auth, c);
     if (!found) return c.json({ error: 'Please sign in' }, 401);
     const { membership } = found;
+    noteRequestActor({ userId: found.user.id, workspaceId: membership?.workspaceId });
     if (!membership) return c.json({ error: workspaceMessages.accessEnded, code: 'workspace-access-ended' }, 403);
     if (found.seatSuspended) return c.json({ error: workspaceMessages.seatSuspended, code: 'seat-suspended' }, 403);
     c.set('user', found.user);
@@ -69,6 +71,7 @@ export function requireSignedIn({
   return createMiddleware<{ Variables: SignedInVariables }>(async (c, next) => {
     const found = await readSession(auth, c);
     if (!found) return c.json({ error: 'Please sign in' }, 401);
+    noteRequestActor({ userId: found.user.id, workspaceId: found.activeWorkspaceId ?? undefined });
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
     c.set('activeWorkspaceId', found.activeWorkspaceId);
@@ -95,6 +98,7 @@ export function optionalUser({
 }: Pick<AppContext, 'auth'>): MiddlewareHandler<{ Variables: OptionalAuthVariables }> {
   return createMiddleware<{ Variables: OptionalAuthVariables }>(async (c, next) => {
     const found = await readSession(auth, c);
+    if (found) noteRequestActor({ userId: found.user.id });
     c.set('user', found?.user ?? null);
     c.set('sessionId', found?.sessionId ?? null);
     await next();

@@ -15,6 +15,7 @@ import type { PaidPlanId } from './plan-prices';
 import { readWorkspace } from '../workspaces/read-workspace';
 import { receiveStripeWebhook } from './receive-stripe-webhook';
 import { refuseOwnerDowngrade } from './refuse-owner-downgrade';
+import { webhookDeliveriesRefused } from '../observability/metrics';
 import { setExtraSeats } from './set-extra-seats';
 
 const DEMO_LINK_INVALID = 'This demo checkout link is invalid or has expired. Choose your plan again.';
@@ -43,7 +44,10 @@ export function billingRoutes(context: AppContext) {
       // The provider's signed events. The signature covers the exact bytes, so the raw body is
       // read before anything parses it.
       .post('/stripe-webhook', bodyLimit({ maxSize: 256 * 1024 }), async (c) => {
-        if (!stripe || !env.STRIPE_WEBHOOK_SECRET) return notFound(c);
+        if (!stripe || !env.STRIPE_WEBHOOK_SECRET) {
+          webhookDeliveriesRefused.inc({ provider: 'stripe', reason: 'not-configured' });
+          return notFound(c);
+        }
         const payload = Buffer.from(await c.req.arrayBuffer());
         const { outcome } = await receiveStripeWebhook(
           { env, db, stripe },

@@ -4,6 +4,7 @@ import { subscriptions } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { hasEnded } from './subscription-state';
+import { logger } from '../observability/logger';
 
 /**
  * Downgrade to Free (spec §4), at the provider: cancels the workspace's subscription now, so it is
@@ -30,7 +31,7 @@ export async function cancelProviderSubscription(
     await stripe.subscriptions.cancel(subscription.id);
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    console.warn(
+    logger.warn(
       `downgrade: the payment provider did not cancel the subscription of workspace ${workspaceId}: ${error.message}`,
     );
     throw new Refusal(502, 'Error downgrading subscription', { cause: error });

@@ -6,6 +6,8 @@ import type { Env } from '../env';
 import { applyBillingEvent, billingEventSeen, type BillingEventOutcome } from './apply-billing-event';
 import type { SubscriptionTarget } from './apply-subscription-state';
 import { subscriptionStateFromProvider, type SubscriptionState } from './subscription-state';
+import { logger } from '../observability/logger';
+import { describeErrorForLog } from '../http/describe-error-for-log';
 
 export interface StripeEventContext {
   env: Env;
@@ -47,13 +49,16 @@ export async function handleStripeEvent(
   const change = await readChange(context, event);
   const outcome = await applyBillingEvent(db, { id: event.id, type: event.type }, change ?? undefined);
   if (outcome.outcome === 'no-such-workspace') {
-    console.warn(`billing: ${event.type} ${event.id} is for a customer this app does not know; nothing changed`);
+    logger.warn(`billing: ${event.type} ${event.id} is for a customer this app does not know; nothing changed`);
   }
   if (outcome.outcome === 'applied' && outcome.replacedSubscriptionId) {
     // Two checkouts finished (two tabs, say): the newer subscription holds the plan, and the older
     // one must stop billing. Its own cancellation event then finds it is not the row's any more.
     await stripe.subscriptions.cancel(outcome.replacedSubscriptionId).catch((error: unknown) => {
-      console.warn(`billing: could not cancel replaced subscription ${outcome.replacedSubscriptionId}`, error);
+      logger.warn(
+        { error: describeErrorForLog(error) },
+        `billing: could not cancel replaced subscription ${outcome.replacedSubscriptionId}`,
+      );
     });
   }
   return outcome;
@@ -80,7 +85,7 @@ async function readChange(context: StripeEventContext, event: Stripe.Event): Pro
     if (!state) return null;
     const target = await checkoutTarget(context.db, state.customerId, session.client_reference_id);
     if (!target)
-      console.warn(`billing: ${event.type} ${event.id} names no workspace or customer this app knows; nothing changed`);
+      logger.warn(`billing: ${event.type} ${event.id} names no workspace or customer this app knows; nothing changed`);
     return target ? { target, state } : null;
   }
   return null;
@@ -94,7 +99,7 @@ function stateOf(
 ): SubscriptionState | null {
   const read = subscriptionStateFromProvider(env, subscription, observedAt);
   if (read.kind === 'state') return read.state;
-  console.warn(
+  logger.warn(
     `billing: ${event.type} ${event.id}: subscription ${subscription.id} is for price(s) ${read.priceIds.join(', ')}, which are neither plan's; nothing changed`,
   );
   return null;

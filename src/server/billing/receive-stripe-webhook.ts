@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import { Refusal } from '../http/refusal';
 import type { BillingEventOutcome } from './apply-billing-event';
 import { handleStripeEvent, type StripeEventContext } from './handle-stripe-event';
+import { logger } from '../observability/logger';
+import { webhookDeliveriesRefused } from '../observability/metrics';
 
 /**
  * One delivery of the provider's webhook. The signature must cover the exact raw bytes (400
@@ -19,14 +21,16 @@ export async function receiveStripeWebhook(
     if (!signature) throw new Error('no Stripe-Signature header');
     event = context.stripe.webhooks.constructEvent(payload, signature, webhookSecret);
   } catch (error) {
-    console.warn(`billing: refused a webhook: ${error instanceof Error ? error.message : String(error)}`);
+    webhookDeliveriesRefused.inc({ provider: 'stripe', reason: 'signature' });
+    logger.warn(`billing: refused a webhook: ${error instanceof Error ? error.message : String(error)}`);
     throw new Refusal(400, 'Invalid signature', { cause: error });
   }
   try {
     return await handleStripeEvent(context, event);
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    console.warn(`billing: ${event.type} ${event.id} could not be read back from the provider: ${error.message}`);
+    webhookDeliveriesRefused.inc({ provider: 'stripe', reason: 'provider-unreachable' });
+    logger.warn(`billing: ${event.type} ${event.id} could not be read back from the provider: ${error.message}`);
     throw new Refusal(503, 'The payment provider could not be reached; retry later', { cause: error });
   }
 }

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { Refusal } from '../http/refusal';
+import { logger } from '../observability/logger';
 
 /**
  * What to tell the user when the payment provider refused a request: its own message when it is
@@ -31,11 +32,11 @@ export async function refuseWhenProviderFails<T>(action: string, fallback: strin
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     const message = providerMessage(error);
     if (message) {
-      console.warn(`billing: the payment provider refused ${action}: ${message}`);
+      logger.warn(`billing: the payment provider refused ${action}: ${message}`);
     } else if (error instanceof Stripe.errors.StripeConnectionError) {
-      console.warn(`billing: the payment provider could not be reached: ${error.message}`);
+      logger.warn(`billing: the payment provider could not be reached: ${error.message}`);
     } else {
-      console.error(`billing: the payment provider refused our credentials (${error.type}): ${error.message}`);
+      logger.error(`billing: the payment provider refused our credentials (${error.type}): ${error.message}`);
     }
     throw new Refusal(502, message ?? fallback, { cause: error });
   }

@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
+import { currentRequestId } from '../observability/request-context';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
 export const BULK_SEND_CHANNEL = 'bulk_send';
@@ -57,7 +58,14 @@ export async function createBulkSendJob(
 
   const [job] = await db
     .insert(bulkSendJobs)
-    .values({ workspaceId, userId, total: items.length, status: 'preparing', followUp: request.followUp })
+    .values({
+      workspaceId,
+      userId,
+      total: items.length,
+      status: 'preparing',
+      followUp: request.followUp,
+      requestId: currentRequestId(),
+    })
     .returning({ id: bulkSendJobs.id });
   if (!job) throw new Error('bulk_send_jobs insert returned no row');
   try {

@@ -10,6 +10,7 @@ import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-thi
 import { sendingRefusalOf } from '../email/sending-refusal';
 import { enrolFollowUp } from '../follow-ups/enrol-follow-up';
 import { insertOfferLink, type CreatedOfferLink } from '../offer-links/insert-offer-link';
+import { runAsQueuingRequest } from '../observability/request-context';
 
 export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 
@@ -59,6 +60,8 @@ interface PickedItem {
   workspace_id: string;
   /** Whether the owner is followed up until they answer (issue 27). */
   follow_up: boolean;
+  /** The request that created the job: its e-mail is queued, and logged, as that request. */
+  request_id: string | null;
 }
 
 /**
@@ -111,7 +114,9 @@ export async function queueDueBulkItems({
     const policy: SendingPolicyConfig = { appUrl, from, serverSecret, dailyLimit, now: () => startedAt };
     const dueTimes: Date[] = [];
     for (const item of items) {
-      const outcome = await queueBulkItem(tx, policy, item, new Date(nextDue));
+      const outcome = await runAsQueuingRequest(item.request_id, () =>
+        queueBulkItem(tx, policy, item, new Date(nextDue)),
+      );
       if (outcome.status === 'waiting') continue;
       await tx
         .update(bulkSendItems)
@@ -158,10 +163,10 @@ async function pickFairBatch(
         limit ${batchSize}::int
       )
       select picked.id, picked.job_id, picked.email, picked.property, e.user_id as owner_id, picked.workspace_id,
-             picked.follow_up
+             picked.follow_up, picked.request_id
       from eligible e
       cross join lateral (
-        select i.id, i.job_id, i.email, i.property, j.workspace_id, j.follow_up,
+        select i.id, i.job_id, i.email, i.property, j.workspace_id, j.follow_up, j.request_id,
                row_number() over (order by j.created_at, j.id, i.position) as rank
         from bulk_send_jobs j
         join bulk_send_items i on i.job_id = j.id and i.status = 'pending'

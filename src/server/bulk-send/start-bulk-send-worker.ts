@@ -5,6 +5,8 @@ import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/enqueue-email';
 import { BULK_SEND_CHANNEL } from './create-bulk-send-job';
 import { queueDueBulkItems } from './queue-due-bulk-items';
+import { describeErrorForLog } from '../http/describe-error-for-log';
+import { logger } from '../observability/logger';
 
 /** Its wake looks for pending items now (also done on every NOTIFY from a new job and every poll); its stop comes after the batch in progress (its e-mails are already in the outbox). */
 export type BulkSendWorker = WorkerLoop;
@@ -64,11 +66,12 @@ export function startBulkSendWorker({
           }
         } catch (error) {
           // The e-mails are in the outbox already; its own polling delivers them.
-          if (!worker.stopped()) console.warn('bulk-send worker: could not wake the e-mail workers', error);
+          if (!worker.stopped())
+            logger.warn({ error: describeErrorForLog(error) }, 'bulk-send worker: could not wake the e-mail workers');
         }
       }
     },
     wakeUps: (wake) => listenForWakeUps(database, BULK_SEND_CHANNEL, wake, 'bulk-send worker'),
-    onError: (error) => console.error('bulk-send worker: could not take a batch', error),
+    onError: (error) => logger.error({ error: describeErrorForLog(error) }, 'bulk-send worker: could not take a batch'),
   });
 }

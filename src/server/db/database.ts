@@ -15,6 +15,8 @@ import {
 } from './connection-transaction';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { logger } from '../observability/logger';
+import { watchDatabasePool } from '../observability/metrics';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -78,9 +80,10 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseConnect
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle connection that the server drops (a restart, a failover) must not crash the
   // process: the pool replaces it on the next query.
-  pool.on('error', (error) => console.warn(`database: idle connection lost (${error.message})`));
+  pool.on('error', (error) => logger.warn(`database: idle connection lost (${error.message})`));
   const db = drizzlePostgres({ client: pool, schema });
   await migrateOnce(pool);
+  const unwatchPool = watchDatabasePool(pool);
   const listeners = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
@@ -96,6 +99,7 @@ export async function openPostgresDatabase(url: string): Promise<DatabaseConnect
     },
     async close() {
       await Promise.all([...listeners].map((stop) => stop()));
+      unwatchPool();
       await pool.end();
     },
   };
@@ -137,7 +141,7 @@ async function listenWithReconnect(url: string, channel: string, onPayload: (pay
       if (message.channel === channel) onPayload(message.payload ?? '');
     });
     next.on('error', (error) => {
-      console.warn(`change feed: connection lost (${error.message}); reconnecting`);
+      logger.warn(`change feed: connection lost (${error.message}); reconnecting`);
       void next.end().catch(() => {});
       scheduleReconnect();
     });

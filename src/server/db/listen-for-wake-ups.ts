@@ -1,4 +1,6 @@
 import type { DatabaseConnection, Unlisten } from './database';
+import { logger } from '../observability/logger';
+import { describeErrorForLog } from '../http/describe-error-for-log';
 
 /**
  * LISTENs on `channel` for a background worker that also polls: every notice calls `wake`, and so
@@ -17,7 +19,7 @@ export function listenForWakeUps(
       return stopListening;
     },
     (error: unknown) => {
-      console.warn(`${workerName}: LISTEN failed, relying on polling`, error);
+      logger.warn({ error: describeErrorForLog(error) }, `${workerName}: LISTEN failed, relying on polling`);
       return undefined;
     },
   );

@@ -504,6 +504,9 @@ export const emailOutbox = pgTable(
     senderUserId: text('sender_user_id').references(() => user.id, { onDelete: 'set null' }),
     purpose: text('purpose'),
     recipientKey: text('recipient_key'),
+    // The id of the request that queued it (observability/request-context.ts): the worker's log
+    // lines for this e-mail carry it. Null when a worker queued it outside any request.
+    requestId: text('request_id'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
@@ -584,6 +587,8 @@ export const followUps = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
     // In the second Reply-To address of each e-mail: an inbound reply is matched by it, never by subject.
     replyToken: text('reply_token').notNull().unique(),
+    // The request that started it: the worker queues its steps' e-mails, and logs, as that request.
+    requestId: text('request_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -657,6 +662,8 @@ export const bulkSendJobs = pgTable(
     total: integer('total').notNull(),
     // Each owner whose offer goes out is enrolled in the follow-up sequence (issue 27).
     followUp: boolean('follow_up').notNull().default(false),
+    // The request that started it: the worker queues its e-mails, and logs, as that request.
+    requestId: text('request_id'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     // When the worker last queued one of its items: owners are served least recently served first.

@@ -2,6 +2,8 @@ import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import { EmailDeliveryError, type EmailTransport } from './email-transport';
+import { logger } from '../observability/logger';
+import { runAsQueuingRequest } from '../observability/request-context';
 
 /** Attempts before a retryable failure becomes final. */
 export const MAX_EMAIL_ATTEMPTS = 8;
@@ -75,6 +77,11 @@ export async function deliverDueEmails({
       report.released = await releaseEmailClaims(db, claimed.slice(index));
       break;
     }
+    await runAsQueuingRequest(row.requestId, () => deliverOne(row));
+  }
+  return report;
+
+  async function deliverOne(row: (typeof claimed)[number]) {
     try {
       const { providerMessageId } = await transport.send({
         id: row.id,
@@ -92,6 +99,7 @@ export async function deliverDueEmails({
         .set({ status: 'sent', sentAt: now(), providerMessageId, lastError: null })
         .where(eq(emailOutbox.id, row.id));
       report.sent++;
+      logger.info({ emailId: row.id, attempt: row.attempts, transport: transport.name }, 'e-mail sent');
     } catch (error) {
       const retryable = error instanceof EmailDeliveryError ? error.retryable : true;
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -109,12 +117,13 @@ export async function deliverDueEmails({
         await db.update(emailOutbox).set({ status: 'failed', lastError }).where(eq(emailOutbox.id, row.id));
         report.failed++;
       }
-      console.warn(
-        `email ${row.id} to ${row.toAddress}: attempt ${row.attempts} failed (${lastError})${retryable && row.attempts < MAX_EMAIL_ATTEMPTS ? ', will retry' : ''}`,
+      // By its id only: the recipient's address is personal data, kept in the outbox row.
+      logger.warn(
+        { emailId: row.id },
+        `email ${row.id}: attempt ${row.attempts} failed (${lastError})${retryable && row.attempts < MAX_EMAIL_ATTEMPTS ? ', will retry' : ''}`,
       );
     }
   }
-  return report;
 }
 
 /**

@@ -3,7 +3,7 @@ export interface EmailMessage {
   to: string;
   subject: string;
   html: string;
-  /** Plain-text alternative; write one, since the built-in outbox prints it to the log. */
+  /** Plain-text alternative; write one, since the built-in outbox keeps it in a file to read (DATA_DIR/outbox). */
   text: string;
   replyTo?: string;
   /**

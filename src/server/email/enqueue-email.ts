@@ -3,6 +3,7 @@ import type { Database, DatabaseConnection } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import type { Env } from '../env';
 import type { EmailMessage } from './email-message';
+import { currentRequestId } from '../observability/request-context';
 
 /** The channel the e-mail worker listens on, so a new message goes out at once. */
 export const EMAIL_OUTBOX_CHANNEL = 'email_outbox';
@@ -43,6 +44,7 @@ export async function enqueueEmail(
       senderUserId: message.senderUserId ?? null,
       purpose: message.purpose ?? null,
       recipientKey: message.recipientKey ?? null,
+      requestId: currentRequestId(),
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('email_outbox insert returned no row');

@@ -1,6 +1,10 @@
 // Issue 25, finding 5: in production the log-only outbox printed reset and verification links,
 // offer tokens and unsubscribe tokens, and a value with line breaks printed forged lines.
-import { describe, expect, it, vi } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { captureLog } from '../../../tests/support/capture-log';
 import { parseEnv } from '../env';
 import { createEmailTransport } from './create-email-transport';
 import type { OutboxEmail } from './email-message';
@@ -70,27 +74,53 @@ describe('the log-only outbox', () => {
       expect(printedLines.filter((line) => line.startsWith('[email outbox]'))).toHaveLength(1);
       expect(printedLines.filter((line) => line.startsWith('  link:'))).toHaveLength(1);
       expect(printedLines.join('\n')).not.toContain('\u001b');
-      expect(printedLines[0]).toContain('bo@example.com\\n[email outbox] forged');
+      // In production the recipient is left out; locally it is printed, escaped.
+      expect(printedLines[0]).toContain(
+        redactTokens ? 'Your offer\\n[email outbox] forged' : 'bo@example.com\\n[email outbox] forged',
+      );
+      if (redactTokens) expect(printedLines.join('\n')).not.toContain('bo@example.com');
     }
   });
 
-  it('in production is the transport only when asked for, and then redacts', async () => {
+  it('in production is the transport only when asked for, and then redacts; the log names only its file', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
     const demo = parseEnv({
       NODE_ENV: 'production',
       APP_URL: 'https://offers.example.com',
       EMAIL_OUTBOX_LOG: '1',
+      DATA_DIR: dataDir,
     });
     const transport = createEmailTransport(demo);
     expect(transport.name).toBe('outbox-log');
-    const logged: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void logged.push(line));
+    const log = captureLog();
     try {
       await transport.send(message());
     } finally {
-      log.mockRestore();
+      log.restore();
     }
-    for (const secret of secrets) expect(logged.join('\n')).not.toContain(secret);
-    expect(logged.join('\n')).toContain(REDACTED);
+    const file = path.join(dataDir, 'outbox', `${message().id}.txt`);
+    expect(log.records.map((record) => record.msg)).toEqual([
+      `[email outbox] e-mail ${message().id} kept in ${file} (no e-mail provider configured)`,
+    ]);
+    const kept = await readFile(file, 'utf8');
+    for (const secret of [...secrets, 'bo@example.com']) expect(kept + log.text()).not.toContain(secret);
+    expect(kept).toContain(REDACTED);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('locally keeps the whole message in DATA_DIR/outbox, so its links can be followed', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+    const log = captureLog();
+    try {
+      await createEmailTransport(parseEnv({ DATA_DIR: dataDir })).send(message());
+    } finally {
+      log.restore();
+    }
+    const kept = await readFile(path.join(dataDir, 'outbox', `${message().id}.txt`), 'utf8');
+    for (const link of links) expect(kept).toContain(`  link: ${link}`);
+    expect(kept).toContain('to bo@example.com: Your cash offer');
+    for (const secret of [...secrets, 'bo@example.com']) expect(log.text()).not.toContain(secret);
+    await rm(dataDir, { recursive: true, force: true });
   });
 });
 

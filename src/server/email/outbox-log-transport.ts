@@ -44,20 +44,21 @@ export function redactLinkTokens(link: string): string {
 
 export interface OutboxLogOptions {
   /**
-   * Print links with their tokens replaced (production: a log is read by more people, and kept
-   * longer, than the mailbox a reset link or an offer was meant for). Locally the links are
-   * printed whole, so that a person running the app can follow a password-reset link.
+   * Print links with their tokens replaced, and no recipient (production: a log is read by more
+   * people, and kept longer, than the mailbox a reset link or an offer was meant for). Locally the
+   * message is written whole to the outbox folder, so that a person running the app can follow a
+   * password-reset link (create-email-transport.ts).
    */
   redactTokens?: boolean;
 }
 
 /**
  * The built-in outbox, used when no e-mail provider is configured: the message stays in
- * email_outbox and is printed to the server log with its links. Every value is printed on its own
- * line with control characters escaped, so no message can add lines of its own to the log.
+ * email_outbox and is printed with its links, to `log`. Every value is printed on its own
+ * line with control characters escaped, so no message can add lines of its own to a log.
  */
 export function createOutboxLogTransport(
-  log: (line: string) => void = (line) => console.log(line),
+  log: (text: string, message: OutboxEmail) => unknown,
   { redactTokens = false }: OutboxLogOptions = {},
 ): EmailTransport {
   return {
@@ -65,11 +66,13 @@ export function createOutboxLogTransport(
     async send(message) {
       const links = linksIn(message).map((link) => (redactTokens ? redactLinkTokens(link) : link));
       const lines = [
-        `[email outbox] ${escapeForLog(message.id)} to ${escapeForLog(message.to)}: ${escapeForLog(message.subject)}`,
+        redactTokens
+          ? `[email outbox] ${escapeForLog(message.id)}: ${escapeForLog(message.subject)}`
+          : `[email outbox] ${escapeForLog(message.id)} to ${escapeForLog(message.to)}: ${escapeForLog(message.subject)}`,
         ...links.map((link) => `  link: ${escapeForLog(link)}`),
         '  (no e-mail provider configured: set RESEND_API_KEY to send real e-mail)',
       ];
-      log(lines.join('\n'));
+      await log(lines.join('\n'), message);
       return { providerMessageId: null };
     },
   };

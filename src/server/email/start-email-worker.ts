@@ -5,6 +5,8 @@ import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
 import { deliverDueEmails } from './deliver-due-emails';
 import { EMAIL_OUTBOX_CHANNEL } from './enqueue-email';
 import type { EmailTransport } from './email-transport';
+import { describeErrorForLog } from '../http/describe-error-for-log';
+import { logger } from '../observability/logger';
 
 /**
  * Its wake looks for due messages now (also done on every NOTIFY from enqueueEmail and every poll); its
@@ -41,6 +43,6 @@ export function startEmailWorker({
       }
     },
     wakeUps: (wake) => listenForWakeUps(database, EMAIL_OUTBOX_CHANNEL, wake, 'email worker'),
-    onError: (error) => console.error('email worker: could not read the outbox', error),
+    onError: (error) => logger.error({ error: describeErrorForLog(error) }, 'email worker: could not read the outbox'),
   });
 }

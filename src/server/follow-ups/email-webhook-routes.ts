@@ -8,6 +8,8 @@ import type { Transaction } from '../db/database';
 import { emailProviderEvents, emailUnsubscribes } from '../db/schema';
 import { exactSuppressionEmail, normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { stopFollowUps } from './stop-follow-ups';
+import { logger } from '../observability/logger';
+import { webhookDeliveriesRefused } from '../observability/metrics';
 
 // The events this app acts on, in Resend's shapes; every other type is acknowledged and ignored.
 const ProviderEventSchema = z.discriminatedUnion('type', [
@@ -38,7 +40,10 @@ const replyTokenPattern = /^reply\+([0-9a-f]{32})@/i;
 export function emailWebhookRoutes({ env, database }: AppContext) {
   const webhook = env.RESEND_WEBHOOK_SECRET ? new Webhook(env.RESEND_WEBHOOK_SECRET) : null;
   return new Hono().post('/webhook', bodyLimit({ maxSize: 256 * 1024 }), async (c) => {
-    if (!webhook) return c.json({ error: 'Not found' }, 404);
+    if (!webhook) {
+      webhookDeliveriesRefused.inc({ provider: 'resend', reason: 'not-configured' });
+      return c.json({ error: 'Not found' }, 404);
+    }
     const payload = await c.req.text();
     const headers = {
       'svix-id': c.req.header('svix-id') ?? '',
@@ -48,7 +53,8 @@ export function emailWebhookRoutes({ env, database }: AppContext) {
     try {
       webhook.verify(payload, headers);
     } catch (error) {
-      console.warn(`e-mail webhook refused: ${error instanceof Error ? error.message : String(error)}`);
+      webhookDeliveriesRefused.inc({ provider: 'resend', reason: 'signature' });
+      logger.warn(`e-mail webhook refused: ${error instanceof Error ? error.message : String(error)}`);
       return c.json({ error: 'Invalid signature' }, 400);
     }
     const parsed = ProviderEventSchema.safeParse(parseJson(payload));

@@ -10,6 +10,7 @@ import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { Refusal } from '../http/refusal';
 import { stopFollowUps } from './stop-follow-ups';
 import { readWorkspaceSequence } from './workspace-sequence';
+import { currentRequestId } from '../observability/request-context';
 
 export interface FollowUpEnrolment {
   workspaceId: string;
@@ -73,6 +74,7 @@ export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolmen
       workspaceId: enrolment.workspaceId,
       senderUserId: enrolment.senderUserId,
       offerLinkId: enrolment.offerLink.id,
+      requestId: currentRequestId(),
       offerUrl: enrolment.offerLink.url,
       leadId: enrolment.leadId ?? null,
       recipientEmail: enrolment.recipient.email,

@@ -12,6 +12,7 @@ import { sendingRefusalOf } from '../email/sending-refusal';
 import { exactSuppressionEmail } from '../email/unsubscribe-token';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { stopFollowUps } from './stop-follow-ups';
+import { runAsQueuingRequest } from '../observability/request-context';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -131,7 +132,9 @@ export async function runDueFollowUps({
         continue;
       }
       const outcome = step
-        ? await takeStep(tx, { followUp, step, now, sendAt: new Date(nextSendAt), policy, inboundDomain })
+        ? await runAsQueuingRequest(followUp.requestId, () =>
+            takeStep(tx, { followUp, step, now, sendAt: new Date(nextSendAt), policy, inboundDomain }),
+          )
         : { done: true as const };
       if ('stop' in outcome) {
         await stopFollowUps(tx, { id: followUp.id, workspaceId: followUp.workspaceId }, outcome.stop, { at: now });

@@ -3,6 +3,8 @@ import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
 import type { SendingPolicyConfig } from '../email/send-to-third-party';
 import type { FollowUpClock } from './follow-up-clock';
 import { runDueFollowUps } from './run-due-follow-ups';
+import { describeErrorForLog } from '../http/describe-error-for-log';
+import { logger } from '../observability/logger';
 
 /** Its wake looks for due steps now (also done every poll and whenever the clock moves); its stop waits for the batch in progress. */
 export type FollowUpWorker = WorkerLoop;
@@ -57,6 +59,7 @@ export function startFollowUpWorker({
       }
     },
     wakeUps: (wake) => clock.onAdvance(wake),
-    onError: (error) => console.error('follow-up worker: a batch failed; its steps stay due', error),
+    onError: (error) =>
+      logger.error({ error: describeErrorForLog(error) }, 'follow-up worker: a batch failed; its steps stay due'),
   });
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context';
+import { logger } from '../observability/logger';
+import { describeErrorForLog } from '../http/describe-error-for-log';
 
 /** GET /api/health: 200 only when the database answers. */
 export function healthRoutes({ database }: AppContext) {
@@ -9,7 +11,7 @@ export function healthRoutes({ database }: AppContext) {
       await database.db.execute(sql`select 1`);
       return c.json({ status: 'ok', database: database.kind });
     } catch (error) {
-      console.error('health check: database did not answer', error);
+      logger.error({ error: describeErrorForLog(error) }, 'health check: database did not answer');
       return c.json({ status: 'unavailable' }, 503);
     }
   });

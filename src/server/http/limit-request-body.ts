@@ -4,6 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 /** Every /api request body: at most 64 KB (a saved property with 50 repairs is about 40 KB). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** A body carrying up to 500 comparable sales with their addresses (MAX_ARV_COMPS). */
+export const COMPS_BODY_LIMIT_BYTES = 320 * 1024;
+
 /**
  * The only routes whose bodies may be larger, each with its own bound: a bulk send carries up
  * to 50,000 properties; the payment provider's events are a few KB but not ours to shape.
@@ -11,9 +14,10 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxBytes: number }[] = [
   { method: 'POST', path: '/api/bulk-send', maxBytes: 32 * 1024 * 1024 },
   { method: 'POST', path: '/api/billing/stripe-webhook', maxBytes: 256 * 1024 },
-  // Up to 500 comparable sales (issue 28); arv-routes.ts reads them through its own bodyLimit after sign-in.
-  { method: 'POST', path: '/api/arv/estimate', maxBytes: 320 * 1024 },
-  { method: 'PUT', path: '/api/arv/comps', maxBytes: 320 * 1024 },
+  // Up to 500 comparable sales (issue 28): an estimate, or a save whose market value is their ARV.
+  // Each route reads them through its own routeBodyLimit after sign-in.
+  { method: 'POST', path: '/api/arv/estimate', maxBytes: COMPS_BODY_LIMIT_BYTES },
+  { method: 'POST', path: '/api/properties', maxBytes: COMPS_BODY_LIMIT_BYTES },
 ];
 
 function largerLimitFor(method: string, path: string) {
@@ -24,6 +28,11 @@ function largerLimitFor(method: string, path: string) {
 function tooLarge(c: Context, maxBytes: number) {
   const message = `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`;
   return c.json({ error: message, message, code: 'payload-too-large' }, 413);
+}
+
+/** A larger route's own limit, read after it has authorised the caller (413 as limitRequestBody answers it). */
+export function routeBodyLimit(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) });
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   upstreamMessageOf,
   UpstreamError,
 } from '../http/outbound/upstream-error';
+import { logger } from '../observability/logger';
+import { describeErrorForLog } from '../http/describe-error-for-log';
 
 // An OpenID configuration is a page of JSON (Google's: under 2 KB); nothing past this is read.
 const MAX_DISCOVERY_BYTES = 64 * 1024;
@@ -41,7 +43,7 @@ async function checkBackend({ database }: Pick<AppContext, 'database'>): Promise
       message: `API and database answering (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`,
     };
   } catch (error) {
-    console.warn('connection check: the database did not answer', error);
+    logger.warn({ error: describeErrorForLog(error) }, 'connection check: the database did not answer');
     return { status: 'error', message: 'The database did not answer' };
   }
 }
@@ -120,7 +122,7 @@ async function checkPaymentProvider(env: Env, stripe: Stripe | undefined): Promi
 }
 
 async function checkEmailService(env: Env): Promise<Result> {
-  const outbox = 'E-mails are kept in the built-in outbox and printed to the server log.';
+  const outbox = 'E-mails are kept in the built-in outbox, each in a file under DATA_DIR/outbox.';
   if (!env.RESEND_API_KEY) return { status: 'error', message: integrationMessages.resendApiKeyMissing, note: outbox };
   const secrets = [env.RESEND_API_KEY];
   try {

@@ -74,7 +74,7 @@ describeEachDatabase('connection checks and integration tests', (database) => {
     expect((await check(app, 'email')).body).toMatchObject({
       status: 'error',
       message: 'Resend API key not configured',
-      note: 'E-mails are kept in the built-in outbox and printed to the server log.',
+      note: 'E-mails are kept in the built-in outbox, each in a file under DATA_DIR/outbox.',
     });
     expect((await app.request('/api/integrations/connections/database')).status).toBe(400);
     expect(stripe.requests).toHaveLength(0);

@@ -9,6 +9,7 @@ import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
+import type { MarketValueSource } from '../../domain/arv/market-value-source';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
@@ -72,9 +73,9 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
       { json: { source: { kind: 'saved', savedPropertyId }, contact } },
       asBrowser(headers),
     );
-  const saveProperty = (headers: Record<string, string>) =>
+  const saveProperty = (headers: Record<string, string>, marketValueSource?: MarketValueSource) =>
     api.properties.$post(
-      { json: { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] } } },
+      { json: { ...calculation, contact: { name: 'Owner', email: '', phones: ['512-555-0199'] }, marketValueSource } },
       asBrowser(headers),
     );
 
@@ -222,8 +223,6 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
 
   it('carries the ARV from a saved property’s comps in the note (issue 28): the receipt says so, the comps follow', async () => {
     const owner = await wholesaler();
-    const saved = await saveProperty(owner.headers);
-    const { property } = await bodyAt(saved, 201);
     const arvComps = {
       subject: { sqft: 1500 },
       comps: [
@@ -239,11 +238,8 @@ describeEachDatabase('GoHighLevel carries the deal', (database) => {
         used: [0, 1, 2].map((index) => ({ index, adjustedPrice: 200_000 })),
       },
     };
-    const kept = await api.arv.comps.$put(
-      { json: { savedPropertyId: property.id, arvComps } },
-      asBrowser(owner.headers),
-    );
-    expect(kept.status).toBe(200);
+    const saved = await saveProperty(owner.headers, { kind: 'comps', arvComps });
+    const { property } = await bodyAt(saved, 201);
     const exported = await exportSaved(owner.headers, property.id);
     expect(exported.status).toBe(200);
     const note = ghl.notes[0]!.body.split('\n');

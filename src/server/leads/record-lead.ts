@@ -8,6 +8,7 @@ import { stopFollowUpsOnAnswer } from '../follow-ups/stop-on-answer';
 import type { Env } from '../env';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { assignNewLead } from './assign-new-lead';
+import { logger } from '../observability/logger';
 
 export interface LeadToRecord {
   /**
@@ -166,9 +167,7 @@ export async function recordLead(
     }));
   } else if (!workspace) {
     // No personal data in the log: the lead is in the database.
-    console.info(
-      `lead ${leadId} (${answer.kind}) stored; LEADS_EMAIL is not set, so no notification e-mail was queued`,
-    );
+    logger.info(`lead ${leadId} (${answer.kind}) stored; LEADS_EMAIL is not set, so no notification e-mail was queued`);
   }
   await tx
     .update(leads)

@@ -10,11 +10,11 @@ import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import type { ArvComp, SavedArvComps } from '../../domain/arv/arv-request-schema';
+import type { ArvComp, ArvFromComps } from '../../domain/arv/arv-request-schema';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { offerLinks } from '../db/schema';
+import { offerLinks, savedProperties } from '../db/schema';
 
 /** POST /api/offer-links's body, as the route declares it. */
 type ShareRequest = InferRequestType<ReturnType<typeof typedClient>['offer-links']['$post']>['json'];
@@ -28,7 +28,7 @@ const comp = (price: number, soldDate: string, address?: string): ArvComp => ({
   ...(address ? { address } : {}),
 });
 /** Kept comps whose estimate used the first, third and fourth (the second excluded by the user, the fifth by screening). */
-const arvComps = (arv: number): SavedArvComps => ({
+const arvComps = (arv: number): ArvFromComps => ({
   subject: { sqft: 1500, beds: 3 },
   comps: [
     comp(310_000, '2025-01-10', '101 Elm St'),
@@ -64,7 +64,8 @@ describeEachDatabase('nearby sales on offer links', (database) => {
     api = typedClient(app);
   });
 
-  async function savedProperty(headers: Record<string, string>, marketValue: number) {
+  /** A property saved at `marketValue`, with the comps behind it when it is their ARV (one request). */
+  async function savedProperty(headers: Record<string, string>, marketValue: number, kept?: ArvFromComps) {
     const response = await api.properties.$post(
       {
         json: {
@@ -73,6 +74,7 @@ describeEachDatabase('nearby sales on offer links', (database) => {
           repairs,
           template: defaultTemplate,
           contact: { name: 'Owner', email: '', phones: ['512-555-0199'] },
+          ...(kept ? { marketValueSource: { kind: 'comps' as const, arvComps: kept } } : {}),
         },
       },
       asBrowser(headers),
@@ -97,11 +99,7 @@ describeEachDatabase('nearby sales on offer links', (database) => {
 
   it('names the kept comps’ sales on a link to a saved property whose market value is their ARV', async () => {
     const { headers } = await signUpTestUser(app);
-    const id = await savedProperty(headers, 315_000);
-    expect(
-      (await api.arv.comps.$put({ json: { savedPropertyId: id, arvComps: arvComps(315_000) } }, asBrowser(headers)))
-        .status,
-    ).toBe(200);
+    const id = await savedProperty(headers, 315_000, arvComps(315_000));
 
     const link = await share(headers, { from: 'saved-property', savedPropertyId: id });
     expect(await stored(link.id)).toEqual(expectedSales);
@@ -114,7 +112,11 @@ describeEachDatabase('nearby sales on offer links', (database) => {
   it('names none when the saved property’s market value was typed, not the comps’ ARV, or it keeps no comps', async () => {
     const { headers } = await signUpTestUser(app);
     const typed = await savedProperty(headers, 320_000);
-    await api.arv.comps.$put({ json: { savedPropertyId: typed, arvComps: arvComps(315_000) } }, asBrowser(headers));
+    // Comps kept beside a typed value, as the separate request that kept them before issue 38 could.
+    await database()
+      .db.update(savedProperties)
+      .set({ arvComps: arvComps(315_000) })
+      .where(eq(savedProperties.id, typed));
     const link = await share(headers, { from: 'saved-property', savedPropertyId: typed });
     expect(await stored(link.id)).toBeNull();
     expect((await opened(link.url)).nearbySales).toEqual([]);

@@ -4,6 +4,7 @@ import { canExportSavedList } from '../../domain/plans/plans';
 import { SavePropertyRequestSchema } from '../../domain/properties/save-property-request';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
+import { COMPS_BODY_LIMIT_BYTES, routeBodyLimit } from '../http/limit-request-body';
 import { validate } from '../http/validate';
 import { EXPORT_RATE_LIMIT, limitPerUser } from '../rate-limit/limit-per-user';
 import { getSubscription } from '../subscriptions/subscription-store';
@@ -15,7 +16,8 @@ import { savedListCsv } from './saved-list-csv';
 /**
  * /api/properties: the workspace's saved properties: save within the plan's limit (spec §4,
  * §6), list, CSV export (Personal and Pro), delete (Pro only); every query is scoped to the
- * session's workspace. Every member lists; saving and deleting are 'work-deals', the CSV export
+ * session's workspace; a save whose market value is the ARV from comps keeps the comps in the same
+ * insert. Every member lists; saving and deleting are 'work-deals', the CSV export
  * 'bulk-send-and-export' (issue 26), limited per user like the other exports (429 'rate-limited').
  */
 export function propertiesRoutes(context: AppContext) {
@@ -25,10 +27,17 @@ export function propertiesRoutes(context: AppContext) {
     .get('/', validate('query', SavedListQuerySchema), async (c) =>
       c.json(await listSavedProperties(db, c.var.member.workspaceId, c.req.valid('query'))),
     )
-    .post('/', requireRole('work-deals'), validate('json', SavePropertyRequestSchema), async (c) => {
-      const property = await saveProperty(context, c.var.member.workspaceId, c.req.valid('json'));
-      return c.json({ property }, 201);
-    })
+    .post(
+      '/',
+      requireRole('work-deals'),
+      // A market value from comps brings its comps (up to 500) with the save.
+      routeBodyLimit(COMPS_BODY_LIMIT_BYTES),
+      validate('json', SavePropertyRequestSchema),
+      async (c) => {
+        const property = await saveProperty(context, c.var.member.workspaceId, c.req.valid('json'));
+        return c.json({ property }, 201);
+      },
+    )
     .get(
       '/export.csv',
       requireRole('bulk-send-and-export'),

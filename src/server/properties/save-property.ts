@@ -1,5 +1,7 @@
 import { count, getTableColumns, sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ArvFromComps } from '../../domain/arv/arv-request-schema';
+import { arvCompsOf } from '../../domain/arv/market-value-source';
 import { joinPhones } from '../../domain/contact/contact-schema';
 import { calculationMessages } from '../../domain/offer/calculation-messages';
 import { dealFromCalculation } from '../../domain/offer/deal';
@@ -40,6 +42,7 @@ export async function saveProperty(context: AppContext, workspaceId: string, req
     offerRange: deal.offerRange,
     formula: deal.formula,
     repairEstimate: request.repairEstimate ?? null,
+    arvComps: arvCompsOf(request.marketValueSource) ?? null,
     contact: { name: request.contact.name, email: request.contact.email, phone: joinPhones(request.contact.phones) },
   });
 }
@@ -55,6 +58,8 @@ export interface SavedOfferFigures {
   formula: NamedOfferFormula | null;
   /** How the repairs were estimated, when not by the checklist. */
   repairEstimate?: RepairEstimate | null;
+  /** The comps behind the market value when it is their ARV, kept in the same insert. */
+  arvComps?: ArvFromComps | null;
   contact: { name: string; email: string; phone: string };
 }
 
@@ -93,6 +98,7 @@ export async function saveOfferFigures({ env, database }: AppContext, workspaceI
     cashOfferHigh: offerRange.high,
     formula: figures.formula,
     repairEstimate: figures.repairEstimate ?? null,
+    arvComps: figures.arvComps ?? null,
     contactName: figures.contact.name,
     contactEmail: figures.contact.email,
     contactPhone,
@@ -113,8 +119,8 @@ export async function saveOfferFigures({ env, database }: AppContext, workspaceI
   });
 }
 
-/** A saved property's columns as a save sets them: all but its id, creation time and comparable sales. */
-type NewSavedProperty = Required<Omit<typeof savedProperties.$inferInsert, 'id' | 'createdAt' | 'arvComps'>>;
+/** A saved property's columns as a save sets them: all but its id and creation time. */
+type NewSavedProperty = Required<Omit<typeof savedProperties.$inferInsert, 'id' | 'createdAt'>>;
 
 /** The column's placeholder, filled from NewSavedProperty's field of the same name and encoded by the column. */
 const value = (name: keyof NewSavedProperty): SQL => sql`${sql.param(sql.placeholder(name), savedProperties[name])}`;
@@ -132,6 +138,7 @@ const insertedValues = {
   // encoded by a json column would be stored as the JSON value null.
   formula: sql`${sql.placeholder('formula')}`,
   repairEstimate: sql`${sql.placeholder('repairEstimate')}`,
+  arvComps: sql`${sql.placeholder('arvComps')}`,
   contactName: value('contactName'),
   contactEmail: value('contactEmail'),
   contactPhone: value('contactPhone'),

@@ -7,12 +7,13 @@
 // shell environment), because an exported STRIPE_SECRET_KEY or DATABASE_URL must not leak
 // into the tests. Signals are passed on and the child's exit code is ours.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startIntegrationFakes } from './integration-fakes';
 import { migratedPgliteTemplate } from './migrated-database-template';
+import { personalValuesIn, scanLog } from './scan-server-log';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3111);
@@ -80,17 +81,43 @@ if (process.env.E2E_STRIPE_FAKE_PORT) {
   Object.assign(childEnv, stripeFake.env);
 }
 
+// With E2E_SERVER_LOG_DIR the server's whole log (stdout and stderr) is kept in a file there, and
+// once it has stopped the log is searched for the personal data and tokens in its database
+// (scan-server-log.ts); the result is written beside it for check-server-log-scans.ts.
+const logDir = process.env.E2E_SERVER_LOG_DIR ? path.resolve(repositoryRoot, process.env.E2E_SERVER_LOG_DIR) : null;
+const logFile = logDir ? path.join(logDir, `server-${port}.log`) : null;
+if (logDir) mkdirSync(logDir, { recursive: true });
+
 // `node --import tsx` runs the server in this child itself (the tsx CLI would add a third process).
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: repositoryRoot,
   env: childEnv,
-  stdio: 'inherit',
+  stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
 });
 running.server = server;
+if (logFile) {
+  const log = createWriteStream(logFile);
+  server.stdout?.pipe(log, { end: false });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    log.write(chunk);
+    process.stderr.write(chunk);
+  });
+}
 
-server.on('exit', (code, signal) => {
-  removeDataDir();
-  process.exit(code ?? (signal ? 1 : 0));
+async function scanLogOnce() {
+  if (!logFile) return;
+  const scan = scanLog(logFile, await personalValuesIn(dataDir));
+  writeFileSync(logFile.replace(/\.log$/, '.scan.json'), JSON.stringify(scan, null, 2));
+}
+
+// 'close': the server has exited and its output is all read.
+server.on('close', (code, signal) => {
+  void scanLogOnce()
+    .catch((error: unknown) => console.error('start-e2e-server: could not scan the server log', error))
+    .finally(() => {
+      removeDataDir();
+      process.exit(code ?? (signal ? 1 : 0));
+    });
 });
 server.on('error', (error) => {
   console.error('start-e2e-server: could not start the server', error);

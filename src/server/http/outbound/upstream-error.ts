@@ -2,6 +2,7 @@ import { describeErrorForLog } from '../describe-error-for-log';
 import { MAX_ANSWER_BYTES } from './safe-fetch';
 import { readLimitedText } from './read-limited-text';
 import { Refusal } from '../refusal';
+import { logger } from '../../observability/logger';
 
 /**
  * A call to an outside service failed; the message names the service and its answer, never a
@@ -113,7 +114,7 @@ export async function refuseWhenUpstreamFails<T>(
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     const cause = error.cause === undefined ? '' : ` (${describeErrorForLog(error.cause)})`;
-    console.warn(`${action} failed: ${error.message}${cause}`);
+    logger.warn(`${action} failed: ${error.message}${cause}`);
     throw new Refusal(502, refusal(error), { cause: error });
   }
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/use-session';
 import { useMay } from '../../api/use-workspace';
-import { keepUsedArvWithProperty, usedArvNearbySales } from '../../features/arv/arv-api';
+import { forgetArvCompsDraft } from '../../features/arv/arv-comps-draft';
 import { DocumentDownloads } from '../../features/documents/document-downloads';
 import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
 import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
@@ -10,6 +10,7 @@ import { exportTargetFromOffer } from '../../features/integrations/export-target
 import { keepCalculationDraft } from '../../features/calculator/calculation-draft';
 import { SavePropertyDialog } from '../../features/saved/save-property-dialog';
 import { ShareOfferButton } from '../../features/share-offer/share-offer-button';
+import { nearbySalesOf } from '../../../domain/arv/nearby-sales';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 
 /** A signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in (§2). */
@@ -20,7 +21,8 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
   // Saving is working deals (issue 26): a role that may not is not offered it (the server refuses it too).
   const maySave = useMay()('work-deals');
   // Signing in (or registering) on the way brings the user back to this same calculation.
-  const keepCalculation = () => keepCalculationDraft({ input: offer.input, userType: 'wholesaler' });
+  const keepCalculation = () =>
+    keepCalculationDraft({ input: offer.input, userType: 'wholesaler', marketValueSource: offer.marketValueSource });
 
   if (!user) {
     return (
@@ -47,7 +49,7 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
           from: 'calculation',
           calculation: offer.input,
           // The comps' address, date and price when the market value is the ARV from them (issue 28).
-          nearbySales: usedArvNearbySales(offer.input.marketValue),
+          nearbySales: nearbySalesOf(offer.marketValueSource),
         }}
       />
       {maySave && (
@@ -58,10 +60,11 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
       <SavePropertyDialog
         open={saveOpen}
         onClose={() => setSaveOpen(false)}
-        calculation={offer.input}
+        calculation={{ ...offer.input, marketValueSource: offer.marketValueSource }}
         offerRange={offer.offerRange}
         onSignInRequired={keepCalculation}
-        onSaved={(savedPropertyId) => keepUsedArvWithProperty(savedPropertyId, offer.input.marketValue)}
+        // Saved with the property, the comps are no longer the calculator's to keep in the tab.
+        onSaved={forgetArvCompsDraft}
       />
     </div>
   );

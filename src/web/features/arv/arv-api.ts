@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ArvComp, ArvSubject, NearbySale, SavedArvComps } from '../../../domain/arv/arv-request-schema';
-import { nearbySalesFromComps } from '../../../domain/arv/nearby-sales';
+import type { ArvComp, ArvSubject } from '../../../domain/arv/arv-request-schema';
 import { api, ApiError, readJson, retryUnlessRefused } from '../../api/api-client';
-import { forgetArvCompsDraft } from './arv-comps-draft';
 
 export interface ArvEstimateBody {
   subject: ArvSubject;
@@ -34,36 +32,5 @@ export function useArvEstimate(body: ArvEstimateBody | null) {
   });
 }
 
-/** Keeps the comps with a saved property (PUT /api/arv/comps). */
-export function saveArvComps(savedPropertyId: string, arvComps: SavedArvComps) {
-  return readJson(api.arv.comps.$put({ json: { savedPropertyId, arvComps } }));
-}
-
-// The comps behind the ARV last put in the calculator's market value, kept until the property is
-// saved (the panel keeps them in sessionStorage too, and gives them back here after a reload).
-let usedArv: SavedArvComps | null = null;
-
-/** Remembers the comps behind the ARV just used, for the property's save. */
-export function rememberUsedArv(arvComps: SavedArvComps) {
-  usedArv = arvComps;
-}
-
-/**
- * The sales behind the calculator's market value, for the offer link a share makes ("based on N
- * nearby sales"): the comps of the ARV last used, when `marketValue` is that ARV; else undefined.
- */
-export function usedArvNearbySales(marketValue: number): NearbySale[] | undefined {
-  return nearbySalesFromComps(usedArv, marketValue);
-}
-
-/**
- * After a save: keeps the comps with the new property when its market value is the ARV they gave;
- * the calculator's comps are then the saved property's, no longer kept in the tab.
- */
-export async function keepUsedArvWithProperty(savedPropertyId: string, marketValue: number) {
-  const arvComps = usedArv;
-  usedArv = null;
-  forgetArvCompsDraft();
-  if (!arvComps?.estimate || arvComps.estimate.arv !== marketValue) return;
-  await saveArvComps(savedPropertyId, arvComps);
-}
+/** What useArvEstimate answers: the estimate, or why there is none ("not enough comparable sales"). */
+export type ArvEstimateResult = NonNullable<ReturnType<typeof useArvEstimate>['data']>;

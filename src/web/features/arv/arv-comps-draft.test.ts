@@ -9,7 +9,6 @@ const draft: ArvCompsDraft = {
   typed: [true],
   rejected: [{ line: 8, reason: 'no usable price' }],
   decisions: { 0: { action: 'pin', reason: 'Same street' } },
-  used: null,
 };
 
 afterEach(() => sessionStorage.clear());

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import {
-  ArvCompSchema,
-  CompDecisionSchema,
-  MAX_ARV_COMPS,
-  SavedArvCompsSchema,
-} from '../../../domain/arv/arv-request-schema';
+import { ArvCompSchema, CompDecisionSchema, MAX_ARV_COMPS } from '../../../domain/arv/arv-request-schema';
 
 /**
  * The ARV panel's work on the calculator before the property is saved: the subject's facts as
- * typed, the comps (from a CSV or typed), the rows not used, the user's pins and exclusions, and
- * the comps behind the ARV last used. Kept in this tab's sessionStorage under the calculator's
- * address, so a reload gives it back; gone once the property is saved, or with the tab.
+ * typed, the comps (from a CSV or typed), the rows not used, and the user's pins and exclusions.
+ * Kept in this tab's sessionStorage under the calculator's address, so a reload gives it back;
+ * gone once the property is saved (its comps then go with it), or with the tab.
  */
 const ArvCompsDraftSchema = z.object({
   address: z.string(),
@@ -19,7 +14,6 @@ const ArvCompsDraftSchema = z.object({
   typed: z.array(z.boolean()).max(MAX_ARV_COMPS),
   rejected: z.array(z.object({ line: z.number(), reason: z.string() })).max(10_000),
   decisions: z.record(z.string(), CompDecisionSchema),
-  used: SavedArvCompsSchema.nullable(),
 });
 export type ArvCompsDraft = z.infer<typeof ArvCompsDraftSchema>;
 

@@ -1,4 +1,5 @@
 import type { ArvSubject, SavedArvComps } from '../../../domain/arv/arv-request-schema';
+import { storedMarketValueSource } from '../../../domain/arv/market-value-source';
 import { formatMoney } from '../../../domain/money/format-money';
 
 const SUBJECT_FACTS: { key: keyof ArvSubject; label: string; format?: (value: number) => string }[] = [
@@ -52,7 +53,7 @@ export function SavedArvCompsView({ arvComps, marketValue, address }: SavedArvCo
                 ARV <strong>{formatMoney(estimate.arv)}</strong> from {estimate.used.length} comparable sales · 80 %
                 range {formatMoney(estimate.low)} – {formatMoney(estimate.high)} · Confidence {estimate.confidence}
                 /100.{' '}
-                {estimate.arv === marketValue
+                {storedMarketValueSource(arvComps, marketValue).kind === 'comps'
                   ? 'It is this property’s market value.'
                   : `The property’s market value (${formatMoney(marketValue)}) was typed, not taken from it.`}
               </p>

@@ -18,101 +18,109 @@ const post = (message: CsvImportMessage) => self.postMessage(message);
 /** Rows sent with 'done', so the review shows at once. */
 const FIRST_ROWS = 200;
 
-let properties = new PackedProperties();
-let template: FormulaTemplate | undefined;
+/**
+ * The worker's message handler, holding the import it serves: the valid rows, packed, and the
+ * template they were priced with (in this scope, not the module's: a new import replaces them).
+ */
+function csvImportHandler() {
+  let properties = new PackedProperties();
+  let template: FormulaTemplate | undefined;
 
-function startImport(file: File, chosenTemplate: FormulaTemplate) {
-  properties = new PackedProperties();
-  template = chosenTemplate;
-  const collector = createCsvImportCollector(chosenTemplate);
-  // Only the failures the review lists are kept; the rest are counted.
-  const firstFailures: CsvRowFailure[] = [];
-  let failedCount = 0;
-  let failed = false;
-  const fail = (kind: 'read' | 'process', error: unknown) => {
-    if (failed) return;
-    failed = true;
-    post({ type: 'error', kind, detail: error instanceof Error ? error.message : String(error) });
-  };
+  function startImport(file: File, chosenTemplate: FormulaTemplate) {
+    properties = new PackedProperties();
+    template = chosenTemplate;
+    const collector = createCsvImportCollector(chosenTemplate);
+    // Only the failures the review lists are kept; the rest are counted.
+    const firstFailures: CsvRowFailure[] = [];
+    let failedCount = 0;
+    let failed = false;
+    const fail = (kind: 'read' | 'process', error: unknown) => {
+      if (failed) return;
+      failed = true;
+      post({ type: 'error', kind, detail: error instanceof Error ? error.message : String(error) });
+    };
 
-  // Progress as each ~1 MB of text is handed to Papa Parse: the counts of the rows before it.
-  const stream = fileTextStream(file, (bytesRead) => {
-    if (!failed)
-      post({ type: 'progress', bytesRead, totalBytes: file.size, valid: properties.length, failed: failedCount });
-  });
-  Papa.parse(stream as unknown as NodeJS.ReadableStream, {
-    header: false,
-    delimiter: ',',
-    // No skipEmptyLines: the collector skips blank records itself, and Papa's 'greedy' test joins
-    // every row's cells into a string (~45 ms of the 50 MB benchmark file).
-    // Row by row (`step`), not a chunk's rows at once: each row is garbage as soon as it is checked.
-    // A chunk's 6,000 rows stayed alive through the checks, and the garbage collector copied them:
-    // the import spent twice raw Papa's time collecting (decision 006).
-    step(results: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
-      try {
-        const result = collector.addRecord(results.data);
-        if (result === null) return;
-        if (isFailure(result)) {
-          if (firstFailures.length < FAILURES_LISTED) firstFailures.push(result);
-          failedCount++;
-        } else properties.push(result);
-      } catch (error) {
-        parser.abort();
-        fail('process', error);
-      }
-    },
-    complete() {
+    // Progress as each ~1 MB of text is handed to Papa Parse: the counts of the rows before it.
+    const stream = fileTextStream(file, (bytesRead) => {
       if (!failed)
+        post({ type: 'progress', bytesRead, totalBytes: file.size, valid: properties.length, failed: failedCount });
+    });
+    Papa.parse(stream as unknown as NodeJS.ReadableStream, {
+      header: false,
+      delimiter: ',',
+      // No skipEmptyLines: the collector skips blank records itself, and Papa's 'greedy' test joins
+      // every row's cells into a string (~45 ms of the 50 MB benchmark file).
+      // Row by row (`step`), not a chunk's rows at once: each row is garbage as soon as it is checked.
+      // A chunk's 6,000 rows stayed alive through the checks, and the garbage collector copied them:
+      // the import spent twice raw Papa's time collecting (decision 006).
+      step(results: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
+        try {
+          const result = collector.addRecord(results.data);
+          if (result === null) return;
+          if (isFailure(result)) {
+            if (firstFailures.length < FAILURES_LISTED) firstFailures.push(result);
+            failedCount++;
+          } else properties.push(result);
+        } catch (error) {
+          parser.abort();
+          fail('process', error);
+        }
+      },
+      complete() {
+        if (!failed)
+          post({
+            type: 'done',
+            outcome: collector.outcome(),
+            valid: properties.length,
+            failed: failedCount,
+            firstFailures,
+            firstRows: properties.slice(0, FIRST_ROWS),
+          });
+      },
+      error(error: Error) {
+        fail('read', error);
+      },
+    });
+  }
+
+  const pick = (indexes: Uint32Array) =>
+    Array.from(indexes, (index) => properties.at(index)).filter((property) => property !== undefined);
+
+  return (event: MessageEvent<CsvImportRequest>) => {
+    const request = event.data;
+    switch (request.type) {
+      case 'import':
+        startImport(request.file, request.template);
+        break;
+      case 'rows':
         post({
-          type: 'done',
-          outcome: collector.outcome(),
-          valid: properties.length,
-          failed: failedCount,
-          firstFailures,
-          firstRows: properties.slice(0, FIRST_ROWS),
+          type: 'rows',
+          requestId: request.requestId,
+          start: request.start,
+          properties: properties.slice(request.start, request.end),
         });
-    },
-    error(error: Error) {
-      fail('read', error);
-    },
-  });
+        break;
+      case 'export': {
+        const chosen = pick(request.indexes);
+        const { fileName, content } = buildGhlContactsCsv(chosen, request.date);
+        const file = new Blob([content], { type: 'text/csv;charset=utf-8' });
+        post({ type: 'export', requestId: request.requestId, fileName, file, count: chosen.length });
+        break;
+      }
+      case 'sendBody': {
+        const chosen = pick(request.indexes);
+        post({
+          type: 'sendBody',
+          requestId: request.requestId,
+          body: new Blob([JSON.stringify({ template, properties: chosen, followUp: request.followUp })], {
+            type: 'application/json',
+          }),
+          count: chosen.length,
+        });
+        break;
+      }
+    }
+  };
 }
 
-const pick = (indexes: Uint32Array) =>
-  Array.from(indexes, (index) => properties.at(index)).filter((property) => property !== undefined);
-
-self.onmessage = (event: MessageEvent<CsvImportRequest>) => {
-  const request = event.data;
-  switch (request.type) {
-    case 'import':
-      startImport(request.file, request.template);
-      break;
-    case 'rows':
-      post({
-        type: 'rows',
-        requestId: request.requestId,
-        start: request.start,
-        properties: properties.slice(request.start, request.end),
-      });
-      break;
-    case 'export': {
-      const chosen = pick(request.indexes);
-      const { fileName, content } = buildGhlContactsCsv(chosen, request.date);
-      const file = new Blob([content], { type: 'text/csv;charset=utf-8' });
-      post({ type: 'export', requestId: request.requestId, fileName, file, count: chosen.length });
-      break;
-    }
-    case 'sendBody': {
-      const chosen = pick(request.indexes);
-      post({
-        type: 'sendBody',
-        requestId: request.requestId,
-        body: new Blob([JSON.stringify({ template, properties: chosen, followUp: request.followUp })], {
-          type: 'application/json',
-        }),
-        count: chosen.length,
-      });
-      break;
-    }
-  }
-};
+self.onmessage = csvImportHandler();

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
-import { emailDeliveryMessages } from '../../../domain/email/email-delivery';
-import { usePublicConfig } from '../../api/public-config';
 import { notify } from '../../components/notify';
-import { OutboxNotice } from '../../components/outbox-notice';
 import { useCancelBulkSend, type BulkSendProgress } from './bulk-send-api';
+import { NotSent, SendProgressStatus } from './send-progress-status';
 
 /**
  * §7 bulk send progress, live: the server sends one e-mail a second in batches of 5 and keeps
@@ -25,9 +23,6 @@ export function SendProgress({
   reconnecting: boolean;
   onClose: () => void;
 }) {
-  const count = (value: number) => value.toLocaleString('en-US');
-  const done = progress ? progress.sent + progress.failed + progress.skipped : 0;
-  const left = progress ? progress.queued + progress.sending : total;
   const cancelled = progress?.status === 'cancelled';
   const cancel = useCancelBulkSend(jobId);
   const [confirming, setConfirming] = useState(false);
@@ -51,59 +46,17 @@ export function SendProgress({
       onError: (error) => notify.error(error.message),
     });
 
-  // Without an e-mail provider nothing is sent: the offers are written to the server's log.
-  const toOutbox = usePublicConfig().emailDelivery === 'outbox';
-  const working = toOutbox ? 'Writing offers to the outbox: ' : 'Sending offers: ';
-  const heading = cancelled ? 'Cancelled: ' : progress?.finished ? 'Finished: ' : working;
   const canCancel = progress !== undefined && !progress.finished && !cancelled && progress.queued > 0;
 
   return (
     <div className="bulk-sending">
-      <p id="bulk-sending-label" role="status">
-        {heading}
-        {toOutbox ? 'written' : 'sent'} {count(progress?.sent ?? 0)} of {count(total)}
-        {progress && progress.sending > 0 && cancelled && `, ${count(progress.sending)} still going out`}
-        {progress && progress.failed > 0 && `, ${count(progress.failed)} failed`}
-        {progress && progress.skipped > 0 && `, ${count(progress.skipped)} skipped`}
-      </p>
-      <progress className="bulk-progress" max={total} value={done} aria-labelledby="bulk-sending-label" />
-      <OutboxNotice />
-      {progress?.dailyLimit && (
-        <p className="bulk-daily-limit" role="note">
-          Daily limit reached: at most {count(progress.dailyLimit.limit)} offers a day. The remaining{' '}
-          {count(progress.queued)} go out from {new Date(progress.dailyLimit.resumesAt).toLocaleString()}.
-        </p>
-      )}
-      {!progress?.finished && !cancelled && (
-        <p className="muted">
-          About one e-mail a second{left > 60 ? `: about ${Math.ceil(left / 60)} minutes left` : ''}. The server keeps
-          sending if you close this window.
-          {reconnecting && ' Reconnecting…'}
-        </p>
-      )}
-      {cancelled && (
-        <p className="muted">
-          Sending was cancelled: the offers not sent yet will not be sent. Offers already sent stay sent.
-        </p>
-      )}
-      {progress && progress.problems.length > 0 && (
-        <div className="bulk-failures">
-          <h3>Not sent</h3>
-          <ul>
-            {progress.problems.map((problem) => (
-              <li key={problem.position}>
-                <strong>{problem.email}</strong> ({problem.address}): {problem.status},{' '}
-                {problem.reason || emailDeliveryMessages.sendFailedFallback}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SendProgressStatus progress={progress} total={total} reconnecting={reconnecting} cancelled={cancelled} />
+      {progress && <NotSent problems={progress.problems} />}
       {confirming && canCancel && (
         <div className="bulk-cancel-confirm" role="group" aria-labelledby="bulk-cancel-question">
           <p id="bulk-cancel-question">
-            Stop sending the {count(progress.queued)} offers not sent yet? This cannot be undone; offers already sent
-            stay sent.
+            Stop sending the {progress.queued.toLocaleString('en-US')} offers not sent yet? This cannot be undone;
+            offers already sent stay sent.
           </p>
           <div className="modal-actions">
             <button type="button" className="button button-secondary" onClick={() => setConfirming(false)}>

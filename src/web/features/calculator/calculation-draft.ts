@@ -1,3 +1,4 @@
+import { MarketValueSourceSchema, type MarketValueSource } from '../../../domain/arv/market-value-source';
 import type { CalculationInput } from '../../../domain/offer/offer-request-schema';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
@@ -7,12 +8,14 @@ import { isUserType, type UserType } from './user-type';
 /**
  * A calculation kept while its user is away from the calculator: signing in or registering to
  * save it ('Sign In to Save'), or on the lead form after Get Offer. The calculator comes back
- * with the same address, value, repairs, template and user type. Kept in this tab's
- * sessionStorage: it survives the trip (and a reload), and is gone with the tab.
+ * with the same address, value (with the comps it came from), repairs, template and user type.
+ * Kept in this tab's sessionStorage: it survives the trip (and a reload), and is gone with the tab.
  */
 export interface CalculationDraft {
   input: CalculationInput;
   userType: UserType;
+  /** Absent: typed. */
+  marketValueSource?: MarketValueSource;
 }
 
 const STORAGE_KEY = 'calculation-draft';
@@ -40,7 +43,9 @@ export function readCalculationDraft(): CalculationDraft | null {
     ) {
       return null;
     }
-    return draft as CalculationDraft;
+    // A source that no longer reads as one leaves the value typed.
+    const source = MarketValueSourceSchema.safeParse(draft.marketValueSource);
+    return { ...(draft as CalculationDraft), marketValueSource: source.success ? source.data : undefined };
   } catch {
     return null;
   }
@@ -56,7 +61,7 @@ export function forgetCalculationDraft() {
 
 /** The calculator as the draft left it, its offer computed again. */
 export function calculatorStateFromDraft(
-  { input }: CalculationDraft,
+  { input, marketValueSource }: CalculationDraft,
   repairCatalog: readonly RepairItem[],
   templates: readonly FormulaTemplate[],
 ): CalculatorState {
@@ -69,7 +74,10 @@ export function calculatorStateFromDraft(
   });
   let state = initialCalculatorState(repairs, template);
   state = calculatorReducer(state, { type: 'setAddress', address: input.address });
-  state = calculatorReducer(state, { type: 'setMarketValue', text: String(input.marketValue) });
+  state =
+    marketValueSource?.kind === 'comps'
+      ? { ...state, marketValueText: String(marketValueSource.arvComps.estimate.arv), marketValueSource }
+      : calculatorReducer(state, { type: 'setMarketValue', text: String(input.marketValue) });
   const estimate = input.repairEstimate;
   if (estimate?.mode === 'per-square-foot') {
     state = calculatorReducer(state, { type: 'setRepairMode', mode: estimate.mode });

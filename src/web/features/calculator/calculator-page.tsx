@@ -1,13 +1,12 @@
-import { useHydrated } from '../../components/use-hydrated';
 import { Suspense, useEffect, useReducer, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
+import { marketValueFromCompsOf } from '../../../domain/arv/market-value-from-comps';
 import { defaultTemplate } from '../../../domain/offer/built-in-templates';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import type { RepairItem } from '../../../domain/repairs/repair-catalog';
 import { notify } from '../../components/notify';
 import type { CalculatorSlots } from './calculator-slots';
+import { CalculatorForm } from './calculator-form';
 import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { FormulaTemplatesDialog } from './formula-templates-dialog';
 import {
@@ -18,9 +17,6 @@ import {
 } from './calculation-draft';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
 import { OfferResult } from './offer-result';
-import { PropertyDetails } from './property-details';
-import { RepairEstimateEditor, RepairModeSwitch } from './repair-estimate-editor';
-import { RepairsChecklist } from './repairs-checklist';
 import { useCalculatorReferenceData } from './use-calculator-reference-data';
 import { isUserType, type UserType } from './user-type';
 import { UserTypeToggle } from './user-type-toggle';
@@ -120,12 +116,10 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
       initialCalculatorState(repairCatalog, startingTemplate),
   );
   const [templatesOpen, setTemplatesOpen] = useState(false);
-  // The ARV last put in the market value by "Use this ARV"; the receipt names it while it is the offer's market value.
-  const [arvUsed, setArvUsed] = useState<{ arv: number; source: MarketValueFromComps } | null>(null);
 
   const isWholesaler = userType === 'wholesaler';
-  const marketValueFromComps =
-    arvUsed && isWholesaler && state.offer?.input.marketValue === arvUsed.arv ? arvUsed.source : undefined;
+  // The receipt names the comps when the offer's market value is the ARV from them.
+  const marketValueFromComps = isWholesaler ? marketValueFromCompsOf(state.offer?.marketValueSource) : undefined;
   // Estimates other than the checklist are a wholesaler's tool: a homeowner's offer uses the checklist.
   const usesEstimate = state.repairMode !== 'checklist';
   useEffect(() => {
@@ -141,50 +135,12 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
       </section>
 
       <div className="calculator-grid">
-        <form
-          className="calculator-form"
-          noValidate
-          aria-label="Property and repairs"
-          onChange={() => slots.preloadOfferActions(userType)}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            // Rendered at once, so the first field that says what is wrong can take the focus.
-            flushSync(() => dispatch({ type: 'calculate' }));
-            form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-          }}
-        >
-          <PropertyDetails
-            address={state.address}
-            marketValueText={state.marketValueText}
-            errors={state.errors}
-            onAddressChange={(address) => dispatch({ type: 'setAddress', address })}
-            onMarketValueChange={(text) => dispatch({ type: 'setMarketValue', text })}
-          />
-          {isWholesaler && (
-            <RepairModeSwitch value={state.repairMode} onChange={(mode) => dispatch({ type: 'setRepairMode', mode })} />
-          )}
-          {isWholesaler && state.repairMode !== 'checklist' ? (
-            <RepairEstimateEditor
-              mode={state.repairMode}
-              perSquareFoot={state.perSquareFoot}
-              lineItems={state.lineItems}
-              error={state.errors.repairs}
-              onPerSquareFootChange={(draft) => dispatch({ type: 'setPerSquareFoot', draft })}
-              onLineItemsChange={(items) => dispatch({ type: 'setLineItems', items })}
-            />
-          ) : (
-            <RepairsChecklist
-              repairs={state.repairs}
-              costTexts={state.repairCostTexts}
-              costErrors={state.errors.repairCosts}
-              onToggle={(name) => dispatch({ type: 'toggleRepair', name })}
-              onCostType={(name, text) => dispatch({ type: 'typeRepairCost', name, text })}
-              onCostLeave={(name) => dispatch({ type: 'leaveRepairCost', name })}
-            />
-          )}
-          <GetCashOfferButton />
-        </form>
+        <CalculatorForm
+          state={state}
+          dispatch={dispatch}
+          isWholesaler={isWholesaler}
+          onInput={() => slots.preloadOfferActions(userType)}
+        />
 
         <aside className="calculator-aside">
           {isWholesaler && (
@@ -215,14 +171,7 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
 
       {isWholesaler && slots.ArvComps && (
         <Suspense fallback={null}>
-          <slots.ArvComps
-            address={state.address}
-            onUseArv={(arv, source) => {
-              setArvUsed({ arv, source });
-              dispatch({ type: 'setMarketValue', text: String(arv) });
-              dispatch({ type: 'calculate' });
-            }}
-          />
+          <slots.ArvComps address={state.address} onUseArv={(arvComps) => dispatch({ type: 'useArv', arvComps })} />
         </Suspense>
       )}
 
@@ -239,19 +188,5 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
         }}
       />
     </div>
-  );
-}
-
-/**
- * Disabled until the page's code runs (a page drawn by the server): a native submission would reload
- * the page and lose what was typed. A component of its own, so that hydration's end redraws the
- * button alone, not the calculator (useHydrated's change is a synchronous render).
- */
-function GetCashOfferButton() {
-  const hydrated = useHydrated();
-  return (
-    <button type="submit" className="button button-primary button-large button-block" disabled={!hydrated}>
-      Get Cash Offer
-    </button>
   );
 }

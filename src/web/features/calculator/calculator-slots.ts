@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
+import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
 import type { UserType } from './user-type';
 
 /**
@@ -19,7 +19,7 @@ export interface CalculatorSlots {
   MoreTemplates: ComponentType<{ selectedName: string; onSelect: (template: FormulaTemplate) => void }>;
   /**
    * Shown to a wholesaler under the calculator: the ARV from comps (for the property at `address`),
-   * whose "Use this ARV" sets the market value, computes, and has the receipt say where it came from.
+   * whose "Use this ARV" makes it the market value, with its comps, and computes the offer.
    */
-  ArvComps?: ComponentType<{ address: string; onUseArv: (arv: number, source: MarketValueFromComps) => void }>;
+  ArvComps?: ComponentType<{ address: string; onUseArv: (arvComps: ArvFromComps) => void }>;
 }

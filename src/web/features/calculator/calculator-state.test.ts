@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
 import { builtInTemplates, defaultTemplate } from '../../../domain/offer/built-in-templates';
 import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
 import { repairCostMessages } from '../../../domain/repairs/typed-repair-cost';
@@ -107,5 +108,44 @@ describe('choosing another formula template', () => {
     expect(chosen.template).toEqual(other);
     expect(chosen.offer).toBeNull();
     expect(chosen.errors).toEqual({});
+  });
+});
+
+describe('the market value’s source', () => {
+  const arvComps: ArvFromComps = {
+    subject: { sqft: 1500 },
+    comps: [
+      { price: 310000, soldDate: '2025-01-10', sqft: 1500 },
+      { price: 305000, soldDate: '2025-02-10', sqft: 1480 },
+      { price: 300000, soldDate: '2025-03-10', sqft: 1520 },
+    ],
+    estimate: {
+      arv: 305000,
+      low: 295000,
+      high: 316000,
+      confidence: 70,
+      used: [0, 1, 2].map((index) => ({ index, adjustedPrice: 305000 })),
+    },
+  };
+
+  it('is typed until Use this ARV, which puts the ARV in the field and computes an offer carrying its comps', () => {
+    expect(apply(...filledIn, { type: 'calculate' }).offer?.marketValueSource).toEqual({ kind: 'typed' });
+    const used = apply(...filledIn, { type: 'useArv', arvComps });
+    expect(used.marketValueText).toBe('305000');
+    expect(used.offer?.input.marketValue).toBe(305000);
+    expect(used.offer?.marketValueSource).toEqual({ kind: 'comps', arvComps });
+  });
+
+  it('keeps the comps through other edits, and drops them once the market value is typed, even as the same figure', () => {
+    const used = apply(...filledIn, { type: 'useArv', arvComps });
+    const repaired = apply(
+      ...filledIn,
+      { type: 'useArv', arvComps },
+      { type: 'toggleRepair', name: roof },
+      { type: 'calculate' },
+    );
+    expect(repaired.offer?.marketValueSource).toEqual({ kind: 'comps', arvComps });
+    const retyped = [{ type: 'setMarketValue', text: '305000' }, { type: 'calculate' }] as const;
+    expect(retyped.reduce(calculatorReducer, used).offer?.marketValueSource).toEqual({ kind: 'typed' });
   });
 });

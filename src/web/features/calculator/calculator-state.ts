@@ -1,3 +1,5 @@
+import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
+import { typedMarketValue, type MarketValueSource } from '../../../domain/arv/market-value-source';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import { computeOfferReceipt } from '../../../domain/offer/compute-offer-range';
 import type { FormulaTemplate } from '../../../domain/offer/formula-template';
@@ -42,6 +44,8 @@ export const emptyLineItem: LineItemDraft = { name: '', quantity: '1', unitCost:
 export interface CalculatorState {
   address: string;
   marketValueText: string;
+  /** Where the market value came from: 'Use this ARV' makes it the comps; typing in the field, typed. */
+  marketValueSource: MarketValueSource;
   repairs: RepairItem[];
   /** Repair costs as typed, by repair name, while they differ from the cost they set (mid-edit, or refused). */
   repairCostTexts: Readonly<Record<string, string>>;
@@ -67,6 +71,8 @@ export interface CalculatorErrors {
 export type CalculatorAction =
   | { type: 'setAddress'; address: string }
   | { type: 'setMarketValue'; text: string }
+  /** 'Use this ARV': the market value becomes the ARV from these comps, and the offer is computed. */
+  | { type: 'useArv'; arvComps: ArvFromComps }
   | { type: 'toggleRepair'; name: string }
   /** A keystroke in a repair's cost field: a valid amount counts at once, anything else waits for 'leaveRepairCost'. */
   | { type: 'typeRepairCost'; name: string; text: string }
@@ -81,6 +87,7 @@ export function initialCalculatorState(repairs: readonly RepairItem[], template:
   return {
     address: '',
     marketValueText: '',
+    marketValueSource: typedMarketValue,
     repairs: [...repairs],
     repairCostTexts: {},
     repairMode: 'checklist',
@@ -100,9 +107,17 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       return {
         ...state,
         marketValueText: action.text,
+        marketValueSource: typedMarketValue,
         offer: null,
         errors: { ...state.errors, marketValue: undefined },
       };
+    case 'useArv':
+      return calculate({
+        ...state,
+        marketValueText: String(action.arvComps.estimate.arv),
+        marketValueSource: { kind: 'comps', arvComps: action.arvComps },
+        errors: { ...state.errors, marketValue: undefined },
+      });
     case 'toggleRepair':
       return {
         ...forgetRepairCostText(state, action.name),
@@ -195,6 +210,7 @@ function calculate(before: CalculatorState): CalculatorState {
     totalRepairCost,
     offerRange: receipt.range,
     receipt,
+    marketValueSource: state.marketValueSource,
   };
   return { ...state, errors: {}, offer };
 }

@@ -14,18 +14,29 @@ declare global {
   }
 }
 
-let mapsScript: Promise<void> | undefined;
+const MAPS_SCRIPT_ID = 'maps-places-script';
 
+/** Loads the Maps Places library once per page: the script element added the first time says how it went. */
 function loadMapsPlaces(apiKey: string): Promise<void> {
-  mapsScript ??= new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = `https://maps.googleapis.com/maps/api/js?key=${encodeURIComponent(apiKey)}&libraries=places&loading=async`;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error('The maps service could not be loaded'));
-    document.head.append(script);
+  let script = document.getElementById(MAPS_SCRIPT_ID) as HTMLScriptElement | null;
+  if (!script) {
+    const added = document.createElement('script');
+    added.id = MAPS_SCRIPT_ID;
+    added.src = `https://maps.googleapis.com/maps/api/js?key=${encodeURIComponent(apiKey)}&libraries=places&loading=async`;
+    added.async = true;
+    added.addEventListener('load', () => (added.dataset.loaded = 'true'), { once: true });
+    added.addEventListener('error', () => (added.dataset.failed = 'true'), { once: true });
+    document.head.append(added);
+    script = added;
+  }
+  const loading = script;
+  return new Promise((resolve, reject) => {
+    const failed = () => reject(new Error('The maps service could not be loaded'));
+    if (loading.dataset.loaded) return resolve();
+    if (loading.dataset.failed) return failed();
+    loading.addEventListener('load', () => resolve(), { once: true });
+    loading.addEventListener('error', failed, { once: true });
   });
-  return mapsScript;
 }
 
 /**

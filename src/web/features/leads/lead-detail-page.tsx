@@ -1,37 +1,21 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatMoney } from '../../../domain/money/format-money';
 import { ApiError } from '../../api/api-client';
 import { useMay } from '../../api/use-workspace';
-import {
-  answerLabel,
-  describeLeadEvent,
-  eventAuthor,
-  eventGroup,
-  formatLeadTime,
-  formatOfferRange,
-  sourceLabel,
-} from './lead-labels';
+import { eventGroup } from './lead-labels';
 import type { LeadDetailSlots } from './lead-detail-slots';
-import { LeadAssignee } from './lead-assignee';
+import { LeadActions } from './lead-actions';
 import { LeadFollowUp } from './lead-follow-up';
-import { EarlierLeadHistory, type EarlierLeadHistoryProps } from './earlier-lead-history';
+import type { EarlierLeadHistoryProps } from './earlier-lead-history';
+import { LeadFacts } from './lead-facts';
 import { LeadNotes } from './lead-notes';
+import { LeadOfferHistory } from './lead-offer-history';
 import { LeadStatusBadge } from './lead-status-badge';
 import { LeadStatusPipeline } from './lead-status-pipeline';
 import { useLead, type LeadDetail } from './leads-api';
 import { RevisedOfferDialog } from './revised-offer-dialog';
-import { SaveLeadButton } from './save-lead-button';
 import { useLeadsLiveUpdates } from './use-leads-live-updates';
 import './leads.css';
-
-/** The homeowner's own words and form answers kept with the lead, as labelled on screen. */
-const detailLabels: Record<string, string> = {
-  message: 'Message from the homeowner',
-  condition: 'Condition',
-  timeframe: 'Timeframe',
-  notes: 'Notes from the homeowner',
-};
 
 /** /leads/{id}: one lead, its offer history, status pipeline, notes and actions; live. */
 export function LeadDetailPage({ slots }: { slots: LeadDetailSlots }) {
@@ -106,10 +90,6 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
   const offers = events.filter((event) => eventGroup(event) === 'offers');
   const statusChanges = events.filter((event) => eventGroup(event) === 'status');
   const notes = events.filter((event) => eventGroup(event) === 'notes');
-  const details = Object.entries(lead.details).filter(
-    (entry): entry is [string, string] => entry[0] in detailLabels && typeof entry[1] === 'string' && entry[1] !== '',
-  );
-  const offer = formatOfferRange(lead.offerRange);
   // What the member's role does not allow is not shown (the server refuses it too).
   const mayDo = useMay();
   const worksDeals = mayDo('work-deals');
@@ -127,59 +107,7 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
       </header>
 
       <div className="lead-layout">
-        <section className="card" aria-labelledby="lead-summary-title">
-          <h2 id="lead-summary-title" className="card-title">
-            Offer and answer
-          </h2>
-          <dl className="lead-facts">
-            <div>
-              <dt>Answer</dt>
-              <dd className={`lead-answer lead-answer-${lead.responseKind ?? 'none'}`}>{answerLabel(lead.response)}</dd>
-            </div>
-            <div>
-              <dt>Current offer</dt>
-              <dd>{offer ?? 'No offer recorded'}</dd>
-            </div>
-            <div>
-              <dt>Market value</dt>
-              <dd>{lead.marketValue === null ? 'Not given' : formatMoney(lead.marketValue)}</dd>
-            </div>
-            <div>
-              <dt>Repairs</dt>
-              <dd>
-                {formatMoney(lead.totalRepairCost)}
-                {lead.repairs.length > 0 && (
-                  <span className="muted"> ({lead.repairs.map((repair) => repair.name).join(', ')})</span>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>Source</dt>
-              <dd>{sourceLabel(lead.source)}</dd>
-            </div>
-            <LeadAssignee lead={lead} />
-            <div>
-              <dt>Answered</dt>
-              <dd>
-                <time dateTime={lead.respondedAt}>{formatLeadTime(lead.respondedAt)}</time>
-              </dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>{lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : 'Not given'}</dd>
-            </div>
-            <div>
-              <dt>Phone</dt>
-              <dd>{lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : 'Not given'}</dd>
-            </div>
-            {details.map(([key, value]) => (
-              <div key={key}>
-                <dt>{detailLabels[key]}</dt>
-                <dd className="lead-detail-text">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <LeadFacts lead={lead} />
         <div className="lead-side">
           <LeadStatusPipeline
             leadId={lead.id}
@@ -188,53 +116,16 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
             changes={statusChanges}
           />
           <LeadFollowUp lead={lead} followUp={detail.followUp} worksDeals={worksDeals} />
-          <section className="card" aria-labelledby="lead-actions-title">
-            <h2 id="lead-actions-title" className="card-title">
-              Actions
-            </h2>
-            <div className="lead-actions">
-              {!worksDeals ? null : lead.email ? (
-                <button type="button" className="button button-primary" onClick={() => setRevising(true)}>
-                  Send revised offer
-                </button>
-              ) : (
-                <p className="muted">This lead has no e-mail address to send a revised offer to.</p>
-              )}
-              {worksDeals && <SaveLeadButton leadId={lead.id} />}
-              {exports && <slots.LeadExports lead={lead} />}
-              {!worksDeals && !exports && (
-                <p className="muted">Your role cannot send offers, save or export this lead.</p>
-              )}
-            </div>
-          </section>
+          <LeadActions
+            lead={lead}
+            worksDeals={worksDeals}
+            exports={exports}
+            slots={slots}
+            onRevise={() => setRevising(true)}
+          />
         </div>
 
-        <section className="card" aria-labelledby="lead-offers-title">
-          <h2 id="lead-offers-title" className="card-title">
-            Offer history
-          </h2>
-          <EarlierLeadHistory {...history} />
-          {offers.length === 0 ? (
-            <p className="muted">
-              {history.hasEarlier ? 'No offers in the history shown.' : 'No offers recorded for this lead.'}
-            </p>
-          ) : (
-            <ol className="lead-timeline">
-              {offers.map((event) => (
-                <li key={event.id} className={`lead-timeline-${event.kind}`}>
-                  <span>{describeLeadEvent(event)}</span>
-                  {event.text && event.kind !== 'offer' && event.kind !== 'follow-up' && (
-                    <q className="lead-timeline-text">{event.text}</q>
-                  )}
-                  {eventAuthor(event) && <span className="muted">{eventAuthor(event)}</span>}
-                  <time dateTime={event.createdAt} className="muted">
-                    {formatLeadTime(event.createdAt)}
-                  </time>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
+        <LeadOfferHistory offers={offers} history={history} />
 
         <LeadNotes leadId={lead.id} status={lead.status} notes={notes} />
       </div>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
 import { answerOffer, createPersonalPageOffer } from './offer-answer-api';
 import { OfferAnswer } from './offer-answer';
@@ -9,23 +9,17 @@ interface PersonalPageOfferAnswerProps {
   offer: CalculatedOffer;
 }
 
-const offerKeys = new WeakMap<CalculatedOffer, number>();
-let lastOfferKey = 0;
-
-/** One key per calculated offer (the calculator keeps an offer's object until it recalculates). */
-function keyOf(offer: CalculatedOffer): number {
-  let key = offerKeys.get(offer);
-  if (key === undefined) offerKeys.set(offer, (key = ++lastOfferKey));
-  return key;
-}
-
 /**
  * The answer to an offer calculated on `/c/{handle}`: the first answer makes the offer a link of
  * that wholesaler; every answer to this calculation then goes through that one link, so the
  * wholesaler sees one lead with its history. A new calculation starts afresh.
  */
 export function PersonalPageOfferAnswer(props: PersonalPageOfferAnswerProps) {
-  return <AnswerToCalculation key={keyOf(props.offer)} {...props} />;
+  // One key per calculated offer (the calculator keeps an offer's object until it recalculates),
+  // changed while rendering so that no render shows a new offer with the last one's answer.
+  const [answering, setAnswering] = useState({ offer: props.offer, key: 0 });
+  if (answering.offer !== props.offer) setAnswering({ offer: props.offer, key: answering.key + 1 });
+  return <AnswerToCalculation key={answering.key} {...props} />;
 }
 
 function AnswerToCalculation({ handle, wholesalerName, offer }: PersonalPageOfferAnswerProps) {

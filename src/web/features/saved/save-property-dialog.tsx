@@ -19,8 +19,8 @@ interface SavePropertyDialogProps {
   offerRange: { low: number; high: number };
   /** Called when the session has ended and the user is sent to sign in, to keep the calculation. */
   onSignInRequired?: () => void;
-  /** Called with the new property's id once saved, before going to /saved (e.g. to keep its comps). */
-  onSaved?: (savedPropertyId: string) => Promise<void>;
+  /** Called once saved, before going to /saved. */
+  onSaved?: () => void;
 }
 
 /** §2 'Save Property' contact form: name, optional e-mail, up to five phones; Submit only when valid (§5). */
@@ -36,8 +36,8 @@ export function SavePropertyDialog({
   const navigate = useNavigate();
 
   const save = useSaveProperty({
-    onSuccess: async (savedPropertyId) => {
-      await onSaved?.(savedPropertyId).catch(() => notify.error('The property was saved without its comps.'));
+    onSuccess: () => {
+      onSaved?.();
       notify.success('Property saved successfully!');
       form.reset();
       onClose();
