@@ -35,7 +35,7 @@ npm run --silent build
 npx tsx bench/api-overhead.ts
 
 echo
-echo "== Row-level security's per-transaction setting: its cost a transaction (PGlite and PostgreSQL 15; decision 029)"
+echo "== Row-level security's per-transaction setting: its cost a transaction (PGlite and PostgreSQL 15; decision 030)"
 npx tsx bench/workspace-setting-cost.ts
 
 echo

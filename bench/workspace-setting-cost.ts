@@ -1,4 +1,4 @@
-// What row-level security's per-transaction setting would cost a request (decision 029): a policy
+// What row-level security's per-transaction setting would cost a request (decision 030): a policy
 // per workspace-owned table reads `current_setting('app.workspace')`, so every transaction that
 // touches those tables would first run `select set_config('app.workspace', $1, true)`. This times
 // TRANSACTIONS short transactions of one statement with and without that extra statement, in
