@@ -118,7 +118,7 @@ describeEachDatabase('POST /api/leads', (database) => {
         marketValue: 200000,
         offerLow: 113000,
         offerHigh: 128000,
-        counterAmount: null,
+        desiredPrice: null,
         name: null,
         email: null,
         phone: null,
@@ -136,7 +136,7 @@ describeEachDatabase('POST /api/leads', (database) => {
       const id = await postedId(
         await postLead(app, { ...acceptLead, desiredPrice: 150000, contact: { ...contact, name: ' Ann Lee ' } }),
       );
-      expect(await leadRow(id)).toMatchObject({ responseKind: 'accepted', counterAmount: 150000, ...contact });
+      expect(await leadRow(id)).toMatchObject({ responseKind: 'accepted', desiredPrice: 150000, ...contact });
     });
 
     it('stores an accepted counter-offer', async () => {
@@ -147,7 +147,7 @@ describeEachDatabase('POST /api/leads', (database) => {
         marketValue: 200000,
         offerLow: 120000,
         offerHigh: 135000,
-        counterAmount: 120000,
+        desiredPrice: 120000,
         name: null,
         details: { userType: 'homeowner' },
       });
@@ -159,7 +159,7 @@ describeEachDatabase('POST /api/leads', (database) => {
       );
       expect(await leadRow(id)).toMatchObject({
         responseKind: 'countered',
-        counterAmount: 190000,
+        desiredPrice: 190000,
         details: { userType: 'wholesaler' },
       });
     });
@@ -173,7 +173,7 @@ describeEachDatabase('POST /api/leads', (database) => {
         email: 'ann@example.com',
         phone: '512-555-0100',
         marketValue: 200000,
-        counterAmount: 180000,
+        desiredPrice: 180000,
         offerLow: null,
         details: { condition: 'Good', timeframe: '60', notes: 'Call after 5pm' },
       });

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { answeredAs, type LeadAnswer } from '../../domain/leads/lead-answer';
 import { leadNotificationEmail } from '../../domain/leads/lead-notification-email';
 import type { Transaction } from '../db/database';
@@ -53,8 +54,9 @@ export async function recordLead(
     updatedAt: at,
     ...(answer.contact ? { name: answer.contact.name, email: answer.contact.email, phone: answer.contact.phone } : {}),
   };
+  const contactKey = answer.contact ? homeownerEmailKey(answer.contact.email) : null;
   // An answer without a price keeps the one named before (an accept after a counter-offer).
-  const keptAmount = sql`coalesce(${answer.amount}::numeric, ${leads.counterAmount})`;
+  const keptPrice = sql`coalesce(${answer.desiredPrice}::numeric, ${leads.desiredPrice})`;
   let leadId: string;
   let created: boolean;
   if (revisesLeadId) {
@@ -62,7 +64,7 @@ export async function recordLead(
       .update(leads)
       .set({
         ...answerColumns,
-        counterAmount: keptAmount,
+        desiredPrice: keptPrice,
         ...(answer.offerRange ? { offerLow: answer.offerRange.low, offerHigh: answer.offerRange.high } : {}),
       })
       .where(eq(leads.id, revisesLeadId))
@@ -75,13 +77,13 @@ export async function recordLead(
       ...answerColumns,
       workspaceId: workspace?.id ?? null,
       offerLinkId,
-      contactKey: answer.contact ? answer.contact.email.trim().toLowerCase() : null,
+      contactKey,
       source: answer.source,
       address: answer.address,
       marketValue: answer.marketValue,
       offerLow: answer.offerRange?.low ?? null,
       offerHigh: answer.offerRange?.high ?? null,
-      counterAmount: answer.amount,
+      desiredPrice: answer.desiredPrice,
       details: answer.details,
       createdAt: at,
     });
@@ -89,7 +91,7 @@ export async function recordLead(
       offerLinkId
         ? insert.onConflictDoUpdate({
             target: [leads.offerLinkId, leads.contactKey],
-            set: { ...answerColumns, counterAmount: keptAmount, details: sql`${leads.details} || excluded.details` },
+            set: { ...answerColumns, desiredPrice: keptPrice, details: sql`${leads.details} || excluded.details` },
           })
         : insert
     ).returning({ id: leads.id, created: sql<boolean>`(xmax = 0)` });
@@ -113,7 +115,7 @@ export async function recordLead(
     leadId,
     kind: 'response',
     responseKind,
-    amount: answer.amount,
+    desiredPrice: answer.desiredPrice,
     offerLinkId,
     offerLow: answer.offerRange?.low ?? null,
     offerHigh: answer.offerRange?.high ?? null,
