@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    setupFiles: ['tests/support/web-storage.ts', 'tests/support/fail-on-console-error.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

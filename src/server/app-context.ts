@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Auth } from './auth/create-auth';
 import type { DatabaseConnection } from './db/database';
-import type { UserChangeFeed } from './events/user-change-feed';
+import type { WorkspaceChangeFeed } from './events/workspace-change-feed';
 import type { Env } from './env';
 import type { FollowUpClock } from './follow-ups/follow-up-clock';
 
@@ -17,8 +17,8 @@ export interface AppContext {
    * settings cipher, so changing it logs everyone out and makes those unreadable.
    */
   serverSecret: string;
-  /** Live changes to each user's saved properties and subscription (events/user-change-feed.ts). */
-  changeFeed: UserChangeFeed;
+  /** Live changes to each workspace's saved properties, plan, leads and follow-ups, and to its members' sessions (events/workspace-change-feed.ts). */
+  changeFeed: WorkspaceChangeFeed;
   /** The payment provider's SDK (billing/create-stripe-client.ts); undefined when none is configured (demo billing). */
   stripe?: Stripe;
   /** The time follow-ups run by (follow-ups/follow-up-clock.ts), shared with their worker; default the real clock. */

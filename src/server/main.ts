@@ -10,7 +10,7 @@ import { startBulkSendWorker } from './bulk-send/start-bulk-send-worker';
 import { createStripeClient } from './billing/create-stripe-client';
 import { openPgliteDatabase, openPostgresDatabase } from './db/database';
 import { createEmailTransport } from './email/create-email-transport';
-import { createUserChangeFeed } from './events/user-change-feed';
+import { createWorkspaceChangeFeed } from './events/workspace-change-feed';
 import { startEmailWorker } from './email/start-email-worker';
 import { sendingPolicyConfig } from './email/send-to-third-party';
 import { createFollowUpClock } from './follow-ups/follow-up-clock';
@@ -43,7 +43,7 @@ async function main() {
   }
   const secret = await loadAuthSecret(env);
   const auth = createAuth({ env, database, secret });
-  const changeFeed = createUserChangeFeed(database);
+  const changeFeed = createWorkspaceChangeFeed(database);
   const emailTransport = createEmailTransport(env);
   const emailWorker = startEmailWorker({ database, transport: emailTransport, claimMs: env.EMAIL_CLAIM_MS });
   // Bulk offer e-mails leave paced, BULK_EMAIL_BATCH_SIZE per batch and BULK_EMAIL_INTERVAL_MS apart

@@ -44,6 +44,8 @@ export interface ResendFakeFailure {
   status: number;
   name: string;
   message: string;
+  /** Only a message to this address meets the failure (others, a late retry of an earlier test's say, pass). */
+  to?: string;
 }
 
 export interface ResendFake {
@@ -171,7 +173,9 @@ export async function startResendFake({
     if (!authorization) return error(res, 401, 'missing_api_key', 'Missing API key in the authorization header.');
     const sendingKeys = [apiKey, sendingOnlyApiKey].filter(Boolean).map((key) => `Bearer ${key}`);
     if (!sendingKeys.includes(authorization)) return error(res, 403, 'invalid_api_key', 'API key is invalid');
-    const failure = failures.shift();
+    const recipients = typeof body === 'object' && body !== null ? [(body as { to?: unknown }).to].flat() : [];
+    const failureAt = failures.findIndex((failure) => failure.to === undefined || recipients.includes(failure.to));
+    const [failure] = failureAt < 0 ? [] : failures.splice(failureAt, 1);
     if (failure) return error(res, failure.status, failure.name, failure.message);
 
     if (typeof body !== 'object' || body === null) return error(res, 422, 'validation_error', 'Invalid JSON body.');

@@ -493,9 +493,8 @@ describeEachDatabase('API fuzz', (database) => {
     // The routes added since the fuzz was first written are among them (issues 26–37).
     for (const route of [
       'POST /api/arv/estimate',
-      'PUT /api/arv/comps',
       'POST /api/integrations/stripe/test',
-      'POST /api/workspace/invitations/:id/accept',
+      'POST /api/workspace/invitations/:token/accept',
       'POST /api/follow-ups/:id/pause',
       'POST /api/email/webhook',
       'POST /api/test/follow-up-clock',

@@ -5,7 +5,7 @@ import { createStripeClient } from '../../src/server/billing/create-stripe-clien
 import { createPasswordHasher, type PasswordHasherOptions } from '../../src/server/auth/password-hasher';
 import type { DatabaseConnection } from '../../src/server/db/database';
 import { parseEnv } from '../../src/server/env';
-import { createUserChangeFeed } from '../../src/server/events/user-change-feed';
+import { createWorkspaceChangeFeed } from '../../src/server/events/workspace-change-feed';
 
 export const TEST_AUTH_SECRET = 'test-secret-for-session-cookies-0123456789';
 
@@ -33,7 +33,7 @@ export function createTestContext(
     database,
     auth,
     serverSecret,
-    changeFeed: createUserChangeFeed(database),
+    changeFeed: createWorkspaceChangeFeed(database),
     stripe: createStripeClient(parsedEnv),
   };
 }

@@ -1,9 +1,9 @@
 import type { OfferRange } from '../offer/compute-offer-range';
 import type { LeadRequest } from './lead-request-schema';
-import type { LeadResponseKind, LeadSource } from './lead-response';
+import type { LeadAnsweredKind, LeadSource } from './lead-answered-kind';
 import type { PropertyCondition, SaleTimeframe } from './mls-program-schema';
 import type { NegotiatorType } from './negotiation-outcome';
-import { responseContact, type OfferResponseRequest } from './offer-response-request';
+import { answerContact, type OfferAnswerRequest } from './offer-answer-request';
 
 /**
  * What a homeowner answers to an offer, on the calculator or on an offer link: accept it, counter
@@ -14,7 +14,7 @@ export const LEAD_ANSWER_KINDS = ['accept', 'counter', 'program', 'new-offer'] a
 export type LeadAnswerKind = (typeof LEAD_ANSWER_KINDS)[number];
 
 /** How a lead and its history record an answer (leads.response_kind, lead_events.response_kind). */
-export const answeredAs: Record<LeadAnswerKind, LeadResponseKind> = {
+export const answeredAs: Record<LeadAnswerKind, LeadAnsweredKind> = {
   accept: 'accepted',
   counter: 'countered',
   program: 'program-interest',
@@ -38,7 +38,7 @@ export type LeadAnswerDetails = {
 export interface LeadAnswer {
   kind: LeadAnswerKind;
   /** The price the homeowner named (a counter-offer, or one accepted earlier), in dollars; null for none. */
-  amount: number | null;
+  desiredPrice: number | null;
   source: LeadSource;
   address: string;
   marketValue: number | null;
@@ -57,7 +57,7 @@ export function calculatorLeadAnswer(lead: LeadRequest): LeadAnswer {
     case 'accept':
       return {
         ...base,
-        amount: lead.desiredPrice ?? null,
+        desiredPrice: lead.desiredPrice ?? null,
         marketValue: lead.marketValue,
         offerRange: lead.offerRange,
         contact: lead.contact ?? null,
@@ -67,7 +67,7 @@ export function calculatorLeadAnswer(lead: LeadRequest): LeadAnswer {
     case 'counter':
       return {
         ...base,
-        amount: lead.desiredPrice,
+        desiredPrice: lead.desiredPrice,
         marketValue: lead.marketValue,
         offerRange: lead.offerRange,
         contact: null,
@@ -77,7 +77,7 @@ export function calculatorLeadAnswer(lead: LeadRequest): LeadAnswer {
     case 'program':
       return {
         ...base,
-        amount: lead.desiredPrice ?? null,
+        desiredPrice: lead.desiredPrice ?? null,
         marketValue: lead.marketValue ?? null,
         offerRange: lead.offerRange ?? null,
         contact: { name: lead.fullName, email: lead.email, phone: lead.phone },
@@ -89,22 +89,22 @@ export function calculatorLeadAnswer(lead: LeadRequest): LeadAnswer {
 
 /** An answer to an offer link (POST /api/public/offers/{token}/responses): the offer's figures, the homeowner's words. */
 export function offerLinkAnswer(
-  answer: OfferResponseRequest,
+  answer: OfferAnswerRequest,
   offer: { address: string; marketValue: number; offerRange: OfferRange },
   source: LeadSource,
 ): LeadAnswer {
-  const base = { kind: answer.kind, source, ...offer, contact: responseContact(answer) };
+  const base = { kind: answer.kind, source, ...offer, contact: answerContact(answer) };
   if (answer.kind === 'program') {
     return {
       ...base,
-      amount: answer.desiredPrice ?? null,
+      desiredPrice: answer.desiredPrice ?? null,
       message: answer.notes,
       details: { condition: answer.condition, timeframe: answer.timeframe, notes: answer.notes },
     };
   }
   return {
     ...base,
-    amount: answer.kind === 'counter' ? answer.desiredPrice : null,
+    desiredPrice: answer.kind === 'counter' ? answer.desiredPrice : null,
     message: answer.message,
     details: { message: answer.message },
   };

@@ -2,7 +2,7 @@ import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { answeredAs, type LeadAnswer, type LeadAnswerKind } from './lead-answer';
-import { describeLeadResponse, leadSourceLabels } from './lead-response';
+import { describeLeadAnswer, leadSourceLabels } from './lead-answered-kind';
 import { timeframeLabel } from './mls-program-schema';
 
 export interface LeadNotificationEmail {
@@ -28,12 +28,12 @@ const money = (dollars: number | null | undefined) => (dollars == null ? undefin
 function factsOf(answer: LeadAnswer): [string, string | undefined][] {
   const { details, contact } = answer;
   return [
-    ['Answer', describeLeadResponse(answeredAs[answer.kind], answer.amount)],
+    ['Answer', describeLeadAnswer(answeredAs[answer.kind], answer.desiredPrice)],
     ['Property address', answer.address],
     ['Market value', money(answer.marketValue)],
     ['Cash offer range', answer.offerRange ? formatMoneyRange(answer.offerRange) : undefined],
     ['Total repairs', money(details.totalRepairCost)],
-    ['Desired price', money(answer.amount)],
+    ['Desired price', money(answer.desiredPrice)],
     ['Name', contact?.name],
     ['Email', contact?.email],
     ['Phone', contact?.phone],
@@ -66,7 +66,7 @@ export function leadNotificationEmail(
   const title =
     audience.to === 'operator'
       ? operatorHeadline[answer.kind]
-      : `New lead: ${describeLeadResponse(answeredAs[answer.kind], answer.amount)}`;
+      : `New lead: ${describeLeadAnswer(answeredAs[answer.kind], answer.desiredPrice)}`;
   const rows = [...factsOf(answer), ['Received', meta.receivedAt.toISOString()], ['Lead id', meta.id]].filter(
     (row): row is [string, string] => row[1] !== undefined && row[1] !== '',
   );

@@ -11,7 +11,7 @@ import {
 } from '../contact/contact-schema';
 import { LeadRequestSchema } from '../leads/lead-request-schema';
 import { MlsProgramSchema } from '../leads/mls-program-schema';
-import { OfferResponseRequestSchema } from '../leads/offer-response-request';
+import { OfferAnswerRequestSchema } from '../leads/offer-answer-request';
 import { defaultTemplate } from '../offer/built-in-templates';
 import { CalculationInputSchema } from '../offer/offer-request-schema';
 import { PersonalPageOfferRequestSchema } from '../offer/personal-page-offer-request';
@@ -87,8 +87,8 @@ const cases: Case[] = [
   ['lead contact name', LeadRequestSchema, { ...accept, contact }, ['contact', 'name']],
   ['programme full name', MlsProgramSchema, program, ['fullName']],
   ['programme address', MlsProgramSchema, program, ['address']],
-  ['offer answer contact name', OfferResponseRequestSchema, { kind: 'accept', contact }, ['contact', 'name']],
-  ['offer answer programme name', OfferResponseRequestSchema, { ...program, kind: 'program' }, ['fullName']],
+  ['offer answer contact name', OfferAnswerRequestSchema, { kind: 'accept', contact }, ['contact', 'name']],
+  ['offer answer programme name', OfferAnswerRequestSchema, { ...program, kind: 'program' }, ['fullName']],
   ['profile display name', WholesalerProfileSchema, profile, ['displayName']],
   ['profile company', WholesalerProfileSchema, profile, ['company']],
   ['profile postal address', WholesalerProfileSchema, profile, ['postalAddress']],

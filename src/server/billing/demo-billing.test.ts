@@ -7,7 +7,7 @@ import { signUpTestUser } from '../../../tests/support/test-users';
 import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import type { UserChange } from '../events/user-change-feed';
+import type { WorkspaceChange } from '../events/workspace-change-feed';
 
 type TestUser = Awaited<ReturnType<typeof signUpTestUser>>;
 
@@ -63,7 +63,7 @@ describeEachDatabase('demo billing', (database) => {
     expect(await shown.json()).toMatchObject({ plan: 'pro', planName: 'Pro', completed: false });
     expect(await planOf(user)).toBe('free');
 
-    const changes: UserChange[] = [];
+    const changes: WorkspaceChange[] = [];
     const unsubscribe = await context.changeFeed.subscribe(
       { workspaceId: user.user.id, userId: user.user.id },
       (change) => changes.push(change),

@@ -152,7 +152,7 @@ describeEachDatabase('bulk send worker', (database) => {
       workspaceId: user.id,
       source: 'bulk-email',
       responseKind: 'countered',
-      counterAmount: 150000,
+      desiredPrice: 150000,
     });
     expect(readUnsubscribeToken(TEST_AUTH_SECRET, new URL(links[3]!).searchParams.get('token')!)).toBe(
       'owner1@example.com',

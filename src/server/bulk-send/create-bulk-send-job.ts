@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BulkSendRequest } from '../../domain/bulk-import/bulk-send-request';
 import { csvRowReasons } from '../../domain/bulk-import/normalize-csv-row';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '../../domain/offer/compute-offer-range';
 import type { WorkspaceMember } from '../../domain/workspaces/roles';
 import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
-import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { currentRequestId } from '../observability/request-context';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
@@ -18,7 +18,7 @@ export const INSERT_CHUNK_SIZE = 1_000;
 export const duplicateItemReason = 'Duplicate of an earlier row (same e-mail and address)';
 
 const dedupeKey = (property: { email: string; address: string }) =>
-  `${normalizeUnsubscribeEmail(property.email)}\u0000${property.address.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+  `${homeownerEmailKey(property.email)}\u0000${property.address.toLowerCase().replace(/\s+/g, ' ').trim()}`;
 
 /**
  * Send Selected Offers from a bulk import (spec §4, §7): stores the job and one item per selected

@@ -2,13 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { emailUnsubscribes } from '../db/schema';
-import {
-  createUnsubscribeToken,
-  normalizeUnsubscribeEmail,
-  readUnsubscribeToken,
-  unsubscribeUrl,
-} from '../email/unsubscribe-token';
+import { createUnsubscribeToken, readUnsubscribeToken, unsubscribeUrl } from '../email/unsubscribe-token';
 
 describe('unsubscribe tokens', () => {
   it('carry the lower-cased address, signed with the server secret', () => {
@@ -34,8 +30,8 @@ describe('unsubscribe tokens', () => {
       'X<victim@example.org>',
       'victim+offers@example.org',
     ])
-      expect(normalizeUnsubscribeEmail(form)).toBe('victim@example.org');
-    expect(normalizeUnsubscribeEmail('not an address')).toBe('not an address');
+      expect(homeownerEmailKey(form)).toBe('victim@example.org');
+    expect(homeownerEmailKey('not an address')).toBe('not an address');
   });
 
   it('links to the /unsubscribe page', () => {

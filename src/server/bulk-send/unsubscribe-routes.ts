@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import type { AppContext } from '../app-context';
 import { emailUnsubscribes } from '../db/schema';
 import { validate } from '../http/validate';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
-import { normalizeUnsubscribeEmail, readUnsubscribeToken } from '../email/unsubscribe-token';
+import { readUnsubscribeToken } from '../email/unsubscribe-token';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
 const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });
@@ -22,7 +23,7 @@ export function unsubscribeRoutes(context: AppContext) {
   // For every sender of the app, and the address's follow-ups stop at once.
   const unsubscribe = (email: string) =>
     db.transaction(async (tx) => {
-      const recipientKey = normalizeUnsubscribeEmail(email);
+      const recipientKey = homeownerEmailKey(email);
       await tx.insert(emailUnsubscribes).values({ email: recipientKey }).onConflictDoNothing();
       await stopFollowUps(tx, { recipientKey }, 'unsubscribed');
     });
@@ -35,7 +36,7 @@ export function unsubscribeRoutes(context: AppContext) {
         const [row] = await db
           .select({ email: emailUnsubscribes.email })
           .from(emailUnsubscribes)
-          .where(eq(emailUnsubscribes.email, normalizeUnsubscribeEmail(email)));
+          .where(eq(emailUnsubscribes.email, homeownerEmailKey(email)));
         return c.json({ email, unsubscribed: Boolean(row) });
       })
       // RFC 8058 one-click unsubscribe, the List-Unsubscribe header's URL: the mailbox provider

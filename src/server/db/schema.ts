@@ -25,7 +25,7 @@ import type { NamedOfferFormula } from '../../domain/offer/compute-offer-range';
 import type { FormulaTemplate } from '../../domain/offer/formula-template';
 import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
 import type { RepairItem } from '../../domain/repairs/repair-catalog';
-import { LEAD_RESPONSE_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-response';
+import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-answered-kind';
 import { LEAD_STATUSES } from '../../domain/leads/lead-status';
 import { EXPORT_DESTINATIONS } from '../../domain/integrations/export-destination';
 import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from '../../domain/follow-ups/sequence';
@@ -331,14 +331,15 @@ export const leads = pgTable(
     assigneeUserId: text('assignee_user_id').references(() => user.id, { onDelete: 'set null' }),
     // The offer link it answered (the first one: answers to revised offers join the same lead).
     offerLinkId: uuid('offer_link_id').references((): AnyPgColumn => offerLinks.id, { onDelete: 'set null' }),
-    // The homeowner's e-mail, lower-cased: one lead per offer link and homeowner.
+    // The homeowner's e-mail as homeownerEmailKey keys it: one lead per offer link (on the operator's
+    // calculator: per address) and homeowner.
     contactKey: text('contact_key'),
     source: text('source', { enum: LEAD_SOURCES }).notNull().default('public-calculator'),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     // The homeowner's latest answer (issue 30: the one column saying what they answered, on every lead).
-    responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }).notNull(),
+    responseKind: text('response_kind', { enum: LEAD_ANSWERED_KINDS }).notNull(),
     // The price the homeowner named, in dollars: a counter-offer, or the one accepted earlier on the calculator.
-    counterAmount: money('counter_amount'),
+    desiredPrice: money('desired_price'),
     // When the homeowner last answered; the inbox lists newest first by it (milliseconds, for exact page cursors).
     respondedAt: timestamp('responded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -460,8 +461,8 @@ export const leadEvents = pgTable(
     kind: text('kind', {
       enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up', 'export'],
     }).notNull(),
-    responseKind: text('response_kind', { enum: LEAD_RESPONSE_KINDS }),
-    amount: money('amount'),
+    responseKind: text('response_kind', { enum: LEAD_ANSWERED_KINDS }),
+    desiredPrice: money('desired_price'),
     fromStatus: text('from_status', { enum: LEAD_STATUSES }),
     toStatus: text('to_status', { enum: LEAD_STATUSES }),
     offerLinkId: uuid('offer_link_id').references(() => offerLinks.id, { onDelete: 'set null' }),
@@ -568,7 +569,7 @@ export const followUps = pgTable(
     // The lead, once there is one (enrolled from a lead, or the homeowner answered).
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     recipientEmail: text('recipient_email').notNull(),
-    // As suppressions compare it (normalizeUnsubscribeEmail): one active sequence per person.
+    // As suppressions compare it (homeownerEmailKey): one active sequence per person.
     recipientKey: text('recipient_key').notNull(),
     recipientName: text('recipient_name').notNull().default(''),
     recipientPhone: text('recipient_phone').notNull().default(''),

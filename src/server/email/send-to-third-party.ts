@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { complianceFooter, type ComplianceParts } from '../../domain/email/compliance-footer';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { provenReplyTo } from '../../domain/email/proven-reply-to';
 import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
 import { carriesLinkOrMarkup } from '../../domain/email/typed-text-rules';
@@ -14,12 +15,7 @@ import { emailOutbox, emailUnsubscribes, user, wholesalerProfiles } from '../db/
 import { inWorkspace } from '../db/workspace-scope';
 import { SendingRefusal } from './sending-refusal';
 import { enqueueEmail } from './enqueue-email';
-import {
-  normalizeUnsubscribeEmail,
-  oneClickUnsubscribeUrl,
-  suppressionKeysOf,
-  unsubscribeUrl,
-} from './unsubscribe-token';
+import { oneClickUnsubscribeUrl, suppressionKeysOf, unsubscribeUrl } from './unsubscribe-token';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -135,7 +131,7 @@ export async function sendToThirdParty(
     }
   }
 
-  const recipientKey = normalizeUnsubscribeEmail(email.to);
+  const recipientKey = homeownerEmailKey(email.to);
   // Two sends to one recipient at once wait for each other, so the cooldown sees the first.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${sender.id} ${recipientKey}`}, 0))`);
   const [unsubscribed] = await tx

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { parseEmailAddress } from '../../domain/email/parse-email-address';
 
 // Derived from the server secret for this one purpose, so an unsubscribe signature can never
@@ -8,33 +9,6 @@ const unsubscribeKey = (serverSecret: string) =>
 
 /** An address as a token carries it and the unsubscribe page shows it: trimmed and lower-cased. */
 const tokenEmail = (email: string) => email.trim().toLowerCase();
-
-// Mailbox providers that ignore dots in the local part and map one domain onto another, so that
-// `a.n.n@googlemail.com` reaches ann@gmail.com's mailbox: an unsubscribe must cover every spelling.
-const DOTLESS_DOMAINS: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
-
-/**
- * The address as unsubscribes store and compare it, everywhere: one plain address (a display-name
- * form such as `X<victim@example.org>` reduced to it), lower-cased, without a `+tag` (sub-addressing
- * delivers `victim+offers@example.org` to victim@example.org's mailbox, so the same unsubscribe
- * must cover it), and at Gmail without dots, on gmail.com. A value that is no address is only
- * trimmed and lower-cased.
- */
-export function normalizeUnsubscribeEmail(email: string): string {
-  const address = parseEmailAddress(email) ?? tokenEmail(email);
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return address;
-  let local = address.slice(0, at);
-  let domain = address.slice(at + 1);
-  const plus = local.indexOf('+');
-  if (plus > 0) local = local.slice(0, plus);
-  const dotless = DOTLESS_DOMAINS[domain];
-  if (dotless) {
-    local = local.replaceAll('.', '');
-    domain = dotless;
-  }
-  return `${local}@${domain}`;
-}
 
 /**
  * The one address that bounced, as a bounce suppresses it: the plain address (a display-name form
@@ -48,10 +22,10 @@ export function exactSuppressionEmail(email: string): string {
 
 /**
  * The suppression list's rows that stop e-mail to `email`: an unsubscribe or complaint stored under
- * its normalizeUnsubscribeEmail key (every spelling of the mailbox), or a bounce of this exact address.
+ * its homeownerEmailKey (every spelling of the mailbox), or a bounce of this exact address.
  */
 export function suppressionKeysOf(email: string): string[] {
-  return [...new Set([normalizeUnsubscribeEmail(email), exactSuppressionEmail(email)])];
+  return [...new Set([homeownerEmailKey(email), exactSuppressionEmail(email)])];
 }
 
 const signature = (serverSecret: string, email: string) =>

@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Webhook } from 'svix';
 import { z } from 'zod';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { parseEmailAddress } from '../../domain/email/parse-email-address';
 import type { AppContext } from '../app-context';
 import type { Transaction } from '../db/database';
 import { emailProviderEvents, emailUnsubscribes } from '../db/schema';
-import { exactSuppressionEmail, normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
+import { exactSuppressionEmail } from '../email/unsubscribe-token';
 import { stopFollowUps } from './stop-follow-ups';
 import { logger } from '../observability/logger';
 import { webhookDeliveriesRefused } from '../observability/metrics';
@@ -100,7 +101,7 @@ async function applyProviderEvent(tx: Transaction, event: z.infer<typeof Provide
       await stopFollowUps(tx, { recipientEmail: exact }, reason);
     } else {
       // A complaint comes from the mailbox's owner: read as widely as an unsubscribe.
-      const recipientKey = normalizeUnsubscribeEmail(address);
+      const recipientKey = homeownerEmailKey(address);
       await tx.insert(emailUnsubscribes).values({ email: recipientKey, reason }).onConflictDoNothing();
       await stopFollowUps(tx, { recipientKey }, reason);
     }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { followUpDueAt, followUpTimeZone } from '../../domain/follow-ups/schedule';
 import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
 import type { FollowUpSequence } from '../../domain/follow-ups/sequence';
 import type { Transaction } from '../db/database';
 import { followUps, followUpTouches, leadEvents } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
-import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { Refusal } from '../http/refusal';
 import { stopFollowUps } from './stop-follow-ups';
 import { readWorkspaceSequence } from './workspace-sequence';
@@ -43,7 +43,7 @@ export interface FollowUpEnrolment {
  */
 export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolment): Promise<{ id: string } | null> {
   const sequence = enrolment.sequence ?? (await readWorkspaceSequence(tx, enrolment.workspaceId)).sequence;
-  const recipientKey = normalizeUnsubscribeEmail(enrolment.recipient.email);
+  const recipientKey = homeownerEmailKey(enrolment.recipient.email);
   const [active] = await tx
     .select({ id: followUps.id })
     .from(followUps)

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
 import { Webhook } from 'svix';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { defaultTemplate } from '../../domain/offer/built-in-templates';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
@@ -17,7 +18,7 @@ import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-u
 import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
 import { emailOutbox, emailUnsubscribes, followUps, followUpTouches, leadEvents, leads } from '../db/schema';
 import { sendingPolicyConfig } from '../email/send-to-third-party';
-import { normalizeUnsubscribeEmail, unsubscribeUrl } from '../email/unsubscribe-token';
+import { unsubscribeUrl } from '../email/unsubscribe-token';
 import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { followUpSequences } from '../db/schema';
 import { runDueFollowUps } from './run-due-follow-ups';
@@ -276,7 +277,7 @@ describeEachDatabase('follow-ups', (database) => {
     const [suppressed] = await db()
       .select()
       .from(emailUnsubscribes)
-      .where(eq(emailUnsubscribes.email, normalizeUnsubscribeEmail(homeowner)));
+      .where(eq(emailUnsubscribes.email, homeownerEmailKey(homeowner)));
     expect(suppressed!.reason).toBe('bounced');
     const replayed = await postWebhook(real);
     expect(await replayed.json()).toMatchObject({ outcome: 'replayed' });

@@ -1,4 +1,4 @@
-import { describeLeadResponse } from '../../domain/leads/lead-response';
+import { describeLeadAnswer } from '../../domain/leads/lead-answered-kind';
 import type { leadEvents, leads } from '../db/schema';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -32,9 +32,9 @@ export function leadView(lead: LeadRow, assigneeName: string | null) {
     marketValue: lead.marketValue,
     offerRange: lead.offerLow === null || lead.offerHigh === null ? null : { low: lead.offerLow, high: lead.offerHigh },
     responseKind: lead.responseKind,
-    counterAmount: lead.counterAmount,
+    desiredPrice: lead.desiredPrice,
     /** 'accepted', 'countered at $150,000', 'MLS/Retail program interest', 'asked for a new offer'. */
-    response: lead.responseKind ? describeLeadResponse(lead.responseKind, lead.counterAmount) : null,
+    response: lead.responseKind ? describeLeadAnswer(lead.responseKind, lead.desiredPrice) : null,
     respondedAt: lead.respondedAt.toISOString(),
     createdAt: lead.createdAt.toISOString(),
   };
@@ -52,7 +52,7 @@ export function leadEventView(event: LeadEventRow, actorName: string | null) {
     kind: event.kind,
     actor: memberName(event.actorUserId, actorName),
     responseKind: event.responseKind,
-    amount: event.amount,
+    desiredPrice: event.desiredPrice,
     fromStatus: event.fromStatus,
     toStatus: event.toStatus,
     offerRange:

@@ -21,7 +21,7 @@ import {
   user as userTable,
   wholesalerProfiles,
 } from '../db/schema';
-import type { UserChange } from '../events/user-change-feed';
+import type { WorkspaceChange } from '../events/workspace-change-feed';
 
 type TestApp = ReturnType<typeof createApp>;
 
@@ -163,14 +163,14 @@ describeEachDatabase('leads inbox', (database) => {
         fromStatus: string | null;
         toStatus: string | null;
         text: string;
-        amount: number | null;
+        desiredPrice: number | null;
         createdAt: string;
       }[];
     };
     expect(detail.lead).toMatchObject({ status: 'negotiating', details: { message: '' } });
     expect(detail.lead.details).not.toHaveProperty('notificationEmailId');
     expect(
-      detail.events.map((event) => [event.kind, event.fromStatus, event.toStatus, event.amount, event.text]),
+      detail.events.map((event) => [event.kind, event.fromStatus, event.toStatus, event.desiredPrice, event.text]),
     ).toEqual([
       ['offer', null, null, null, ''],
       ['response', null, null, 150000, ''],
@@ -407,7 +407,7 @@ describeEachDatabase('leads inbox', (database) => {
   it('announces a new lead and every change on the owner’s live feed, and only theirs', async () => {
     const wholesaler = await signUpTestUser(app);
     const other = await signUpTestUser(app);
-    const changes: UserChange[] = [];
+    const changes: WorkspaceChange[] = [];
     let othersChanges = 0;
     const unsubscribe = await context.changeFeed.subscribe(
       { workspaceId: wholesaler.user.id, userId: wholesaler.user.id },

@@ -6,7 +6,7 @@ import { freshClientAddress } from '../../../tests/support/send-json';
 import { createTestApp } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import { emailOutbox, leads } from '../db/schema';
+import { emailOutbox, leadEvents, leads } from '../db/schema';
 import { deliverDueEmails, emailRetryDelayMs } from '../email/deliver-due-emails';
 import { createResendTransport } from '../email/resend-transport';
 import { LEAD_RATE_LIMIT } from './leads-routes';
@@ -124,7 +124,7 @@ describeEachDatabase('POST /api/leads', (database) => {
         marketValue: 200000,
         offerLow: 113000,
         offerHigh: 128000,
-        counterAmount: null,
+        desiredPrice: null,
         name: null,
         email: null,
         phone: null,
@@ -142,7 +142,7 @@ describeEachDatabase('POST /api/leads', (database) => {
       const id = await postedId(
         await postLead(app, { ...acceptLead, desiredPrice: 150000, contact: { ...contact, name: ' Ann Lee ' } }),
       );
-      expect(await leadRow(id)).toMatchObject({ responseKind: 'accepted', counterAmount: 150000, ...contact });
+      expect(await leadRow(id)).toMatchObject({ responseKind: 'accepted', desiredPrice: 150000, ...contact });
     });
 
     it('stores an accepted counter-offer', async () => {
@@ -153,7 +153,7 @@ describeEachDatabase('POST /api/leads', (database) => {
         marketValue: 200000,
         offerLow: 120000,
         offerHigh: 135000,
-        counterAmount: 120000,
+        desiredPrice: 120000,
         name: null,
         details: { userType: 'homeowner' },
       });
@@ -165,24 +165,88 @@ describeEachDatabase('POST /api/leads', (database) => {
       );
       expect(await leadRow(id)).toMatchObject({
         responseKind: 'countered',
-        counterAmount: 190000,
+        desiredPrice: 190000,
         details: { userType: 'wholesaler' },
       });
     });
 
     it('stores a programme request with its form in details', async () => {
-      const id = await postedId(await postLead(app, programLead));
+      // Ann's first answer about this home (an answer about the same home joins her lead).
+      const otherHome = '14 Elm St, Austin, TX';
+      const id = await postedId(await postLead(app, { ...programLead, address: otherHome }));
       expect(await leadRow(id)).toMatchObject({
         responseKind: 'program-interest',
-        address,
+        address: otherHome,
         name: 'Ann Lee',
         email: 'ann@example.com',
         phone: '512-555-0100',
         marketValue: 200000,
-        counterAmount: 180000,
+        desiredPrice: 180000,
         offerLow: null,
         details: { condition: 'Good', timeframe: '60', notes: 'Call after 5pm' },
       });
+    });
+
+    it("makes one lead per homeowner and home: a second answer joins the first, both in the lead's history", async () => {
+      const home = '31 Birch Ln, Austin, TX';
+      const bo = { name: 'Bo Diaz', email: 'Bo.Diaz+offers@example.com', phone: '512-555-0101' };
+      const first = await postedId(
+        await postLead(app, { ...programLead, fullName: bo.name, email: bo.email, phone: bo.phone, address: home }),
+      );
+      // The same homeowner (her address spelled otherwise) accepts the offer for the same home.
+      const second = await postedId(
+        await postLead(app, {
+          ...acceptLead,
+          address: home.toUpperCase(),
+          contact: { ...bo, email: 'bo.diaz@example.com' },
+        }),
+      );
+      expect(second).toBe(first);
+      expect(await leadRow(first)).toMatchObject({
+        responseKind: 'accepted',
+        address: home,
+        email: 'bo.diaz@example.com',
+        desiredPrice: 180000,
+        offerLow: 113000,
+        offerHigh: 128000,
+        details: { condition: 'Good', timeframe: '60', notes: 'Call after 5pm', totalRepairCost: 7000 },
+      });
+      const history = await database()
+        .db.select({ kind: leadEvents.kind, responseKind: leadEvents.responseKind, price: leadEvents.desiredPrice })
+        .from(leadEvents)
+        .where(eq(leadEvents.leadId, first))
+        .orderBy(leadEvents.createdAt);
+      expect(history).toEqual([
+        { kind: 'response', responseKind: 'program-interest', price: 180000 },
+        { kind: 'response', responseKind: 'accepted', price: null },
+      ]);
+      const [leadsOfTheHome] = await database()
+        .db.select({ count: sql<number>`count(*)::int` })
+        .from(leads)
+        .where(sql`lower(${leads.address}) = lower(${home})`);
+      expect(leadsOfTheHome?.count).toBe(1);
+    });
+
+    it('keeps one lead when the same homeowner answers twice at once', async () => {
+      const home = '47 Cedar Ct, Austin, TX';
+      const cy = { name: 'Cy Moss', email: 'cy@example.com', phone: '512-555-0102' };
+      const ids = await Promise.all(
+        [0, 1, 2].map(async () => postedId(await postLead(app, { ...acceptLead, address: home, contact: cy }))),
+      );
+      expect(new Set(ids).size).toBe(1);
+      const history = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, ids[0]!));
+      expect(history).toHaveLength(3);
+    });
+
+    it('keeps answers without a contact, or about another home, on leads of their own', async () => {
+      const home = '58 Aspen Dr, Austin, TX';
+      const di = { name: 'Di Park', email: 'di@example.com', phone: '512-555-0103' };
+      const ids = [
+        await postedId(await postLead(app, { ...negotiateLead, address: home })),
+        await postedId(await postLead(app, { ...acceptLead, address: home, contact: di })),
+        await postedId(await postLead(app, { ...acceptLead, address: `${home} Unit 2`, contact: di })),
+      ];
+      expect(new Set(ids).size).toBe(3);
     });
 
     it('queues no e-mail', async () => {

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { answeredAs, type LeadAnswer } from '../../domain/leads/lead-answer';
 import { leadNotificationEmail } from '../../domain/leads/lead-notification-email';
 import type { Transaction } from '../db/database';
@@ -26,9 +27,42 @@ export interface LeadToRecord {
   at: Date;
 }
 
+// Advisory lock class of an operator's lead per homeowner and address ('oplead').
+const OPERATOR_LEAD_LOCK_CLASS = 0x6f706c64;
+
+/**
+ * The operator's calculator lead this homeowner already has for this address, found under a lock
+ * on both, so two answers at once still make one lead (as an offer link's lead is one per link and
+ * homeowner, by its unique index). Null: none yet, and the lock is held until the caller's insert
+ * commits.
+ */
+async function operatorLeadOf(tx: Transaction, contactKey: string, address: string): Promise<string | null> {
+  const addressKey = address.toLowerCase();
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${OPERATOR_LEAD_LOCK_CLASS}, hashtext(${`${contactKey} ${addressKey}`}))`,
+  );
+  const [row] = await tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(
+      and(
+        isNull(leads.workspaceId),
+        isNull(leads.offerLinkId),
+        eq(leads.contactKey, contactKey),
+        eq(sql`lower(${leads.address})`, addressKey),
+      ),
+    )
+    .orderBy(leads.createdAt)
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export interface RecordedLead {
   leadId: string;
-  /** False when the answer updated a lead (a second answer to the same link, an answer to a revised offer). */
+  /**
+   * False when the answer updated a lead (a second answer to the same link, an answer to a revised
+   * offer, a homeowner's second answer about the same address on the operator's calculator).
+   */
   created: boolean;
   /** The outbox message announcing it; null when no one is to be told. */
   notificationEmailId: string | null;
@@ -54,21 +88,32 @@ export async function recordLead(
     updatedAt: at,
     ...(answer.contact ? { name: answer.contact.name, email: answer.contact.email, phone: answer.contact.phone } : {}),
   };
+  const contactKey = answer.contact ? homeownerEmailKey(answer.contact.email) : null;
+  // The operator's calculator: one lead per homeowner and address, not one per answer.
+  const operatorLeadId =
+    !workspace && !offerLinkId && contactKey ? await operatorLeadOf(tx, contactKey, answer.address) : null;
   // An answer without a price keeps the one named before (an accept after a counter-offer).
-  const keptAmount = sql`coalesce(${answer.amount}::numeric, ${leads.counterAmount})`;
+  const keptPrice = sql`coalesce(${answer.desiredPrice}::numeric, ${leads.desiredPrice})`;
   let leadId: string;
   let created: boolean;
-  if (revisesLeadId) {
+  const joinsLeadId = revisesLeadId ?? operatorLeadId;
+  if (joinsLeadId) {
     const [row] = await tx
       .update(leads)
       .set({
         ...answerColumns,
-        counterAmount: keptAmount,
+        desiredPrice: keptPrice,
         ...(answer.offerRange ? { offerLow: answer.offerRange.low, offerHigh: answer.offerRange.high } : {}),
+        ...(operatorLeadId
+          ? {
+              marketValue: sql`coalesce(${answer.marketValue}::numeric, ${leads.marketValue})`,
+              details: sql`${leads.details} || ${JSON.stringify(answer.details)}::jsonb`,
+            }
+          : {}),
       })
-      .where(eq(leads.id, revisesLeadId))
+      .where(eq(leads.id, joinsLeadId))
       .returning({ id: leads.id });
-    if (!row) throw new Error(`revised lead ${revisesLeadId} is gone`);
+    if (!row) throw new Error(`lead ${joinsLeadId} is gone`);
     leadId = row.id;
     created = false;
   } else {
@@ -76,13 +121,13 @@ export async function recordLead(
       ...answerColumns,
       workspaceId: workspace?.id ?? null,
       offerLinkId,
-      contactKey: answer.contact ? answer.contact.email.trim().toLowerCase() : null,
+      contactKey,
       source: answer.source,
       address: answer.address,
       marketValue: answer.marketValue,
       offerLow: answer.offerRange?.low ?? null,
       offerHigh: answer.offerRange?.high ?? null,
-      counterAmount: answer.amount,
+      desiredPrice: answer.desiredPrice,
       details: answer.details,
       createdAt: at,
     });
@@ -90,7 +135,7 @@ export async function recordLead(
       offerLinkId
         ? insert.onConflictDoUpdate({
             target: [leads.offerLinkId, leads.contactKey],
-            set: { ...answerColumns, counterAmount: keptAmount, details: sql`${leads.details} || excluded.details` },
+            set: { ...answerColumns, desiredPrice: keptPrice, details: sql`${leads.details} || excluded.details` },
           })
         : insert
     ).returning({ id: leads.id, created: sql<boolean>`(xmax = 0)` });
@@ -114,7 +159,7 @@ export async function recordLead(
     leadId,
     kind: 'response',
     responseKind,
-    amount: answer.amount,
+    desiredPrice: answer.desiredPrice,
     offerLinkId,
     offerLow: answer.offerRange?.low ?? null,
     offerHigh: answer.offerRange?.high ?? null,

@@ -1,8 +1,8 @@
-import { homeownerResponseMessage, type HomeownerResponseMessage } from '../../domain/leads/homeowner-response-message';
+import { homeownerAnswerMessage, type HomeownerAnswerMessage } from '../../domain/leads/homeowner-answer-message';
 import { answeredAs, offerLinkAnswer } from '../../domain/leads/lead-answer';
-import type { LeadSource } from '../../domain/leads/lead-response';
+import type { LeadSource } from '../../domain/leads/lead-answered-kind';
 import { negotiationOutcome } from '../../domain/leads/negotiation-outcome';
-import type { OfferResponseRequest } from '../../domain/leads/offer-response-request';
+import type { OfferAnswerRequest } from '../../domain/leads/offer-answer-request';
 import { isOfferExpired } from '../../domain/offer/offer-validity';
 import type { AppContext } from '../app-context';
 import type { offerLinks } from '../db/schema';
@@ -44,9 +44,9 @@ function answeredMember(link: typeof offerLinks.$inferSelect): string | null {
 export async function answerOffer(
   { env, database }: AppContext,
   token: string,
-  answer: OfferResponseRequest,
+  answer: OfferAnswerRequest,
   now = new Date(),
-): Promise<HomeownerResponseMessage> {
+): Promise<HomeownerAnswerMessage> {
   const link = await findOfferLink(database.db, token);
   if (isOfferExpired(link.expiresAt, now) && (answer.kind === 'accept' || answer.kind === 'counter')) {
     throw new Refusal(410, publicOfferMessages.expired, { code: 'offer-expired' });
@@ -76,10 +76,10 @@ export async function answerOffer(
       at: now,
     });
   });
-  return homeownerResponseMessage({
+  return homeownerAnswerMessage({
     kind: answeredAs[answer.kind],
     displayName: owner.displayName,
-    counterAmount: lead.amount,
+    desiredPrice: lead.desiredPrice,
     aboveProgramThreshold,
   });
 }

@@ -175,7 +175,7 @@ describeEachDatabase('answerable offer links', (database) => {
       source: 'shared-link',
       status: 'new',
       responseKind: 'countered',
-      counterAmount: 150000,
+      desiredPrice: 150000,
       name: 'Ann Lee',
       email: 'Ann@Example.com',
       contactKey: 'ann@example.com',
@@ -183,7 +183,7 @@ describeEachDatabase('answerable offer links', (database) => {
       offerHigh: 126000,
     });
     const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id));
-    expect(events.map((event) => [event.kind, event.responseKind, event.amount])).toEqual([
+    expect(events.map((event) => [event.kind, event.responseKind, event.desiredPrice])).toEqual([
       ['offer', null, null],
       ['response', 'countered', 150000],
       // The link's member takes the new lead (issue 26).
@@ -203,7 +203,7 @@ describeEachDatabase('answerable offer links', (database) => {
     expect((await bodyAt(accepted, 201)).title).toBe('Your acceptance was sent to Lee Homes Buyer');
     const rows = await database().db.select().from(leads).where(eq(leads.offerLinkId, link.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ responseKind: 'accepted', counterAmount: 130000 });
+    expect(rows[0]).toMatchObject({ responseKind: 'accepted', desiredPrice: 130000 });
     const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, rows[0]!.id));
     expect(events.map((event) => event.responseKind)).toEqual([null, 'countered', null, 'accepted']);
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { OfferResponseRequestSchema } from '../../domain/leads/offer-response-request';
+import { OfferAnswerRequestSchema } from '../../domain/leads/offer-answer-request';
 import { OfferTokenSchema } from '../../domain/offer/offer-token-schema';
 import { ShareOfferRequestSchema } from '../../domain/offer/share-offer-request';
 import { SharedOfferFollowUpSchema } from '../../domain/follow-ups/shared-offer-follow-up';
@@ -61,7 +61,7 @@ export function offerLinksRoutes(context: AppContext) {
 
 /**
  * /api/public/offers/{token} (no sign-in, rate limited per client address): GET the offer as
- * the homeowner sees it; GET /letter.pdf its offer letter; POST /responses with OfferResponseRequestSchema to answer it → 201
+ * the homeowner sees it; GET /letter.pdf its offer letter; POST /responses with OfferAnswerRequestSchema to answer it → 201
  * { outcome, title, message }. Unknown or edited tokens: 404 { error: 'Offer not found', code: 'offer-not-found' }.
  */
 export function publicOffersRoutes(context: AppContext) {
@@ -83,7 +83,7 @@ export function publicOffersRoutes(context: AppContext) {
       .post(
         '/:token/responses',
         limitPerClient(context, 'offer-response', OFFER_RESPONSE_RATE_LIMIT),
-        validate('json', OfferResponseRequestSchema),
+        validate('json', OfferAnswerRequestSchema),
         async (c) => c.json(await answerOffer(context, token(c.req.param('token')), c.req.valid('json')), 201),
       )
   );

@@ -203,7 +203,7 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     });
     expect(response.status).toBe(201);
     const [row] = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
-    expect(row).toMatchObject({ responseKind: 'countered', counterAmount: 140000 });
+    expect(row).toMatchObject({ responseKind: 'countered', desiredPrice: 140000 });
     expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).toEqual([]);
     expect(
       await database().db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, user.id)),

@@ -5,13 +5,13 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
 import { workspaceMessages } from '../../domain/workspaces/roles';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { AUTH_COOKIE_PREFIX } from '../auth/create-auth';
 import { applyBillingEvent } from '../billing/apply-billing-event';
 import { emailOutbox, emailUnsubscribes, invitation, member, session, subscriptions, user } from '../db/schema';
-import { normalizeUnsubscribeEmail } from '../email/unsubscribe-token';
 import { createTestContext } from '../../../tests/support/test-app';
 import { describeEachDatabase } from '../../../tests/support/test-database';
 import { sendJson as send } from '../../../tests/support/send-json';
@@ -216,7 +216,7 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
     const email = uniqueEmail('unsubscribed');
     await db()
       .insert(emailUnsubscribes)
-      .values({ email: normalizeUnsubscribeEmail(email) });
+      .values({ email: homeownerEmailKey(email) });
     const seatsBefore = (
       (await (await send(app, 'GET', '/api/workspace', owner.headers)).json()) as {
         seats: { taken: number; total: number };

@@ -6,7 +6,7 @@ const event = (overrides: Partial<LeadEvent>): LeadEvent => ({
   id: 'e1',
   kind: 'offer',
   responseKind: null,
-  amount: null,
+  desiredPrice: null,
   fromStatus: null,
   toStatus: null,
   offerRange: null,
@@ -39,7 +39,11 @@ describe('lead labels', () => {
 
   it.each<[Partial<LeadEvent>, string, string]>([
     [{ kind: 'offer', offerRange: { low: 113000, high: 128000 } }, 'Offer made: $113,000 – $128,000', 'offers'],
-    [{ kind: 'response', responseKind: 'countered', amount: 150000 }, 'Homeowner countered at $150,000', 'offers'],
+    [
+      { kind: 'response', responseKind: 'countered', desiredPrice: 150000 },
+      'Homeowner countered at $150,000',
+      'offers',
+    ],
     [{ kind: 'response', responseKind: 'accepted' }, 'Homeowner accepted', 'offers'],
     [{ kind: 'response', responseKind: 'new-offer-requested' }, 'Homeowner asked for a new offer', 'offers'],
     [

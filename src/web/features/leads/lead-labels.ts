@@ -1,5 +1,5 @@
 import { exportDestinationLabels } from '../../../domain/integrations/export-destination';
-import { describeLeadResponse, leadSourceLabels, type LeadSource } from '../../../domain/leads/lead-response';
+import { describeLeadAnswer, leadSourceLabels, type LeadSource } from '../../../domain/leads/lead-answered-kind';
 import { leadStatusLabels } from '../../../domain/leads/lead-status';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { LeadEvent } from './leads-api';
@@ -47,7 +47,7 @@ export function describeLeadEvent(event: LeadEvent): string {
       return range ? `Offer made: ${range}` : 'Offer made';
     case 'response':
       return event.responseKind
-        ? `Homeowner ${describeLeadResponse(event.responseKind, event.amount)}`
+        ? `Homeowner ${describeLeadAnswer(event.responseKind, event.desiredPrice)}`
         : 'Homeowner answered';
     case 'revised-offer':
       return range ? `Revised offer sent: ${range}` : 'Revised offer sent';

@@ -32,7 +32,7 @@ const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
   marketValue: 200000,
   offerRange: { low: 113000, high: 128000 },
   responseKind: 'countered',
-  counterAmount: 150000,
+  desiredPrice: 150000,
   response: 'countered at $150,000',
   respondedAt: '2026-11-22T17:41:00.000Z',
   createdAt: '2026-11-22T17:41:00.000Z',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OfferResponseRequestSchema } from '../../../domain/leads/offer-response-request';
+import { OfferAnswerRequestSchema } from '../../../domain/leads/offer-answer-request';
 import { CounterAnswerFormSchema } from './answer-forms';
 import { contactAnswer } from './contact-answer';
 
@@ -23,7 +23,7 @@ describe('answer forms', () => {
       contactAnswer('new-offer', { ...contact, message: 'Still interested' }),
       contactAnswer('counter', contact, 150000),
     ]) {
-      expect(OfferResponseRequestSchema.safeParse(answer).success).toBe(true);
+      expect(OfferAnswerRequestSchema.safeParse(answer).success).toBe(true);
     }
     expect(contactAnswer('counter', contact, 150000)).toMatchObject({ kind: 'counter', desiredPrice: 150000 });
   });

@@ -1,4 +1,4 @@
-import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
+import type { OfferAnswerRequestInput } from '../../../domain/leads/offer-answer-request';
 import type { ContactAnswerForm } from './answer-forms';
 
 // Apart from the forms' schemas (answer-forms.ts), which load with the forms: the offer page's
@@ -12,7 +12,7 @@ export function contactAnswer(
   kind: ContactAnswerKind,
   { name, email, phone, message: text }: ContactAnswerForm,
   desiredPrice?: number,
-): OfferResponseRequestInput {
+): OfferAnswerRequestInput {
   const contact = { name, email, phone };
   if (kind === 'counter') return { kind, desiredPrice: desiredPrice ?? 0, contact, message: text };
   return { kind, contact, message: text };

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
-import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
+import type { HomeownerAnswerMessage } from '../../../domain/leads/homeowner-answer-message';
+import type { OfferAnswerRequestInput } from '../../../domain/leads/offer-answer-request';
 import type { PersonalPageOfferRequest } from '../../../domain/offer/personal-page-offer-request';
 import { api, ApiError, readJson, type ApiClient } from '../../api/api-client';
 import type { MutationCallbacks } from '../../api/mutation-callbacks';
@@ -25,7 +25,7 @@ export function publicOfferQuery(token: string, client: ApiClient = api) {
 }
 
 /** POST /api/public/offers/{token}/responses: what the homeowner is told once the answer reached the wholesaler. */
-export function answerOffer(token: string, answer: OfferResponseRequestInput): Promise<HomeownerResponseMessage> {
+export function answerOffer(token: string, answer: OfferAnswerRequestInput): Promise<HomeownerAnswerMessage> {
   return readJson(api.public.offers[':token'].responses.$post({ param: { token }, json: answer }));
 }
 
@@ -55,18 +55,18 @@ export type WholesalerBranding = Awaited<ReturnType<typeof fetchWholesalerBrandi
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** Delivers one answer to the wholesaler; resolves to what the homeowner is told. */
-export type SendAnswer = (answer: OfferResponseRequestInput) => Promise<HomeownerResponseMessage>;
+export type SendAnswer = (answer: OfferAnswerRequestInput) => Promise<HomeownerAnswerMessage>;
 
 /** An answer that reached the wholesaler, with what the homeowner is told about it. */
 export interface SentAnswer {
-  answer: OfferResponseRequestInput;
-  told: HomeownerResponseMessage;
+  answer: OfferAnswerRequestInput;
+  told: HomeownerAnswerMessage;
 }
 
 /** Sends one homeowner answer through `send` (the link it belongs to); succeeds with the answer and what to tell. */
 export function useAnswerOffer(send: SendAnswer, { onSuccess, onError }: MutationCallbacks<SentAnswer> = {}) {
   return useMutation({
-    mutationFn: async (answer: OfferResponseRequestInput) => ({ answer, told: await send(answer) }),
+    mutationFn: async (answer: OfferAnswerRequestInput) => ({ answer, told: await send(answer) }),
     onSuccess,
     onError,
   });

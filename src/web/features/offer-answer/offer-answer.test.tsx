@@ -3,19 +3,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
-import type { OfferResponseRequestInput } from '../../../domain/leads/offer-response-request';
+import type { HomeownerAnswerMessage } from '../../../domain/leads/homeowner-answer-message';
+import type { OfferAnswerRequestInput } from '../../../domain/leads/offer-answer-request';
 import { ApiError } from '../../api/api-client';
 import { OfferAnswer } from './offer-answer';
 
 const offer = { address: '12 Oak St, Austin, TX', marketValue: 200000, offerRange: { low: 111000, high: 126000 } };
-const sent: HomeownerResponseMessage = {
+const sent: HomeownerAnswerMessage = {
   outcome: 'sent',
   title: 'Your acceptance was sent to Lee Homes Buyer',
   message: 'Lee Homes Buyer will contact you to confirm the details.',
 };
 
-type Send = (answer: OfferResponseRequestInput) => Promise<HomeownerResponseMessage>;
+type Send = (answer: OfferAnswerRequestInput) => Promise<HomeownerAnswerMessage>;
 
 function renderAnswer(props: Partial<Parameters<typeof OfferAnswer>[0]> & { send: Send }) {
   return render(

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { HomeownerResponseMessage } from '../../../domain/leads/homeowner-response-message';
+import type { HomeownerAnswerMessage } from '../../../domain/leads/homeowner-answer-message';
 import { negotiationThreshold } from '../../../domain/leads/negotiation-outcome';
 import { formatMoney } from '../../../domain/money/format-money';
 import type { OfferRange } from '../../../domain/offer/compute-offer-range';
@@ -67,7 +67,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
     phone: '',
   });
   const [desiredPrice, setDesiredPrice] = useState<number>();
-  const [told, setTold] = useState<HomeownerResponseMessage>();
+  const [told, setTold] = useState<HomeownerAnswerMessage>();
   const [backFrom, setBackFrom] = useState<ContactAnswerKind>();
 
   const answer = useAnswerOffer(send, {
@@ -179,7 +179,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
 }
 
 interface AnswerSentProps {
-  told: HomeownerResponseMessage;
+  told: HomeownerAnswerMessage;
   marketValue: number;
   desiredPrice: number | undefined;
   onShowProgram: () => void;

@@ -1,8 +1,8 @@
 import { formatMoney } from '../money/format-money';
 
 /** What a homeowner answered to an offer. */
-export const LEAD_RESPONSE_KINDS = ['accepted', 'countered', 'program-interest', 'new-offer-requested'] as const;
-export type LeadResponseKind = (typeof LEAD_RESPONSE_KINDS)[number];
+export const LEAD_ANSWERED_KINDS = ['accepted', 'countered', 'program-interest', 'new-offer-requested'] as const;
+export type LeadAnsweredKind = (typeof LEAD_ANSWERED_KINDS)[number];
 
 /** Where a lead came from: an offer e-mailed in bulk, a shared offer link, a wholesaler's personal page, or the operator's calculator at `/`. */
 export const LEAD_SOURCES = ['bulk-email', 'shared-link', 'personal-page', 'public-calculator'] as const;
@@ -15,13 +15,13 @@ export const leadSourceLabels: Record<LeadSource, string> = {
   'public-calculator': 'Public calculator',
 };
 
-/** What the homeowner answered, as one phrase for the inbox and e-mails ('countered at $150,000'); counterAmount in dollars. */
-export function describeLeadResponse(kind: LeadResponseKind, counterAmount: number | null): string {
+/** What the homeowner answered, as one phrase for the inbox and e-mails ('countered at $150,000'); desiredPrice in dollars. */
+export function describeLeadAnswer(kind: LeadAnsweredKind, desiredPrice: number | null): string {
   switch (kind) {
     case 'accepted':
       return 'accepted';
     case 'countered':
-      return counterAmount === null ? 'countered' : `countered at ${formatMoney(counterAmount)}`;
+      return desiredPrice === null ? 'countered' : `countered at ${formatMoney(desiredPrice)}`;
     case 'program-interest':
       return 'MLS/Retail program interest';
     case 'new-offer-requested':

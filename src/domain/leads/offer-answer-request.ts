@@ -3,7 +3,7 @@ import { HomeownerContactSchema } from '../contact/contact-schema';
 import { MAX_NOTES_LENGTH, MlsProgramSchema } from './mls-program-schema';
 import { DesiredPriceSchema } from './desired-price';
 
-export const offerResponseMessages = {
+export const offerAnswerMessages = {
   unknownKind: 'Unknown answer',
   nulCharacter: 'Text cannot contain NUL characters',
 } as const;
@@ -20,7 +20,7 @@ const note = z
  * programme form (§5, its address is the offer's), or a request for a fresh offer (an expired
  * one). Contact is always required: the wholesaler has to reach the homeowner.
  */
-export const OfferResponseRequestSchema = z
+export const OfferAnswerRequestSchema = z
   .discriminatedUnion(
     'kind',
     [
@@ -37,16 +37,16 @@ export const OfferResponseRequestSchema = z
       }),
       z.object({ kind: z.literal('new-offer'), contact: HomeownerContactSchema, message: note }),
     ],
-    { error: (issue) => (issue.code === 'invalid_union' ? offerResponseMessages.unknownKind : undefined) },
+    { error: (issue) => (issue.code === 'invalid_union' ? offerAnswerMessages.unknownKind : undefined) },
   )
   // PostgreSQL text cannot hold U+0000; refuse it here rather than fail on insert.
-  .refine((answer) => !JSON.stringify(answer).includes('\\u0000'), offerResponseMessages.nulCharacter);
+  .refine((answer) => !JSON.stringify(answer).includes('\\u0000'), offerAnswerMessages.nulCharacter);
 
-export type OfferResponseRequest = z.infer<typeof OfferResponseRequestSchema>;
-export type OfferResponseRequestInput = z.input<typeof OfferResponseRequestSchema>;
+export type OfferAnswerRequest = z.infer<typeof OfferAnswerRequestSchema>;
+export type OfferAnswerRequestInput = z.input<typeof OfferAnswerRequestSchema>;
 
 /** The homeowner's contact in any answer (the programme form names its fields differently). */
-export function responseContact(answer: OfferResponseRequest): { name: string; email: string; phone: string } {
+export function answerContact(answer: OfferAnswerRequest): { name: string; email: string; phone: string } {
   return answer.kind === 'program'
     ? { name: answer.fullName, email: answer.email, phone: answer.phone }
     : answer.contact;

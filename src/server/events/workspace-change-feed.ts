@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { FEED_TABLES } from '../../domain/events/live-feed';
 import type { DatabaseConnection, Unlisten } from '../db/database';
 
-const CHANNEL = 'user_changes';
+const CHANNEL = 'workspace_changes';
 
-const UserChangeSchema = z.union([
+const WorkspaceChangeSchema = z.union([
   // A change to a workspace's saved properties, plan or leads: every member's open page hears it.
   z.object({ workspaceId: z.string(), table: z.enum(FEED_TABLES) }),
   // 'session': a sign-in of the user ended; 'member': one of their memberships changed or ended.
   // Streams check these themselves; they are never told to the browser as they are.
   z.object({ userId: z.string(), table: z.enum(['session', 'member']) }),
 ]);
-export type UserChange = z.infer<typeof UserChangeSchema>;
+export type WorkspaceChange = z.infer<typeof WorkspaceChangeSchema>;
 
 /** Whom a subscriber hears: their workspace's changes, and their own sessions' and memberships'. */
 export interface FeedScope {
@@ -19,15 +19,15 @@ export interface FeedScope {
   userId: string;
 }
 
-type Listener = (change: UserChange) => void;
+type Listener = (change: WorkspaceChange) => void;
 
 /**
- * Fans the database's 'user_changes' notifications (raised by triggers, so changes made by any
+ * Fans the database's 'workspace_changes' notifications (raised by triggers, so changes made by any
  * server process arrive) out to this process's subscribers: a workspace's changes to each of its
  * members' subscriptions in it, a user's session and membership changes to theirs.
  * One LISTEN per process, opened on the first subscription.
  */
-export function createUserChangeFeed(database: DatabaseConnection) {
+export function createWorkspaceChangeFeed(database: DatabaseConnection) {
   const listenersByWorkspace = new Map<string, Set<Listener>>();
   const listenersByUser = new Map<string, Set<Listener>>();
   let listening: Promise<Unlisten> | undefined;
@@ -39,7 +39,7 @@ export function createUserChangeFeed(database: DatabaseConnection) {
     } catch {
       return;
     }
-    const change = UserChangeSchema.safeParse(parsed);
+    const change = WorkspaceChangeSchema.safeParse(parsed);
     if (!change.success) return;
     const listeners =
       'workspaceId' in change.data
@@ -82,4 +82,4 @@ export function createUserChangeFeed(database: DatabaseConnection) {
   };
 }
 
-export type UserChangeFeed = ReturnType<typeof createUserChangeFeed>;
+export type WorkspaceChangeFeed = ReturnType<typeof createWorkspaceChangeFeed>;

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LEAD_RESPONSE_KINDS, describeLeadResponse } from './lead-response';
-import { homeownerResponseMessage } from './homeowner-response-message';
+import { LEAD_ANSWERED_KINDS, describeLeadAnswer } from './lead-answered-kind';
+import { homeownerAnswerMessage } from './homeowner-answer-message';
 
-describe('homeownerResponseMessage', () => {
+describe('homeownerAnswerMessage', () => {
   it('never tells the homeowner that anything was accepted, and always names the wholesaler', () => {
-    for (const kind of LEAD_RESPONSE_KINDS) {
+    for (const kind of LEAD_ANSWERED_KINDS) {
       for (const aboveProgramThreshold of [false, true]) {
-        const { title, message } = homeownerResponseMessage({
+        const { title, message } = homeownerAnswerMessage({
           kind,
           displayName: 'Ann Lee',
-          counterAmount: 150000,
+          desiredPrice: 150000,
           aboveProgramThreshold,
         });
         expect(`${title} ${message}`).not.toMatch(/\baccepted\b/i);
@@ -19,7 +19,7 @@ describe('homeownerResponseMessage', () => {
   });
 
   it('tells a counter its amount and what happens next', () => {
-    expect(homeownerResponseMessage({ kind: 'countered', displayName: 'Ann Lee', counterAmount: 150000 })).toEqual({
+    expect(homeownerAnswerMessage({ kind: 'countered', displayName: 'Ann Lee', desiredPrice: 150000 })).toEqual({
       outcome: 'sent',
       title: 'Your counter-offer of $150,000 was sent to Ann Lee',
       message:
@@ -28,10 +28,10 @@ describe('homeownerResponseMessage', () => {
   });
 
   it('adds the MLS/Retail programme above the 82% threshold (§4)', () => {
-    const answer = homeownerResponseMessage({
+    const answer = homeownerAnswerMessage({
       kind: 'countered',
       displayName: 'Ann Lee',
-      counterAmount: 190000,
+      desiredPrice: 190000,
       aboveProgramThreshold: true,
     });
     expect(answer.outcome).toBe('needs-program-info');
@@ -39,14 +39,14 @@ describe('homeownerResponseMessage', () => {
   });
 });
 
-describe('describeLeadResponse', () => {
+describe('describeLeadAnswer', () => {
   it.each([
     ['accepted', null, 'accepted'],
     ['countered', 150000, 'countered at $150,000'],
     ['countered', null, 'countered'],
     ['program-interest', null, 'MLS/Retail program interest'],
     ['new-offer-requested', null, 'asked for a new offer'],
-  ] as const)('%s %j reads %j', (kind, amount, expected) => {
-    expect(describeLeadResponse(kind, amount)).toBe(expected);
+  ] as const)('%s %j reads %j', (kind, desiredPrice, expected) => {
+    expect(describeLeadAnswer(kind, desiredPrice)).toBe(expected);
   });
 });

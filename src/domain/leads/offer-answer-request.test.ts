@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { OfferResponseRequestSchema, responseContact } from './offer-response-request';
+import { OfferAnswerRequestSchema, answerContact } from './offer-answer-request';
 
 const contact = { name: 'Ann Lee', email: 'ann@example.com', phone: '512-555-0100' };
 const error = (body: unknown) => {
-  const result = OfferResponseRequestSchema.safeParse(body);
+  const result = OfferAnswerRequestSchema.safeParse(body);
   return result.success ? null : result.error.issues[0]?.message;
 };
 
-describe('OfferResponseRequestSchema', () => {
+describe('OfferAnswerRequestSchema', () => {
   it.each([
     { kind: 'accept', contact },
     { kind: 'counter', desiredPrice: 150000, contact, message: 'Call me' },
@@ -21,7 +21,7 @@ describe('OfferResponseRequestSchema', () => {
       timeframe: '30',
     },
   ])('accepts %j', (body) => {
-    expect(OfferResponseRequestSchema.safeParse(body).success).toBe(true);
+    expect(OfferAnswerRequestSchema.safeParse(body).success).toBe(true);
   });
 
   it.each([
@@ -45,8 +45,8 @@ describe('OfferResponseRequestSchema', () => {
 
   it('reads the contact from any answer', () => {
     expect(
-      responseContact(
-        OfferResponseRequestSchema.parse({
+      answerContact(
+        OfferAnswerRequestSchema.parse({
           kind: 'program',
           fullName: 'Bo Diaz',
           phone: '512-555-0101',

@@ -5,16 +5,19 @@ import { describeEachDatabase } from '../../../tests/support/test-database';
 import { signUpTestUser } from '../../../tests/support/test-users';
 import { openPostgresDatabase, type DatabaseConnection } from '../db/database';
 import { subscriptions } from '../db/schema';
-import { createUserChangeFeed, type UserChange, type UserChangeFeed } from './user-change-feed';
+import { createWorkspaceChangeFeed, type WorkspaceChange, type WorkspaceChangeFeed } from './workspace-change-feed';
 
 /**
  * Subscribes now; the returned promise resolves with the user's next change. The 10 s only ends a
  * wait for a change that never comes, with a clear message: how fast one arrives is not a test's
  * claim on a shared machine.
  */
-async function subscribeToNextChange(feed: UserChangeFeed, userId: string): Promise<{ next: Promise<UserChange> }> {
-  let resolveChange: (change: UserChange) => void = () => {};
-  const next = new Promise<UserChange>((resolve, reject) => {
+async function subscribeToNextChange(
+  feed: WorkspaceChangeFeed,
+  userId: string,
+): Promise<{ next: Promise<WorkspaceChange> }> {
+  let resolveChange: (change: WorkspaceChange) => void = () => {};
+  const next = new Promise<WorkspaceChange>((resolve, reject) => {
     resolveChange = resolve;
     setTimeout(() => reject(new Error('no change arrived (waited 10 s)')), 10_000);
   });
@@ -25,9 +28,9 @@ async function subscribeToNextChange(feed: UserChangeFeed, userId: string): Prom
 }
 
 describeEachDatabase('live change feed', (database, kind) => {
-  let feed: UserChangeFeed;
+  let feed: WorkspaceChangeFeed;
   beforeAll(() => {
-    feed = createUserChangeFeed(database());
+    feed = createWorkspaceChangeFeed(database());
   });
   afterAll(() => feed.close());
 

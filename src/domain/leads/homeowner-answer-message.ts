@@ -1,24 +1,24 @@
 import { formatMoney } from '../money/format-money';
-import type { LeadResponseKind } from './lead-response';
+import type { LeadAnsweredKind } from './lead-answered-kind';
 
 /**
  * What the homeowner is told after answering a wholesaler's offer. 'needs-program-info': the
  * counter was above 82 % of market value, so the MLS/Retail programme information is shown too
  * (§4 Negotiate rule). Never says "accepted": only the wholesaler can accept a counter-offer.
  */
-export interface HomeownerResponseMessage {
+export interface HomeownerAnswerMessage {
   outcome: 'sent' | 'needs-program-info';
   title: string;
   message: string;
 }
 
-/** The confirmation for one answer; `displayName` is whom it went to, counterAmount in dollars. */
-export function homeownerResponseMessage(input: {
-  kind: LeadResponseKind;
+/** The confirmation for one answer; `displayName` is whom it went to, desiredPrice in dollars. */
+export function homeownerAnswerMessage(input: {
+  kind: LeadAnsweredKind;
   displayName: string;
-  counterAmount?: number | null;
+  desiredPrice?: number | null;
   aboveProgramThreshold?: boolean;
-}): HomeownerResponseMessage {
+}): HomeownerAnswerMessage {
   const name = input.displayName;
   switch (input.kind) {
     case 'accepted':
@@ -29,9 +29,7 @@ export function homeownerResponseMessage(input: {
       };
     case 'countered': {
       const price =
-        input.counterAmount == null
-          ? 'Your counter-offer'
-          : `Your counter-offer of ${formatMoney(input.counterAmount)}`;
+        input.desiredPrice == null ? 'Your counter-offer' : `Your counter-offer of ${formatMoney(input.desiredPrice)}`;
       const base = `${name} will review it and reply by e-mail or phone. Nothing is agreed until ${name} answers and you both sign a purchase contract.`;
       if (input.aboveProgramThreshold) {
         return {
