@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 import {
   capabilityRooms,
   isTestFile,
+  ownFileOf,
   readRoomGraph,
   roomImportsOfSource,
   roomPath,
@@ -57,8 +58,9 @@ const noServerRoomCycle = {
     let graph;
     const check = (node) => {
       const specifier = node.source?.type === 'Literal' ? node.source.value : null;
-      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const to = serverRoomOf(path.resolve(path.dirname(file), specifier));
+      const target = typeof specifier === 'string' ? ownFileOf(file, specifier) : null;
+      if (!target) return;
+      const to = serverRoomOf(target);
       if (!to || to === from) return;
       graph ??= readRoomGraph(undefined, { file, imports: roomImportsOfSource(file, context.sourceCode.text) });
       const back = roomPath(graph, to, from);
@@ -99,6 +101,38 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Imports in one order, which `eslint --fix` writes: node:, then packages, then our own files by
+    // name (`#domain/…`, `#server/…`, `#web/…`, `#tests/…`, package.json's `imports`), then the
+    // files nearby (`../`, `./`); each group alphabetical, no blank lines. A relative import climbs
+    // one folder at most and stays in its room (src/domain, src/server, src/web, tests, bench):
+    // farther, it names the file from the root (the domain's own rule below holds it there).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/internal-regex': '^#' },
+    rules: {
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          'newlines-between': 'never',
+          alphabetize: { order: 'asc', orderImportKind: 'ignore' },
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}|^\\.\\./(src|domain|server|web|tests|bench)/',
+              message:
+                'Name a file two folders up or more, or in another room, from the root: `#domain/…`, `#server/…`, `#web/…` or `#tests/…` (package.json imports), extension included.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: shared by server and browser, it may use zod and simple-statistics (pure maths, no I/O) and nothing else.
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/**/*.test.ts'],
@@ -112,7 +146,11 @@ export default tseslint.config(
               message: 'src/domain must not import from src/server, src/web or tests.',
             },
             {
-              regex: '^(?!zod$|simple-statistics$|\\.{1,2}/)',
+              regex: '^#(server|web|tests)/',
+              message: 'src/domain must not import from src/server, src/web or tests.',
+            },
+            {
+              regex: '^(?!zod$|simple-statistics$|\\.{1,2}/(?!\\.\\./)|#domain/)',
               message: 'src/domain may import only zod, simple-statistics and other domain files.',
             },
           ],

@@ -34,15 +34,25 @@ export function isTestFile(file) {
   return /\.test\.tsx?$/.test(file);
 }
 
-/** The relative imports of a file's text (static, dynamic, `export … from`), each as the file's room imports it. */
+// package.json's `imports` (`#server/*` → `./src/server/*`): our own files named from the root.
+const ownImports = Object.entries(JSON.parse(readFileSync('package.json', 'utf8')).imports ?? {}).map(
+  ([name, target]) => ({ prefix: name.replace(/\*$/, ''), target: path.resolve(target.replace(/\*$/, '')) }),
+);
+
+/** The file a specifier names when it is one of our own (relative, or `#server/…`), else null (a package). */
+export function ownFileOf(file, specifier) {
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(file), specifier);
+  const own = ownImports.find(({ prefix }) => specifier.startsWith(prefix));
+  return own ? path.join(own.target, specifier.slice(own.prefix.length)) : null;
+}
+
+/** Our own imports of a file's text (static, dynamic, `export … from`), each as the file's room imports it. */
 export function roomImportsOfSource(file, text, dir = serverDir) {
   const { importedFiles } = ts.preProcessFile(text, true, true);
   return importedFiles
-    .filter(({ fileName }) => fileName.startsWith('.'))
-    .map(({ fileName }) => ({
-      specifier: fileName,
-      room: serverRoomOf(path.resolve(path.dirname(file), fileName), dir),
-    }))
+    .map(({ fileName }) => ({ specifier: fileName, target: ownFileOf(file, fileName) }))
+    .filter(({ target }) => target !== null)
+    .map(({ specifier, target }) => ({ specifier, room: serverRoomOf(target, dir) }))
     .filter(({ room }) => room !== null);
 }
 
