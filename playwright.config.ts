@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/support/chromium';
 import { stripeE2ePorts } from './tests/e2e/support/stripe-e2e-server';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 
 // End-to-end tests drive the built app (`npm run test:e2e` builds it when missing or older than its sources)
 // in Debian's Chromium: Playwright's own browser downloads are never used.

@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { defaultTemplate } from '../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../src/domain/repairs/repair-catalog';
-import { toggleRepair } from '../src/domain/repairs/repair-state';
-import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { toggleRepair } from '#domain/repairs/repair-state.ts';
+import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
 import { groupCpuMs, postgresCpuMs } from './api-overhead/process-cpu';
 import { summarizeProfile } from './api-overhead/summarize-profile';
 

@@ -21,9 +21,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { median, quantile } from 'simple-statistics';
-import type { ArvComp, ArvSubject } from '../src/domain/arv/arv-request-schema';
-import { milesBetween } from '../src/domain/arv/comp-distance';
-import { estimateArv, RANGE_SCALE } from '../src/domain/arv/estimate-arv';
+import type { ArvComp, ArvSubject } from '#domain/arv/arv-request-schema.ts';
+import { milesBetween } from '#domain/arv/comp-distance.ts';
+import { estimateArv, RANGE_SCALE } from '#domain/arv/estimate-arv.ts';
 
 const AREAS = {
   'north-seattle': {

@@ -9,11 +9,11 @@
 // carry the other work's delays too, the loop's delay less so.
 // Run: npx tsx bench/arv-under-load.ts   (goal: health p99 under 50 ms while estimates run)
 import { fork, type ChildProcess } from 'node:child_process';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
+import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
 
 const BURSTS = 5;
 const ACCOUNTS = 6;
@@ -25,9 +25,9 @@ const QUIET_MS = 3000;
 
 async function serveApp(databaseUrl: string | undefined) {
   const { serve } = await import('@hono/node-server');
-  const { createApp } = await import('../src/server/app');
-  const { openPgliteDatabase, openPostgresDatabase } = await import('../src/server/db/database');
-  const { createTestContext } = await import('../tests/support/test-app');
+  const { createApp } = await import('#server/app.ts');
+  const { openPgliteDatabase, openPostgresDatabase } = await import('#server/db/database.ts');
+  const { createTestContext } = await import('#tests/support/test-app.ts');
   const database = databaseUrl ? await openPostgresDatabase(databaseUrl) : await openPgliteDatabase();
   const context = createTestContext(database, { APP_URL: 'http://127.0.0.1', TRUST_PROXY: '1' });
   const server = serve({ fetch: createApp(context).fetch, port: 0, hostname: '127.0.0.1' });

@@ -6,10 +6,10 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp } from '../src/server/app';
-import { openPgliteDatabase } from '../src/server/db/database';
-import { API_BODY_LIMIT_BYTES } from '../src/server/http/limit-request-body';
-import { createTestContext } from '../tests/support/test-app';
+import { createApp } from '#server/app.ts';
+import { openPgliteDatabase } from '#server/db/database.ts';
+import { API_BODY_LIMIT_BYTES } from '#server/http/limit-request-body.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
 
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
 const MB = 1024 * 1024;

@@ -5,9 +5,9 @@
 // in 1 MB chunks, as the import worker's stream gives it.
 // Run: npx tsx bench/csv-import-check.ts
 import { createHash } from 'node:crypto';
-import { createCsvImportCollector, isFailure } from '../src/domain/bulk-import/csv-import-collector';
-import { builtInTemplates } from '../src/domain/offer/built-in-templates';
-import { PackedProperties } from '../src/web/features/bulk-import/packed-properties';
+import { createCsvImportCollector, isFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import { builtInTemplates } from '#domain/offer/built-in-templates.ts';
+import { PackedProperties } from '#web/features/bulk-import/packed-properties.ts';
 import { parseInChunks, readCsvImportText } from './support/csv-import-text';
 
 const text = await readCsvImportText();

@@ -6,10 +6,10 @@
 // Run: node --expose-gc --import tsx bench/csv-import-memory.ts
 import { existsSync, readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import type { BulkImportProperty } from '../src/domain/bulk-import/bulk-import-property';
-import { createCsvImportCollector } from '../src/domain/bulk-import/csv-import-collector';
-import { defaultTemplate } from '../src/domain/offer/built-in-templates';
-import { PackedProperties } from '../src/web/features/bulk-import/packed-properties';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
+import { createCsvImportCollector } from '#domain/bulk-import/csv-import-collector.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { PackedProperties } from '#web/features/bulk-import/packed-properties.ts';
 import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
 
 const gc = (globalThis as { gc?: () => void }).gc;

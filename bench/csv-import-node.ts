@@ -7,9 +7,9 @@
 // after one import not counted: steady state, with V8's optimised code (in the browser every
 // import runs in a fresh worker, so its rules also pay for their first, unoptimised rows).
 // Run: npx tsx bench/csv-import-node.ts [--rounds N] (default 7)
-import { createCsvImportCollector, isFailure } from '../src/domain/bulk-import/csv-import-collector';
-import { defaultTemplate } from '../src/domain/offer/built-in-templates';
-import { PackedProperties } from '../src/web/features/bulk-import/packed-properties';
+import { createCsvImportCollector, isFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { PackedProperties } from '#web/features/bulk-import/packed-properties.ts';
 import { createRuleCellsReader } from './csv-import-page/rule-cells-reader';
 import { parseInChunks, readCsvImportText } from './support/csv-import-text';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { chromiumLaunchOptions } from '#tests/support/chromium.ts';
 import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
 import { serveCsvImportPage } from './serve-csv-import-page';
 

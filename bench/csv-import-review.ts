@@ -9,8 +9,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
-import { migratedPgliteTemplate } from '../tests/e2e/support/migrated-database-template';
+import { migratedPgliteTemplate } from '#tests/e2e/support/migrated-database-template.ts';
+import { chromiumLaunchOptions } from '#tests/support/chromium.ts';
 import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
 
 const port = Number(process.env.BENCH_PORT ?? 3197);

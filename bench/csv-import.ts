@@ -11,8 +11,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
 import { build } from 'vite';
+import { chromiumLaunchOptions } from '#tests/support/chromium.ts';
 import { CSV_IMPORT_FILE, generateCsvImportFile } from './generate-csv-import-file';
 import { serveCsvImportPage } from './serve-csv-import-page';
 

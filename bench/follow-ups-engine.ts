@@ -10,14 +10,14 @@
 // Run: npx tsx bench/follow-ups-engine.ts (SEQUENCES= and DUE= change the sizes).
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import { defaultFollowUpSequence } from '../src/domain/follow-ups/sequence';
-import { createApp } from '../src/server/app';
-import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '../src/server/db/database';
-import { sendingPolicyConfig } from '../src/server/email/send-to-third-party';
-import { createFollowUpClock } from '../src/server/follow-ups/follow-up-clock';
-import { startFollowUpWorker } from '../src/server/follow-ups/start-follow-up-worker';
-import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
-import { createTestContext } from '../tests/support/test-app';
+import { defaultFollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import { createApp } from '#server/app.ts';
+import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '#server/db/database.ts';
+import { sendingPolicyConfig } from '#server/email/send-to-third-party.ts';
+import { createFollowUpClock } from '#server/follow-ups/follow-up-clock.ts';
+import { startFollowUpWorker } from '#server/follow-ups/start-follow-up-worker.ts';
+import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
 
 const SEQUENCES = Number(process.env.SEQUENCES ?? 100_000);
 const DUE = Number(process.env.DUE ?? 20_000);

@@ -7,7 +7,7 @@
 // measures only the pages whose names start with the words given.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { chromiumLaunchOptions } from '#tests/support/chromium.ts';
 import { seedWholesaler, startAppServer } from './support/app-server';
 
 const RUNS = 3;

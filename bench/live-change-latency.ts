@@ -9,15 +9,15 @@
 // The end-to-end tests check that the change arrives; this prints how fast (p50, p90, p99, max).
 // Run: npx tsx bench/live-change-latency.ts   (the real app called in-process)
 import { eq } from 'drizzle-orm';
-import { defaultTemplate } from '../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../src/domain/repairs/repair-catalog';
-import { createApp } from '../src/server/app';
-import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '../src/server/db/database';
-import { leads, subscriptions } from '../src/server/db/schema';
-import { createTestContext } from '../tests/support/test-app';
-import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
-import { signUpTestUser } from '../tests/support/test-users';
-import { joinWorkspace } from '../tests/support/workspaces';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { createApp } from '#server/app.ts';
+import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '#server/db/database.ts';
+import { leads, subscriptions } from '#server/db/schema.ts';
+import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { joinWorkspace } from '#tests/support/workspaces.ts';
 
 const ROUNDS = 20;
 // More rounds for the team case, so that its p99 is more than its slowest round (a lead keeps at most 200 notes).

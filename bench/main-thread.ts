@@ -7,7 +7,7 @@
 // where Lighthouse's TBT moves by 50 ms from run to run. Median of 5 loads per page.
 // Run: npm run build && npx tsx bench/main-thread.ts [/offer /c/ ...] (only the pages whose names start so)
 import { chromium, type Browser } from 'playwright-core';
-import { chromiumLaunchOptions } from '../tests/support/chromium';
+import { chromiumLaunchOptions } from '#tests/support/chromium.ts';
 import { seedWholesaler, startAppServer } from './support/app-server';
 
 const LOADS = 5;

@@ -5,12 +5,12 @@
 // Run: npx tsx bench/sign-in-flood.ts   (PGlite in memory, the real app over HTTP on 127.0.0.1)
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { serve } from '@hono/node-server';
-import { createApp } from '../src/server/app';
-import { openPgliteDatabase } from '../src/server/db/database';
-import { createTestContext } from '../tests/support/test-app';
+import { createApp } from '#server/app.ts';
+import { openPgliteDatabase } from '#server/db/database.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };

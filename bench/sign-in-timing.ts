@@ -3,10 +3,10 @@
 // password for its own account, so no rate limit answers first) and their ratio. Both should cost one scrypt run, so the ratio should be near 1;
 // the test suite checks the count of scrypt runs, this prints the time it takes.
 // Run: npx tsx bench/sign-in-timing.ts   (PGlite in memory, the real app called in-process)
-import { createApp } from '../src/server/app';
-import { openPgliteDatabase } from '../src/server/db/database';
-import { createTestContext } from '../tests/support/test-app';
-import { postAuth, signUpUser, uniqueEmail } from '../tests/support/test-users';
+import { createApp } from '#server/app.ts';
+import { openPgliteDatabase } from '#server/db/database.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { postAuth, signUpUser, uniqueEmail } from '#tests/support/test-users.ts';
 
 const ROUNDS = 15;
 const WRONG = 'not-the-right-password';

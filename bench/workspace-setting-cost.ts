@@ -7,8 +7,8 @@
 // Run: npx tsx bench/workspace-setting-cost.ts
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '../src/server/db/database';
-import { createDatabase, startPostgresServer } from '../tests/support/postgres-server';
+import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '#server/db/database.ts';
+import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
 
 const TRANSACTIONS = 10_000;
 const ROUNDS = 5;

@@ -3,7 +3,6 @@
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
 import { buildPageRenderer, PAGE_RENDERER_OUT_DIR } from './build-page-renderer.mjs';
 
 const built = 'dist/web/index.html';

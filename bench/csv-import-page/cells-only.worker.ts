@@ -2,7 +2,7 @@
 // rules read and checking nothing: the least any per-row work in JavaScript on Papa's rows costs,
 // the floor under the rules (compare with rules-only and raw Papa's step).
 import Papa from 'papaparse';
-import { fileTextStream } from '../../src/web/features/bulk-import/file-text-stream';
+import { fileTextStream } from '#web/features/bulk-import/file-text-stream.ts';
 import { createRuleCellsReader } from './rule-cells-reader';
 
 self.onmessage = (event: MessageEvent<{ file: File }>) => {

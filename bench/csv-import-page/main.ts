@@ -2,8 +2,8 @@
 // Chromium): runs the app's real import (importCsvFile: Web Worker, Papa Parse, the CSV row rules (§5),
 // progress and failures posted to this page, the first rows of the review with the end) and the raw parsers alone on one File, timing each and watching
 // this page's main thread (long tasks, animation-frame gaps) while it runs.
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
-import { importCsvFile, startCsvImportWorker } from '../../src/web/features/bulk-import/import-csv-file';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { importCsvFile, startCsvImportWorker } from '#web/features/bulk-import/import-csv-file.ts';
 
 export interface BenchResult {
   scenario: string;

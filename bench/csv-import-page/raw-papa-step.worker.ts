@@ -1,7 +1,7 @@
 // Papa Parse alone as raw-papa.worker.ts, but handing over one row at a time (`step`) instead of
 // each chunk's rows: which of the two is the faster raw parser on this input.
 import Papa from 'papaparse';
-import { fileTextStream } from '../../src/web/features/bulk-import/file-text-stream';
+import { fileTextStream } from '#web/features/bulk-import/file-text-stream.ts';
 
 self.onmessage = (event: MessageEvent<{ file: File; hasHeader: boolean }>) => {
   let rows = 0;

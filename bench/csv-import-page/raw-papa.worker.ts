@@ -1,7 +1,7 @@
 // Papa Parse alone, on exactly the input the import gives it (fileTextStream: the File decoded by
 // TextDecoderStream, 1 MB chunks), counting data rows (not the header, not blank lines): the baseline for the import's throughput.
 import Papa from 'papaparse';
-import { fileTextStream } from '../../src/web/features/bulk-import/file-text-stream';
+import { fileTextStream } from '#web/features/bulk-import/file-text-stream.ts';
 
 self.onmessage = (event: MessageEvent<{ file: File; hasHeader: boolean }>) => {
   let rows = 0;

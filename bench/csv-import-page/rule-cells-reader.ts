@@ -1,6 +1,6 @@
 // For the benchmarks' 'cells-only' diagnostic: reads (trimCell) only the cells the CSV row rules
 // read (the e-mail, address, market value and name columns, by the header) and checks nothing.
-import { cleanHeader, trimCell } from '../../src/domain/bulk-import/normalize-csv-row';
+import { cleanHeader, trimCell } from '#domain/bulk-import/normalize-csv-row.ts';
 
 // The columns the rules read by name (normalize-csv-row.ts), and every '*address*' column not named for e-mail.
 const NAMED = new Set(['Email', 'Email 2', 'email', 'marketvalue', 'MarketValue', 'Market Value', 'MARKET_VALUE']);

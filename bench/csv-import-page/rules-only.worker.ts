@@ -1,9 +1,9 @@
 // Diagnostic: the import's parse and CSV row rules (§5, createCsvImportCollector) on the same stream, keeping nothing (the import
 // keeps every valid row for the review); tells the cost of the rules from the cost of keeping.
 import Papa from 'papaparse';
-import { createCsvImportCollector } from '../../src/domain/bulk-import/csv-import-collector';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
-import { fileTextStream } from '../../src/web/features/bulk-import/file-text-stream';
+import { createCsvImportCollector } from '#domain/bulk-import/csv-import-collector.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { fileTextStream } from '#web/features/bulk-import/file-text-stream.ts';
 
 self.onmessage = (event: MessageEvent<{ file: File; headerRow?: string[] }>) => {
   const collector = createCsvImportCollector(defaultTemplate);

@@ -1,7 +1,7 @@
 // Diagnostic: uDSV on the same decoded stream with the CSV row rules (§5, createCsvImportCollector), keeping nothing.
 import { inferSchema, initParser, type Parser } from 'udsv';
-import { createCsvImportCollector } from '../../src/domain/bulk-import/csv-import-collector';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
+import { createCsvImportCollector } from '#domain/bulk-import/csv-import-collector.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 
 self.onmessage = async (event: MessageEvent<{ file: File }>) => {
   try {

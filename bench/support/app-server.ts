@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
-import { leeHomesProfile } from '../../tests/support/test-users';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { leeHomesProfile } from '#tests/support/test-users.ts';
 
 export interface AppServer {
   origin: string;

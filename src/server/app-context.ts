@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import type { Auth } from './auth/create-auth';
 import type { DatabaseConnection } from './db/database';
-import type { WorkspaceChangeFeed } from './events/workspace-change-feed';
 import type { Env } from './env';
+import type { WorkspaceChangeFeed } from './events/workspace-change-feed';
 import type { FollowUpClock } from './follow-ups/follow-up-clock';
 
 /** What every capability's routes are built from: configuration, the open database, and accounts. */

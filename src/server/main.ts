@@ -6,20 +6,20 @@ import { createApp } from './app';
 import { pruneAuthRecords } from './auth/auth-rate-limits';
 import { loadAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/create-auth';
-import { startBulkSendWorker } from './bulk-send/start-bulk-send-worker';
 import { createStripeClient } from './billing/create-stripe-client';
+import { startBulkSendWorker } from './bulk-send/start-bulk-send-worker';
+import { publicConfig } from './config/public-config';
 import { openPgliteDatabase, openPostgresDatabase } from './db/database';
 import { createEmailTransport } from './email/create-email-transport';
-import { createWorkspaceChangeFeed } from './events/workspace-change-feed';
-import { startEmailWorker } from './email/start-email-worker';
 import { sendingPolicyConfig } from './email/send-to-third-party';
+import { startEmailWorker } from './email/start-email-worker';
+import { ConfigurationError, parseEnv } from './env';
+import { createWorkspaceChangeFeed } from './events/workspace-change-feed';
 import { createFollowUpClock } from './follow-ups/follow-up-clock';
 import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
-import { ConfigurationError, parseEnv } from './env';
-import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
 import { describeErrorForLog } from './http/describe-error-for-log';
 import { configureLogger, logger } from './observability/logger';
-import { publicConfig } from './config/public-config';
+import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
 import { webAssets } from './web-assets';
 
 const billingDescriptions = {

@@ -2,17 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { getSessionCookie } from 'better-auth/cookies';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import type { PublicConfig } from './config/public-config';
-import { getSessionCookie } from 'better-auth/cookies';
+import { escapeHtml } from '#domain/html/escape-html.ts';
+import { scriptSafeJson } from '#domain/html/script-safe-json.ts';
 import { AUTH_COOKIE_PREFIX } from './auth/create-auth';
-import { pagePreloadTags } from './page-preloads';
-import { pageSecurityHeaders } from './http/security-headers';
+import type { PublicConfig } from './config/public-config';
 import { describeErrorForLog } from './http/describe-error-for-log';
-import { escapeHtml } from '../domain/html/escape-html';
-import { scriptSafeJson } from '../domain/html/script-safe-json';
+import { pageSecurityHeaders } from './http/security-headers';
 import { logger } from './observability/logger';
+import { pagePreloadTags } from './page-preloads';
 
 /** What the server-side page renderer (src/web/render-page.tsx, built to dist/server-render) answers. */
 type RenderedPage =

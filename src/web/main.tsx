@@ -1,13 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import type { ErrorInfo } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { loadPublicConfig } from './api/public-config';
 import { App, routes } from './app/app';
 import { ConfigurationErrorPage } from './app/configuration-error-page';
 import { createQueryClient } from './app/create-query-client';
 import { hydratePageData } from './app/page-data';
-import { loadPublicConfig } from './api/public-config';
-import { Toaster } from './components/toaster';
 import { notify } from './components/notify';
+import { Toaster } from './components/toaster';
 import { readCalculationDraft } from './features/calculator/calculation-draft';
 import './styles.css';
 

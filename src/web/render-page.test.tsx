@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pagesOfTable } from '#tests/support/page-table.ts';
 import { routes } from './app/app';
 import { pageAt } from './app/page-route';
 import { pagePreloadModule } from './render-page';
-import { pagesOfTable } from '../../tests/support/page-table';
 
 const pages = pagesOfTable(routes);
 

@@ -3,11 +3,11 @@
 // with React Router's static handler and React's streaming render, with their data: the browser
 // hydrates them (main.tsx) from the queries sent along, without fetching them again.
 import type { DehydratedState } from '@tanstack/react-query';
+import { hc } from 'hono/client';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { hc } from 'hono/client';
-import type { ApiRoutes } from '../server/app';
+import type { ApiRoutes } from '#server/app.ts';
 import type { PageDataOutcome } from './api/page-data-loader';
 import type { PublicConfig } from './api/public-config';
 import { App, routes } from './app/app';

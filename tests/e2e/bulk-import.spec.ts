@@ -12,13 +12,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { readPdfText } from '../support/pdf-text';
 import { becomePro, registerThroughUi } from './support/accounts';
-import { bulkImportMessages } from '../../src/domain/bulk-import/bulk-import-messages';
 import { addPostalAddress, verificationLinkFor, verifyEmailThroughOutbox } from './support/bulk-sender';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { expectToastOnTop, waitForToastsToGo } from './support/toasts';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));

@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { becomePro, registerThroughUi } from './support/accounts';
-import { calculateAsWholesaler } from './support/calculator-page';
 import { addPostalAddress, verifyEmailThroughOutbox } from './support/bulk-sender';
+import { calculateAsWholesaler } from './support/calculator-page';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 

@@ -7,8 +7,8 @@
 // The server allows 5 lead submissions a minute from one address, and every test here comes
 // from 127.0.0.1: only four tests let a submission reach the server; failures are simulated.
 import type { Page, Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { expectRange } from './support/calculator-page';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { holdRequests } from './support/hold-requests';
 
 const address = '123 Main St, Austin, TX 78701';

@@ -5,9 +5,9 @@
 // local fakes (support/integration-fakes.ts); the tests read what arrived there.
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { calculationMessages } from '../../src/domain/offer/calculation-messages';
-import { registerThroughUi } from './support/accounts';
+import { calculationMessages } from '#domain/offer/calculation-messages.ts';
 import { uniqueEmail } from '../support/test-users';
+import { registerThroughUi } from './support/accounts';
 import { calculateAsWholesaler } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import {

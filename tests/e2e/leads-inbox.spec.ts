@@ -5,9 +5,9 @@
 // checked with axe and driven by keyboard where it matters; /leads and a lead are also rendered
 // at 360 px and desktop width (screenshots in test-results/) without sideways scrolling.
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
-import { toggleRepair } from '../../src/domain/repairs/repair-state';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { toggleRepair } from '#domain/repairs/repair-state.ts';
 import { uniqueEmail } from '../support/test-users';
 import { registerThroughUi } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';

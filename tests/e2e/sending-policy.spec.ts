@@ -4,7 +4,7 @@
 // revised offer goes out with Reply-To the confirmed address, the unsubscribe link, the postal
 // address and the one-click unsubscribe headers. E-mails are read from the Resend fake.
 import { request as playwrightRequest, type Page } from '@playwright/test';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { startResendFake, type ResendFake, type ResendFakeEmail } from '../fakes/resend-fake';
 import { uniqueEmail } from '../support/test-users';
 import { registerThroughUi } from './support/accounts';

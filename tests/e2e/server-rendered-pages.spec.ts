@@ -4,10 +4,10 @@
 // the browser the same components hydrate it without changing the text and without asking for
 // that data again. An offer link reads with JavaScript off. A hydration mismatch fails a test.
 import type { APIResponse, Page } from '@playwright/test';
-import { formatMoney } from '../../src/domain/money/format-money';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../src/domain/repairs/repair-state';
+import { formatMoney } from '#domain/money/format-money.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
 import { leeHomesProfile, uniqueEmail } from '../support/test-users';
 import { E2E_PASSWORD } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';

@@ -5,8 +5,8 @@
 // invitations. E-mails are read from the Resend fake.
 import path from 'node:path';
 import { request as playwrightRequest, type Browser, type Locator, type Page } from '@playwright/test';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { uniqueEmail } from '../support/test-users';
 import { accountButton, becomePro, registerThroughUi } from './support/accounts';

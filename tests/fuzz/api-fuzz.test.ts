@@ -7,8 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/server/app';
-import type { AppContext } from '../../src/server/app-context';
+import { defaultFollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { createApp } from '#server/app.ts';
 import {
   account,
   bulkSendItems,
@@ -28,12 +31,9 @@ import {
   user,
   wholesalerProfiles,
   wholesalerSettings,
-} from '../../src/server/db/schema';
-import { inWorkspace, workspaceOwnedTables } from '../../src/server/db/workspace-scope';
-import { defaultFollowUpSequence } from '../../src/domain/follow-ups/sequence';
-import { defaultTemplate } from '../../src/domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../src/domain/repairs/repair-catalog';
-import { createFollowUpClock } from '../../src/server/follow-ups/follow-up-clock';
+} from '#server/db/schema.ts';
+import { inWorkspace, workspaceOwnedTables } from '#server/db/workspace-scope.ts';
+import { createFollowUpClock } from '#server/follow-ups/follow-up-clock.ts';
 import { createTestContext } from '../support/test-app';
 import { describeEachDatabase } from '../support/test-database';
 import { signUpUser, TEST_ORIGIN, uniqueEmail, type SignedInUser } from '../support/test-users';

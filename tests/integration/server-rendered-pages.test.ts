@@ -2,13 +2,13 @@
 // (src/web/render-page.tsx) with the real API answering in-process, as src/server/web-assets.ts
 // calls it; and leaves every other page to the browser.
 import { beforeAll, expect, it } from 'vitest';
-import type { PublicConfig } from '../../src/web/api/public-config';
-import { routes } from '../../src/web/app/app';
-import { renderPage } from '../../src/web/render-page';
+import type { PublicConfig } from '#web/api/public-config.tsx';
+import { routes } from '#web/app/app.tsx';
+import { renderPage } from '#web/render-page.tsx';
+import { pagesOfTable } from '../support/page-table';
 import { createTestApp } from '../support/test-app';
 import { describeEachDatabase } from '../support/test-database';
 import { signUpUser, TEST_ORIGIN } from '../support/test-users';
-import { pagesOfTable } from '../support/page-table';
 
 const pages = pagesOfTable(routes);
 

@@ -2,7 +2,7 @@
 // schema accepts, from a street of like homes sold last month to pinned sales centuries, sizes
 // and prices apart.
 import fc from 'fast-check';
-import { MAX_ARV_COMPS, type ArvComp, type ArvEstimateRequest } from '../../src/domain/arv/arv-request-schema';
+import { MAX_ARV_COMPS, type ArvComp, type ArvEstimateRequest } from '#domain/arv/arv-request-schema.ts';
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);

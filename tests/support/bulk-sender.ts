@@ -1,8 +1,8 @@
 // A wholesaler who may send bulk offers (issue 16): Pro plan, a verified account e-mail (as after
 // opening the verification link) and a postal address in the profile (CAN-SPAM).
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/database';
-import { subscriptions, user, wholesalerProfiles } from '../../src/server/db/schema';
+import type { Database } from '#server/db/database.ts';
+import { subscriptions, user, wholesalerProfiles } from '#server/db/schema.ts';
 
 export const SENDER_POSTAL_ADDRESS = '1 Main St, Austin, TX 78701';
 

@@ -1,7 +1,7 @@
 // The server logger's lines, captured for a test (at `level`, JSON records), instead of the console
 // the logger writes to in tests by default (src/server/observability/logger.ts).
-import type { LogRecord } from '../../src/server/observability/readable-log-line';
-import { configureLogger, resetLogger, type LogLevel } from '../../src/server/observability/logger';
+import { configureLogger, resetLogger, type LogLevel } from '#server/observability/logger.ts';
+import type { LogRecord } from '#server/observability/readable-log-line.ts';
 
 export interface CapturedLog {
   records: LogRecord[];

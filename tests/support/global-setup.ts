@@ -4,7 +4,7 @@ import { rm, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPgliteDatabase, openPostgresDatabase } from '../../src/server/db/database';
+import { openPgliteDatabase, openPostgresDatabase } from '#server/db/database.ts';
 import { createDatabase, startPostgresServer } from './postgres-server';
 
 declare module 'vitest' {

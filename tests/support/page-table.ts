@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { Page } from '../../src/web/app/page-route';
+import type { Page } from '#web/app/page-route.tsx';
 
 /**
  * Every page of the web app's route table (src/web/app/app.tsx), with an address it answers at:

@@ -1,11 +1,11 @@
-import { createApp } from '../../src/server/app';
-import type { AppContext } from '../../src/server/app-context';
-import { createAuth } from '../../src/server/auth/create-auth';
-import { createStripeClient } from '../../src/server/billing/create-stripe-client';
-import { createPasswordHasher, type PasswordHasherOptions } from '../../src/server/auth/password-hasher';
-import type { DatabaseConnection } from '../../src/server/db/database';
-import { parseEnv } from '../../src/server/env';
-import { createWorkspaceChangeFeed } from '../../src/server/events/workspace-change-feed';
+import type { AppContext } from '#server/app-context.ts';
+import { createApp } from '#server/app.ts';
+import { createAuth } from '#server/auth/create-auth.ts';
+import { createPasswordHasher, type PasswordHasherOptions } from '#server/auth/password-hasher.ts';
+import { createStripeClient } from '#server/billing/create-stripe-client.ts';
+import type { DatabaseConnection } from '#server/db/database.ts';
+import { parseEnv } from '#server/env.ts';
+import { createWorkspaceChangeFeed } from '#server/events/workspace-change-feed.ts';
 
 export const TEST_AUTH_SECRET = 'test-secret-for-session-cookies-0123456789';
 

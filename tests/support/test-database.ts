@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '../../src/server/db/database';
+import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '#server/db/database.ts';
 import { createDatabase, dropDatabase } from './postgres-server';
 
 export type DatabaseKind = DatabaseConnection['kind'];

@@ -2,8 +2,8 @@
 // Origin), for tests of anything behind requireUser.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/database';
-import { user as userTable } from '../../src/server/db/schema';
+import type { Database } from '#server/db/database.ts';
+import { user as userTable } from '#server/db/schema.ts';
 
 interface RequestingApp {
   request(input: string, init?: RequestInit, env?: unknown): Response | Promise<Response>;

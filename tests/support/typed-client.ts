@@ -2,7 +2,7 @@
 // against the routes' own types (Hono's testClient), instead of `app.request` and `as {…}` casts.
 import { testClient } from 'hono/testing';
 import { expect } from 'vitest';
-import type { App } from '../../src/server/app';
+import type { App } from '#server/app.ts';
 import { freshClientAddress } from './send-json';
 
 /** The app's `/api` routes as a typed client (`api.profile.$put({ json }, asBrowser(headers))`). */

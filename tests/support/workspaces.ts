@@ -2,9 +2,9 @@
 // for tests of what each role and switch lets a member do.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { WorkspaceRole } from '../../src/domain/workspaces/roles';
-import type { Database } from '../../src/server/db/database';
-import { member, session, subscriptions } from '../../src/server/db/schema';
+import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
+import type { Database } from '#server/db/database.ts';
+import { member, session, subscriptions } from '#server/db/schema.ts';
 import { signUpTestUser } from './test-users';
 
 /** Makes `userId` a member of `workspaceId` as `role` and points all of their sessions at it. */

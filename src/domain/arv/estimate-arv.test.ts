@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbitraryArvRequest, figuresOf } from '#tests/support/arv-requests.ts';
 import { ArvEstimateRequestSchema, MAX_ARV_COMPS, type ArvComp, type ArvSubject } from './arv-request-schema';
 import { type ArvEstimate, estimateArv, fitMarketTrend, NOT_ENOUGH_COMPS } from './estimate-arv';
 import { RATE_BOUNDS } from './fit-adjustment-rates';
-import { arbitraryArvRequest, figuresOf } from '../../../tests/support/arv-requests';
 
 const subject: ArvSubject = {
   sqft: 1500,

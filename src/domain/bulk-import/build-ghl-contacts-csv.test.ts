@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { BulkImportProperty } from './bulk-import-property';
 import { buildGhlContactsCsv, GHL_CONTACTS_COLUMNS } from './build-ghl-contacts-csv';
+import type { BulkImportProperty } from './bulk-import-property';
 
 const property: BulkImportProperty = {
   firstName: 'Ann',

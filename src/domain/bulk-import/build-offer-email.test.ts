@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BulkImportProperty } from './bulk-import-property';
 import { buildOfferEmail, OFFER_BENEFITS } from './build-offer-email';
+import type { BulkImportProperty } from './bulk-import-property';
 
 const property: BulkImportProperty = {
   firstName: 'Ann',

@@ -2,8 +2,8 @@ import { complianceFooter, type ComplianceParts } from '../email/compliance-foot
 import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
-import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
 import { offerValidityText } from '../offer/offer-validity';
+import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
 
 /** §7 benefits list of the offer e-mail. */
 export const OFFER_BENEFITS = [

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtInTemplates, defaultTemplate } from '../offer/built-in-templates';
 import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { parseMarketValue } from '../money/parse-market-value';
+import { builtInTemplates, defaultTemplate } from '../offer/built-in-templates';
 import { computeSimpleOfferRange } from '../offer/compute-offer-range';
 import { hasNoInvisibleCharacters } from '../validation/invisible-characters';
 import { BulkImportPropertySchema } from './bulk-import-property';

@@ -1,6 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validation/field-errors';
-import fc from 'fast-check';
 import {
   CrmContactSchema,
   HomeownerContactSchema,

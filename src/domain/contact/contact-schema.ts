@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
 import { hasNoInvisibleCharacters, invisibleCharactersMessage } from '../validation/invisible-characters';
-import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { PHONE_PATTERN } from './phone';
 
 /** §5 form messages, verbatim. The short wordings are the CRM/sheets forms'. */

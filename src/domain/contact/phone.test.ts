@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { formatPhoneInput, isValidPhone } from './phone';
 
 // A prefix of ###-###-####, as the field looks while it is being typed.

@@ -4,8 +4,8 @@ import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { defaultNetSheetAssumptions, netSheet, netSheetComparison } from '../net-sheet/net-sheet';
 import type { NamedOfferFormula, OfferRange } from '../offer/compute-offer-range';
 import { receiptLines } from '../offer/offer-receipt-lines';
-import { formatOfferDate } from '../offer/offer-validity';
 import { snapshotReceipt, type OfferRepair } from '../offer/offer-snapshot';
+import { formatOfferDate } from '../offer/offer-validity';
 import type { DocumentBlock, DocumentContent } from './document-blocks';
 import { DOCUMENT_FOOTER } from './offer-letter';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeOfferRange, namedFormula } from '../offer/compute-offer-range';
 import { defaultTemplate } from '../offer/built-in-templates';
-import type { DocumentContent } from './document-blocks';
+import { computeOfferRange, namedFormula } from '../offer/compute-offer-range';
 import { dealSheet } from './deal-sheet';
+import type { DocumentContent } from './document-blocks';
 import { offerLetter } from './offer-letter';
 
 /** Every word of a document, as a reader would search it. */

@@ -1,7 +1,7 @@
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import type { OfferRange } from '../offer/compute-offer-range';
-import { formatOfferDate, offerValidityText } from '../offer/offer-validity';
 import type { OfferRepair } from '../offer/offer-snapshot';
+import { formatOfferDate, offerValidityText } from '../offer/offer-validity';
 import type { WholesalerBranding } from '../profile/wholesaler-profile-schema';
 import type { DocumentContent } from './document-blocks';
 

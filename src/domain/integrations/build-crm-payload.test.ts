@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { defaultTemplate } from '../offer/built-in-templates';
+import { dealFromCalculation } from '../offer/deal';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../repairs/repair-state';
 import { buildCrmPayload } from './build-crm-payload';
-import { dealFromCalculation } from '../offer/deal';
 
 const repairs = setRepairCost(
   toggleRepair(toggleRepair(defaultRepairCatalog, 'New Roof'), 'Flooring'),

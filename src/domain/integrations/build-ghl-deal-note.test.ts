@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTemplate } from '../offer/built-in-templates';
+import { dealFromCalculation } from '../offer/deal';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
 import { setRepairCost, toggleRepair } from '../repairs/repair-state';
 import { buildGhlDealNote } from './build-ghl-deal-note';
-import { dealFromCalculation } from '../offer/deal';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const repairs = setRepairCost(

@@ -1,10 +1,10 @@
 import { marketValueFromComps } from '../arv/market-value-from-comps';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import type { OfferRange } from '../offer/compute-offer-range';
+import type { Deal } from '../offer/deal';
 import { receiptLines, type ReceiptLine } from '../offer/offer-receipt-lines';
 import { snapshotReceipt } from '../offer/offer-snapshot';
 import { CRM_EXPORT_SOURCE } from './integration-messages';
-import type { Deal } from '../offer/deal';
 
 const amountText = (line: ReceiptLine) => {
   const amount = line.amount;

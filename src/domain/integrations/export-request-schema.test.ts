@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../validation/field-errors';
 import { defaultTemplate } from '../offer/built-in-templates';
 import { defaultRepairCatalog } from '../repairs/repair-catalog';
+import { fieldErrors } from '../validation/field-errors';
 import { CrmExportRequestSchema, SheetsExportRequestSchema } from './export-request-schema';
 
 const calculation = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SheetsSettingsSchema } from './sheets-settings-schema';
 import { sheetsSettingsMessages } from './sheets-settings-messages';
+import { SheetsSettingsSchema } from './sheets-settings-schema';
 
 describe('SheetsSettingsSchema', () => {
   it('takes an https webhook address, trimmed', () => {

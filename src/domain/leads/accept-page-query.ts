@@ -1,5 +1,5 @@
-import { AcceptLeadSchema, type AcceptLead } from './lead-request-schema';
 import { leadFormQuery } from './lead-form-query';
+import { AcceptLeadSchema, type AcceptLead } from './lead-request-schema';
 
 /** The app's own lead page, used for a homeowner's accept when no outside LEAD_FORM_URL is configured. */
 export const ACCEPT_PAGE_PATH = '/offer/accept';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LEAD_ANSWERED_KINDS, describeLeadAnswer } from './lead-answered-kind';
 import { homeownerAnswerMessage } from './homeowner-answer-message';
+import { LEAD_ANSWERED_KINDS, describeLeadAnswer } from './lead-answered-kind';
 
 describe('homeownerAnswerMessage', () => {
   it('never tells the homeowner that anything was accepted, and always names the wholesaler', () => {

@@ -1,6 +1,6 @@
 import type { OfferRange } from '../offer/compute-offer-range';
-import type { LeadRequest } from './lead-request-schema';
 import type { LeadAnsweredKind, LeadSource } from './lead-answered-kind';
+import type { LeadRequest } from './lead-request-schema';
 import type { PropertyCondition, SaleTimeframe } from './mls-program-schema';
 import type { NegotiatorType } from './negotiation-outcome';
 import { answerContact, type OfferAnswerRequest } from './offer-answer-request';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calculatorLeadAnswer } from './lead-answer';
-import { LeadRequestSchema, type LeadRequest } from './lead-request-schema';
 import { leadNotificationEmail } from './lead-notification-email';
+import { LeadRequestSchema, type LeadRequest } from './lead-request-schema';
 
 const meta = { id: '0b9a3c1e-2f4d-4f57-9a43-6f1c2f9a1b11', receivedAt: new Date('2025-01-02T03:04:05.000Z') };
 const parse = (input: unknown): LeadRequest => LeadRequestSchema.parse(input);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HomeownerContactSchema } from '../contact/contact-schema';
-import { MAX_NOTES_LENGTH, MlsProgramSchema } from './mls-program-schema';
 import { DesiredPriceSchema } from './desired-price';
+import { MAX_NOTES_LENGTH, MlsProgramSchema } from './mls-program-schema';
 
 export const offerAnswerMessages = {
   unknownKind: 'Unknown answer',

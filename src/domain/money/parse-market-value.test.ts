@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from './format-money';
 import { MarketValueSchema } from './market-value-schema';
 import { marketValueMessages, parseMarketValue } from './parse-market-value';

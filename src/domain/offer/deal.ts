@@ -1,7 +1,7 @@
 import type { SavedArvComps } from '../arv/arv-request-schema';
+import { calculationRepairs } from '../repairs/repair-estimate';
 import { computeOfferRange, namedFormula, type NamedOfferFormula, type OfferRange } from './compute-offer-range';
 import type { CalculationInput } from './offer-request-schema';
-import { calculationRepairs } from '../repairs/repair-estimate';
 
 /** One repair line of a deal: name and cost in dollars. */
 export interface DealRepair {

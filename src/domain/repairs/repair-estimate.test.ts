@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CalculationInputSchema } from '../offer/offer-request-schema';
 import { defaultTemplate } from '../offer/built-in-templates';
 import { computeOfferRange } from '../offer/compute-offer-range';
+import { CalculationInputSchema } from '../offer/offer-request-schema';
 import { defaultRepairCatalog } from './repair-catalog';
-import { toggleRepair } from './repair-state';
 import {
   calculationRepairs,
   REPAIR_CONDITION_IDS,
@@ -15,6 +14,7 @@ import {
   type RepairEstimate,
 } from './repair-estimate';
 import { RepairEstimateSchema } from './repair-estimate-schema';
+import { toggleRepair } from './repair-state';
 
 const perSquareFoot = {
   mode: 'per-square-foot',

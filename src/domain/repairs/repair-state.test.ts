@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { type RepairItem, defaultRepairCatalog } from './repair-catalog';
 import { selectedRepairs, setRepairCost, toggleRepair, totalSelectedRepairCost } from './repair-state';
 

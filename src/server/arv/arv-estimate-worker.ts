@@ -1,8 +1,8 @@
 // The ARV estimate's worker thread (estimate-arv-in-worker.ts): estimates one request at a time,
 // off the server's event loop.
 import { parentPort } from 'node:worker_threads';
-import type { ArvEstimateRequest } from '../../domain/arv/arv-request-schema';
-import { estimateArv } from '../../domain/arv/estimate-arv';
+import type { ArvEstimateRequest } from '#domain/arv/arv-request-schema.ts';
+import { estimateArv } from '#domain/arv/estimate-arv.ts';
 
 export interface EstimateTask {
   request: ArvEstimateRequest;

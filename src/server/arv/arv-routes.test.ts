@@ -3,13 +3,13 @@
 // are kept by the property's save (properties/save-property-comps.test.ts).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { arbitraryArvRequest, figuresOf } from '../../../tests/support/arv-requests';
-import { sendJson } from '../../../tests/support/send-json';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import type { ArvComp } from '../../domain/arv/arv-request-schema';
+import type { ArvComp } from '#domain/arv/arv-request-schema.ts';
+import { arbitraryArvRequest, figuresOf } from '#tests/support/arv-requests.ts';
+import { sendJson } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
 import { ARV_ESTIMATE_RATE_LIMIT } from './arv-routes';
 
 const subject = { sqft: 1500, beds: 3, baths: 2, lat: 47.68, lng: -122.35, valueDate: '2015-03-01' };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ArvEstimateRequestSchema, MAX_ARV_COMPS } from '../../domain/arv/arv-request-schema';
+import { ArvEstimateRequestSchema, MAX_ARV_COMPS } from '#domain/arv/arv-request-schema.ts';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { COMPS_BODY_LIMIT_BYTES, routeBodyLimit } from '../http/limit-request-body';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArvComp } from '../../domain/arv/arv-request-schema';
-import { estimateArv } from '../../domain/arv/estimate-arv';
+import type { ArvComp } from '#domain/arv/arv-request-schema.ts';
+import { estimateArv } from '#domain/arv/estimate-arv.ts';
 import { Refusal } from '../http/refusal';
 import { createArvEstimator, estimatesBusyMessage } from './estimate-arv-in-worker';
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ArvEstimateRequest } from '../../domain/arv/arv-request-schema';
-import type { estimateArv } from '../../domain/arv/estimate-arv';
+import type { ArvEstimateRequest } from '#domain/arv/arv-request-schema.ts';
+import type { estimateArv } from '#domain/arv/estimate-arv.ts';
 import { Refusal } from '../http/refusal';
 import type { EstimateOutcome, EstimateTask } from './arv-estimate-worker';
 

@@ -1,8 +1,8 @@
 // Issue 16, findings 1, 7, 8 and 9: the account endpoints as an attacker uses them.
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import {
   postAuth,
   signInUser,
@@ -10,7 +10,7 @@ import {
   TEST_ORIGIN,
   uniqueEmail,
   type SignedInUser,
-} from '../../../tests/support/test-users';
+} from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { emailOutbox, session, user } from '../db/schema';

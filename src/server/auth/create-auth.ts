@@ -1,28 +1,28 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { and, eq, like } from 'drizzle-orm';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { and, eq, like } from 'drizzle-orm';
 import {
   credentialMessages,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordLengthProblem,
-} from '../../domain/auth/credentials';
+} from '#domain/auth/credentials.ts';
+import { textMessages } from '#domain/validation/bounded-text.ts';
 import type { DatabaseConnection } from '../db/database';
-import { textMessages } from '../../domain/validation/bounded-text';
 import { account, invitation, member, organization, session, user, verification } from '../db/schema';
-import { createSessionReader, type SessionReader } from './session-reader';
-import { describeErrorForLog, escapeForLog } from '../http/describe-error-for-log';
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
+import { describeErrorForLog, escapeForLog } from '../http/describe-error-for-log';
+import { logger } from '../observability/logger';
 import { claimAccountAfterPasswordReset } from './claim-account-after-password-reset';
 import { isCommonPassword } from './common-passwords';
 import { createPasswordHasher, type PasswordHasher } from './password-hasher';
 import { passwordResetEmail } from './password-reset-email';
 import { sendVerificationEmail, VERIFICATION_LINK_VALID_SECONDS } from './send-verification-email';
+import { createSessionReader, type SessionReader } from './session-reader';
 import { workspacePlugin } from './workspace-plugin';
-import { logger } from '../observability/logger';
 
 /** Set by our auth routes from the socket or the trusted proxy (src/server/http/client-ip.ts); never taken from the client. */
 export const CLIENT_IP_HEADER = 'x-cash-offer-client-ip';

@@ -1,5 +1,5 @@
+import { escapeHtml } from '#domain/html/escape-html.ts';
 import type { EmailMessage } from '../email/email-message';
-import { escapeHtml } from '../../domain/html/escape-html';
 
 /** The message with the link that verifies an account's e-mail address (Better Auth's /verify-email). */
 export function emailVerificationEmail({

@@ -2,12 +2,12 @@
 // sends bulk offers or becomes a Reply-To; sign-up itself is unchanged.
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { makeBulkSender } from '../../../tests/support/bulk-sender';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { postAuth, signUpTestUser, TEST_ORIGIN } from '../../../tests/support/test-users';
-import { bulkImportMessages } from '../../domain/bulk-import/bulk-import-messages';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { postAuth, signUpTestUser, TEST_ORIGIN } from '#tests/support/test-users.ts';
 import { emailOutbox, user as userTable } from '../db/schema';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { VERIFICATION_EMAILS_PER_IP_LIMIT } from './auth-rate-limits';

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGoogleOidcFake, type GoogleOidcFake, type GoogleIdentity } from '../../../tests/fakes/google-oidc-fake';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { startGoogleOidcFake, type GoogleOidcFake, type GoogleIdentity } from '#tests/fakes/google-oidc-fake.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import {
   cookieFrom,
   postAuth,
@@ -16,7 +16,7 @@ import {
   TEST_ORIGIN,
   TEST_PASSWORD,
   uniqueEmail,
-} from '../../../tests/support/test-users';
+} from '#tests/support/test-users.ts';
 import { account, emailOutbox, subscriptions, user as userTable } from '../db/schema';
 
 const clientId = 'e2e-client.apps.googleusercontent.com';

@@ -3,9 +3,9 @@
 import { format } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { postAuth, signUpTestUser, signUpUser, uniqueEmail } from '../../../tests/support/test-users';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { postAuth, signUpTestUser, signUpUser, uniqueEmail } from '#tests/support/test-users.ts';
 import { emailOutbox, user as userTable } from '../db/schema';
 import { ACCOUNT_NAME_MAX_LENGTH, accountNameTooLongMessage } from './create-auth';
 

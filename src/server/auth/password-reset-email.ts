@@ -1,5 +1,5 @@
+import { escapeHtml } from '#domain/html/escape-html.ts';
 import type { EmailMessage } from '../email/email-message';
-import { escapeHtml } from '../../domain/html/escape-html';
 
 /** The message with the link to /reset-password that Better Auth asks us to send. */
 export function passwordResetEmail({

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, like } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { postAuth, signInUser, signUpUser, uniqueEmail, type SignedInUser } from '../../../tests/support/test-users';
+import { credentialMessages } from '#domain/auth/credentials.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { postAuth, signInUser, signUpUser, uniqueEmail, type SignedInUser } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import { account, emailOutbox, rateLimits, user, verification } from '../db/schema';
-import { credentialMessages } from '../../domain/auth/credentials';
 
 let ipCounter = 0;
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { may, workspaceMessages, type WorkspaceAction, type WorkspaceMember } from '../../domain/workspaces/roles';
+import { may, workspaceMessages, type WorkspaceAction, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
 import { noteRequestActor } from '../observability/request-context';
 

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpUser, uniqueEmail, type SignedInUser } from '../../../tests/support/test-users';
-import { joinWorkspace } from '../../../tests/support/workspaces';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpUser, uniqueEmail, type SignedInUser } from '#tests/support/test-users.ts';
+import { joinWorkspace } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { member, session } from '../db/schema';

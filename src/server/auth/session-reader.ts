@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isAPIError } from 'better-auth/api';
 import { parseCookies } from 'better-auth/cookies';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { isWorkspaceRole, type WorkspaceMember } from '../../domain/workspaces/roles';
+import { isWorkspaceRole, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { member, session, user } from '../db/schema';
 import type { BetterAuth } from './create-auth';

@@ -1,8 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { postAuth, signUpUser, uniqueEmail, type SignedInUser } from '../../../tests/support/test-users';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { postAuth, signUpUser, uniqueEmail, type SignedInUser } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { emailOutbox, rateLimits } from '../db/schema';

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { credentialMessages } from '#domain/auth/credentials.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import {
   cookieFrom,
   postAuth,
@@ -11,11 +12,10 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
   type SignedInUser,
-} from '../../../tests/support/test-users';
+} from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { account, member, session, subscriptions, user } from '../db/schema';
-import { credentialMessages } from '../../domain/auth/credentials';
 import { optionalUser, requireUser, type AuthVariables, type OptionalAuthVariables } from './require-user';
 
 /** The real app plus two routes behind requireUser / optionalUser, as other features mount them. */

@@ -2,7 +2,7 @@ import { APIError } from 'better-auth/api';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { organization } from 'better-auth/plugins/organization';
 import { defaultStatements } from 'better-auth/plugins/organization/access';
-import { seatCount } from '../../domain/workspaces/seats';
+import { seatCount } from '#domain/workspaces/seats.ts';
 import type { DatabaseConnection } from '../db/database';
 import { subscriptions } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';

@@ -1,8 +1,8 @@
 // `npm run backup [-- FILE]` and `npm run restore FILE`: the embedded database (PGlite in DATA_DIR)
 // to a file and back (embedded-backup.ts). PostgreSQL has its own tools: pg_dump and pg_restore.
 import path from 'node:path';
-import { ConfigurationError, parseEnv } from '../env';
 import { DataDirInUse } from '../db/data-dir-lock';
+import { ConfigurationError, parseEnv } from '../env';
 import { BackupRefusal, backUpEmbeddedDatabase, restoreEmbeddedDatabase } from './embedded-backup';
 
 const usage = 'Usage: npm run backup [-- FILE]  |  npm run restore FILE';

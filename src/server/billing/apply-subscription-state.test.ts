@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { subscriptions, user } from '../db/schema';
 import { applyBillingEvent } from './apply-billing-event';
 import {

@@ -3,12 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { workspaceMessages, type WorkspaceRole } from '../../domain/workspaces/roles';
-import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe-fake';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
+import { workspaceMessages, type WorkspaceRole } from '#domain/workspaces/roles.ts';
+import { startStripeFake, type StripeFake } from '#tests/fakes/stripe-fake.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { organization, session, subscriptions } from '../db/schema';

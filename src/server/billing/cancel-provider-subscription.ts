@@ -3,8 +3,8 @@ import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
-import { hasEnded } from './subscription-state';
 import { logger } from '../observability/logger';
+import { hasEnded } from './subscription-state';
 
 /**
  * Downgrade to Free (spec §4), at the provider: cancels the workspace's subscription now, so it is

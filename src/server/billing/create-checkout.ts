@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { planMessages, plans } from '../../domain/plans/plans';
+import { planMessages, plans } from '#domain/plans/plans.ts';
 import type { AuthUser } from '../auth/require-user';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';

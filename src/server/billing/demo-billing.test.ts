@@ -1,10 +1,10 @@
 // Demo billing: no payment provider configured, so checkout is the app's own demo page, and
 // confirming it applies the plan through the same path as a provider event.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import type { WorkspaceChange } from '../events/workspace-change-feed';

@@ -3,11 +3,11 @@ import type Stripe from 'stripe';
 import type { Database } from '../db/database';
 import { organization, subscriptions } from '../db/schema';
 import type { Env } from '../env';
+import { describeErrorForLog } from '../http/describe-error-for-log';
+import { logger } from '../observability/logger';
 import { applyBillingEvent, billingEventSeen, type BillingEventOutcome } from './apply-billing-event';
 import type { SubscriptionTarget } from './apply-subscription-state';
 import { subscriptionStateFromProvider, type SubscriptionState } from './subscription-state';
-import { logger } from '../observability/logger';
-import { describeErrorForLog } from '../http/describe-error-for-log';
 
 export interface StripeEventContext {
   env: Env;

@@ -1,4 +1,4 @@
-import type { PlanId } from '../../domain/plans/plans';
+import type { PlanId } from '#domain/plans/plans.ts';
 import type { Env } from '../env';
 
 export type PaidPlanId = Exclude<PlanId, 'free'>;

@@ -1,10 +1,10 @@
 // A public deployment (NODE_ENV=production) without a payment provider sells no paid plan:
 // demo billing there would hand out Pro for $0, and with it bulk e-mail through the operator's account.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { planMessages } from '../../domain/plans/plans';
+import { planMessages } from '#domain/plans/plans.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { createDemoCheckoutToken } from './demo-checkout-token';

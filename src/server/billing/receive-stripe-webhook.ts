@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { Refusal } from '../http/refusal';
-import type { BillingEventOutcome } from './apply-billing-event';
-import { handleStripeEvent, type StripeEventContext } from './handle-stripe-event';
 import { logger } from '../observability/logger';
 import { webhookDeliveriesRefused } from '../observability/metrics';
+import type { BillingEventOutcome } from './apply-billing-event';
+import { handleStripeEvent, type StripeEventContext } from './handle-stripe-event';
 
 /**
  * One delivery of the provider's webhook. The signature must cover the exact raw bytes (400

@@ -1,5 +1,5 @@
-import { downgradeRefusal, seatCount } from '../../domain/workspaces/seats';
-import type { PlanId } from '../../domain/plans/plans';
+import type { PlanId } from '#domain/plans/plans.ts';
+import { downgradeRefusal, seatCount } from '#domain/workspaces/seats.ts';
 import type { Database } from '../db/database';
 import { Refusal } from '../http/refusal';
 import { countSeatHolders, lockSeats } from '../workspaces/workspace-seats';

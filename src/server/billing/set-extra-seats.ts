@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { planMessages } from '../../domain/plans/plans';
-import { includedSeats, seatCount, seatMessages } from '../../domain/workspaces/seats';
+import { planMessages } from '#domain/plans/plans.ts';
+import { includedSeats, seatCount, seatMessages } from '#domain/workspaces/seats.ts';
 import type { Database } from '../db/database';
 import { subscriptions } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
-import { lockSeats, seatsTaken } from '../workspaces/workspace-seats';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
+import { lockSeats, seatsTaken } from '../workspaces/workspace-seats';
 import { applySubscriptionState } from './apply-subscription-state';
 import { priceIdForPlan } from './plan-prices';
 import { refuseWhenProviderFails } from './refuse-when-provider-fails';

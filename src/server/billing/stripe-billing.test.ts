@@ -2,10 +2,10 @@
 // (tests/fakes/stripe-fake.ts), and events signed with the SDK's own test-header helper.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { startStripeFake, type StripeFake } from '../../../tests/fakes/stripe-fake';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser, TEST_ORIGIN } from '../../../tests/support/test-users';
+import { startStripeFake, type StripeFake } from '#tests/fakes/stripe-fake.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser, TEST_ORIGIN } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { billingEvents, subscriptions } from '../db/schema';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PlanId } from '../../domain/plans/plans';
+import type { PlanId } from '#domain/plans/plans.ts';
 import type { Env } from '../env';
 import { planForPriceId } from './plan-prices';
 

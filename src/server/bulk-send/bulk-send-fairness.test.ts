@@ -2,12 +2,12 @@
 // may no longer send, and stay within a daily limit per user.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { makeBulkSender } from '../../../tests/support/bulk-sender';
-import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { profileMessages } from '#domain/profile/wholesaler-profile-schema.ts';
+import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { createTestApp, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { bulkSendItems, bulkSendJobs, emailOutbox, subscriptions, wholesalerProfiles } from '../db/schema';
 import type { BulkSendProgress } from './get-bulk-send-progress';
 import { queueDueBulkItems, stoppedItemReasons } from './queue-due-bulk-items';

@@ -1,18 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
-import { makeBulkSender, SENDER_POSTAL_ADDRESS } from '../../../tests/support/bulk-sender';
-import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { startResendFake, type ResendFake } from '#tests/fakes/resend-fake.ts';
+import { makeBulkSender, SENDER_POSTAL_ADDRESS } from '#tests/support/bulk-sender.ts';
+import { createTestApp, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { bulkSendJobs, emailOutbox, emailUnsubscribes, leads, offerLinks } from '../db/schema';
 import { createResendTransport } from '../email/resend-transport';
 import { startEmailWorker, type EmailWorker } from '../email/start-email-worker';
+import { readUnsubscribeToken } from '../email/unsubscribe-token';
 import type { BulkSendProgress } from './get-bulk-send-progress';
 import { unsubscribedItemReason } from './queue-due-bulk-items';
 import { startBulkSendWorker, type BulkSendWorker } from './start-bulk-send-worker';
-import { readUnsubscribeToken } from '../email/unsubscribe-token';
 
 // https, as RFC 8058 asks of a one-click unsubscribe URL.
 const APP_URL = 'https://offers.example';

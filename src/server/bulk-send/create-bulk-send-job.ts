@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BulkSendRequest } from '../../domain/bulk-import/bulk-send-request';
-import { csvRowReasons } from '../../domain/bulk-import/normalize-csv-row';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
-import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '../../domain/offer/compute-offer-range';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import type { BulkSendRequest } from '#domain/bulk-import/bulk-send-request.ts';
+import { csvRowReasons } from '#domain/bulk-import/normalize-csv-row.ts';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';

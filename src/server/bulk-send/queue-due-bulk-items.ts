@@ -1,16 +1,16 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ownerDisplayName } from '../../domain/bulk-import/bulk-import-property';
-import { buildOfferEmail } from '../../domain/bulk-import/build-offer-email';
-import { canBulkImport, planIds } from '../../domain/plans/plans';
-import { rolesThatMay } from '../../domain/workspaces/roles';
+import { buildOfferEmail } from '#domain/bulk-import/build-offer-email.ts';
+import { ownerDisplayName } from '#domain/bulk-import/bulk-import-property.ts';
+import { canBulkImport, planIds } from '#domain/plans/plans.ts';
+import { rolesThatMay } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
 import { bulkSendItems, bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { sendingRefusalOf } from '../email/sending-refusal';
 import { enrolFollowUp } from '../follow-ups/enrol-follow-up';
-import { insertOfferLink, type CreatedOfferLink } from '../offer-links/insert-offer-link';
 import { runAsQueuingRequest } from '../observability/request-context';
+import { insertOfferLink, type CreatedOfferLink } from '../offer-links/insert-offer-link';
 
 export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 

@@ -3,10 +3,10 @@ import type { DatabaseConnection } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
 import { EMAIL_OUTBOX_CHANNEL } from '../email/enqueue-email';
-import { BULK_SEND_CHANNEL } from './create-bulk-send-job';
-import { queueDueBulkItems } from './queue-due-bulk-items';
 import { describeErrorForLog } from '../http/describe-error-for-log';
 import { logger } from '../observability/logger';
+import { BULK_SEND_CHANNEL } from './create-bulk-send-job';
+import { queueDueBulkItems } from './queue-due-bulk-items';
 
 /** Its wake looks for pending items now (also done on every NOTIFY from a new job and every poll); its stop comes after the batch in progress (its e-mails are already in the outbox). */
 export type BulkSendWorker = WorkerLoop;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { createTestApp, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { emailUnsubscribes } from '../db/schema';
 import { createUnsubscribeToken, readUnsubscribeToken, unsubscribeUrl } from '../email/unsubscribe-token';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import type { AppContext } from '../app-context';
 import { emailUnsubscribes } from '../db/schema';
-import { validate } from '../http/validate';
-import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { readUnsubscribeToken } from '../email/unsubscribe-token';
+import { stopFollowUps } from '../follow-ups/stop-follow-ups';
+import { validate } from '../http/validate';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
 const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { createTestApp, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { bulkSendItems, emailOutbox, member, offerLinks, user, wholesalerProfiles } from '../db/schema';
 import { queueDueBulkItems, stoppedItemReasons } from './queue-due-bulk-items';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { builtInTemplates } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { createTestApp } from '../../../tests/support/test-app';
+import { builtInTemplates } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { openPgliteDatabase } from '../db/database';
 
 describeEachDatabase('calculator reference data', (database) => {

@@ -1,4 +1,4 @@
-import type { EmailDelivery } from '../../domain/email/email-delivery';
+import type { EmailDelivery } from '#domain/email/email-delivery.ts';
 import type { Env } from '../env';
 
 /** The allow-list of configuration the browser may know. Never add a secret here. */

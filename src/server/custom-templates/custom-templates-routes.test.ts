@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { customFormulaTemplates, subscriptions } from '../db/schema';
 import { MAX_CUSTOM_TEMPLATES } from './custom-templates';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FormulaTemplateSchema } from '../../domain/offer/formula-template';
+import { FormulaTemplateSchema } from '#domain/offer/formula-template.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';

@@ -2,12 +2,12 @@
 // deleting need 'manage-workspace' (and Pro, as before); another workspace's template is not found.
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import type { WorkspaceRole } from '../../domain/workspaces/roles';
-import { sendJson } from '../../../tests/support/send-json';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
+import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
+import { sendJson } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { customFormulaTemplates } from '../db/schema';
 
 const template = (name: string) => ({

@@ -1,11 +1,11 @@
 import { asc, count } from 'drizzle-orm';
-import { builtInTemplates } from '../../domain/offer/built-in-templates';
-import type { FormulaTemplate } from '../../domain/offer/formula-template';
-import { canManageCustomTemplates, planMessages } from '../../domain/plans/plans';
+import { builtInTemplates } from '#domain/offer/built-in-templates.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { canManageCustomTemplates, planMessages } from '#domain/plans/plans.ts';
 import type { Database, Transaction } from '../db/database';
 import { customFormulaTemplates } from '../db/schema';
-import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import { isUniqueViolation } from '../db/unique-violation';
+import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { lockPlan } from '../subscriptions/subscription-store';
 

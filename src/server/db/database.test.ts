@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, dropDatabase } from '../../../tests/support/postgres-server';
+import { createDatabase, dropDatabase } from '#tests/support/postgres-server.ts';
 import { openPostgresDatabase, type DatabaseConnection } from './database';
 
 describe.skipIf(inject('postgresUrl') === '')('openPostgresDatabase', () => {

@@ -2,12 +2,14 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { logger } from '../observability/logger';
+import { watchDatabasePool } from '../observability/metrics';
 import {
   poolConnectionTransaction,
   singleConnectionTransaction,
@@ -15,8 +17,6 @@ import {
 } from './connection-transaction';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
-import { logger } from '../observability/logger';
-import { watchDatabasePool } from '../observability/metrics';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,6 +1,6 @@
-import type { DatabaseConnection, Unlisten } from './database';
-import { logger } from '../observability/logger';
 import { describeErrorForLog } from '../http/describe-error-for-log';
+import { logger } from '../observability/logger';
+import type { DatabaseConnection, Unlisten } from './database';
 
 /**
  * LISTENs on `channel` for a background worker that also polls: every notice calls `wake`, and so

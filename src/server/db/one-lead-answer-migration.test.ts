@@ -9,7 +9,7 @@ import {
   migrationsThrough,
   openEmptyDatabase,
   type EmptyDatabase,
-} from '../../../tests/support/migration-database';
+} from '#tests/support/migration-database.ts';
 
 const MIGRATION = '0017_one-lead-answer-column';
 

@@ -5,13 +5,13 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import {
   migrationsBefore,
   migrationsThrough,
   openEmptyDatabase,
   type EmptyDatabase,
-} from '../../../tests/support/migration-database';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
+} from '#tests/support/migration-database.ts';
 
 const MIGRATION = '0025_one-name-per-thing';
 const ann = 'Ann5uSr2Af9Kc1Bd7Ge3Hj6Lp0Qx4Zv8';

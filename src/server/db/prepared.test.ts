@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { preparedRowsPerDatabase } from './prepared';
 import { rateLimits } from './schema';
 

@@ -19,16 +19,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { NearbySale, SavedArvComps } from '../../domain/arv/arv-request-schema';
-import type { BulkImportProperty } from '../../domain/bulk-import/bulk-import-property';
-import type { NamedOfferFormula } from '../../domain/offer/compute-offer-range';
-import type { FormulaTemplate } from '../../domain/offer/formula-template';
-import type { RepairEstimate } from '../../domain/repairs/repair-estimate';
-import type { RepairItem } from '../../domain/repairs/repair-catalog';
-import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '../../domain/leads/lead-answered-kind';
-import { LEAD_STATUSES } from '../../domain/leads/lead-status';
-import { EXPORT_DESTINATIONS } from '../../domain/integrations/export-destination';
-import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from '../../domain/follow-ups/sequence';
+import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.ts';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
+import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
+import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
+import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
+import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
+import type { RepairEstimate } from '#domain/repairs/repair-estimate.ts';
 
 /** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
 export type SavedRepairCost = Pick<RepairItem, 'name' | 'cost'>;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import {
   bulkSendJobs,
   customFormulaTemplates,

@@ -3,8 +3,8 @@
 // and an operator's lead), must all be there after it with every value unchanged, in a workspace
 // of their user's own whose id is the user's id; and the triggers it replaces must still give a
 // new user their workspace and plan, take it away with the user, and announce changes to it.
-import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -12,7 +12,7 @@ import {
   migrationsThrough,
   openEmptyDatabase,
   type EmptyDatabase,
-} from '../../../tests/support/migration-database';
+} from '#tests/support/migration-database.ts';
 import { createSettingsCipher } from '../integrations/settings-cipher';
 
 const MIGRATION = '0019_workspaces';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { dealFromCalculation, type Deal } from '../../domain/offer/deal';
-import type { ExportSource } from '../../domain/integrations/export-request-schema';
-import { calculationMessages } from '../../domain/offer/calculation-messages';
-import { offerIsWorkable } from '../../domain/offer/compute-offer-range';
+import type { ExportSource } from '#domain/integrations/export-request-schema.ts';
+import { calculationMessages } from '#domain/offer/calculation-messages.ts';
+import { offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
+import { dealFromCalculation, type Deal } from '#domain/offer/deal.ts';
 import type { Database } from '../db/database';
 import { leads, offerLinks, savedProperties } from '../db/schema';
 import { leadsVisibleTo, ownedRow, type LeadReader } from '../db/workspace-scope';

@@ -1,11 +1,11 @@
 // Issue 25, finding 6: PDFs are rate limited per user (generous: 60 a minute), counted before any
 // rendering, so one account cannot keep the server busy drawing documents.
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { PER_USER_ACTION_RATE_LIMIT } from '../rate-limit/limit-per-user';
 
 const calculation = {

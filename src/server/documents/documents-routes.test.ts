@@ -1,13 +1,13 @@
 // Issue 13, item 5: the offer letter and the deal sheet as PDFs with real text, for the signed-in
 // wholesaler's calculation or own saved property, and an offer link's letter for its homeowner.
 import { beforeAll, expect, it } from 'vitest';
-import { readPdfText } from '../../../tests/support/pdf-text';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { readPdfText } from '#tests/support/pdf-text.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 7000);
 const calculation = { address: '12 Oak St, Austin, TX', marketValue: 200000, repairs, template: defaultTemplate };

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ExportSourceSchema } from '../../domain/integrations/export-request-schema';
+import { ExportSourceSchema } from '#domain/integrations/export-request-schema.ts';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';

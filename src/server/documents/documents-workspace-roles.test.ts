@@ -2,14 +2,14 @@
 // it (it changes nothing and makes no offer link); another workspace's is not found.
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import type { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import { newTestWorkspace } from '../../../tests/support/workspaces';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import type { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
+import { newTestWorkspace } from '#tests/support/workspaces.ts';
 import { leads, offerLinks } from '../db/schema';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 7000);

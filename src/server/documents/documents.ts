@@ -1,11 +1,11 @@
-import { dealSheet } from '../../domain/documents/deal-sheet';
-import { offerLetter, type OfferLetterInput } from '../../domain/documents/offer-letter';
-import type { ExportSource } from '../../domain/integrations/export-request-schema';
-import { offerExpiresAt } from '../../domain/offer/offer-validity';
+import { dealSheet } from '#domain/documents/deal-sheet.ts';
+import { offerLetter, type OfferLetterInput } from '#domain/documents/offer-letter.ts';
+import type { ExportSource } from '#domain/integrations/export-request-schema.ts';
+import { offerExpiresAt } from '#domain/offer/offer-validity.ts';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
-import { Refusal } from '../http/refusal';
 import { resolveDeal, type DealReader } from '../deals/resolve-deal';
+import { Refusal } from '../http/refusal';
 import { readWholesaler, type Wholesaler } from '../profile/read-wholesaler';
 import { renderPdf } from './render-pdf';
 

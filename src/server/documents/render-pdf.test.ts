@@ -1,7 +1,7 @@
 // Issue 25, finding 9: the PDFs embed a Unicode font (DejaVu Sans), so names and addresses in any
 // script the font covers come back as typed; what it lacks comes out as U+FFFD, never as mojibake.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readPdfText } from '../../../tests/support/pdf-text';
+import { readPdfText } from '#tests/support/pdf-text.ts';
 import { renderPdf } from './render-pdf';
 
 const address = 'Zoë Ångström, 12 شارع الملك فهد, 東京 🏠 Riyadh';

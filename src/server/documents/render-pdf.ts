@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { DocumentBlock, DocumentContent } from '../../domain/documents/document-blocks';
+import type { DocumentBlock, DocumentContent } from '#domain/documents/document-blocks.ts';
 import { splitDirectionalRuns, type DirectionalRun } from './directional-runs';
 import { printableText } from './printable-text';
 

@@ -2,13 +2,13 @@
 // refused before anything is stored; one in another script is kept and comes back intact in the PDFs.
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { readPdfText } from '../../../tests/support/pdf-text';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { invisibleCharactersMessage } from '../../domain/validation/invisible-characters';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { invisibleCharactersMessage } from '#domain/validation/invisible-characters.ts';
+import { readPdfText } from '#tests/support/pdf-text.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { offerLinks, savedProperties } from '../db/schema';
 
 const calculation = (address: string) => ({

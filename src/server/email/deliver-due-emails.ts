@@ -1,9 +1,9 @@
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { emailOutbox } from '../db/schema';
-import { EmailDeliveryError, type EmailTransport } from './email-transport';
 import { logger } from '../observability/logger';
 import { runAsQueuingRequest } from '../observability/request-context';
+import { EmailDeliveryError, type EmailTransport } from './email-transport';
 
 /** Attempts before a retryable failure becomes final. */
 export const MAX_EMAIL_ATTEMPTS = 8;

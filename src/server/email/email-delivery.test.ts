@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { startResendFake, type ResendFake } from '#tests/fakes/resend-fake.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { emailOutbox } from '../db/schema';
 import { parseEnv } from '../env';
+import { createEmailTransport } from './create-email-transport';
 import { deliverDueEmails, emailRetryDelayMs, MAX_EMAIL_ATTEMPTS } from './deliver-due-emails';
 import { enqueueEmail, sendEmail } from './enqueue-email';
-import { createEmailTransport } from './create-email-transport';
 import { createOutboxLogTransport, linksIn } from './outbox-log-transport';
 import { createResendTransport } from './resend-transport';
 import { startEmailWorker } from './start-email-worker';

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, DatabaseConnection } from '../db/database';
 import { emailOutbox } from '../db/schema';
 import type { Env } from '../env';
-import type { EmailMessage } from './email-message';
 import { currentRequestId } from '../observability/request-context';
+import type { EmailMessage } from './email-message';
 
 /** The channel the e-mail worker listens on, so a new message goes out at once. */
 export const EMAIL_OUTBOX_CHANNEL = 'email_outbox';

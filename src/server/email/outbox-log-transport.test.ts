@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { captureLog } from '../../../tests/support/capture-log';
+import { captureLog } from '#tests/support/capture-log.ts';
 import { parseEnv } from '../env';
 import { createEmailTransport } from './create-email-transport';
 import type { OutboxEmail } from './email-message';

@@ -1,4 +1,4 @@
-import { emailDeliveryMessages } from '../../domain/email/email-delivery';
+import { emailDeliveryMessages } from '#domain/email/email-delivery.ts';
 import type { OutboxEmail } from './email-message';
 import { EmailDeliveryError, type EmailTransport } from './email-transport';
 

@@ -1,5 +1,5 @@
-import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
-import { carriesLinkOrMarkup } from '../../domain/email/typed-text-rules';
+import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
+import { carriesLinkOrMarkup } from '#domain/email/typed-text-rules.ts';
 import type { Database } from '../db/database';
 import { enqueueEmail } from './enqueue-email';
 

@@ -1,20 +1,16 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { complianceFooter, type ComplianceParts } from '../../domain/email/compliance-footer';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
-import { provenReplyTo } from '../../domain/email/proven-reply-to';
-import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
-import { carriesLinkOrMarkup } from '../../domain/email/typed-text-rules';
-import {
-  hasPostalAddress,
-  profileMessages,
-  wholesalerDisplayName,
-} from '../../domain/profile/wholesaler-profile-schema';
+import { complianceFooter, type ComplianceParts } from '#domain/email/compliance-footer.ts';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { provenReplyTo } from '#domain/email/proven-reply-to.ts';
+import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
+import { carriesLinkOrMarkup } from '#domain/email/typed-text-rules.ts';
+import { hasPostalAddress, profileMessages, wholesalerDisplayName } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
 import { emailOutbox, emailUnsubscribes, user, wholesalerProfiles } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
-import { SendingRefusal } from './sending-refusal';
 import { enqueueEmail } from './enqueue-email';
+import { SendingRefusal } from './sending-refusal';
 import { oneClickUnsubscribeUrl, suppressionKeysOf, unsubscribeUrl } from './unsubscribe-token';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -4,14 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
 import { emailOutbox, emailUnsubscribes, leadEvents, leads, offerLinks, wholesalerProfiles } from '../db/schema';
 
 type TestApp = ReturnType<typeof createApp>;

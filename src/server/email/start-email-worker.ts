@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseConnection } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
-import { deliverDueEmails } from './deliver-due-emails';
-import { EMAIL_OUTBOX_CHANNEL } from './enqueue-email';
-import type { EmailTransport } from './email-transport';
 import { describeErrorForLog } from '../http/describe-error-for-log';
 import { logger } from '../observability/logger';
+import { deliverDueEmails } from './deliver-due-emails';
+import type { EmailTransport } from './email-transport';
+import { EMAIL_OUTBOX_CHANNEL } from './enqueue-email';
 
 /**
  * Its wake looks for due messages now (also done on every NOTIFY from enqueueEmail and every poll); its

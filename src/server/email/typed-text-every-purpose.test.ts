@@ -9,17 +9,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { makeBulkSender } from '../../../tests/support/bulk-sender';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { createTestContext, TEST_AUTH_SECRET } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
-import { setWorkspacePlan } from '../../../tests/support/workspaces';
-import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
-import { followUpStopMessages } from '../../domain/follow-ups/sequence';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
+import { followUpStopMessages } from '#domain/follow-ups/sequence.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
+import { setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
+import { queueDueBulkItems } from '../bulk-send/queue-due-bulk-items';
 import {
   bulkSendItems,
   bulkSendJobs,
@@ -31,7 +32,6 @@ import {
   user as userTable,
   wholesalerProfiles,
 } from '../db/schema';
-import { queueDueBulkItems } from '../bulk-send/queue-due-bulk-items';
 import { runDueFollowUps } from '../follow-ups/run-due-follow-ups';
 import { sendingPolicyConfig } from './send-to-third-party';
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
-import { parseEmailAddress } from '../../domain/email/parse-email-address';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { parseEmailAddress } from '#domain/email/parse-email-address.ts';
 
 // Derived from the server secret for this one purpose, so an unsubscribe signature can never
 // be mistaken for (or help forge) a session cookie signed with the same secret.

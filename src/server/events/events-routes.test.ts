@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
-import { eventsMessages, MAX_STREAMS_PER_USER, reconnectHint } from './events-routes';
 import { savedProperties, subscriptions } from '../db/schema';
+import { eventsMessages, MAX_STREAMS_PER_USER, reconnectHint } from './events-routes';
 
 /** Reads server-sent events until one named `event` arrives (10 s only end a wait for one that never comes). */
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, event: string) {

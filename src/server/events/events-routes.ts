@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { FeedEventName, FeedTable } from '../../domain/events/live-feed';
+import type { FeedEventName, FeedTable } from '#domain/events/live-feed.ts';
 import type { AppContext } from '../app-context';
 import { findMembership, requireUser, type AuthVariables } from '../auth/require-user';
 import type { Database } from '../db/database';

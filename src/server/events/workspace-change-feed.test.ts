@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { openPostgresDatabase, type DatabaseConnection } from '../db/database';
 import { subscriptions } from '../db/schema';
 import { createWorkspaceChangeFeed, type WorkspaceChange, type WorkspaceChangeFeed } from './workspace-change-feed';

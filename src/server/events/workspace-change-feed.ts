@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEED_TABLES } from '../../domain/events/live-feed';
+import { FEED_TABLES } from '#domain/events/live-feed.ts';
 import type { DatabaseConnection, Unlisten } from '../db/database';
 
 const CHANNEL = 'workspace_changes';

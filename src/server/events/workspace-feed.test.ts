@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace } from '../../../tests/support/workspaces';
-import { workspaceMessages } from '../../domain/workspaces/roles';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { joinWorkspace } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import { leads, member } from '../db/schema';
 

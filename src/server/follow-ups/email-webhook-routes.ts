@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { Webhook } from 'svix';
 import { z } from 'zod';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
-import { parseEmailAddress } from '../../domain/email/parse-email-address';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { parseEmailAddress } from '#domain/email/parse-email-address.ts';
 import type { AppContext } from '../app-context';
 import type { Transaction } from '../db/database';
 import { emailProviderEvents, emailUnsubscribes } from '../db/schema';
 import { exactSuppressionEmail } from '../email/unsubscribe-token';
-import { stopFollowUps } from './stop-follow-ups';
 import { logger } from '../observability/logger';
 import { webhookDeliveriesRefused } from '../observability/metrics';
+import { stopFollowUps } from './stop-follow-ups';
 
 // The events this app acts on, in Resend's shapes; every other type is acknowledged and ignored.
 const ProviderEventSchema = z.discriminatedUnion('type', [

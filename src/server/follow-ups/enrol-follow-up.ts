@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
-import { followUpDueAt, followUpTimeZone } from '../../domain/follow-ups/schedule';
-import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
-import type { FollowUpSequence } from '../../domain/follow-ups/sequence';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { followUpMessages } from '#domain/follow-ups/follow-up-messages.ts';
+import { followUpDueAt, followUpTimeZone } from '#domain/follow-ups/schedule.ts';
+import type { FollowUpSequence } from '#domain/follow-ups/sequence.ts';
 import type { Transaction } from '../db/database';
 import { followUps, followUpTouches, leadEvents } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
+import { currentRequestId } from '../observability/request-context';
 import { stopFollowUps } from './stop-follow-ups';
 import { readWorkspaceSequence } from './workspace-sequence';
-import { currentRequestId } from '../observability/request-context';
 
 export interface FollowUpEnrolment {
   workspaceId: string;

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
-import { FollowUpSequenceRequestSchema } from '../../domain/follow-ups/sequence-request';
+import { followUpMessages } from '#domain/follow-ups/follow-up-messages.ts';
+import { FollowUpSequenceRequestSchema } from '#domain/follow-ups/sequence-request.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { followUps, followUpTouches, leads } from '../db/schema';

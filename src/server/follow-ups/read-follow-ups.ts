@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
-import { fillFollowUpFields, followUpFieldValues } from '../../domain/follow-ups/render-step';
+import { fillFollowUpFields, followUpFieldValues } from '#domain/follow-ups/render-step.ts';
 import {
   followUpStepLabel,
   type FollowUpSequence,
   type FollowUpStep,
   type FollowUpStopReason,
-} from '../../domain/follow-ups/sequence';
-import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
+} from '#domain/follow-ups/sequence.ts';
+import { wholesalerDisplayName } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
 import { followUps, followUpTouches, leads, offerLinks, wholesalerProfiles, user } from '../db/schema';
 import { followUpsVisibleTo, inWorkspace, sameWorkspace, type LeadReader } from '../db/workspace-scope';

@@ -1,18 +1,18 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import { renderFollowUpEmail } from '../../domain/follow-ups/render-step';
-import { followUpDueAt } from '../../domain/follow-ups/schedule';
-import type { FollowUpStep, FollowUpStopReason } from '../../domain/follow-ups/sequence';
-import { offerExpiresAt } from '../../domain/offer/offer-validity';
-import { isWorkspaceRole, may } from '../../domain/workspaces/roles';
+import { renderFollowUpEmail } from '#domain/follow-ups/render-step.ts';
+import { followUpDueAt } from '#domain/follow-ups/schedule.ts';
+import type { FollowUpStep, FollowUpStopReason } from '#domain/follow-ups/sequence.ts';
+import { offerExpiresAt } from '#domain/offer/offer-validity.ts';
+import { isWorkspaceRole, may } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
 import { followUps, followUpTouches, offerLinks } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { sendingRefusalOf } from '../email/sending-refusal';
 import { exactSuppressionEmail } from '../email/unsubscribe-token';
+import { runAsQueuingRequest } from '../observability/request-context';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { stopFollowUps } from './stop-follow-ups';
-import { runAsQueuingRequest } from '../observability/request-context';
 
 const HOUR_MS = 60 * 60 * 1000;
 

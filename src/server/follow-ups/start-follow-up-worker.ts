@@ -1,10 +1,10 @@
 import type { DatabaseConnection } from '../db/database';
 import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
 import type { SendingPolicyConfig } from '../email/send-to-third-party';
-import type { FollowUpClock } from './follow-up-clock';
-import { runDueFollowUps } from './run-due-follow-ups';
 import { describeErrorForLog } from '../http/describe-error-for-log';
 import { logger } from '../observability/logger';
+import type { FollowUpClock } from './follow-up-clock';
+import { runDueFollowUps } from './run-due-follow-ups';
 
 /** Its wake looks for due steps now (also done every poll and whenever the clock moves); its stop waits for the batch in progress. */
 export type FollowUpWorker = WorkerLoop;

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { followUpStopMessages, type FollowUpStopReason } from '../../domain/follow-ups/sequence';
+import { followUpStopMessages, type FollowUpStopReason } from '#domain/follow-ups/sequence.ts';
 import type { Transaction } from '../db/database';
 import { followUps, leadEvents } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';

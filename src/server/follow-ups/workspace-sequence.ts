@@ -1,7 +1,7 @@
-import type { FollowUpSequenceRequest } from '../../domain/follow-ups/sequence-request';
-import { sequenceFromRequest } from '../../domain/follow-ups/sequence-request';
-import { defaultFollowUpSequence, type FollowUpSequence } from '../../domain/follow-ups/sequence';
-import { canEditFollowUpSequence, planMessages } from '../../domain/plans/plans';
+import type { FollowUpSequenceRequest } from '#domain/follow-ups/sequence-request.ts';
+import { sequenceFromRequest } from '#domain/follow-ups/sequence-request.ts';
+import { defaultFollowUpSequence, type FollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import { canEditFollowUpSequence, planMessages } from '#domain/plans/plans.ts';
 import type { Database, Transaction } from '../db/database';
 import { followUpSequences } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';

@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
-import { describeEachDatabase, openTestDatabase } from '../../../tests/support/test-database';
-import { createTestApp } from '../../../tests/support/test-app';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase, openTestDatabase } from '#tests/support/test-database.ts';
 
 describeEachDatabase('GET /api/health', (database, kind) => {
   it('answers 200 when the database answers', async () => {

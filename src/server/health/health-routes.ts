@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context';
-import { logger } from '../observability/logger';
 import { describeErrorForLog } from '../http/describe-error-for-log';
+import { logger } from '../observability/logger';
 
 /** GET /api/health: 200 only when the database answers. */
 export function healthRoutes({ database }: AppContext) {

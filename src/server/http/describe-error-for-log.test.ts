@@ -1,10 +1,10 @@
 // Issue 16, finding 10: a 500 is logged without the row data of the failed query.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { describeErrorForLog, escapeForLog, isDataException } from './describe-error-for-log';
 
 const secrets = ['Secret Sally', 'sally@private.example', '99 Hidden Lane', '512-555-0199'];

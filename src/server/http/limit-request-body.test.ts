@@ -1,11 +1,11 @@
 // Issue 16, finding 2: request bodies are bounded before anything reads them.
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { makeBulkSender } from '../../../tests/support/bulk-sender';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser, TEST_ORIGIN } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser, TEST_ORIGIN } from '#tests/support/test-users.ts';
 import { bulkSendJobs, rateLimits, savedProperties } from '../db/schema';
 import { API_BODY_LIMIT_BYTES } from './limit-request-body';
 

@@ -4,8 +4,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import type { PublicConfig } from '../config/public-config';
 import { webAssets } from '../web-assets';
 

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { integrationMessages } from '../../domain/integrations/integration-messages';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
 import type { AppContext } from '../app-context';
 import type { Env } from '../env';
-import { MAX_ANSWER_BYTES } from '../http/outbound/safe-fetch';
+import { describeErrorForLog } from '../http/describe-error-for-log';
 import { readLimitedText } from '../http/outbound/read-limited-text';
+import { MAX_ANSWER_BYTES } from '../http/outbound/safe-fetch';
 import {
   fetchUpstream,
   readUpstreamMessage,
@@ -14,7 +15,6 @@ import {
   UpstreamError,
 } from '../http/outbound/upstream-error';
 import { logger } from '../observability/logger';
-import { describeErrorForLog } from '../http/describe-error-for-log';
 
 // An OpenID configuration is a page of JSON (Google's: under 2 KB); nothing past this is read.
 const MAX_DISCOVERY_BYTES = 64 * 1024;

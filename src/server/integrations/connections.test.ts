@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
-import { startGoogleOidcFake, type GoogleOidcFake } from '../../../tests/fakes/google-oidc-fake';
-import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
-import { startStripeFake } from '../../../tests/fakes/stripe-fake';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { newTestWorkspace } from '../../../tests/support/workspaces';
+import { startGhlFake, type GhlFake } from '#tests/fakes/ghl-fake.ts';
+import { startGoogleOidcFake, type GoogleOidcFake } from '#tests/fakes/google-oidc-fake.ts';
+import { startResendFake, type ResendFake } from '#tests/fakes/resend-fake.ts';
+import { startStripeFake } from '#tests/fakes/stripe-fake.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { newTestWorkspace } from '#tests/support/workspaces.ts';
 import { STRIPE_TEST_RATE_LIMIT } from './integrations-routes';
 
 const stripeSecretKey = 'sk_test_integrations0000000000000000wxyz';

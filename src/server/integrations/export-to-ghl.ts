@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { buildCrmPayload } from '../../domain/integrations/build-crm-payload';
-import { buildGhlDealNote } from '../../domain/integrations/build-ghl-deal-note';
-import type { CrmExportRequest } from '../../domain/integrations/export-request-schema';
-import { integrationMessages } from '../../domain/integrations/integration-messages';
+import { buildCrmPayload } from '#domain/integrations/build-crm-payload.ts';
+import { buildGhlDealNote } from '#domain/integrations/build-ghl-deal-note.ts';
+import type { CrmExportRequest } from '#domain/integrations/export-request-schema.ts';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
 import type { AppContext } from '../app-context';
 import type { Database } from '../db/database';
 import { leads, user } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';
+import { resolveDeal, type DealReader } from '../deals/resolve-deal';
+import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 import { addGhlNote, addGhlTags, upsertGhlContact, upsertGhlOpportunity } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings } from './ghl-settings-store';
-import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
-import { resolveDeal, type DealReader } from '../deals/resolve-deal';
 import { recordLeadExport } from './record-lead-export';
 import type { SettingsCipher } from './settings-cipher';
-import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
  * CRM export (spec §4, issue 14): only with the workspace's stored GoHighLevel key (409 otherwise).

@@ -1,16 +1,16 @@
-import { buildSheetsPayload } from '../../domain/integrations/build-sheets-payload';
-import type { SheetsExportRequest } from '../../domain/integrations/export-request-schema';
-import { integrationMessages } from '../../domain/integrations/integration-messages';
-import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
+import { buildSheetsPayload } from '#domain/integrations/build-sheets-payload.ts';
+import type { SheetsExportRequest } from '#domain/integrations/export-request-schema.ts';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { sheetsSettingsMessages } from '#domain/integrations/sheets-settings-messages.ts';
 import type { AppContext } from '../app-context';
-import { Refusal } from '../http/refusal';
+import { resolveDeal, type DealReader } from '../deals/resolve-deal';
 import { userUrlPolicy, type OutboundPolicy } from '../http/outbound/outbound-address';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
-import { resolveDeal, type DealReader } from '../deals/resolve-deal';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
+import { Refusal } from '../http/refusal';
 import { recordLeadExport } from './record-lead-export';
 import type { SettingsCipher } from './settings-cipher';
 import { readSheetsWebhook } from './sheets-settings-store';
-import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 const SERVICE = 'The spreadsheet webhook';
 

@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
-import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
+import { sheetsSettingsMessages } from '#domain/integrations/sheets-settings-messages.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { startGhlFake, type GhlFake } from '#tests/fakes/ghl-fake.ts';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { savedProperties, wholesalerSettings } from '../db/schema';
 
 const apiKey = 'pit-test-token-0001';

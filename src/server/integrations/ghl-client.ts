@@ -1,6 +1,6 @@
-import type { CrmPayload } from '../../domain/integrations/build-crm-payload';
-import { GHL_MAX_RETRIES, GHL_MAX_RETRY_WAIT_MS, ghlRateLimiter, ghlRetryDelayMs } from './ghl-rate-limit';
+import type { CrmPayload } from '#domain/integrations/build-crm-payload.ts';
 import { fetchUpstream, upstreamFailure, UpstreamError } from '../http/outbound/upstream-error';
+import { GHL_MAX_RETRIES, GHL_MAX_RETRY_WAIT_MS, ghlRateLimiter, ghlRetryDelayMs } from './ghl-rate-limit';
 
 /** The API version GoHighLevel's v2 API requires in a `Version` header. */
 export const GHL_API_VERSION = '2021-07-28';

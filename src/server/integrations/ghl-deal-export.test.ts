@@ -4,16 +4,16 @@
 // fake of GoHighLevel's API v2, on both databases.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { GHL_FAKE_PIPELINES, startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import type { MarketValueSource } from '../../domain/arv/market-value-source';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { joinWorkspace } from '../../../tests/support/workspaces';
+import type { MarketValueSource } from '#domain/arv/market-value-source.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { GHL_FAKE_PIPELINES, startGhlFake, type GhlFake } from '#tests/fakes/ghl-fake.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
+import { joinWorkspace } from '#tests/support/workspaces.ts';
 import { leads, user, wholesalerSettings } from '../db/schema';
 
 const apiKey = 'pit-deal-token-0001';

@@ -1,10 +1,10 @@
-import type { GhlOpportunityStage } from '../../domain/integrations/ghl-settings-schema';
+import type { GhlOpportunityStage } from '#domain/integrations/ghl-settings-schema.ts';
 import type { AppContext } from '../app-context';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 import { Refusal } from '../http/refusal';
 import { listGhlPipelines } from './ghl-client';
 import { readGhlOpportunityStage, requireGhlSettings, saveGhlOpportunityStage } from './ghl-settings-store';
 import type { SettingsCipher } from './settings-cipher';
-import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 const pipelinesUnavailable = (message: string) => `Could not list your GoHighLevel pipelines: ${message}`;
 

@@ -1,5 +1,5 @@
-import type { GhlOpportunityStage, GhlSettings } from '../../domain/integrations/ghl-settings-schema';
-import { integrationMessages } from '../../domain/integrations/integration-messages';
+import type { GhlOpportunityStage, GhlSettings } from '#domain/integrations/ghl-settings-schema.ts';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
 import type { Database } from '../db/database';
 import { Refusal } from '../http/refusal';
 import { SettingUnreadableError, type SettingsCipher } from './settings-cipher';

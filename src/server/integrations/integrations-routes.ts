@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CrmExportRequestSchema, SheetsExportRequestSchema } from '../../domain/integrations/export-request-schema';
-import { GhlOpportunityStageSchema, GhlSettingsSchema, lastFour } from '../../domain/integrations/ghl-settings-schema';
-import { sheetsSettingsMessages } from '../../domain/integrations/sheets-settings-messages';
-import { sheetsSettingsSchema } from '../../domain/integrations/sheets-settings-schema';
+import { CrmExportRequestSchema, SheetsExportRequestSchema } from '#domain/integrations/export-request-schema.ts';
+import { GhlOpportunityStageSchema, GhlSettingsSchema, lastFour } from '#domain/integrations/ghl-settings-schema.ts';
+import { sheetsSettingsMessages } from '#domain/integrations/sheets-settings-messages.ts';
+import { sheetsSettingsSchema } from '#domain/integrations/sheets-settings-schema.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { assertPublicUrl, userUrlPolicy } from '../http/outbound/outbound-address';
@@ -17,6 +17,7 @@ import {
 } from './check-connections';
 import { exportToGhl } from './export-to-ghl';
 import { exportToSheets, testSheetsWebhook } from './export-to-sheets';
+import { chooseGhlOpportunityStage, listGhlPipelinesForWorkspace } from './ghl-pipelines';
 import {
   readGhlSettings,
   removeGhlOpportunityStage,
@@ -24,7 +25,6 @@ import {
   saveGhlSettings,
   type StoredGhlSettings,
 } from './ghl-settings-store';
-import { chooseGhlOpportunityStage, listGhlPipelinesForWorkspace } from './ghl-pipelines';
 import { createSettingsCipher } from './settings-cipher';
 import { readSheetsWebhook, removeSheetsWebhook, saveSheetsWebhook } from './sheets-settings-store';
 import { testGhlConnection } from './test-ghl-connection';

@@ -3,17 +3,17 @@
 // exporting a deal is 'bulk-send-and-export'; another workspace's property is not found.
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
-import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { sendJson } from '../../../tests/support/send-json';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import { newTestWorkspace } from '../../../tests/support/workspaces';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { startGhlFake, type GhlFake } from '#tests/fakes/ghl-fake.ts';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
+import { sendJson } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
+import { newTestWorkspace } from '#tests/support/workspaces.ts';
 import { wholesalerSettings } from '../db/schema';
 
 const apiKey = 'pit-workspace-token-0001';

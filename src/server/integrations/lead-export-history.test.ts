@@ -3,12 +3,12 @@
 // export writes none. Against the local fakes of GoHighLevel and of a spreadsheet webhook, on both databases.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { startGhlFake, type GhlFake } from '../../../tests/fakes/ghl-fake';
-import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { newTestWorkspace } from '../../../tests/support/workspaces';
+import { startGhlFake, type GhlFake } from '#tests/fakes/ghl-fake.ts';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { newTestWorkspace } from '#tests/support/workspaces.ts';
 import { leadEvents, leads, user } from '../db/schema';
 
 const apiKey = 'pit-history-token-0001';

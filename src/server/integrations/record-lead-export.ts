@@ -1,5 +1,5 @@
-import type { ExportDestination } from '../../domain/integrations/export-destination';
-import type { OfferRange } from '../../domain/offer/compute-offer-range';
+import type { ExportDestination } from '#domain/integrations/export-destination.ts';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { leads } from '../db/schema';

@@ -1,9 +1,9 @@
-import { integrationMessages } from '../../domain/integrations/integration-messages';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
 import type { AppContext } from '../app-context';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 import { checkGhlConnection } from './ghl-client';
 import { requireGhlSettings } from './ghl-settings-store';
 import type { SettingsCipher } from './settings-cipher';
-import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
  * The Test page's GoHighLevel check (spec §2): a real call with the workspace's stored key and

@@ -1,8 +1,8 @@
-import { integrationMessages } from '../../domain/integrations/integration-messages';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
 import type { AppContext } from '../app-context';
+import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 import { Refusal } from '../http/refusal';
 import { callStripe } from './check-connections';
-import { refuseWhenUpstreamFails } from '../http/outbound/upstream-error';
 
 /**
  * The Test page's payment provider check (spec §2): a real call with the server's secret key.

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import { leadNoteMessages, MAX_LEAD_NOTES } from '../../domain/leads/lead-inbox-requests';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import { leadNoteMessages, MAX_LEAD_NOTES } from '#domain/leads/lead-inbox-requests.ts';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { Refusal } from '../http/refusal';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { LeadStatus } from '../../domain/leads/lead-status';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import type { LeadStatus } from '#domain/leads/lead-status.ts';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { readLeadFollowUp } from '../follow-ups/read-follow-ups';
 import { leads, offerLinks } from '../db/schema';
 import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';
+import { readLeadFollowUp } from '../follow-ups/read-follow-ups';
 import { leadNotFound } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';

@@ -3,11 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { LEAD_HISTORY_PAGE_SIZE, leadNoteMessages, MAX_LEAD_NOTES } from '../../domain/leads/lead-inbox-requests';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { LEAD_HISTORY_PAGE_SIZE, leadNoteMessages, MAX_LEAD_NOTES } from '#domain/leads/lead-inbox-requests.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { leadEvents, leads } from '../db/schema';
 import { PER_USER_ACTION_RATE_LIMIT } from '../rate-limit/limit-per-user';
 

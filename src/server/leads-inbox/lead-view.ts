@@ -1,4 +1,4 @@
-import { describeLeadAnswer } from '../../domain/leads/lead-answered-kind';
+import { describeLeadAnswer } from '#domain/leads/lead-answered-kind.ts';
 import type { leadEvents, leads } from '../db/schema';
 
 type LeadRow = typeof leads.$inferSelect;

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LEADS_PAGE_SIZE } from '../../domain/leads/lead-inbox-requests';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { toggleRepair } from '../../domain/repairs/repair-state';
+import { LEADS_PAGE_SIZE } from '#domain/leads/lead-inbox-requests.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { toggleRepair } from '#domain/repairs/repair-state.ts';
+import { startWebhookFake } from '#tests/fakes/webhook-fake.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { startWebhookFake } from '../../../tests/fakes/webhook-fake';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { signUpTestUser } from '../../../tests/support/test-users';
 import {
   emailOutbox,
   emailUnsubscribes,

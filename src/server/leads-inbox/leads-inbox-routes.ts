@@ -8,7 +8,7 @@ import {
   LeadsInboxQuerySchema,
   LeadStatusChangeSchema,
   RevisedOfferRequestSchema,
-} from '../../domain/leads/lead-inbox-requests';
+} from '#domain/leads/lead-inbox-requests.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';

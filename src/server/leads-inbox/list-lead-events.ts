@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { LEAD_HISTORY_PAGE_SIZE } from '../../domain/leads/lead-inbox-requests';
+import { LEAD_HISTORY_PAGE_SIZE } from '#domain/leads/lead-inbox-requests.ts';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';

@@ -1,6 +1,6 @@
 import { and, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { LEADS_PAGE_SIZE, type LeadsInboxQuery } from '../../domain/leads/lead-inbox-requests';
+import { LEADS_PAGE_SIZE, type LeadsInboxQuery } from '#domain/leads/lead-inbox-requests.ts';
 import type { Database } from '../db/database';
 import { leads } from '../db/schema';
 import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';

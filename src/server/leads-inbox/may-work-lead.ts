@@ -1,5 +1,5 @@
-import type { LeadStatus } from '../../domain/leads/lead-status';
-import { mayWorkLead, workspaceMessages, type WorkspaceMember } from '../../domain/workspaces/roles';
+import type { LeadStatus } from '#domain/leads/lead-status.ts';
+import { mayWorkLead, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import { Refusal } from '../http/refusal';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { may, workspaceMessages, type WorkspaceMember } from '../../domain/workspaces/roles';
+import { may, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { member as memberTable } from '../db/schema';
 import { Refusal } from '../http/refusal';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
 import { leads, offerLinks } from '../db/schema';
 import { leadsVisibleTo } from '../db/workspace-scope';

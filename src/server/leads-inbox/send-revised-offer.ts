@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { RevisedOfferRequest } from '../../domain/leads/lead-inbox-requests';
-import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
-import { revisedOfferEmail } from '../../domain/offer/revised-offer-email';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import type { RevisedOfferRequest } from '#domain/leads/lead-inbox-requests.ts';
+import type { OfferSnapshot } from '#domain/offer/offer-snapshot.ts';
+import { revisedOfferEmail } from '#domain/offer/revised-offer-email.ts';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
 import { leadEvents, leads, offerLinks } from '../db/schema';
 import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';

@@ -1,6 +1,6 @@
-import { followUpMessages } from '../../domain/follow-ups/follow-up-messages';
-import type { LeadFollowUpRequest } from '../../domain/leads/lead-inbox-requests';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import { followUpMessages } from '#domain/follow-ups/follow-up-messages.ts';
+import type { LeadFollowUpRequest } from '#domain/leads/lead-inbox-requests.ts';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
 import { assertSenderMaySend } from '../email/send-to-third-party';
 import { enrolFollowUp } from '../follow-ups/enrol-follow-up';

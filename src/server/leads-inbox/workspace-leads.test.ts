@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { makeBulkSender } from '../../../tests/support/bulk-sender';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import type { WorkspaceRole } from '../../domain/workspaces/roles';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
+import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import {
   bulkSendJobs,
   leadEvents,

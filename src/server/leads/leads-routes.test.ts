@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startResendFake, type ResendFake } from '../../../tests/fakes/resend-fake';
-import { freshClientAddress } from '../../../tests/support/send-json';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
+import { startResendFake, type ResendFake } from '#tests/fakes/resend-fake.ts';
+import { captureLog } from '#tests/support/capture-log.ts';
+import { freshClientAddress } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
 import { emailOutbox, leadEvents, leads } from '../db/schema';
 import { deliverDueEmails, emailRetryDelayMs } from '../email/deliver-due-emails';
 import { createResendTransport } from '../email/resend-transport';
 import { LEAD_RATE_LIMIT } from './leads-routes';
-import { captureLog } from '../../../tests/support/capture-log';
 
 type TestApp = ReturnType<typeof createTestApp>;
 /** POST /api/leads's body, as the route declares it. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { calculatorLeadAnswer } from '../../domain/leads/lead-answer';
-import { LeadRequestSchema } from '../../domain/leads/lead-request-schema';
+import { calculatorLeadAnswer } from '#domain/leads/lead-answer.ts';
+import { LeadRequestSchema } from '#domain/leads/lead-request-schema.ts';
 import type { AppContext } from '../app-context';
 import { validate } from '../http/validate';
 import { limitPerClient } from '../rate-limit/limit-per-client';

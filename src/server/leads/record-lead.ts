@@ -1,15 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
-import { answeredAs, type LeadAnswer } from '../../domain/leads/lead-answer';
-import { leadNotificationEmail } from '../../domain/leads/lead-notification-email';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { answeredAs, type LeadAnswer } from '#domain/leads/lead-answer.ts';
+import { leadNotificationEmail } from '#domain/leads/lead-notification-email.ts';
 import type { Transaction } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { sendNotification } from '../email/send-notification';
-import { stopFollowUpsOnAnswer } from '../follow-ups/stop-on-answer';
 import type { Env } from '../env';
+import { stopFollowUpsOnAnswer } from '../follow-ups/stop-on-answer';
+import { logger } from '../observability/logger';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { assignNewLead } from './assign-new-lead';
-import { logger } from '../observability/logger';
 
 export interface LeadToRecord {
   /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import type { LostWork } from '../../domain/workspaces/lost-work';
-import { isWorkspaceRole, may } from '../../domain/workspaces/roles';
+import type { LostWork } from '#domain/workspaces/lost-work.ts';
+import { isWorkspaceRole, may } from '#domain/workspaces/roles.ts';
 import { cancelBulkSendJob } from '../bulk-send/cancel-bulk-send-job';
 import { stoppedItemReasons } from '../bulk-send/queue-due-bulk-items';
 import type { Transaction } from '../db/database';

@@ -2,10 +2,10 @@
 // read the database, so they show rows any process queued.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase, openTestDatabase, type TestDatabase } from '#tests/support/test-database.ts';
+import { postAuth, signUpTestUser, signUpUser } from '#tests/support/test-users.ts';
 import { bulkSendItems, bulkSendJobs, emailOutbox, followUps, offerLinks } from '../db/schema';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase, openTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { postAuth, signUpTestUser, signUpUser } from '../../../tests/support/test-users';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

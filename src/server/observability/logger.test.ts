@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureLog } from '../../../tests/support/capture-log';
+import { captureLog } from '#tests/support/capture-log.ts';
 import { logger } from './logger';
 import { runInRequestContext } from './request-context';
 

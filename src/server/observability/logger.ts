@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { currentRequestContext } from './request-context';
 import { readableLogLine, type LogRecord } from './readable-log-line';
+import { currentRequestContext } from './request-context';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

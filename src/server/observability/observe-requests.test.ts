@@ -2,15 +2,15 @@
 // causes (the e-mail worker's for an e-mail it queued too), and one access line by route pattern.
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { captureLog } from '../../../tests/support/capture-log';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { postAuth, signUpTestUser, uniqueEmail, signUpUser } from '../../../tests/support/test-users';
-import { bulkSendJobs, emailOutbox } from '../db/schema';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { captureLog } from '#tests/support/capture-log.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { postAuth, signUpTestUser, uniqueEmail, signUpUser } from '#tests/support/test-users.ts';
 import { queueDueBulkItems } from '../bulk-send/queue-due-bulk-items';
-import { makeBulkSender } from '../../../tests/support/bulk-sender';
-import { TEST_AUTH_SECRET } from '../../../tests/support/test-app';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
+import { bulkSendJobs, emailOutbox } from '../db/schema';
 import { deliverDueEmails } from '../email/deliver-due-emails';
 import { createOutboxLogTransport } from '../email/outbox-log-transport';
 

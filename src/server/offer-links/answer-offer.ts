@@ -1,9 +1,9 @@
-import { homeownerAnswerMessage, type HomeownerAnswerMessage } from '../../domain/leads/homeowner-answer-message';
-import { answeredAs, offerLinkAnswer } from '../../domain/leads/lead-answer';
-import type { LeadSource } from '../../domain/leads/lead-answered-kind';
-import { negotiationOutcome } from '../../domain/leads/negotiation-outcome';
-import type { OfferAnswerRequest } from '../../domain/leads/offer-answer-request';
-import { isOfferExpired } from '../../domain/offer/offer-validity';
+import { homeownerAnswerMessage, type HomeownerAnswerMessage } from '#domain/leads/homeowner-answer-message.ts';
+import { answeredAs, offerLinkAnswer } from '#domain/leads/lead-answer.ts';
+import type { LeadSource } from '#domain/leads/lead-answered-kind.ts';
+import { negotiationOutcome } from '#domain/leads/negotiation-outcome.ts';
+import type { OfferAnswerRequest } from '#domain/leads/offer-answer-request.ts';
+import { isOfferExpired } from '#domain/offer/offer-validity.ts';
 import type { AppContext } from '../app-context';
 import type { offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';

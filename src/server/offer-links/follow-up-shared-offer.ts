@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { SharedOfferFollowUp } from '../../domain/follow-ups/shared-offer-follow-up';
-import { offerPageUrl } from '../../domain/offer/offer-token';
-import type { WorkspaceMember } from '../../domain/workspaces/roles';
+import type { SharedOfferFollowUp } from '#domain/follow-ups/shared-offer-follow-up.ts';
+import { offerPageUrl } from '#domain/offer/offer-token.ts';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
 import { offerLinks } from '../db/schema';
 import { assertSenderMaySend } from '../email/send-to-third-party';

@@ -1,7 +1,7 @@
-import type { NearbySale } from '../../domain/arv/arv-request-schema';
-import { offerExpiresAt } from '../../domain/offer/offer-validity';
-import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
-import { offerLetterUrl, offerPageUrl } from '../../domain/offer/offer-token';
+import type { NearbySale } from '#domain/arv/arv-request-schema.ts';
+import type { OfferSnapshot } from '#domain/offer/offer-snapshot.ts';
+import { offerLetterUrl, offerPageUrl } from '#domain/offer/offer-token.ts';
+import { offerExpiresAt } from '#domain/offer/offer-validity.ts';
 import type { Database } from '../db/database';
 import { offerLinks } from '../db/schema';
 import { createOfferToken } from './offer-link-token';

@@ -5,15 +5,15 @@
 import { eq } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
 import { beforeAll, expect, it } from 'vitest';
-import { sendJson } from '../../../tests/support/send-json';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import type { ArvComp, ArvFromComps } from '../../domain/arv/arv-request-schema';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
+import type { ArvComp, ArvFromComps } from '#domain/arv/arv-request-schema.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { sendJson } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
 import { offerLinks, savedProperties } from '../db/schema';
 
 /** POST /api/offer-links's body, as the route declares it. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { NearbySale } from '../../domain/arv/arv-request-schema';
-import { isOfferExpired, offerExpiredText, offerValidityText } from '../../domain/offer/offer-validity';
-import type { OfferSnapshot } from '../../domain/offer/offer-snapshot';
-import type { WholesalerBranding } from '../../domain/profile/wholesaler-profile-schema';
+import type { NearbySale } from '#domain/arv/arv-request-schema.ts';
+import type { OfferSnapshot } from '#domain/offer/offer-snapshot.ts';
+import { isOfferExpired, offerExpiredText, offerValidityText } from '#domain/offer/offer-validity.ts';
+import type { WholesalerBranding } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
 import { offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';

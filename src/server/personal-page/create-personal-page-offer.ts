@@ -1,5 +1,5 @@
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import type { PersonalPageOfferRequest } from '../../domain/offer/personal-page-offer-request';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import type { PersonalPageOfferRequest } from '#domain/offer/personal-page-offer-request.ts';
 import type { AppContext } from '../app-context';
 import { offerFromCalculation } from '../offer-links/create-offer-link';
 import { insertOfferLink } from '../offer-links/insert-offer-link';

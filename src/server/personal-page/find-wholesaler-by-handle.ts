@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { normalizeHandle } from '../../domain/profile/wholesaler-profile-schema';
+import { normalizeHandle } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
-import { Refusal } from '../http/refusal';
 import { releasedHandles, wholesalerProfiles } from '../db/schema';
+import { Refusal } from '../http/refusal';
 import { readWholesaler, type Wholesaler } from '../profile/read-wholesaler';
 
 /**

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { freshClientAddress as freshIp } from '../../../tests/support/send-json';
-import { leeHomesProfile, signUpTestUser } from '../../../tests/support/test-users';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { freshClientAddress as freshIp } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { leeHomesProfile, signUpTestUser } from '#tests/support/test-users.ts';
 import { leads, offerLinks } from '../db/schema';
 import { OFFER_RESPONSE_RATE_LIMIT } from '../offer-links/offer-links-routes';
 

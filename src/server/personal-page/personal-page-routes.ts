@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { PersonalPageOfferRequestSchema } from '../../domain/offer/personal-page-offer-request';
-import { HandleSchema } from '../../domain/profile/wholesaler-profile-schema';
+import { PersonalPageOfferRequestSchema } from '#domain/offer/personal-page-offer-request.ts';
+import { HandleSchema } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { AppContext } from '../app-context';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
-import { limitPerClient } from '../rate-limit/limit-per-client';
 import { OFFER_RESPONSE_RATE_LIMIT, PUBLIC_OFFER_RATE_LIMIT } from '../offer-links/offer-links-routes';
+import { limitPerClient } from '../rate-limit/limit-per-client';
 import { createPersonalPageOffer } from './create-personal-page-offer';
 import { personalPageMessages, requireWholesalerByHandle } from './find-wholesaler-by-handle';
 

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
+import { wholesalerDisplayName } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
 import { user, wholesalerProfiles } from '../db/schema';
 import { Refusal } from '../http/refusal';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { sendingPolicyMessages } from '../../domain/email/sending-policy-messages';
-import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
+import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
+import { profileMessages } from '#domain/profile/wholesaler-profile-schema.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
 import { emailOutbox, leadEvents, leads, wholesalerProfiles } from '../db/schema';
 
 type TestApp = ReturnType<typeof createTestApp>;

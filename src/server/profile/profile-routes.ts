@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { WholesalerProfileSchema } from '../../domain/profile/wholesaler-profile-schema';
+import { WholesalerProfileSchema } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { clientIp } from '../http/client-ip';

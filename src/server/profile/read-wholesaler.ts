@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { provenReplyTo } from '../../domain/email/proven-reply-to';
-import { wholesalerDisplayName, type WholesalerBranding } from '../../domain/profile/wholesaler-profile-schema';
+import { provenReplyTo } from '#domain/email/proven-reply-to.ts';
+import { wholesalerDisplayName, type WholesalerBranding } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
 import { user, wholesalerProfiles } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';

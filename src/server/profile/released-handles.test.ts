@@ -3,11 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { profileMessages } from '#domain/profile/wholesaler-profile-schema.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { leads, offerLinks, releasedHandles, wholesalerProfiles } from '../db/schema';
 
 type TestApp = ReturnType<typeof createTestApp>;

@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
-import { tooManyAttemptsMessage } from '../rate-limit/consume-rate-limit';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
 import { emailOutbox, emailUnsubscribes, wholesalerProfiles } from '../db/schema';
+import { tooManyAttemptsMessage } from '../rate-limit/consume-rate-limit';
 import { REPLY_TO_PROOF_LIMITS } from './send-reply-to-proof';
 
 type TestApp = ReturnType<typeof createTestApp>;

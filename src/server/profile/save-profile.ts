@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { profileMessages, type WholesalerProfile } from '../../domain/profile/wholesaler-profile-schema';
+import { profileMessages, type WholesalerProfile } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database, Transaction } from '../db/database';
 import { member, releasedHandles, wholesalerProfiles } from '../db/schema';
-import { inWorkspace } from '../db/workspace-scope';
 import { isUniqueViolation } from '../db/unique-violation';
+import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import type { WorkspaceFace } from './read-wholesaler';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { wholesalerDisplayName } from '../../domain/profile/wholesaler-profile-schema';
-import { replyToProofEmail } from '../../domain/profile/reply-to-proof-email';
+import { replyToProofEmail } from '#domain/profile/reply-to-proof-email.ts';
+import { wholesalerDisplayName } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { AppContext } from '../app-context';
 import { user, wholesalerProfiles } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { canDeleteSavedProperties, planMessages } from '../../domain/plans/plans';
+import { canDeleteSavedProperties, planMessages } from '#domain/plans/plans.ts';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
 import { inWorkspace, ownedRow } from '../db/workspace-scope';

@@ -2,15 +2,15 @@
 // and the offer webhook posted before anything was checked.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { makeBulkSender } from '../../../tests/support/bulk-sender';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { planMessages } from '../../domain/plans/plans';
-import { textMessages } from '../../domain/validation/bounded-text';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { planMessages } from '#domain/plans/plans.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { textMessages } from '#domain/validation/bounded-text.ts';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
+import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { bulkSendJobs, savedProperties } from '../db/schema';
 
 function saveRequest(overrides: Record<string, unknown> = {}) {

@@ -1,4 +1,4 @@
-import type { OfferRange } from '../../domain/offer/compute-offer-range';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
 import { postAutomationWebhook } from '../http/outbound/post-automation-webhook';
 
 export interface OfferWebhookPayload {

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { startWebhookFake, type WebhookFake } from '../../../tests/fakes/webhook-fake';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { calculationMessages } from '#domain/offer/calculation-messages.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { savedProperties, subscriptions } from '../db/schema';
-import { calculationMessages } from '../../domain/offer/calculation-messages';
 import { EXPORT_RATE_LIMIT } from '../rate-limit/limit-per-user';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);

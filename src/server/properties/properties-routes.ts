@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { canExportSavedList } from '../../domain/plans/plans';
-import { SavePropertyRequestSchema } from '../../domain/properties/save-property-request';
+import { canExportSavedList } from '#domain/plans/plans.ts';
+import { SavePropertyRequestSchema } from '#domain/properties/save-property-request.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { COMPS_BODY_LIMIT_BYTES, routeBodyLimit } from '../http/limit-request-body';

@@ -2,16 +2,16 @@
 // 'work-deals', the CSV export 'bulk-send-and-export'; another workspace's property is not found.
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { planMessages } from '../../domain/plans/plans';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { setRepairCost, toggleRepair } from '../../domain/repairs/repair-state';
-import { workspaceMessages } from '../../domain/workspaces/roles';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import type { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import { newTestWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { planMessages } from '#domain/plans/plans.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import type { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
+import { newTestWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { savedProperties } from '../db/schema';
 
 const repairs = setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 9000);

@@ -2,12 +2,12 @@
 // mode and its inputs, and its figures are the estimate's; a bad estimate stores nothing.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
-import { toggleRepair } from '../../domain/repairs/repair-state';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { toggleRepair } from '#domain/repairs/repair-state.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { savedProperties } from '../db/schema';
 
 const body = (repairEstimate: unknown) => ({

@@ -3,15 +3,15 @@
 // malformed, not the market value's) are refused with a 4xx and nothing is saved.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendJson } from '../../../tests/support/send-json';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
-import { asBrowser, bodyAt, typedClient } from '../../../tests/support/typed-client';
-import { setWorkspacePlan } from '../../../tests/support/workspaces';
-import type { ArvComp, ArvFromComps } from '../../domain/arv/arv-request-schema';
-import { defaultTemplate } from '../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../domain/repairs/repair-catalog';
+import type { ArvComp, ArvFromComps } from '#domain/arv/arv-request-schema.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { sendJson } from '#tests/support/send-json.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
+import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
+import { setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { savedProperties } from '../db/schema';
 
 const comp = (price: number, overrides: Partial<ArvComp> = {}): ArvComp => ({

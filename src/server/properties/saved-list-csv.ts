@@ -1,6 +1,6 @@
-import Papa from 'papaparse';
 import { desc } from 'drizzle-orm';
-import { neutralizeFormula } from '../../domain/csv/neutralize-formula';
+import Papa from 'papaparse';
+import { neutralizeFormula } from '#domain/csv/neutralize-formula.ts';
 import type { Database } from '../db/database';
 import { savedProperties } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { organization, savedProperties } from '../db/schema';
 import { newestFirst } from './list-saved-properties';
 

@@ -2,9 +2,9 @@
 // Drizzle's mapping: they must be the very objects Drizzle would have made, key order included,
 // so that the list's JSON stays byte for byte the same.
 import { beforeAll, expect, it } from 'vitest';
-import { createTestApp } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { signUpTestUser } from '../../../tests/support/test-users';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { signUpTestUser } from '#tests/support/test-users.ts';
 import { savedProperties } from '../db/schema';
 import { firstPageQuery, listSavedProperties } from './list-saved-properties';
 

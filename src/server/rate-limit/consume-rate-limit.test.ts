@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/test-database';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { rateLimits } from '../db/schema';
 import { consumeRateLimit, pruneRateLimits, refundRateLimit, tooManyAttemptsMessage } from './consume-rate-limit';
 

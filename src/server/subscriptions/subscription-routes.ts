@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { savedPropertyLimit } from '../../domain/plans/plans';
+import { savedPropertyLimit } from '#domain/plans/plans.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { cancelProviderSubscription } from '../billing/cancel-provider-subscription';

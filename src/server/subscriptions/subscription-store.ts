@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { PlanId } from '../../domain/plans/plans';
-import { seatCount } from '../../domain/workspaces/seats';
+import type { PlanId } from '#domain/plans/plans.ts';
+import { seatCount } from '#domain/workspaces/seats.ts';
 import type { Database, Transaction } from '../db/database';
 import { preparedPerDatabase } from '../db/prepared';
 import { subscriptions } from '../db/schema';

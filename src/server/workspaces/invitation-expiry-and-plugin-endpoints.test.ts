@@ -4,19 +4,13 @@
 // /api/workspace's checks (seats, roles, the sending policy): hostile requests change nothing.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { markEmailVerified, signUpTestUser, signUpUser, TEST_ORIGIN, uniqueEmail } from '#tests/support/test-users.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import {
-  markEmailVerified,
-  signUpTestUser,
-  signUpUser,
-  TEST_ORIGIN,
-  uniqueEmail,
-} from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { emailOutbox, invitation, member, organization, session } from '../db/schema';
 import { invitationToken } from './invitation-token';
 

@@ -1,14 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import {
-  assignableRoles,
-  isWorkspaceRole,
-  workspaceMessages,
-  type WorkspaceMember,
-} from '../../domain/workspaces/roles';
-import { invitationEmail } from '../../domain/workspaces/invitation-email';
-import { hasFreeSeat, noSeatMessage } from '../../domain/workspaces/seats';
-import type { InvitationRequest } from '../../domain/workspaces/workspace-requests';
+import { invitationEmail } from '#domain/workspaces/invitation-email.ts';
+import { assignableRoles, isWorkspaceRole, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
+import { hasFreeSeat, noSeatMessage } from '#domain/workspaces/seats.ts';
+import type { InvitationRequest } from '#domain/workspaces/workspace-requests.ts';
 import type { AppContext } from '../app-context';
 import { INVITATION_VALID_DAYS } from '../auth/workspace-plugin';
 import { invitation, member, organization, session, user } from '../db/schema';

@@ -3,14 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
+import { profileMessages } from '#domain/profile/wholesaler-profile-schema.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { leeHomesProfile, markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { leeHomesProfile, markEmailVerified, signUpTestUser } from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { member, offerLinks, releasedHandles, wholesalerProfiles } from '../db/schema';
 import { memberMessages } from './members';
 

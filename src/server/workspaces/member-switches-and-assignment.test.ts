@@ -4,13 +4,13 @@
 // changed for those who may not.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { workspaceMessages } from '../../domain/workspaces/roles';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { newTestWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import { newTestWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { leads, member, organization } from '../db/schema';
 
 type TestApp = ReturnType<typeof createApp>;

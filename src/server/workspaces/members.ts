@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { LostWork } from '../../domain/workspaces/lost-work';
-import { assignableRoles, workspaceMessages, type WorkspaceMember } from '../../domain/workspaces/roles';
-import type { MemberChange } from '../../domain/workspaces/workspace-requests';
+import type { LostWork } from '#domain/workspaces/lost-work.ts';
+import { assignableRoles, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
+import type { MemberChange } from '#domain/workspaces/workspace-requests.ts';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
 import { leadEvents, leads, member, organization, user } from '../db/schema';

@@ -1,6 +1,6 @@
 import { isAPIError } from 'better-auth/api';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { workspaceMessages } from '../../domain/workspaces/roles';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
 import { kebabCase, Refusal, type OrganizationPluginCode } from '../http/refusal';
 
 /** The organization plugin's refusals (by its error code) in the words the team page shows. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
-import { may, type WorkspaceMember, type WorkspaceRole } from '../../domain/workspaces/roles';
-import { seatCount } from '../../domain/workspaces/seats';
+import { may, type WorkspaceMember, type WorkspaceRole } from '#domain/workspaces/roles.ts';
+import { seatCount } from '#domain/workspaces/seats.ts';
 import type { Database } from '../db/database';
 import { invitation, member, organization, subscriptions, user } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';

@@ -5,24 +5,18 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { homeownerEmailKey } from '../../domain/email/homeowner-email-key';
-import { workspaceMessages } from '../../domain/workspaces/roles';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { markEmailVerified, signUpTestUser, signUpUser, TEST_ORIGIN, uniqueEmail } from '#tests/support/test-users.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
 import { AUTH_COOKIE_PREFIX } from '../auth/create-auth';
 import { applyBillingEvent } from '../billing/apply-billing-event';
 import { emailOutbox, emailUnsubscribes, invitation, member, session, subscriptions, user } from '../db/schema';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import {
-  markEmailVerified,
-  signUpTestUser,
-  signUpUser,
-  TEST_ORIGIN,
-  uniqueEmail,
-} from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { invitationToken } from './invitation-token';
 
 type TestApp = ReturnType<typeof createApp>;

@@ -1,21 +1,15 @@
 // Issue 26: invitations, roles and removal as callers, hostile ones included, meet them.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { workspaceMessages } from '../../domain/workspaces/roles';
-import { seatMessages } from '../../domain/workspaces/seats';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
+import { seatMessages } from '#domain/workspaces/seats.ts';
+import { sendJson as send } from '#tests/support/send-json.ts';
+import { createTestContext } from '#tests/support/test-app.ts';
+import { describeEachDatabase } from '#tests/support/test-database.ts';
+import { markEmailVerified, signUpTestUser, signUpUser, TEST_ORIGIN, uniqueEmail } from '#tests/support/test-users.ts';
+import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { createApp } from '../app';
 import type { AppContext } from '../app-context';
-import { createTestContext } from '../../../tests/support/test-app';
-import { describeEachDatabase } from '../../../tests/support/test-database';
-import { sendJson as send } from '../../../tests/support/send-json';
-import {
-  markEmailVerified,
-  signUpTestUser,
-  signUpUser,
-  TEST_ORIGIN,
-  uniqueEmail,
-} from '../../../tests/support/test-users';
-import { joinWorkspace, setWorkspacePlan } from '../../../tests/support/workspaces';
 import { emailOutbox, invitation, leadEvents, leads, member } from '../db/schema';
 
 type TestApp = ReturnType<typeof createApp>;

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { workspaceMessages } from '../../domain/workspaces/roles';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
 import {
   ActiveWorkspaceSchema,
   InvitationRequestSchema,
   MemberChangeSchema,
   MemberRemovalSchema,
   WorkspaceChangeSchema,
-} from '../../domain/workspaces/workspace-requests';
+} from '#domain/workspaces/workspace-requests.ts';
 import type { AppContext } from '../app-context';
 import {
   findMembership,
@@ -19,8 +19,8 @@ import {
   type SignedInVariables,
 } from '../auth/require-user';
 import { member, organization } from '../db/schema';
-import { validate } from '../http/validate';
 import { Refusal } from '../http/refusal';
+import { validate } from '../http/validate';
 import { limitPerClient } from '../rate-limit/limit-per-client';
 import { limitPerUser } from '../rate-limit/limit-per-user';
 import { acceptInvitation, inviteMember, readInvitation, revokeInvitation } from './invitations';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { PlanId } from '../../domain/plans/plans';
-import { seatCount } from '../../domain/workspaces/seats';
+import type { PlanId } from '#domain/plans/plans.ts';
+import { seatCount } from '#domain/workspaces/seats.ts';
 import type { Database, Transaction } from '../db/database';
 import { invitation, member, subscriptions } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';

@@ -1,6 +1,6 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { ApiRoutes } from '../../server/app';
+import type { ApiRoutes } from '#server/app.ts';
 
 /** The typed client for every `/api` route; request and response types come from the server's routes. */
 export const api = hc<ApiRoutes>('/api', {

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { isFeedTable, type FeedEventName, type FeedTable } from '../../domain/events/live-feed';
+import { isFeedTable, type FeedEventName, type FeedTable } from '#domain/events/live-feed.ts';
 
 /**
  * What changed on the signed-in user's live feed (/api/events): one table's rows ('leads',

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { LeadStatus } from '../../domain/leads/lead-status';
-import { may, mayWorkLead, type WorkspaceAction } from '../../domain/workspaces/roles';
+import type { LeadStatus } from '#domain/leads/lead-status.ts';
+import { may, mayWorkLead, type WorkspaceAction } from '#domain/workspaces/roles.ts';
 import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from './api-client';
 import { useSession } from './use-session';
 

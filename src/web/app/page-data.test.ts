@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { scriptSafeJson } from '../../domain/html/script-safe-json';
+import { scriptSafeJson } from '#domain/html/script-safe-json.ts';
 import { ApiError } from '../api/api-client';
 import { dehydratePageData, hydratePageData, PAGE_DATA_ELEMENT_ID } from './page-data';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { savedPropertyLimit } from '../../domain/plans/plans';
+import { savedPropertyLimit } from '#domain/plans/plans.ts';
 import { ApiError } from '../api/api-client';
 import { useSubscription, useSwitchToFreePlan } from '../api/use-subscription';
 import { Modal } from './modal';

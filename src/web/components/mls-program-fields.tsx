@@ -3,7 +3,7 @@ import {
   PROPERTY_CONDITIONS,
   SALE_TIMEFRAMES,
   timeframeLabel,
-} from '../../domain/leads/mls-program-schema';
+} from '#domain/leads/mls-program-schema.ts';
 import { SelectField } from './select-field';
 import { TextAreaField } from './text-area-field';
 import { TextField } from './text-field';

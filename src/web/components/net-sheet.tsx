@@ -1,15 +1,15 @@
 import { useId, useMemo, useState } from 'react';
-import { formatMoney } from '../../domain/money/format-money';
+import { formatMoney } from '#domain/money/format-money.ts';
 import {
   defaultNetSheetAssumptions,
   netSheet,
   netSheetComparison,
   type NetSheetAssumptions,
   type NetSheetLine,
-} from '../../domain/net-sheet/net-sheet';
-import type { OfferRange } from '../../domain/offer/compute-offer-range';
-import { fieldErrors } from '../../domain/validation/field-errors';
-import { readTypedNumber } from '../../domain/validation/typed-number';
+} from '#domain/net-sheet/net-sheet.ts';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
+import { fieldErrors } from '#domain/validation/field-errors.ts';
+import { readTypedNumber } from '#domain/validation/typed-number.ts';
 import { TextField } from './text-field';
 
 type AssumptionKey = keyof NetSheetAssumptions;
@@ -38,7 +38,7 @@ type AssumptionsSchema = Awaited<ReturnType<typeof loadAssumptionsSchema>>;
 // The assumptions' checks (zod) load once the homeowner opens the sheet to change them: the pages
 // showing a net sheet (an offer link, the calculator) are read and hydrated without them.
 const loadAssumptionsSchema = async () =>
-  (await import('../../domain/net-sheet/net-sheet-assumptions-schema')).NetSheetAssumptionsSchema;
+  (await import('#domain/net-sheet/net-sheet-assumptions-schema.ts')).NetSheetAssumptionsSchema;
 
 /**
  * The typed assumptions read and checked: the valid ones, or what to fix in each field. Until

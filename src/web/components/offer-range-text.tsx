@@ -1,5 +1,5 @@
-import { formatMoney } from '../../domain/money/format-money';
-import type { OfferRange } from '../../domain/offer/compute-offer-range';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
 
 /** An offer's range in large figures, read as 'low to high' by screen readers. */
 export function OfferRangeText({ range }: { range: OfferRange }) {

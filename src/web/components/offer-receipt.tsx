@@ -1,11 +1,11 @@
-import { formatMoney } from '../../domain/money/format-money';
-import type { OfferReceipt } from '../../domain/offer/compute-offer-range';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { OfferReceipt } from '#domain/offer/compute-offer-range.ts';
 import {
   receiptLines,
   type MarketValueFromComps,
   type ReceiptAudience,
   type ReceiptLine,
-} from '../../domain/offer/offer-receipt-lines';
+} from '#domain/offer/offer-receipt-lines.ts';
 
 /** A line's figure; a range may break after its dash on a narrow screen, a figure never does. */
 function Amount({ amount, kind }: ReceiptLine) {

@@ -1,4 +1,4 @@
-import { emailDeliveryMessages } from '../../domain/email/email-delivery';
+import { emailDeliveryMessages } from '#domain/email/email-delivery.ts';
 import { usePublicConfig } from '../api/public-config';
 
 /** Beside what a screen says it e-mailed: while no provider is configured, that nothing left the server. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatPhoneInput } from '../../domain/contact/phone';
-import { MlsProgramSchema, type MlsProgram } from '../../domain/leads/mls-program-schema';
+import { formatPhoneInput } from '#domain/contact/phone.ts';
+import { MlsProgramSchema, type MlsProgram } from '#domain/leads/mls-program-schema.ts';
 import { MlsProgramFields } from './mls-program-fields';
 import { useSchemaForm } from './use-schema-form';
 

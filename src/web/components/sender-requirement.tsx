@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { bulkImportMessages } from '../../domain/bulk-import/bulk-import-messages';
-import { profileMessages } from '../../domain/profile/wholesaler-profile-schema';
+import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { profileMessages } from '#domain/profile/wholesaler-profile-schema.ts';
 import { ApiError } from '../api/api-client';
 import { authClient } from '../api/auth-client';
 import { EMAIL_VERIFIED_CALLBACK } from '../api/email-verification';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
-import { useTopmostDialog } from './open-dialogs';
 import type { ToasterProps } from 'sonner';
+import { useTopmostDialog } from './open-dialogs';
 
 // If its code cannot be fetched (a dropped connection), the app goes on without toasts rather than fail.
 const SonnerToaster = lazy<ComponentType<ToasterProps>>(() =>

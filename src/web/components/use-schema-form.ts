@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../domain/validation/field-errors';
+import { fieldErrors } from '#domain/validation/field-errors.ts';
 
 /** A form's values as typed: text fields, and lists of text fields (a contact's phones). */
 type FormValues = Record<string, string | readonly string[]>;

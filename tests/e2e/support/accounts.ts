@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { uniqueEmail } from '../../support/test-users';
+import { uniqueEmail } from '#tests/support/test-users.ts';
 
 export const E2E_PASSWORD = 'e2e-Secret-passphrase-9';
 

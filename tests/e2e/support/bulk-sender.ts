@@ -2,7 +2,7 @@
 // through the link the app e-mails (read from the e-mail provider's fake), and give the postal
 // address every offer e-mail carries.
 import { expect, type Page } from '@playwright/test';
-import type { ResendFakeEmail } from '../../fakes/resend-fake';
+import type { ResendFakeEmail } from '#tests/fakes/resend-fake.ts';
 
 const VERIFY_LINK = /https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/;
 

@@ -13,9 +13,9 @@ import {
   type GhlFakeFailure,
   type GhlFakeNote,
   type GhlFakeOpportunity,
-} from '../../fakes/ghl-fake';
-import { parseJsonBody, sendJson, startHttpFake } from '../../fakes/http-fake';
-import { startWebhookFake } from '../../fakes/webhook-fake';
+} from '#tests/fakes/ghl-fake.ts';
+import { parseJsonBody, sendJson, startHttpFake } from '#tests/fakes/http-fake.ts';
+import { startWebhookFake } from '#tests/fakes/webhook-fake.ts';
 
 /** The GoHighLevel key and location the CRM fake accepts in end-to-end tests. */
 export const E2E_GHL_API_KEY = 'pit-e2e-0000-1111-2222-ab12';

@@ -37,7 +37,7 @@ export async function migratedPgliteTemplate(): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
   const workDir = mkdtempSync(path.join(cacheDir, 'building-'));
   try {
-    const { openPgliteDatabase } = await import('../../../src/server/db/database');
+    const { openPgliteDatabase } = await import('#server/db/database.ts');
     const database = await openPgliteDatabase({ dataDir: workDir });
     await database.close();
     try {

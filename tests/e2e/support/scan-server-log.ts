@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { linksIn } from '../../../src/server/email/outbox-log-transport';
+import { linksIn } from '#server/email/outbox-log-transport.ts';
 
 /** Columns that hold what must never reach a log: contacts, addresses and issued tokens. */
 const personalColumns: Record<string, string[]> = {

@@ -72,7 +72,7 @@ Object.assign(childEnv, (await startIntegrationFakes(port)).env);
 // The second e2e server (stripe-e2e-server.ts) has a payment provider: a local fake of Stripe in
 // this process, which sends its signed events to this server's webhook a moment after each change.
 if (process.env.E2E_STRIPE_FAKE_PORT) {
-  const { startStripeFake } = await import('../../fakes/stripe-fake');
+  const { startStripeFake } = await import('#tests/fakes/stripe-fake.ts');
   const stripeFake = await startStripeFake({
     port: Number(process.env.E2E_STRIPE_FAKE_PORT),
     webhook: `http://${host}:${port}/api/billing/stripe-webhook`,

@@ -1,8 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupOptions } from 'node:dns';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetch } from 'undici';
-import { startWebhookFake, type WebhookFake } from '../../../../tests/fakes/webhook-fake';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
 import { checkedAgent } from './checked-agent';
 import { AddressRefusedError, checkedLookup } from './checked-lookup';
 import { STRICT_OUTBOUND_POLICY, userUrlPolicy, type OutboundPolicy } from './outbound-address';

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import type { Env } from '../../env';
+import type { Env } from '#server/env.ts';
 import { Refusal } from '../refusal';
 
 export const outboundAddressMessages = {

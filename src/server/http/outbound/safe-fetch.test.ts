@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWebhookFake, type WebhookFake } from '../../../../tests/fakes/webhook-fake';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
 import { assertPublicUrl, STRICT_OUTBOUND_POLICY, userUrlPolicy, type OutboundPolicy } from './outbound-address';
 import { MAX_ANSWER_BYTES, OutboundRequestError, safeFetch } from './safe-fetch';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startWebhookFake, type WebhookFake } from '../../../../tests/fakes/webhook-fake';
+import { startWebhookFake, type WebhookFake } from '#tests/fakes/webhook-fake.ts';
 import { Refusal } from '../refusal';
 import {
   fetchUpstream,

@@ -1,8 +1,8 @@
+import { logger } from '#server/observability/logger.ts';
 import { describeErrorForLog } from '../describe-error-for-log';
-import { MAX_ANSWER_BYTES } from './safe-fetch';
-import { readLimitedText } from './read-limited-text';
 import { Refusal } from '../refusal';
-import { logger } from '../../observability/logger';
+import { readLimitedText } from './read-limited-text';
+import { MAX_ANSWER_BYTES } from './safe-fetch';
 
 /**
  * A call to an outside service failed; the message names the service and its answer, never a

@@ -1,17 +1,17 @@
 import { lazy } from 'react';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
-import type { PageDataLoader } from '../../api/page-data-loader';
-import { BulkImportButton } from '../../features/bulk-import/bulk-import-button';
-import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
-import { CalculatorPage } from '../../features/calculator/calculator-page';
-import { calculatorReferenceDataQuery } from '../../features/calculator/use-calculator-reference-data';
-import { keepCalculationDraft } from '../../features/calculator/calculation-draft';
-import type { UserType } from '../../features/calculator/user-type';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import { offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
+import type { PageDataLoader } from '#web/api/page-data-loader.ts';
+import { BulkImportButton } from '#web/features/bulk-import/bulk-import-button.tsx';
+import { keepCalculationDraft } from '#web/features/calculator/calculation-draft.ts';
+import { CalculatorPage } from '#web/features/calculator/calculator-page.tsx';
+import type { CalculatorSlots } from '#web/features/calculator/calculator-slots.ts';
+import { calculatorReferenceDataQuery } from '#web/features/calculator/use-calculator-reference-data.ts';
+import type { UserType } from '#web/features/calculator/user-type.ts';
 
 // What a visitor can do with an offer (forms, exports) loads with the first offer, keeping the
 // calculator's first download small.
-const loadHomeownerActions = () => import('../../features/homeowner/homeowner-offer-actions');
+const loadHomeownerActions = () => import('#web/features/homeowner/homeowner-offer-actions.tsx');
 const loadWholesalerActions = () => import('./wholesaler-offer-actions');
 const HomeownerOfferActions = lazy(async () => ({ default: (await loadHomeownerActions()).HomeownerOfferActions }));
 const WholesalerOfferActions = lazy(async () => ({ default: (await loadWholesalerActions()).WholesalerOfferActions }));
@@ -36,9 +36,9 @@ const slots: CalculatorSlots = {
   preloadOfferActions: (userType) => void (userType === 'homeowner' ? loadHomeownerActions() : loadWholesalerActions()),
   WholesalerTools: BulkImportButton,
   // The ARV panel (and the zod schemas it validates with) loads when a wholesaler opens the calculator.
-  ArvComps: lazy(async () => ({ default: (await import('../../features/arv/arv-comps-panel')).ArvCompsPanel })),
+  ArvComps: lazy(async () => ({ default: (await import('#web/features/arv/arv-comps-panel.tsx')).ArvCompsPanel })),
   MoreTemplates: lazy(async () => ({
-    default: (await import('../../features/custom-templates/custom-templates-section')).CustomTemplatesSection,
+    default: (await import('#web/features/custom-templates/custom-templates-section.tsx')).CustomTemplatesSection,
   })),
 };
 

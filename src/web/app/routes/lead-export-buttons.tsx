@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
-import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
-import type { ExportTarget } from '../../features/integrations/export-target';
-import { leadsKey, type LeadDetail } from '../../features/leads/leads-api';
+import type { ExportTarget } from '#web/features/integrations/export-target.ts';
+import { ExportToGhlButton } from '#web/features/integrations/export-to-ghl-button.tsx';
+import { ExportToSheetsButton } from '#web/features/integrations/export-to-sheets-button.tsx';
+import { leadsKey, type LeadDetail } from '#web/features/leads/leads-api.ts';
 
 /** A lead of the inbox as an export's source (the server reads the lead, scoped to the user) and its summary figures. */
 export function exportTargetFromLead(lead: LeadDetail['lead']): ExportTarget | null {

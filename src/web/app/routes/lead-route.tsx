@@ -1,6 +1,6 @@
-import { RequireUser } from '../../components/require-user';
-import { LeadDetailPage } from '../../features/leads/lead-detail-page';
-import type { LeadDetailSlots } from '../../features/leads/lead-detail-slots';
+import { RequireUser } from '#web/components/require-user.tsx';
+import { LeadDetailPage } from '#web/features/leads/lead-detail-page.tsx';
+import type { LeadDetailSlots } from '#web/features/leads/lead-detail-slots.ts';
 import { LeadExportButtons } from './lead-export-buttons';
 
 const slots: LeadDetailSlots = { LeadExports: LeadExportButtons };

@@ -1,12 +1,12 @@
-import { signedInPageData } from '../../api/page-data-loader';
-import { workspaceQuery } from '../../api/use-workspace';
-import { RequireUser } from '../../components/require-user';
-import { leadsInboxQuery } from '../../features/leads/leads-api';
-import { readLeadsFilter } from '../../features/leads/leads-filter-params';
-import { LeadsPage } from '../../features/leads/leads-page';
-import type { LeadsPageSlots } from '../../features/leads/leads-page-slots';
-import { PersonalPageSummary } from '../../features/profile/personal-page-summary';
-import { profileQuery } from '../../features/profile/profile-api';
+import { signedInPageData } from '#web/api/page-data-loader.ts';
+import { workspaceQuery } from '#web/api/use-workspace.ts';
+import { RequireUser } from '#web/components/require-user.tsx';
+import { leadsInboxQuery } from '#web/features/leads/leads-api.ts';
+import { readLeadsFilter } from '#web/features/leads/leads-filter-params.ts';
+import type { LeadsPageSlots } from '#web/features/leads/leads-page-slots.ts';
+import { LeadsPage } from '#web/features/leads/leads-page.tsx';
+import { PersonalPageSummary } from '#web/features/profile/personal-page-summary.tsx';
+import { profileQuery } from '#web/features/profile/profile-api.ts';
 
 const slots: LeadsPageSlots = { PersonalPageSummary };
 

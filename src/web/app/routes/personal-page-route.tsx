@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import type { PageDataLoader } from '../../api/page-data-loader';
-import type { CalculatorSlots } from '../../features/calculator/calculator-slots';
-import { CalculatorPage } from '../../features/calculator/calculator-page';
-import { calculatorReferenceDataQuery } from '../../features/calculator/use-calculator-reference-data';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import type { PageDataLoader } from '#web/api/page-data-loader.ts';
+import { CalculatorPage } from '#web/features/calculator/calculator-page.tsx';
+import type { CalculatorSlots } from '#web/features/calculator/calculator-slots.ts';
+import { calculatorReferenceDataQuery } from '#web/features/calculator/use-calculator-reference-data.ts';
 import {
   isNotFound,
   wholesalerBrandingQuery,
   type WholesalerBranding,
-} from '../../features/offer-answer/offer-answer-api';
-import { PersonalPageOfferAnswer } from '../../features/offer-answer/personal-page-offer-answer';
-import { WholesalerHeader, WholesalerHeaderPlaceholder } from '../../features/offer-answer/wholesaler-header';
-import '../../features/offer-answer/offer-answer.css';
+} from '#web/features/offer-answer/offer-answer-api.ts';
+import { PersonalPageOfferAnswer } from '#web/features/offer-answer/personal-page-offer-answer.tsx';
+import { WholesalerHeader, WholesalerHeaderPlaceholder } from '#web/features/offer-answer/wholesaler-header.tsx';
+import '#web/features/offer-answer/offer-answer.css';
 
 /** The calculator's slots for one page: the answer to its offers goes to that wholesaler. */
 function personalPageSlots(handle: string, displayName: string): CalculatorSlots {

@@ -1,17 +1,17 @@
-import { signedInPageData } from '../../api/page-data-loader';
-import { subscriptionQuery } from '../../api/use-subscription';
-import { workspaceQuery } from '../../api/use-workspace';
-import { RequireUser } from '../../components/require-user';
-import { SavedArvCompsView } from '../../features/arv/saved-arv-comps';
-import { CheckoutReturnNotice } from '../../features/billing/checkout-return-notice';
-import { DocumentDownloads } from '../../features/documents/document-downloads';
-import { ManageBillingButton } from '../../features/billing/manage-billing-button';
-import { SavedPropertyExportButtons } from '../../features/integrations/saved-property-export-buttons';
-import type { SavedPageSlots } from '../../features/saved/saved-page-slots';
-import { savedPropertiesQuery, type SavedProperty } from '../../features/saved/saved-properties-api';
-import { sheetsSettingsQuery } from '../../features/integrations/sheets-settings-api';
-import { ShareOfferButton } from '../../features/share-offer/share-offer-button';
-import { SavedPage } from '../../features/saved/saved-page';
+import { signedInPageData } from '#web/api/page-data-loader.ts';
+import { subscriptionQuery } from '#web/api/use-subscription.ts';
+import { workspaceQuery } from '#web/api/use-workspace.ts';
+import { RequireUser } from '#web/components/require-user.tsx';
+import { SavedArvCompsView } from '#web/features/arv/saved-arv-comps.tsx';
+import { CheckoutReturnNotice } from '#web/features/billing/checkout-return-notice.tsx';
+import { ManageBillingButton } from '#web/features/billing/manage-billing-button.tsx';
+import { DocumentDownloads } from '#web/features/documents/document-downloads.tsx';
+import { SavedPropertyExportButtons } from '#web/features/integrations/saved-property-export-buttons.tsx';
+import { sheetsSettingsQuery } from '#web/features/integrations/sheets-settings-api.ts';
+import type { SavedPageSlots } from '#web/features/saved/saved-page-slots.ts';
+import { SavedPage } from '#web/features/saved/saved-page.tsx';
+import { savedPropertiesQuery, type SavedProperty } from '#web/features/saved/saved-properties-api.ts';
+import { ShareOfferButton } from '#web/features/share-offer/share-offer-button.tsx';
 
 /** A saved property's exports, its Share offer and its documents. */
 function PropertyActions({ property }: { property: SavedProperty }) {

@@ -1,5 +1,5 @@
-import { RequireUser } from '../../components/require-user';
-import { TeamPage } from '../../features/team/team-page';
+import { RequireUser } from '#web/components/require-user.tsx';
+import { TeamPage } from '#web/features/team/team-page.tsx';
 
 /** /team, for a signed-in user: the workspace's members, invitations and lead assignment. */
 export function TeamRoute() {

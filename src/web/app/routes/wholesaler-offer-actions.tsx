@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../api/use-session';
-import { useMay } from '../../api/use-workspace';
-import { forgetArvCompsDraft } from '../../features/arv/arv-comps-draft';
-import { DocumentDownloads } from '../../features/documents/document-downloads';
-import { ExportToGhlButton } from '../../features/integrations/export-to-ghl-button';
-import { ExportToSheetsButton } from '../../features/integrations/export-to-sheets-button';
-import { exportTargetFromOffer } from '../../features/integrations/export-target';
-import { keepCalculationDraft } from '../../features/calculator/calculation-draft';
-import { SavePropertyDialog } from '../../features/saved/save-property-dialog';
-import { ShareOfferButton } from '../../features/share-offer/share-offer-button';
-import { nearbySalesOf } from '../../../domain/arv/nearby-sales';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import { nearbySalesOf } from '#domain/arv/nearby-sales.ts';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import { useSession } from '#web/api/use-session.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { forgetArvCompsDraft } from '#web/features/arv/arv-comps-draft.ts';
+import { keepCalculationDraft } from '#web/features/calculator/calculation-draft.ts';
+import { DocumentDownloads } from '#web/features/documents/document-downloads.tsx';
+import { exportTargetFromOffer } from '#web/features/integrations/export-target.ts';
+import { ExportToGhlButton } from '#web/features/integrations/export-to-ghl-button.tsx';
+import { ExportToSheetsButton } from '#web/features/integrations/export-to-sheets-button.tsx';
+import { SavePropertyDialog } from '#web/features/saved/save-property-dialog.tsx';
+import { ShareOfferButton } from '#web/features/share-offer/share-offer-button.tsx';
 
 /** A signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in (§2). */
 export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ArvComp, ArvSubject } from '../../../domain/arv/arv-request-schema';
-import { api, ApiError, readJson, retryUnlessRefused } from '../../api/api-client';
+import type { ArvComp, ArvSubject } from '#domain/arv/arv-request-schema.ts';
+import { api, ApiError, readJson, retryUnlessRefused } from '#web/api/api-client.ts';
 
 export interface ArvEstimateBody {
   subject: ArvSubject;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ArvCompSchema, CompDecisionSchema, MAX_ARV_COMPS } from '../../../domain/arv/arv-request-schema';
+import { ArvCompSchema, CompDecisionSchema, MAX_ARV_COMPS } from '#domain/arv/arv-request-schema.ts';
 
 /**
  * The ARV panel's work on the calculator before the property is saved: the subject's facts as

@@ -1,5 +1,5 @@
 import { useEffect, useId, useReducer, useState } from 'react';
-import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
+import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
 import { useArvEstimate } from './arv-api';
 import { keepArvCompsDraft, readArvCompsDraft } from './arv-comps-draft';
 import { ArvCompsImport } from './arv-comps-import';

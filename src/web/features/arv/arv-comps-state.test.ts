@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ArvComp } from '../../../domain/arv/arv-request-schema';
+import type { ArvComp } from '#domain/arv/arv-request-schema.ts';
 import type { ArvEstimateResult } from './arv-api';
 import {
   arvCompsFromDraft,

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
-import type { ArvComp, ArvFromComps, ArvSubject, CompDecision } from '../../../domain/arv/arv-request-schema';
-import { ArvSubjectSchema } from '../../../domain/arv/arv-request-schema';
-import { readCompRows } from '../../../domain/arv/read-comps-csv';
-import { formatMoney } from '../../../domain/money/format-money';
+import type { ArvComp, ArvFromComps, ArvSubject, CompDecision } from '#domain/arv/arv-request-schema.ts';
+import { ArvSubjectSchema } from '#domain/arv/arv-request-schema.ts';
+import { readCompRows } from '#domain/arv/read-comps-csv.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
 import type { ArvEstimateBody, ArvEstimateResult } from './arv-api';
 import type { ArvCompsDraft } from './arv-comps-draft';
 

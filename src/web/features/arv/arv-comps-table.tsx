@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../domain/money/format-money';
+import { formatMoney } from '#domain/money/format-money.ts';
 import type { ArvEstimateResult } from './arv-api';
 import { compStatus, type ArvCompsAction, type ArvCompsState } from './arv-comps-state';
 

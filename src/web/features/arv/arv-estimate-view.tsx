@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../domain/money/format-money';
+import { formatMoney } from '#domain/money/format-money.ts';
 import type { ArvEstimateResult } from './arv-api';
 
 /** The estimate for the comps on screen (ARV, range, confidence and its factors, "Use this ARV"), or why there is none. */

@@ -1,4 +1,4 @@
-import type { ArvSubject } from '../../../domain/arv/arv-request-schema';
+import type { ArvSubject } from '#domain/arv/arv-request-schema.ts';
 import type { SubjectTexts } from './arv-comps-state';
 
 const SUBJECT_FIELDS: { key: keyof ArvSubject; label: string }[] = [

@@ -1,6 +1,6 @@
-import type { ArvSubject, SavedArvComps } from '../../../domain/arv/arv-request-schema';
-import { storedMarketValueSource } from '../../../domain/arv/market-value-source';
-import { formatMoney } from '../../../domain/money/format-money';
+import type { ArvSubject, SavedArvComps } from '#domain/arv/arv-request-schema.ts';
+import { storedMarketValueSource } from '#domain/arv/market-value-source.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
 
 const SUBJECT_FACTS: { key: keyof ArvSubject; label: string; format?: (value: number) => string }[] = [
   { key: 'sqft', label: 'Living area (sq ft)', format: (value) => value.toLocaleString('en-US') },

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { TypedCompSchema, type ArvComp, type TypedCompInput } from '../../../domain/arv/arv-request-schema';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { TypedCompSchema, type ArvComp, type TypedCompInput } from '#domain/arv/arv-request-schema.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 
 const blank: TypedCompInput = {
   price: '',

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { notify } from '../../components/notify';
+import { useAnnounceSessionChange, useSession } from '#web/api/use-session.ts';
+import { notify } from '#web/components/notify.ts';
 import { callAuth } from './auth-errors';
-import { useAnnounceSessionChange, useSession } from '../../api/use-session';
 
 /**
  * §2 layout navigation, the account part (beside the main links): signed in, the user's e-mail
@@ -52,7 +52,7 @@ function AccountMenu({
 
   async function signOut() {
     // Better Auth's client is loaded when needed: the pages everyone lands on do without it.
-    const { authClient } = await import('../../api/auth-client');
+    const { authClient } = await import('#web/api/auth-client.ts');
     const result = await callAuth(() => authClient.signOut());
     if (!result.ok) {
       notify.error(result.message);

@@ -4,22 +4,22 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../components/notify';
-import { authClient } from '../../api/auth-client';
+import { authClient } from '#web/api/auth-client.ts';
+import { PublicConfigProvider, type PublicConfig } from '#web/api/public-config.tsx';
+import type { SessionUser } from '#web/api/use-session.ts';
+import { notify } from '#web/components/notify.ts';
+import { RequireUser } from '#web/components/require-user.tsx';
 import { CONNECTION_ERROR } from './auth-errors';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
-import { RequireUser } from '../../components/require-user';
-import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
-import type { SessionUser } from '../../api/use-session';
 
-vi.mock('../../api/auth-client', () => ({
+vi.mock('#web/api/auth-client.ts', () => ({
   authClient: {
     signIn: { email: vi.fn(), social: vi.fn() },
     signUp: { email: vi.fn() },
   },
 }));
-vi.mock('../../components/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('#web/components/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 const signInEmail = vi.mocked(authClient.signIn.email);
 const signUpEmail = vi.mocked(authClient.signUp.email);

@@ -1,4 +1,4 @@
-import { useHydrated } from '../../components/use-hydrated';
+import { useHydrated } from '#web/components/use-hydrated.ts';
 
 interface AuthSubmitButtonProps {
   submitting: boolean;

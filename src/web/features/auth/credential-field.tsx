@@ -1,5 +1,5 @@
 import type { FocusEvent, Ref } from 'react';
-import { FormField } from '../../components/form-field';
+import { FormField } from '#web/components/form-field.tsx';
 
 interface CredentialFieldProps {
   id: string;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PasswordResetRequestSchema } from '../../../domain/auth/credentials';
-import { OutboxNotice } from '../../components/outbox-notice';
-import { notify } from '../../components/notify';
-import { useSchemaForm } from '../../components/use-schema-form';
-import { authClient } from '../../api/auth-client';
-import { AuthFrame } from './auth-frame';
+import { PasswordResetRequestSchema } from '#domain/auth/credentials.ts';
+import { authClient } from '#web/api/auth-client.ts';
+import { notify } from '#web/components/notify.ts';
+import { OutboxNotice } from '#web/components/outbox-notice.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { callAuth } from './auth-errors';
+import { AuthFrame } from './auth-frame';
 import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { authClient } from '../../api/auth-client';
-import { usePublicConfig } from '../../api/public-config';
-import { notify } from '../../components/notify';
+import { authClient } from '#web/api/auth-client.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { notify } from '#web/components/notify.ts';
 import { callAuth } from './auth-errors';
 
 /** What /login says when a Google sign-in came back refused (Better Auth's `error` query). */

@@ -1,5 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from '../../../domain/auth/credentials';
-import type { FieldBinding } from '../../components/use-schema-form';
+import { PASSWORD_MIN_LENGTH } from '#domain/auth/credentials.ts';
+import type { FieldBinding } from '#web/components/use-schema-form.ts';
 import { CredentialField } from './credential-field';
 
 /** A new password's input, with the rule it must meet as its hint (sign-up and reset). */

@@ -1,11 +1,11 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { RegisterSchema } from '../../../domain/auth/credentials';
-import { notify } from '../../components/notify';
-import { useSchemaForm } from '../../components/use-schema-form';
-import { authClient } from '../../api/auth-client';
-import { useAnnounceSessionChange } from '../../api/use-session';
-import { AuthFrame } from './auth-frame';
+import { RegisterSchema } from '#domain/auth/credentials.ts';
+import { authClient } from '#web/api/auth-client.ts';
+import { useAnnounceSessionChange } from '#web/api/use-session.ts';
+import { notify } from '#web/components/notify.ts';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { authErrorField, callAuth } from './auth-errors';
+import { AuthFrame } from './auth-frame';
 import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
 import { GoogleSignIn } from './google-sign-in';

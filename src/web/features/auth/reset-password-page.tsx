@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { NewPasswordSchema } from '../../../domain/auth/credentials';
-import { notify } from '../../components/notify';
-import { useSchemaForm } from '../../components/use-schema-form';
-import { authClient } from '../../api/auth-client';
-import { AuthFrame } from './auth-frame';
+import { NewPasswordSchema } from '#domain/auth/credentials.ts';
+import { authClient } from '#web/api/auth-client.ts';
+import { notify } from '#web/components/notify.ts';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { callAuth } from './auth-errors';
+import { AuthFrame } from './auth-frame';
 import { AuthSubmitButton } from './auth-submit-button';
 import { CredentialField } from './credential-field';
 import { NewPasswordField } from './new-password-field';

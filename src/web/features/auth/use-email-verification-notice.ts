@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
-import { EMAIL_VERIFIED_PARAM } from '../../api/email-verification';
-import { notify } from '../../components/notify';
+import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { EMAIL_VERIFIED_PARAM } from '#web/api/email-verification.ts';
+import { notify } from '#web/components/notify.ts';
 
 /**
  * On the page a verification e-mail's link lands on (EMAIL_VERIFIED_CALLBACK), says whether the

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, readJson } from '../../api/api-client';
-import { subscriptionKey } from '../../api/use-subscription';
+import { api, readJson } from '#web/api/api-client.ts';
+import { subscriptionKey } from '#web/api/use-subscription.ts';
 
 /** What a demo checkout link stands for (plan, and whether it was confirmed already). */
 export function useDemoCheckout(session: string | null) {

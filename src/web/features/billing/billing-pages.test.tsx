@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
-import type { SessionState } from '../../api/use-session';
+import { PublicConfigProvider, type PublicConfig } from '#web/api/public-config.tsx';
+import type { SessionState } from '#web/api/use-session.ts';
 import { CheckoutReturnNotice } from './checkout-return-notice';
 import { DemoCheckoutPage } from './demo-checkout-page';
 import { ManageBillingButton } from './manage-billing-button';
@@ -15,8 +15,8 @@ const mocks = vi.hoisted(() => ({
   session: null as unknown as SessionState,
   notify: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock('../../api/use-session', () => ({ useSession: () => mocks.session }));
-vi.mock('../../components/notify', () => ({ notify: mocks.notify }));
+vi.mock('#web/api/use-session.ts', () => ({ useSession: () => mocks.session }));
+vi.mock('#web/components/notify.ts', () => ({ notify: mocks.notify }));
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply>;

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { plans, type PlanId } from '../../../domain/plans/plans';
+import { plans, type PlanId } from '#domain/plans/plans.ts';
 
 function selectedPlan(): string | null {
   try {

@@ -1,9 +1,9 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { plans } from '../../../domain/plans/plans';
-import { usePublicConfig } from '../../api/public-config';
-import { notify } from '../../components/notify';
-import { RequireUser } from '../../components/require-user';
-import { PlanFeatures } from '../../components/plan-features';
+import { plans } from '#domain/plans/plans.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { notify } from '#web/components/notify.ts';
+import { PlanFeatures } from '#web/components/plan-features.tsx';
+import { RequireUser } from '#web/components/require-user.tsx';
 import { useConfirmDemoCheckout, useDemoCheckout } from './billing-api';
 
 /**

@@ -1,5 +1,5 @@
-import { usePublicConfig } from '../../api/public-config';
-import { notify } from '../../components/notify';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { notify } from '#web/components/notify.ts';
 import { useOpenBillingPortal } from './billing-api';
 
 /** Opens the payment provider's customer portal (card, invoices, cancel); shown only when a provider is configured. */

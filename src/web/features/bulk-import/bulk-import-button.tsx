@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { canBulkImport } from '../../../domain/plans/plans';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { useSession } from '../../api/use-session';
-import { useSubscription } from '../../api/use-subscription';
-import { useMay } from '../../api/use-workspace';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { canBulkImport } from '#domain/plans/plans.ts';
+import { useSession } from '#web/api/use-session.ts';
+import { useSubscription } from '#web/api/use-subscription.ts';
+import { useMay } from '#web/api/use-workspace.ts';
 
 // The dialog (Papa Parse worker, virtual table) is fetched on first use, not with the calculator.
 const loadDialog = () => import('./bulk-import-dialog');

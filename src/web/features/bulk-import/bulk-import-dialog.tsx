@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
-import { emailDeliveryMessages } from '../../../domain/email/email-delivery';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { usePublicConfig } from '../../api/public-config';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
+import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { emailDeliveryMessages } from '#domain/email/email-delivery.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
 import { useBulkSendProgress } from './bulk-send-api';
 import { ReadingStep } from './reading-step';
 import { ReviewStep } from './review-step';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import type { InferResponseType } from 'hono/client';
-import { api, apiErrorFrom, readJson } from '../../api/api-client';
+import { useEffect, useRef } from 'react';
+import { api, apiErrorFrom, readJson } from '#web/api/api-client.ts';
 
 export type BulkSendProgress = InferResponseType<(typeof api)['bulk-send'][':id']['$get'], 200>;
 

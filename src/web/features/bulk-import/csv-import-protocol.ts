@@ -1,6 +1,6 @@
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
-import type { CsvImportOutcome, CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
+import type { CsvImportOutcome, CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 
 /** How many skipped rows the review lists; the rest are only counted (and never cross to the page). */
 export const FAILURES_LISTED = 1000;

@@ -1,5 +1,5 @@
-import type { CsvImportOutcome, CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { CsvImportOutcome, CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
 import { ImportedProperties } from './imported-properties';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import type { CsvImportRequest } from './csv-import-protocol';
 import { ImportedProperties } from './imported-properties';
 

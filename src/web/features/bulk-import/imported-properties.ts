@@ -1,4 +1,4 @@
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
 
 const PAGE = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { PackedProperties } from './packed-properties';
 
 const property = (n: number, overrides: Partial<BulkImportProperty> = {}): BulkImportProperty => ({

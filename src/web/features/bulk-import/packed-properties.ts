@@ -1,4 +1,4 @@
-import type { BulkImportProperty } from '../../../domain/bulk-import/bulk-import-property';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 
 interface Batch {
   /** Index of the batch's first row among all rows. */

@@ -4,10 +4,10 @@
 // then the counts and the first rows; afterwards it asks for the rows it shows, and for the CRM
 // CSV or the send request of a selection, so 300,000 rows never cross to the main thread at once.
 import Papa from 'papaparse';
-import { buildGhlContactsCsv } from '../../../domain/bulk-import/build-ghl-contacts-csv';
-import { createCsvImportCollector, isFailure } from '../../../domain/bulk-import/csv-import-collector';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { CsvRowFailure } from '../../../domain/bulk-import/csv-import-collector';
+import { buildGhlContactsCsv } from '#domain/bulk-import/build-ghl-contacts-csv.ts';
+import { createCsvImportCollector, isFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import type { CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import { FAILURES_LISTED, type CsvImportMessage, type CsvImportRequest } from './csv-import-protocol';
 import { fileTextStream } from './file-text-stream';
 import { PackedProperties } from './packed-properties';

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '../../../domain/bulk-import/bulk-import-messages';
-import type { ApiError } from '../../api/api-client';
-import { notify } from '../../components/notify';
+import { bulkImportMessages, MAX_BULK_SEND_PROPERTIES } from '#domain/bulk-import/bulk-import-messages.ts';
+import type { ApiError } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
+import { isSenderRequirement, SenderRequirement } from '#web/components/sender-requirement.tsx';
 import { useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
 import type { CsvImportResult } from './import-csv-file';
 import { ReviewTable } from './review-table';
-import { isSenderRequirement, SenderRequirement } from '../../components/sender-requirement';
 import { useRowSelection } from './use-row-selection';
 
 /** The bulk import's review: pick the offers, then export them for the CRM or e-mail them to the owners. */

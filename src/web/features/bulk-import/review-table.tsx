@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
-import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
+import { formatMoney, formatMoneyRange } from '#domain/money/format-money.ts';
 import type { ImportedProperties } from './imported-properties';
 import type { RowSelection } from './use-row-selection';
 

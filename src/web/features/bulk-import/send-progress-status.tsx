@@ -1,6 +1,6 @@
-import { emailDeliveryMessages } from '../../../domain/email/email-delivery';
-import { usePublicConfig } from '../../api/public-config';
-import { OutboxNotice } from '../../components/outbox-notice';
+import { emailDeliveryMessages } from '#domain/email/email-delivery.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { OutboxNotice } from '#web/components/outbox-notice.tsx';
 import type { BulkSendProgress } from './bulk-send-api';
 
 const count = (value: number) => value.toLocaleString('en-US');

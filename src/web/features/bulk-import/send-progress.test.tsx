@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
+import { PublicConfigProvider, type PublicConfig } from '#web/api/public-config.tsx';
 import type { BulkSendProgress } from './bulk-send-api';
 import { SendProgress } from './send-progress';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
-import { notify } from '../../components/notify';
+import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { notify } from '#web/components/notify.ts';
 import { useCancelBulkSend, type BulkSendProgress } from './bulk-send-api';
 import { NotSent, SendProgressStatus } from './send-progress-status';
 

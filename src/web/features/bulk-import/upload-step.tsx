@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 
 /** The bulk import's first step: drop or browse for a CSV, with the file's requirements (and why the last one was refused). */
 export function UploadStep({

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { bulkImportMessages } from '../../../domain/bulk-import/bulk-import-messages';
-import { checkCsvFile } from '../../../domain/bulk-import/check-csv-file';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { notify } from '../../components/notify';
+import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { checkCsvFile } from '#domain/bulk-import/check-csv-file.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { notify } from '#web/components/notify.ts';
 import { CsvImportError, importCsvFile, startCsvImportWorker, type CsvImportResult } from './import-csv-file';
 
 /** Where a CSV import stands: waiting for a file (after a refusal, with why), reading one, or its rows under review. */

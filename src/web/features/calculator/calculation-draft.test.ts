@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
-import { defaultTemplate } from '../../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
+import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { calculatorStateFromDraft, keepCalculationDraft, readCalculationDraft } from './calculation-draft';
 
 const arvComps: ArvFromComps = {

@@ -1,7 +1,7 @@
-import { MarketValueSourceSchema, type MarketValueSource } from '../../../domain/arv/market-value-source';
-import type { CalculationInput } from '../../../domain/offer/offer-request-schema';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { RepairItem } from '../../../domain/repairs/repair-catalog';
+import { MarketValueSourceSchema, type MarketValueSource } from '#domain/arv/market-value-source.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import type { CalculationInput } from '#domain/offer/offer-request-schema.ts';
+import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import { calculatorReducer, initialCalculatorState, type CalculatorState } from './calculator-state';
 import { isUserType, type UserType } from './user-type';
 

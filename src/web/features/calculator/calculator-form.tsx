@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
 import { flushSync } from 'react-dom';
-import { useHydrated } from '../../components/use-hydrated';
+import { useHydrated } from '#web/components/use-hydrated.ts';
 import type { CalculatorAction, CalculatorState } from './calculator-state';
 import { PropertyDetails } from './property-details';
 import { RepairEstimateEditor, RepairModeSwitch } from './repair-estimate-editor';

@@ -1,20 +1,20 @@
 import { Suspense, useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { marketValueFromCompsOf } from '../../../domain/arv/market-value-from-comps';
-import { defaultTemplate } from '../../../domain/offer/built-in-templates';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { RepairItem } from '../../../domain/repairs/repair-catalog';
-import { notify } from '../../components/notify';
-import type { CalculatorSlots } from './calculator-slots';
-import { CalculatorForm } from './calculator-form';
-import { calculatorReducer, initialCalculatorState } from './calculator-state';
-import { FormulaTemplatesDialog } from './formula-templates-dialog';
+import { marketValueFromCompsOf } from '#domain/arv/market-value-from-comps.ts';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
+import { notify } from '#web/components/notify.ts';
 import {
   calculatorStateFromDraft,
   forgetCalculationDraft,
   readCalculationDraft,
   type CalculationDraft,
 } from './calculation-draft';
+import { CalculatorForm } from './calculator-form';
+import type { CalculatorSlots } from './calculator-slots';
+import { calculatorReducer, initialCalculatorState } from './calculator-state';
+import { FormulaTemplatesDialog } from './formula-templates-dialog';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
 import { OfferResult } from './offer-result';
 import { useCalculatorReferenceData } from './use-calculator-reference-data';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
+import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { UserType } from './user-type';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
-import { builtInTemplates, defaultTemplate } from '../../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
-import { repairCostMessages } from '../../../domain/repairs/typed-repair-cost';
+import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
+import { builtInTemplates, defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { repairCostMessages } from '#domain/repairs/typed-repair-cost.ts';
 import {
   calculatorReducer,
   initialCalculatorState,

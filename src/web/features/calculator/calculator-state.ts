@@ -1,11 +1,11 @@
-import type { ArvFromComps } from '../../../domain/arv/arv-request-schema';
-import { typedMarketValue, type MarketValueSource } from '../../../domain/arv/market-value-source';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import { computeOfferReceipt } from '../../../domain/offer/compute-offer-range';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { parseMarketValue } from '../../../domain/money/parse-market-value';
-import { calculationMessages } from '../../../domain/offer/calculation-messages';
-import type { RepairItem } from '../../../domain/repairs/repair-catalog';
+import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
+import { typedMarketValue, type MarketValueSource } from '#domain/arv/market-value-source.ts';
+import { parseMarketValue } from '#domain/money/parse-market-value.ts';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import { calculationMessages } from '#domain/offer/calculation-messages.ts';
+import { computeOfferReceipt } from '#domain/offer/compute-offer-range.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import {
   calculationRepairs,
   repairEstimateProblems,
@@ -13,10 +13,10 @@ import {
   type RepairEstimateProblem,
   type RepairEstimate,
   type RepairMode,
-} from '../../../domain/repairs/repair-estimate';
-import { setRepairCost, toggleRepair } from '../../../domain/repairs/repair-state';
-import { readTypedRepairCost } from '../../../domain/repairs/typed-repair-cost';
-import { readTypedNumber } from '../../../domain/validation/typed-number';
+} from '#domain/repairs/repair-estimate.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { readTypedRepairCost } from '#domain/repairs/typed-repair-cost.ts';
+import { readTypedNumber } from '#domain/validation/typed-number.ts';
 
 /** The per-square-foot estimate as typed (numbers as text, so a field may be empty while edited). */
 export interface PerSquareFootDraft {

@@ -1,4 +1,4 @@
-import { Modal } from '../../components/modal';
+import { Modal } from '#web/components/modal.tsx';
 
 const valuationSites = [
   { name: 'Zillow', url: (address: string) => `https://www.zillow.com/homes/${encodeURIComponent(address)}_rb/` },

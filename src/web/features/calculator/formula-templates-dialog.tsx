@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { formatMoney } from '../../../domain/money/format-money';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { Modal } from '../../components/modal';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { Modal } from '#web/components/modal.tsx';
 import type { CalculatorSlots } from './calculator-slots';
 
 interface FormulaTemplatesDialogProps {

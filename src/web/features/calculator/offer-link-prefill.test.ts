@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { builtInTemplates, defaultTemplate } from '../../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
+import { builtInTemplates, defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
 
 const aggressive = builtInTemplates.find((template) => template.name === 'Aggressive Investor')!;

@@ -1,6 +1,6 @@
-import type { OfferRange } from '../../../domain/offer/compute-offer-range';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import type { RepairItem } from '../../../domain/repairs/repair-catalog';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import { calculatorReducer, initialCalculatorState, type CalculatorState } from './calculator-state';
 
 const DECIMAL = /^\d+(\.\d+)?$/;

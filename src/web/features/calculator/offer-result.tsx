@@ -1,16 +1,16 @@
-import { formatMoney } from '../../../domain/money/format-money';
-import { calculationMessages } from '../../../domain/offer/calculation-messages';
-import { offerIsWorkable } from '../../../domain/offer/compute-offer-range';
 import { lazy, Suspense } from 'react';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import type { MarketValueFromComps } from '../../../domain/offer/offer-receipt-lines';
-import { OfferRangeText } from '../../components/offer-range-text';
-import { OfferReceiptView } from '../../components/offer-receipt';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import { calculationMessages } from '#domain/offer/calculation-messages.ts';
+import { offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
+import type { MarketValueFromComps } from '#domain/offer/offer-receipt-lines.ts';
+import { OfferRangeText } from '#web/components/offer-range-text.tsx';
+import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
 import type { CalculatorSlots } from './calculator-slots';
 import type { UserType } from './user-type';
 
 // The net sheet (and the schema library it validates with) loads with the first offer.
-const NetSheet = lazy(async () => ({ default: (await import('../../components/net-sheet')).NetSheet }));
+const NetSheet = lazy(async () => ({ default: (await import('#web/components/net-sheet.tsx')).NetSheet }));
 
 interface OfferResultProps {
   offer: CalculatedOffer | null;

@@ -1,5 +1,5 @@
 import { flushSync } from 'react-dom';
-import { formatMoney } from '../../../domain/money/format-money';
+import { formatMoney } from '#domain/money/format-money.ts';
 import {
   LINE_ITEMS_MAX,
   REPAIR_CONDITION_IDS,
@@ -8,10 +8,10 @@ import {
   type RepairCondition,
   type RepairEstimateProblem,
   type RepairMode,
-} from '../../../domain/repairs/repair-estimate';
-import { SegmentedControl } from '../../components/segmented-control';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
+} from '#domain/repairs/repair-estimate.ts';
+import { SegmentedControl } from '#web/components/segmented-control.tsx';
+import { SelectField } from '#web/components/select-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
 import { emptyLineItem, readRepairEstimate, type LineItemDraft, type PerSquareFootDraft } from './calculator-state';
 
 const modes: { value: RepairMode; label: string }[] = [

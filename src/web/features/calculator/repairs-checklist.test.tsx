@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useReducer } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultTemplate } from '../../../domain/offer/built-in-templates';
-import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
-import { repairCostMessages } from '../../../domain/repairs/typed-repair-cost';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { repairCostMessages } from '#domain/repairs/typed-repair-cost.ts';
 import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { RepairsChecklist } from './repairs-checklist';
 

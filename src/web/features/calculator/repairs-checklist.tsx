@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../domain/money/format-money';
-import type { RepairItem } from '../../../domain/repairs/repair-catalog';
-import { totalSelectedRepairCost } from '../../../domain/repairs/repair-state';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
+import { totalSelectedRepairCost } from '#domain/repairs/repair-state.ts';
 
 interface RepairsChecklistProps {
   repairs: readonly RepairItem[];

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { builtInTemplates } from '../../../domain/offer/built-in-templates';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { defaultRepairCatalog } from '../../../domain/repairs/repair-catalog';
-import type { RepairItem } from '../../../domain/repairs/repair-catalog';
-import { api, readJson, type ApiClient } from '../../api/api-client';
-import { notify } from '../../components/notify';
+import { builtInTemplates } from '#domain/offer/built-in-templates.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
+import { api, readJson, type ApiClient } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
 
 interface CalculatorReferenceData {
   templates: readonly FormulaTemplate[];

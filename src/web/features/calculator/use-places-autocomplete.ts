@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { usePublicConfig } from '../../api/public-config';
+import { usePublicConfig } from '#web/api/public-config.tsx';
 
 interface PlaceResult {
   formatted_address?: string;

@@ -1,4 +1,4 @@
-import { SegmentedControl } from '../../components/segmented-control';
+import { SegmentedControl } from '#web/components/segmented-control.tsx';
 import type { UserType } from './user-type';
 
 const options: { value: UserType; label: string }[] = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FormulaTemplateSchema, profitsInOrder, type FormulaTemplate } from '../../../domain/offer/formula-template';
-import { readTypedNumber } from '../../../domain/validation/typed-number';
+import { FormulaTemplateSchema, profitsInOrder, type FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { readTypedNumber } from '#domain/validation/typed-number.ts';
 
 const NOT_A_NUMBER = 'Enter a number';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { ApiError } from '../../api/api-client';
-import { notify } from '../../components/notify';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { CustomTemplateFormSchema, formValuesOf, type CustomTemplateFormValues } from './custom-template-form-schema';
 import { useSaveCustomTemplate, type CustomTemplate } from './custom-templates-api';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { api, readJson } from '../../api/api-client';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { api, readJson } from '#web/api/api-client.ts';
 
 export const customTemplatesKey = ['custom-templates'] as const;
 

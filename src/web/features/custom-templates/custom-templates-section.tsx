@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../domain/money/format-money';
-import type { FormulaTemplate } from '../../../domain/offer/formula-template';
-import { canManageCustomTemplates } from '../../../domain/plans/plans';
-import { ApiError } from '../../api/api-client';
-import { useSession } from '../../api/use-session';
-import { useSubscription } from '../../api/use-subscription';
-import { useMay } from '../../api/use-workspace';
-import { notify } from '../../components/notify';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { canManageCustomTemplates } from '#domain/plans/plans.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { useSession } from '#web/api/use-session.ts';
+import { useSubscription } from '#web/api/use-subscription.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { notify } from '#web/components/notify.ts';
 import { CustomTemplateForm } from './custom-template-form';
 import { useCustomTemplates, useDeleteCustomTemplate, type CustomTemplate } from './custom-templates-api';
 

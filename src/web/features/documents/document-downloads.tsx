@@ -1,6 +1,6 @@
-import type { ExportSource } from '../../../domain/integrations/export-request-schema';
-import { notify } from '../../components/notify';
-import { serverErrorMessage } from '../../api/api-client';
+import type { ExportSource } from '#domain/integrations/export-request-schema.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
 import { useDownloadDocument, type DocumentKind } from './documents-api';
 
 const labels: Record<DocumentKind, { idle: string; pending: string; failed: string }> = {

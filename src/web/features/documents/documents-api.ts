@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ExportSource } from '../../../domain/integrations/export-request-schema';
-import { api, apiErrorFrom } from '../../api/api-client';
-import type { MutationCallbacks } from '../../api/mutation-callbacks';
+import type { ExportSource } from '#domain/integrations/export-request-schema.ts';
+import { api, apiErrorFrom } from '#web/api/api-client.ts';
+import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
 
 export type DocumentKind = 'offer-letter' | 'deal-sheet';
 

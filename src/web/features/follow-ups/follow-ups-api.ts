@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { InferResponseType } from 'hono/client';
-import type { FollowUpSequenceRequestInput } from '../../../domain/follow-ups/sequence-request';
-import { api, readJson } from '../../api/api-client';
-import { refetchChanged, subscribeToChanges } from '../../api/change-feed';
-import { useSession } from '../../api/use-session';
+import { useEffect } from 'react';
+import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
+import { api, readJson } from '#web/api/api-client.ts';
+import { refetchChanged, subscribeToChanges } from '#web/api/change-feed.ts';
+import { useSession } from '#web/api/use-session.ts';
 
 /** Every follow-ups query starts with this key. */
 export const followUpsKey = ['follow-ups'] as const;

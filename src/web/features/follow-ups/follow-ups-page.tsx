@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { fillFollowUpFields, followUpFieldValues, renderFollowUpEmail } from '../../../domain/follow-ups/render-step';
-import { followUpStepLabel, type FollowUpStep } from '../../../domain/follow-ups/sequence';
-import type { FollowUpSequenceRequestInput } from '../../../domain/follow-ups/sequence-request';
-import { canEditFollowUpSequence } from '../../../domain/plans/plans';
-import { serverErrorMessage } from '../../api/api-client';
-import { useSession } from '../../api/use-session';
-import { useSubscription } from '../../api/use-subscription';
-import { useMay } from '../../api/use-workspace';
-import { notify } from '../../components/notify';
+import { fillFollowUpFields, followUpFieldValues, renderFollowUpEmail } from '#domain/follow-ups/render-step.ts';
+import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
+import { followUpStepLabel, type FollowUpStep } from '#domain/follow-ups/sequence.ts';
+import { canEditFollowUpSequence } from '#domain/plans/plans.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { useSession } from '#web/api/use-session.ts';
+import { useSubscription } from '#web/api/use-subscription.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { notify } from '#web/components/notify.ts';
 import {
   useFollowUps,
   useMarkTaskDone,

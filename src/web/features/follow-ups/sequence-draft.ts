@@ -1,5 +1,5 @@
-import type { FollowUpSequenceRequestInput } from '../../../domain/follow-ups/sequence-request';
-import type { FollowUpSequence } from '../../../domain/follow-ups/sequence';
+import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
+import type { FollowUpSequence } from '#domain/follow-ups/sequence.ts';
 
 /** One step after the offer as the editor holds it: its day as typed, its kind, and its texts. */
 export type StepDraft = {

@@ -3,10 +3,10 @@ import {
   FollowUpSequenceRequestSchema,
   MAX_FOLLOW_UP_STEPS,
   type FollowUpSequenceRequestInput,
-} from '../../../domain/follow-ups/sequence-request';
-import { FOLLOW_UP_FIELDS, type FollowUpSequence } from '../../../domain/follow-ups/sequence';
-import { serverErrorMessage } from '../../api/api-client';
-import { notify } from '../../components/notify';
+} from '#domain/follow-ups/sequence-request.ts';
+import { FOLLOW_UP_FIELDS, type FollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
 import { useSaveSequence } from './follow-ups-api';
 import { draftOf, requestOf, type StepDraft } from './sequence-draft';
 import { fieldProblems, SequenceStepFields } from './sequence-step-fields';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { followUpStepLabel } from '../../../domain/follow-ups/sequence';
+import { followUpStepLabel } from '#domain/follow-ups/sequence.ts';
 import { kinds, type StepDraft } from './sequence-draft';
 
 /** The editor's fields by path ('name', 'steps.0.day'): their ids, and the problem said next to one of them. */

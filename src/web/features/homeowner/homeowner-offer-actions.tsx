@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../domain/money/format-money';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
 import { NegotiateOfferDialog } from './negotiate-offer-dialog';
 import { ProgramDetailsDialog } from './program-details-dialog';
 import { ProgramInfoDialog } from './program-info-dialog';

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { HomeownerContactSchema, type HomeownerContact } from '../../../domain/contact/contact-schema';
-import { formatPhoneInput } from '../../../domain/contact/phone';
-import { parseAcceptPageQuery, type AcceptedOffer } from '../../../domain/leads/accept-page-query';
-import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
-import { notify } from '../../components/notify';
-import { ContactFields } from '../../components/contact-fields';
-import { useFocusOnMount } from '../../components/focus-on-mount';
-import { FactList, type Fact } from '../../components/fact-list';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { HomeownerContactSchema, type HomeownerContact } from '#domain/contact/contact-schema.ts';
+import { formatPhoneInput } from '#domain/contact/phone.ts';
+import { parseAcceptPageQuery, type AcceptedOffer } from '#domain/leads/accept-page-query.ts';
+import { formatMoney, formatMoneyRange } from '#domain/money/format-money.ts';
+import { ContactFields } from '#web/components/contact-fields.tsx';
+import { FactList, type Fact } from '#web/components/fact-list.tsx';
+import { useFocusOnMount } from '#web/components/focus-on-mount.ts';
+import { notify } from '#web/components/notify.ts';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { leadErrorMessage, useSubmitLead } from './leads-api';
 
 const emptyContact: HomeownerContact = { name: '', email: '', phone: '' };

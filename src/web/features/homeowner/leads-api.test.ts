@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/api-client';
+import { ApiError } from '#web/api/api-client.ts';
 import { leadErrorMessage } from './leads-api';
 
 describe('leadErrorMessage', () => {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LeadRequestInput } from '../../../domain/leads/lead-request-schema';
-import { api, ApiError, readJson } from '../../api/api-client';
-import type { MutationCallbacks } from '../../api/mutation-callbacks';
+import type { LeadRequestInput } from '#domain/leads/lead-request-schema.ts';
+import { api, ApiError, readJson } from '#web/api/api-client.ts';
+import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
 
 /** Records a lead (POST /api/leads); resolves to its id, or throws an ApiError with the server's message. */
 export function submitLead(lead: LeadRequestInput): Promise<{ id: string }> {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { parseDesiredPrice } from '../../../domain/leads/desired-price';
-import type { LeadRequestInput } from '../../../domain/leads/lead-request-schema';
-import { negotiationOutcome, type NegotiatorType } from '../../../domain/leads/negotiation-outcome';
-import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
-import type { OfferRange } from '../../../domain/offer/compute-offer-range';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
-import { TextField } from '../../components/text-field';
+import { parseDesiredPrice } from '#domain/leads/desired-price.ts';
+import type { LeadRequestInput } from '#domain/leads/lead-request-schema.ts';
+import { negotiationOutcome, type NegotiatorType } from '#domain/leads/negotiation-outcome.ts';
+import { formatMoney, formatMoneyRange } from '#domain/money/format-money.ts';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
+import { TextField } from '#web/components/text-field.tsx';
 import { leadErrorMessage, useSubmitLead } from './leads-api';
 
 type CounterLeadInput = Extract<LeadRequestInput, { kind: 'counter' }>;

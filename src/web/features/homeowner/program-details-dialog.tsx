@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { OfferRange } from '../../../domain/offer/compute-offer-range';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
-import { ProgramDetailsForm } from '../../components/program-details-form';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
+import { ProgramDetailsForm } from '#web/components/program-details-form.tsx';
 import { leadErrorMessage, useSubmitLead } from './leads-api';
 
 interface ProgramDetailsDialogProps {

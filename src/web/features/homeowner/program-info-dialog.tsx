@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../domain/money/format-money';
-import { negotiationThreshold } from '../../../domain/leads/negotiation-outcome';
-import { Modal } from '../../components/modal';
+import { negotiationThreshold } from '#domain/leads/negotiation-outcome.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
+import { Modal } from '#web/components/modal.tsx';
 
 interface ProgramInfoDialogProps {
   open: boolean;

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { ACCEPT_PAGE_PATH, acceptPageQuery, type AcceptedOffer } from '../../../domain/leads/accept-page-query';
-import { leadFormQuery, leadFormUrl } from '../../../domain/leads/lead-form-query';
-import { usePublicConfig } from '../../api/public-config';
-import { notify } from '../../components/notify';
+import { ACCEPT_PAGE_PATH, acceptPageQuery, type AcceptedOffer } from '#domain/leads/accept-page-query.ts';
+import { leadFormQuery, leadFormUrl } from '#domain/leads/lead-form-query.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { notify } from '#web/components/notify.ts';
 import { submitLead } from './leads-api';
 
 const REDIRECT_FAILED = 'Error redirecting to form. Please try again.';

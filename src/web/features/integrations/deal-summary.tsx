@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyRange } from '../../../domain/money/format-money';
+import { formatMoney, formatMoneyRange } from '#domain/money/format-money.ts';
 import type { ExportTarget } from './export-target';
 
 /** §2 'Export to GoHighLevel' summary: address, market value, total repairs and offer range. */

@@ -1,5 +1,5 @@
-import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { notify } from '../../components/notify';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { notify } from '#web/components/notify.ts';
 import type { ExportTarget } from './export-target';
 
 interface ExportButtonProps {

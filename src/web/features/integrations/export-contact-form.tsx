@@ -3,11 +3,11 @@ import {
   SheetsContactSchema,
   type CrmContact,
   type SheetsContact,
-} from '../../../domain/contact/contact-schema';
-import { formatPhoneInput } from '../../../domain/contact/phone';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
-import { useFocusOnMount } from '../../components/focus-on-mount';
+} from '#domain/contact/contact-schema.ts';
+import { formatPhoneInput } from '#domain/contact/phone.ts';
+import { useFocusOnMount } from '#web/components/focus-on-mount.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 
 type Variant =
   | { variant: 'crm'; onSubmit: (contact: CrmContact) => void }

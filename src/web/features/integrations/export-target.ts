@@ -1,6 +1,6 @@
-import type { ExportSource } from '../../../domain/integrations/export-request-schema';
-import { offerIsWorkable, type OfferRange } from '../../../domain/offer/compute-offer-range';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
+import type { ExportSource } from '#domain/integrations/export-request-schema.ts';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import { offerIsWorkable, type OfferRange } from '#domain/offer/compute-offer-range.ts';
 
 /** What an export button exports: the source the server reads, and the figures shown in its dialogs. */
 export interface ExportTarget {

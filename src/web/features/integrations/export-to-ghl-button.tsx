@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
 import { DealSummary } from './deal-summary';
 import { ExportButton } from './export-button';
-import { LazyExportContactForm, LazyGhlKeySetupForm } from './lazy-forms';
 import type { ExportTarget } from './export-target';
-import { serverErrorMessage } from '../../api/api-client';
 import { isGhlKeyMissing, useCheckGhlKey, useExportToGhl } from './integrations-api';
-import { useMay } from '../../api/use-workspace';
+import { LazyExportContactForm, LazyGhlKeySetupForm } from './lazy-forms';
 
 type Step = 'summary' | 'setup' | 'contact';
 

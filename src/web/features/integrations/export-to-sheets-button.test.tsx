@@ -4,9 +4,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-messages';
-import { ExportToSheetsButton } from './export-to-sheets-button';
+import { sheetsSettingsMessages } from '#domain/integrations/sheets-settings-messages.ts';
 import type { ExportTarget } from './export-target';
+import { ExportToSheetsButton } from './export-to-sheets-button';
 
 let settings: { configured: boolean; host: string | null; operatorWebhook: boolean };
 

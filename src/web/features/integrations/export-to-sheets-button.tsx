@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { sheetsSettingsMessages } from '../../../domain/integrations/sheets-settings-messages';
-import { formatMoneyRange } from '../../../domain/money/format-money';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { sheetsSettingsMessages } from '#domain/integrations/sheets-settings-messages.ts';
+import { formatMoneyRange } from '#domain/money/format-money.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
 import { ExportButton } from './export-button';
-import { LazyExportContactForm } from './lazy-forms';
 import type { ExportTarget } from './export-target';
-import { serverErrorMessage } from '../../api/api-client';
 import { useExportToSheets } from './integrations-api';
+import { LazyExportContactForm } from './lazy-forms';
 import { useSheetsSettings } from './sheets-settings-api';
-import { useMay } from '../../api/use-workspace';
 
 interface ExportToSheetsButtonProps {
   /** null without a computed range: the button then says 'Please enter property details first'. */

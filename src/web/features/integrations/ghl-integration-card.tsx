@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { useMay } from '../../api/use-workspace';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
 import { GhlKeySetupForm } from './ghl-key-setup-form';
 import { GhlPipelineStage } from './ghl-pipeline-stage';
 import { IntegrationTestResult } from './integration-test-result';

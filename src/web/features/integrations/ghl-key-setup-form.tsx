@@ -1,9 +1,9 @@
-import { GhlSettingsSchema } from '../../../domain/integrations/ghl-settings-schema';
-import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
-import { notify } from '../../components/notify';
-import { useFocusOnMount } from '../../components/focus-on-mount';
+import { GhlSettingsSchema } from '#domain/integrations/ghl-settings-schema.ts';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { useFocusOnMount } from '#web/components/focus-on-mount.ts';
+import { notify } from '#web/components/notify.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { useSaveGhlSettings } from './integrations-api';
 
 interface GhlKeySetupFormProps {

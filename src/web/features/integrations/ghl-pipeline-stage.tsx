@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { notify } from '../../components/notify';
-import { SelectField } from '../../components/select-field';
-import { serverErrorMessage } from '../../api/api-client';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
+import { SelectField } from '#web/components/select-field.tsx';
 import { useChooseGhlStage, useGhlPipelines } from './integrations-api';
 
 const NO_OPPORTUNITY = 'Do not create opportunities';

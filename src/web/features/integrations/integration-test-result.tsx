@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/api-client';
+import { ApiError } from '#web/api/api-client.ts';
 
 interface IntegrationTestResultProps {
   /** The last test's answer and failure, straight from its mutation (both cleared while a test runs). */

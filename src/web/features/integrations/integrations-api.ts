@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { CrmContact, SheetsContact } from '../../../domain/contact/contact-schema';
+import type { CrmContact, SheetsContact } from '#domain/contact/contact-schema.ts';
 import type {
   CrmExportRequest,
   ExportSource,
   SheetsExportRequest,
-} from '../../../domain/integrations/export-request-schema';
-import type { GhlOpportunityStage, GhlSettings } from '../../../domain/integrations/ghl-settings-schema';
-import { api, ApiError, readJson } from '../../api/api-client';
-import type { MutationCallbacks } from '../../api/mutation-callbacks';
+} from '#domain/integrations/export-request-schema.ts';
+import type { GhlOpportunityStage, GhlSettings } from '#domain/integrations/ghl-settings-schema.ts';
+import { api, ApiError, readJson } from '#web/api/api-client.ts';
+import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
 
 export const ghlSettingsKey = ['integrations', 'ghl-settings'] as const;
 

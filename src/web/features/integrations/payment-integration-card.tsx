@@ -1,6 +1,6 @@
-import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { usePublicConfig } from '../../api/public-config';
-import { notify } from '../../components/notify';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { notify } from '#web/components/notify.ts';
 import { IntegrationTestResult } from './integration-test-result';
 import { useTestStripe } from './integrations-api';
 import { StatusDot } from './status-dot';

@@ -1,6 +1,6 @@
+import { exportTargetFromSaved } from './export-target';
 import { ExportToGhlButton } from './export-to-ghl-button';
 import { ExportToSheetsButton } from './export-to-sheets-button';
-import { exportTargetFromSaved } from './export-target';
 
 /** A saved property's Export to Sheets and Export to GoHighLevel buttons, named for its address. */
 export function SavedPropertyExportButtons({ property }: { property: Parameters<typeof exportTargetFromSaved>[0] }) {

@@ -1,10 +1,10 @@
-import { integrationMessages } from '../../../domain/integrations/integration-messages';
-import { SheetsSettingsSchema } from '../../../domain/integrations/sheets-settings-schema';
-import { ApiError } from '../../api/api-client';
-import { useMay } from '../../api/use-workspace';
-import { notify } from '../../components/notify';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { integrationMessages } from '#domain/integrations/integration-messages.ts';
+import { SheetsSettingsSchema } from '#domain/integrations/sheets-settings-schema.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { notify } from '#web/components/notify.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { IntegrationTestResult } from './integration-test-result';
 import {
   useRemoveSheetsSettings,

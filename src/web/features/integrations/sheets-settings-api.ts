@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SheetsSettings } from '../../../domain/integrations/sheets-settings-schema';
-import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from '../../api/api-client';
+import type { SheetsSettings } from '#domain/integrations/sheets-settings-schema.ts';
+import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from '#web/api/api-client.ts';
 
 export const sheetsSettingsKey = ['integrations', 'sheets-settings'] as const;
 

@@ -1,7 +1,7 @@
-import { may } from '../../../domain/workspaces/roles';
-import { serverErrorMessage } from '../../api/api-client';
-import { useWorkspace } from '../../api/use-workspace';
-import { notify } from '../../components/notify';
+import { may } from '#domain/workspaces/roles.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { useWorkspace } from '#web/api/use-workspace.ts';
+import { notify } from '#web/components/notify.ts';
 import { useReassignLead, type LeadDetail } from './leads-api';
 
 /**

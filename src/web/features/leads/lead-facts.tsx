@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../domain/money/format-money';
-import { answerLabel, formatLeadTime, formatOfferRange, sourceLabel } from './lead-labels';
+import { formatMoney } from '#domain/money/format-money.ts';
 import { LeadAssignee } from './lead-assignee';
+import { answerLabel, formatLeadTime, formatOfferRange, sourceLabel } from './lead-labels';
 import type { LeadDetail } from './leads-api';
 
 /** The homeowner's own words and form answers kept with the lead, as labelled on screen. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { followUpStopMessages } from '../../../domain/follow-ups/sequence';
-import { ApiError, serverErrorMessage } from '../../api/api-client';
-import { notify } from '../../components/notify';
+import { followUpStopMessages } from '#domain/follow-ups/sequence.ts';
+import { ApiError, serverErrorMessage } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
 import { formatLeadTime } from './lead-labels';
 import { usePauseLeadFollowUp, useStartLeadFollowUp, type LeadDetail } from './leads-api';
 

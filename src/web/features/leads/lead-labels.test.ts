@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadEvent } from './leads-api';
 import { answerLabel, describeLeadEvent, eventAuthor, eventGroup, formatOfferRange, sentenceCase } from './lead-labels';
+import type { LeadEvent } from './leads-api';
 
 const event = (overrides: Partial<LeadEvent>): LeadEvent => ({
   id: 'e1',

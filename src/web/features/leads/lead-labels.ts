@@ -1,7 +1,7 @@
-import { exportDestinationLabels } from '../../../domain/integrations/export-destination';
-import { describeLeadAnswer, leadSourceLabels, type LeadSource } from '../../../domain/leads/lead-answered-kind';
-import { leadStatusLabels } from '../../../domain/leads/lead-status';
-import { formatMoney } from '../../../domain/money/format-money';
+import { exportDestinationLabels } from '#domain/integrations/export-destination.ts';
+import { describeLeadAnswer, leadSourceLabels, type LeadSource } from '#domain/leads/lead-answered-kind.ts';
+import { leadStatusLabels } from '#domain/leads/lead-status.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
 import type { LeadEvent } from './leads-api';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

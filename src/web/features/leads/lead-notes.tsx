@@ -1,12 +1,12 @@
-import { LeadNoteSchema, MAX_LEAD_NOTE_LENGTH } from '../../../domain/leads/lead-inbox-requests';
-import { ApiError } from '../../api/api-client';
-import { useMayWorkLead } from '../../api/use-workspace';
-import type { LeadStatus } from '../../../domain/leads/lead-status';
-import { notify } from '../../components/notify';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { LeadNoteSchema, MAX_LEAD_NOTE_LENGTH } from '#domain/leads/lead-inbox-requests.ts';
+import type { LeadStatus } from '#domain/leads/lead-status.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { useMayWorkLead } from '#web/api/use-workspace.ts';
+import { notify } from '#web/components/notify.ts';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { eventAuthor, formatLeadTime } from './lead-labels';
 import { useAddLeadNote, type LeadEvent } from './leads-api';
-import { TextAreaField } from '../../components/text-area-field';
 
 /**
  * The wholesaler's free-text notes on a lead, newest first, each with its time, and a form to add

@@ -1,5 +1,5 @@
-import { describeLeadEvent, eventAuthor, formatLeadTime } from './lead-labels';
 import { EarlierLeadHistory, type EarlierLeadHistoryProps } from './earlier-lead-history';
+import { describeLeadEvent, eventAuthor, formatLeadTime } from './lead-labels';
 import type { LeadDetail } from './leads-api';
 
 /** A lead's offers and answers, oldest first, with a way to load those before the ones shown. */

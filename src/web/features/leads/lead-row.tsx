@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useWorkspace } from '../../api/use-workspace';
-import { LocalDateTime } from '../../components/local-date-time';
+import { useWorkspace } from '#web/api/use-workspace.ts';
+import { LocalDateTime } from '#web/components/local-date-time.tsx';
 import { answerLabel, formatOfferRange, sourceLabel } from './lead-labels';
 import { LeadStatusBadge } from './lead-status-badge';
 import type { LeadSummary } from './leads-api';

@@ -1,4 +1,4 @@
-import { leadStatusLabels, type LeadStatus } from '../../../domain/leads/lead-status';
+import { leadStatusLabels, type LeadStatus } from '#domain/leads/lead-status.ts';
 
 /** A lead's pipeline status as a coloured label ('Negotiating'). */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {

@@ -1,7 +1,7 @@
-import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '../../../domain/leads/lead-status';
-import { ApiError } from '../../api/api-client';
-import { useMayWorkLead } from '../../api/use-workspace';
-import { notify } from '../../components/notify';
+import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '#domain/leads/lead-status.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { useMayWorkLead } from '#web/api/use-workspace.ts';
+import { notify } from '#web/components/notify.ts';
 import { describeLeadEvent, eventAuthor, formatLeadTime } from './lead-labels';
 import { useChangeLeadStatus, type LeadEvent } from './leads-api';
 

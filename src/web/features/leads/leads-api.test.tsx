@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { savedPropertiesKey } from '../../api/account-data';
-import { subscriptionKey } from '../../api/use-subscription';
+import { savedPropertiesKey } from '#web/api/account-data.ts';
+import { subscriptionKey } from '#web/api/use-subscription.ts';
 import { useSaveLeadAsProperty } from './leads-api';
 
 const leadId = '0b7a2b1e-54f6-4c2c-9d5e-3a3f3b1c2d4e';

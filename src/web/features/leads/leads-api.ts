@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { RevisedOfferRequest } from '../../../domain/leads/lead-inbox-requests';
-import type { LeadStatus } from '../../../domain/leads/lead-status';
-import { api, readJson, type ApiClient } from '../../api/api-client';
-import { useSession } from '../../api/use-session';
-import { invalidateAccountData } from '../../api/account-data';
-import { LIVE_DATA_STALE_TIME_MS } from '../../api/change-feed';
+import type { RevisedOfferRequest } from '#domain/leads/lead-inbox-requests.ts';
+import type { LeadStatus } from '#domain/leads/lead-status.ts';
+import { invalidateAccountData } from '#web/api/account-data.ts';
+import { api, readJson, type ApiClient } from '#web/api/api-client.ts';
+import { LIVE_DATA_STALE_TIME_MS } from '#web/api/change-feed.ts';
+import { useSession } from '#web/api/use-session.ts';
 
 /** Every leads query starts with this key; the live feed invalidates them all at once. */
 export const leadsKey = ['leads'] as const;

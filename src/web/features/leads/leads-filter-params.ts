@@ -1,4 +1,4 @@
-import { isLeadStatus } from '../../../domain/leads/lead-status';
+import { isLeadStatus } from '#domain/leads/lead-status.ts';
 import type { LeadsFilter } from './leads-api';
 
 /**

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useState } from 'react';
-import { firstScreenOfWindowList, useWindowListStyles } from '../../components/first-screen-of-window-list';
+import { firstScreenOfWindowList, useWindowListStyles } from '#web/components/first-screen-of-window-list.ts';
 import { LeadRow } from './lead-row';
 import type { LeadSummary } from './leads-api';
 

@@ -4,10 +4,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionState } from '../../api/use-session';
-import { LeadsPage } from './leads-page';
+import type * as changeFeed from '#web/api/change-feed.ts';
+import type { SessionState } from '#web/api/use-session.ts';
 import type { LeadSummary } from './leads-api';
-import type * as changeFeed from '../../api/change-feed';
+import { LeadsPage } from './leads-page';
 
 const session: SessionState = {
   user: { id: 'user-1', email: 'dealer@example.com', name: 'Dealer' },
@@ -15,8 +15,8 @@ const session: SessionState = {
   error: null,
   refetch: async () => {},
 };
-vi.mock('../../api/use-session', () => ({ useSession: () => session }));
-vi.mock('../../api/change-feed', async (importOriginal) => ({
+vi.mock('#web/api/use-session.ts', () => ({ useSession: () => session }));
+vi.mock('#web/api/change-feed.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof changeFeed>()),
   subscribeToChanges: () => () => {},
 }));

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { leadStatusLabels } from '../../../domain/leads/lead-status';
+import { leadStatusLabels } from '#domain/leads/lead-status.ts';
 import { useLeadsInbox, type LeadsFilter } from './leads-api';
 import { leadsFilterParams, readLeadsFilter } from './leads-filter-params';
 import { LeadsList } from './leads-list';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '../../../domain/leads/lead-status';
-import { useWorkspace } from '../../api/use-workspace';
-import { SegmentedControl } from '../../components/segmented-control';
+import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '#domain/leads/lead-status.ts';
+import { useWorkspace } from '#web/api/use-workspace.ts';
+import { SegmentedControl } from '#web/components/segmented-control.tsx';
 import type { LeadsFilter } from './leads-api';
 
 /** How long typing pauses before the search runs: one request per pause, not per key. */

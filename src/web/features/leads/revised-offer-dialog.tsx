@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../domain/money/format-money';
-import { ApiError } from '../../api/api-client';
-import { OutboxNotice } from '../../components/outbox-notice';
-import { Modal } from '../../components/modal';
-import { isSenderRequirement, SenderRequirement } from '../../components/sender-requirement';
-import { notify } from '../../components/notify';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { formatMoney } from '#domain/money/format-money.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
+import { OutboxNotice } from '#web/components/outbox-notice.tsx';
+import { isSenderRequirement, SenderRequirement } from '#web/components/sender-requirement.tsx';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { formatLeadTime, formatOfferRange } from './lead-labels';
 import { useSendRevisedOffer, type LeadDetail } from './leads-api';
 import {
@@ -14,7 +15,6 @@ import {
   RevisedOfferFormSchema,
   type RevisedOfferFormValues,
 } from './revised-offer-form-schema';
-import { TextAreaField } from '../../components/text-area-field';
 
 type Lead = LeadDetail['lead'];
 type SentOffer = { url: string; expiresAt: string; offerRange: { low: number; high: number } };

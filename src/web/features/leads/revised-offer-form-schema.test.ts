@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors } from '../../../domain/validation/field-errors';
+import { fieldErrors } from '#domain/validation/field-errors.ts';
 import { parseTypedDollars, revisedOfferFormField, RevisedOfferFormSchema } from './revised-offer-form-schema';
 
 const values = (overrides: Partial<Record<'low' | 'high' | 'marketValue' | 'message', string>> = {}) => ({

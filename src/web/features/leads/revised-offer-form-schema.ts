@@ -4,7 +4,7 @@ import {
   offerRangeMessages,
   RevisedOfferRequestSchema,
   type RevisedOfferRequestInput,
-} from '../../../domain/leads/lead-inbox-requests';
+} from '#domain/leads/lead-inbox-requests.ts';
 
 export const revisedOfferFormMessages = {
   lowRequired: 'Please enter the low offer',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { ApiError } from '../../api/api-client';
-import { notify } from '../../components/notify';
+import { ApiError } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
 import { useSaveLeadAsProperty } from './leads-api';
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { refetchChanged, subscribeToChanges } from '../../api/change-feed';
+import { refetchChanged, subscribeToChanges } from '#web/api/change-feed.ts';
 import { leadsKey } from './leads-api';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OfferAnswerRequestSchema } from '../../../domain/leads/offer-answer-request';
+import { OfferAnswerRequestSchema } from '#domain/leads/offer-answer-request.ts';
 import { CounterAnswerFormSchema } from './answer-forms';
 import { contactAnswer } from './contact-answer';
 

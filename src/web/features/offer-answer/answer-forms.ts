@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { HomeownerContactSchema } from '../../../domain/contact/contact-schema';
-import { parseDesiredPrice } from '../../../domain/leads/desired-price';
-import { MAX_NOTES_LENGTH } from '../../../domain/leads/mls-program-schema';
+import { HomeownerContactSchema } from '#domain/contact/contact-schema.ts';
+import { parseDesiredPrice } from '#domain/leads/desired-price.ts';
+import { MAX_NOTES_LENGTH } from '#domain/leads/mls-program-schema.ts';
 
 const message = z.string().trim().max(MAX_NOTES_LENGTH, `Message must be at most ${MAX_NOTES_LENGTH} characters`);
 

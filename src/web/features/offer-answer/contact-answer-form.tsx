@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
-import { formatPhoneInput } from '../../../domain/contact/phone';
-import { MAX_NOTES_LENGTH } from '../../../domain/leads/mls-program-schema';
-import { formatMoneyRange } from '../../../domain/money/format-money';
-import type { OfferRange } from '../../../domain/offer/compute-offer-range';
-import { TextAreaField } from '../../components/text-area-field';
-import { ContactFields } from '../../components/contact-fields';
-import { TextField } from '../../components/text-field';
-import { useHydrated } from '../../components/use-hydrated';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { formatPhoneInput } from '#domain/contact/phone.ts';
+import { MAX_NOTES_LENGTH } from '#domain/leads/mls-program-schema.ts';
+import { formatMoneyRange } from '#domain/money/format-money.ts';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
+import { ContactFields } from '#web/components/contact-fields.tsx';
+import { TextAreaField } from '#web/components/text-area-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useHydrated } from '#web/components/use-hydrated.ts';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { ContactAnswerFormSchema, CounterAnswerFormSchema, type ContactAnswerForm } from './answer-forms';
 import type { ContactAnswerKind } from './contact-answer';
 

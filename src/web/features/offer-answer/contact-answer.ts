@@ -1,4 +1,4 @@
-import type { OfferAnswerRequestInput } from '../../../domain/leads/offer-answer-request';
+import type { OfferAnswerRequestInput } from '#domain/leads/offer-answer-request.ts';
 import type { ContactAnswerForm } from './answer-forms';
 
 // Apart from the forms' schemas (answer-forms.ts), which load with the forms: the offer page's

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { NearbySale } from '../../../domain/arv/arv-request-schema';
-import { formatMoney } from '../../../domain/money/format-money';
+import type { NearbySale } from '#domain/arv/arv-request-schema.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
 
 // A calendar date in UTC and en-US: the same text on the server and in the browser, whatever their zones.
 const shortDate = new Intl.DateTimeFormat('en-US', {

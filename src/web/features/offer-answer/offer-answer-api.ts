@@ -1,9 +1,9 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { HomeownerAnswerMessage } from '../../../domain/leads/homeowner-answer-message';
-import type { OfferAnswerRequestInput } from '../../../domain/leads/offer-answer-request';
-import type { PersonalPageOfferRequest } from '../../../domain/offer/personal-page-offer-request';
-import { api, ApiError, readJson, type ApiClient } from '../../api/api-client';
-import type { MutationCallbacks } from '../../api/mutation-callbacks';
+import type { HomeownerAnswerMessage } from '#domain/leads/homeowner-answer-message.ts';
+import type { OfferAnswerRequestInput } from '#domain/leads/offer-answer-request.ts';
+import type { PersonalPageOfferRequest } from '#domain/offer/personal-page-offer-request.ts';
+import { api, ApiError, readJson, type ApiClient } from '#web/api/api-client.ts';
+import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
 
 /** GET /api/public/offers/{token}: the offer as the homeowner sees it; 404 ApiError for an unknown token. */
 export function fetchPublicOffer(token: string, client: ApiClient = api) {

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HomeownerAnswerMessage } from '../../../domain/leads/homeowner-answer-message';
-import type { OfferAnswerRequestInput } from '../../../domain/leads/offer-answer-request';
-import { ApiError } from '../../api/api-client';
+import type { HomeownerAnswerMessage } from '#domain/leads/homeowner-answer-message.ts';
+import type { OfferAnswerRequestInput } from '#domain/leads/offer-answer-request.ts';
+import { ApiError } from '#web/api/api-client.ts';
 import { OfferAnswer } from './offer-answer';
 
 const offer = { address: '12 Oak St, Austin, TX', marketValue: 200000, offerRange: { low: 111000, high: 126000 } };

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { HomeownerAnswerMessage } from '../../../domain/leads/homeowner-answer-message';
-import { negotiationThreshold } from '../../../domain/leads/negotiation-outcome';
-import { formatMoney } from '../../../domain/money/format-money';
-import type { OfferRange } from '../../../domain/offer/compute-offer-range';
-import { notify } from '../../components/notify';
+import type { HomeownerAnswerMessage } from '#domain/leads/homeowner-answer-message.ts';
+import { negotiationThreshold } from '#domain/leads/negotiation-outcome.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { OfferRange } from '#domain/offer/compute-offer-range.ts';
+import { notify } from '#web/components/notify.ts';
 import { contactAnswer, type ContactAnswerKind } from './contact-answer';
 import type { ContactValues } from './contact-answer-form';
 import { answerErrorMessage, isExpired, useAnswerOffer, type SendAnswer } from './offer-answer-api';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import type { PageDataLoader } from '../../api/page-data-loader';
-import { answerOffer, isNotFound, publicOfferQuery } from './offer-answer-api';
+import { offerLetterUrl } from '#domain/offer/offer-token.ts';
+import type { PageDataLoader } from '#web/api/page-data-loader.ts';
 import { OfferAnswer } from './offer-answer';
+import { answerOffer, isNotFound, publicOfferQuery } from './offer-answer-api';
 import { OfferSummary } from './offer-summary';
 import { WholesalerHeader, WholesalerHeaderPlaceholder } from './wholesaler-header';
 import './offer-answer.css';
-import { offerLetterUrl } from '../../../domain/offer/offer-token';
 
 /**
  * `/offer/{token}`: one wholesaler's offer to one homeowner, answerable without signing in.

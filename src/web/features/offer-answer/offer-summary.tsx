@@ -1,11 +1,11 @@
-import { formatMoney } from '../../../domain/money/format-money';
-import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
-import { FactList } from '../../components/fact-list';
-import { NetSheet } from '../../components/net-sheet';
-import { OfferRangeText } from '../../components/offer-range-text';
-import { OfferReceiptView } from '../../components/offer-receipt';
-import type { PublicOffer } from './offer-answer-api';
+import { formatMoney } from '#domain/money/format-money.ts';
+import { snapshotReceipt } from '#domain/offer/offer-snapshot.ts';
+import { FactList } from '#web/components/fact-list.tsx';
+import { NetSheet } from '#web/components/net-sheet.tsx';
+import { OfferRangeText } from '#web/components/offer-range-text.tsx';
+import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
 import { NearbySales } from './nearby-sales';
+import type { PublicOffer } from './offer-answer-api';
 
 /** The offer as it was made: the range first, then what it rests on and how long it stands (§9). */
 export function OfferSummary({ offer }: { offer: PublicOffer }) {

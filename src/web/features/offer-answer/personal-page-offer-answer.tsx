@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import type { CalculatedOffer } from '../../../domain/offer/calculated-offer';
-import { answerOffer, createPersonalPageOffer } from './offer-answer-api';
+import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
 import { OfferAnswer } from './offer-answer';
+import { answerOffer, createPersonalPageOffer } from './offer-answer-api';
 
 interface PersonalPageOfferAnswerProps {
   handle: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { MlsProgram } from '../../../domain/leads/mls-program-schema';
-import { ProgramDetailsForm } from '../../components/program-details-form';
+import type { MlsProgram } from '#domain/leads/mls-program-schema.ts';
+import { ProgramDetailsForm } from '#web/components/program-details-form.tsx';
 import type { ContactValues } from './contact-answer-form';
 
 interface ProgramAnswerFormProps {

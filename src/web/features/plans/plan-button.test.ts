@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanId } from '../../../domain/plans/plans';
+import type { PlanId } from '#domain/plans/plans.ts';
 import { planButton, type PlanButton, type PlanViewer } from './plan-button';
 
 const signedOut: PlanViewer = { status: 'signed-out' };

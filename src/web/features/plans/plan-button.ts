@@ -1,4 +1,4 @@
-import type { PlanId } from '../../../domain/plans/plans';
+import type { PlanId } from '#domain/plans/plans.ts';
 
 /** Who is looking at the pricing grid: the session and (when signed in) the plan, if known yet. */
 export type PlanViewer =

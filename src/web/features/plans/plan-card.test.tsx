@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { plans, type PlanId } from '../../../domain/plans/plans';
+import { plans, type PlanId } from '#domain/plans/plans.ts';
 import { planButton, type PlanViewer } from './plan-button';
 import { PlanCard } from './plan-card';
 

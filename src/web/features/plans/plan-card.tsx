@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Plan } from '../../../domain/plans/plans';
-import { PlanFeatures } from '../../components/plan-features';
+import type { Plan } from '#domain/plans/plans.ts';
+import { PlanFeatures } from '#web/components/plan-features.tsx';
 import type { PlanButton } from './plan-button';
 
 interface PlanCardProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { planFromName } from '../../../domain/plans/plans';
+import { planFromName } from '#domain/plans/plans.ts';
 import { checkoutFallbackMessage, startCheckout, type CheckoutEffects } from './start-checkout';
 
 function effectsAnswering(response: Response | Error) {

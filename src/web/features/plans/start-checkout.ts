@@ -1,4 +1,4 @@
-import type { PlanId } from '../../../domain/plans/plans';
+import type { PlanId } from '#domain/plans/plans.ts';
 
 // §8: shown when checkout fails without a message of its own.
 export const checkoutFallbackMessage = 'Error updating subscription';

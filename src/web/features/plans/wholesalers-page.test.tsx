@@ -4,16 +4,16 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
-import type { SessionState } from '../../api/use-session';
+import { PublicConfigProvider, type PublicConfig } from '#web/api/public-config.tsx';
+import type { SessionState } from '#web/api/use-session.ts';
 import { WholesalersPage } from './wholesalers-page';
 
 const mocks = vi.hoisted(() => ({
   session: null as unknown as SessionState,
   notify: { success: vi.fn(), error: vi.fn() },
 }));
-vi.mock('../../api/use-session', () => ({ useSession: () => mocks.session }));
-vi.mock('../../components/notify', () => ({ notify: mocks.notify }));
+vi.mock('#web/api/use-session.ts', () => ({ useSession: () => mocks.session }));
+vi.mock('#web/components/notify.ts', () => ({ notify: mocks.notify }));
 
 const signedOut: SessionState = { user: null, isPending: false, error: null, refetch: async () => {} };
 const signedIn: SessionState = {

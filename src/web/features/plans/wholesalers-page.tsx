@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { planMessages, plans, type Plan, type PlanId } from '../../../domain/plans/plans';
-import { workspaceMessages } from '../../../domain/workspaces/roles';
-import { usePublicConfig } from '../../api/public-config';
-import { notify } from '../../components/notify';
-import { useSession } from '../../api/use-session';
-import { BookmarkIcon, BoltIcon, SlidersIcon } from '../../components/icons';
+import { planMessages, plans, type Plan, type PlanId } from '#domain/plans/plans.ts';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { useSession } from '#web/api/use-session.ts';
+import { useSubscription } from '#web/api/use-subscription.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { DowngradeDialog } from '#web/components/downgrade-dialog.tsx';
+import { BookmarkIcon, BoltIcon, SlidersIcon } from '#web/components/icons.tsx';
+import { notify } from '#web/components/notify.ts';
 import { planButton, type PlanButton, type PlanViewer } from './plan-button';
 import { PlanCard } from './plan-card';
 import { useStartCheckout } from './plans-api';
-import { useSubscription } from '../../api/use-subscription';
-import { useMay } from '../../api/use-workspace';
-import { DowngradeDialog } from '../../components/downgrade-dialog';
 
 const features = [
   {

@@ -1,4 +1,4 @@
-import { notify } from '../../components/notify';
+import { notify } from '#web/components/notify.ts';
 
 /** Copies text to the clipboard and says so; where the browser refuses, asks the user to copy it themselves. */
 export async function copyText(text: string, what: string): Promise<boolean> {

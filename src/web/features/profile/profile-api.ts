@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { WholesalerProfile } from '../../../domain/profile/wholesaler-profile-schema';
-import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from '../../api/api-client';
-import { useSession } from '../../api/use-session';
+import type { WholesalerProfile } from '#domain/profile/wholesaler-profile-schema.ts';
+import { api, PAGE_DATA_STALE_TIME_MS, readJson, type ApiClient } from '#web/api/api-client.ts';
+import { useSession } from '#web/api/use-session.ts';
 
 export type ProfileView = InferResponseType<typeof api.profile.$get, 200>;
 

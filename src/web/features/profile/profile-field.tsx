@@ -1,5 +1,5 @@
-import { FormField } from '../../components/form-field';
-import type { FieldBinding } from '../../components/use-schema-form';
+import { FormField } from '#web/components/form-field.tsx';
+import type { FieldBinding } from '#web/components/use-schema-form.ts';
 
 interface ProfileFieldProps extends FieldBinding {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sendingPolicyMessages } from '../../../domain/email/sending-policy-messages';
-import { fieldErrors } from '../../../domain/validation/field-errors';
+import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
+import { fieldErrors } from '#domain/validation/field-errors.ts';
 import { profileFormValues, ProfileFormSchema, type ProfileFormValues } from './profile-form-schema';
 
 const values = (overrides: Partial<ProfileFormValues> = {}): ProfileFormValues => ({

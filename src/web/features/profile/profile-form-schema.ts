@@ -3,7 +3,7 @@ import {
   WholesalerProfileSchema,
   type WholesalerProfile,
   type WholesalerProfileInput,
-} from '../../../domain/profile/wholesaler-profile-schema';
+} from '#domain/profile/wholesaler-profile-schema.ts';
 
 /** The profile form's fields as typed; the notification setting is a checkbox ('yes' or 'no'). */
 export type ProfileFormValues = {

@@ -1,14 +1,14 @@
 import { Link } from 'react-router';
-import { formatPhoneInput } from '../../../domain/contact/phone';
-import { HANDLE_MAX_LENGTH, HandleSchema } from '../../../domain/profile/wholesaler-profile-schema';
-import { ApiError } from '../../api/api-client';
-import { notify } from '../../components/notify';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { formatPhoneInput } from '#domain/contact/phone.ts';
+import { HANDLE_MAX_LENGTH, HandleSchema } from '#domain/profile/wholesaler-profile-schema.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { PersonalPageLinks } from './personal-page-links';
 import { useProfile, useSaveProfile, type ProfileView } from './profile-api';
 import { ProfileField } from './profile-field';
-import { ReplyToConfirmation } from './reply-to-confirmation';
 import { ProfileFormSchema, profileFormValues } from './profile-form-schema';
+import { ReplyToConfirmation } from './reply-to-confirmation';
 import './profile.css';
 
 /** /profile: how homeowners see the wholesaler, where lead e-mails go, and their personal page. */

@@ -1,6 +1,6 @@
-import { OutboxNotice } from '../../components/outbox-notice';
-import { isSenderRequirement, SenderRequirement } from '../../components/sender-requirement';
-import { serverErrorMessage } from '../../api/api-client';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { OutboxNotice } from '#web/components/outbox-notice.tsx';
+import { isSenderRequirement, SenderRequirement } from '#web/components/sender-requirement.tsx';
 import { useSendReplyToConfirmation, type ProfileView } from './profile-api';
 
 /**

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { refetchChangedAccountData, resetAccountData } from '../../api/account-data';
-import { subscribeToChanges } from '../../api/change-feed';
-import { useSession } from '../../api/use-session';
+import { refetchChangedAccountData, resetAccountData } from '#web/api/account-data.ts';
+import { subscribeToChanges } from '#web/api/change-feed.ts';
+import { useSession } from '#web/api/use-session.ts';
 
 /**
  * The saved list and plan refresh when the user's rows change anywhere (another tab,

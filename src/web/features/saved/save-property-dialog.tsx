@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
-import { MAX_PHONES, SaveContactSchema, type SaveContact } from '../../../domain/contact/contact-schema';
-import { formatPhoneInput } from '../../../domain/contact/phone';
-import { formatMoney } from '../../../domain/money/format-money';
-import type { SavePropertyRequest } from '../../../domain/properties/save-property-request';
-import { ApiError } from '../../api/api-client';
-import { Modal } from '../../components/modal';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
-import { notify } from '../../components/notify';
+import { MAX_PHONES, SaveContactSchema, type SaveContact } from '#domain/contact/contact-schema.ts';
+import { formatPhoneInput } from '#domain/contact/phone.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
+import type { SavePropertyRequest } from '#domain/properties/save-property-request.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { useSaveProperty } from './saved-properties-api';
 
 const emptyContact: SaveContact = { name: '', email: '', phones: [''] };

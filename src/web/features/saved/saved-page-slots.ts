@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PlanId } from '../../../domain/plans/plans';
+import type { PlanId } from '#domain/plans/plans.ts';
 import type { SavedProperty } from './saved-properties-api';
 
 /**

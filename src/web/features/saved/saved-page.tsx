@@ -9,17 +9,17 @@ import {
   planMessages,
   plans,
   savedPropertyLimit,
-} from '../../../domain/plans/plans';
-import { ApiError } from '../../api/api-client';
-import { DowngradeDialog } from '../../components/downgrade-dialog';
-import { firstScreenOfWindowList, useWindowListStyles } from '../../components/first-screen-of-window-list';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
+} from '#domain/plans/plans.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { useSubscription } from '#web/api/use-subscription.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { DowngradeDialog } from '#web/components/downgrade-dialog.tsx';
+import { firstScreenOfWindowList, useWindowListStyles } from '#web/components/first-screen-of-window-list.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
 import type { SavedPageSlots } from './saved-page-slots';
-import { SavedPropertyCard } from './saved-property-card';
-import { useSubscription } from '../../api/use-subscription';
-import { useMay } from '../../api/use-workspace';
 import { useDeleteSavedProperty, useSavedProperties, type SavedProperty } from './saved-properties-api';
+import { SavedPropertyCard } from './saved-property-card';
 
 /** The signed-in user's saved properties and plan; the app supplies billing and export controls (`slots`). */
 export function SavedPage({ slots }: { slots: SavedPageSlots }) {

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { SavePropertyRequest } from '../../../domain/properties/save-property-request';
-import { invalidateAccountData, savedPropertiesKey } from '../../api/account-data';
-import { api, readJson, type ApiClient } from '../../api/api-client';
-import { LIVE_DATA_STALE_TIME_MS } from '../../api/change-feed';
-import type { MutationCallbacks } from '../../api/mutation-callbacks';
+import type { SavePropertyRequest } from '#domain/properties/save-property-request.ts';
+import { invalidateAccountData, savedPropertiesKey } from '#web/api/account-data.ts';
+import { api, readJson, type ApiClient } from '#web/api/api-client.ts';
+import { LIVE_DATA_STALE_TIME_MS } from '#web/api/change-feed.ts';
+import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
 
 export type SavedProperty = InferResponseType<typeof api.properties.$get, 200>['properties'][number];
 

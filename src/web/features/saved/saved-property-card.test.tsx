@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SavedPropertyCard } from './saved-property-card';
 import type { SavedProperty } from './saved-properties-api';
+import { SavedPropertyCard } from './saved-property-card';
 
 afterEach(cleanup);
 

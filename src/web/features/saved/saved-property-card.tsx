@@ -1,8 +1,8 @@
-import { marketValueFromComps } from '../../../domain/arv/market-value-from-comps';
-import { formatMoney } from '../../../domain/money/format-money';
-import { snapshotReceipt } from '../../../domain/offer/offer-snapshot';
-import { LocalDateTime } from '../../components/local-date-time';
-import { OfferReceiptView } from '../../components/offer-receipt';
+import { marketValueFromComps } from '#domain/arv/market-value-from-comps.ts';
+import { formatMoney } from '#domain/money/format-money.ts';
+import { snapshotReceipt } from '#domain/offer/offer-snapshot.ts';
+import { LocalDateTime } from '#web/components/local-date-time.tsx';
+import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
 import type { SavedPageSlots } from './saved-page-slots';
 import type { SavedProperty } from './saved-properties-api';
 

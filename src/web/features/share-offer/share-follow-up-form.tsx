@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { SharedOfferFollowUpSchema } from '../../../domain/follow-ups/shared-offer-follow-up';
-import { api, ApiError, readJson, serverErrorMessage } from '../../api/api-client';
-import { useFocusOnMount } from '../../components/focus-on-mount';
-import { notify } from '../../components/notify';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
+import { SharedOfferFollowUpSchema } from '#domain/follow-ups/shared-offer-follow-up.ts';
+import { api, ApiError, readJson, serverErrorMessage } from '#web/api/api-client.ts';
+import { useFocusOnMount } from '#web/components/focus-on-mount.ts';
+import { notify } from '#web/components/notify.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 
 // The form's fields; the link's token and the answer to "Replace it?" are added when sending.
 const FormSchema = SharedOfferFollowUpSchema.pick({ name: true, email: true });

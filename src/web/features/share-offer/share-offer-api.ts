@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ShareOfferRequest } from '../../../domain/offer/share-offer-request';
-import { api, readJson } from '../../api/api-client';
-import type { MutationCallbacks } from '../../api/mutation-callbacks';
+import type { ShareOfferRequest } from '#domain/offer/share-offer-request.ts';
+import { api, readJson } from '#web/api/api-client.ts';
+import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
 
 /** POST /api/offer-links: a new answerable link to the offer, valid 7 days; ApiError with the server's message otherwise. */
 export function shareOffer(request: ShareOfferRequest) {

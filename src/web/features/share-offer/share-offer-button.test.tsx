@@ -3,14 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../../components/notify';
+import { notify } from '#web/components/notify.ts';
 import { ShareOfferButton } from './share-offer-button';
 
 const url = `http://localhost:3000/offer/${'a'.repeat(43)}`;
 let reply: { status: number; body: unknown };
 const requests: unknown[] = [];
 
-vi.mock('../../components/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('#web/components/notify.ts', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
 
 beforeEach(() => {
   requests.length = 0;

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { formatMoney } from '../../../domain/money/format-money';
-import { offerValidityText } from '../../../domain/offer/offer-validity';
-import type { ShareOfferRequest } from '../../../domain/offer/share-offer-request';
-import { ApiError } from '../../api/api-client';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
+import { formatMoney } from '#domain/money/format-money.ts';
+import { offerValidityText } from '#domain/offer/offer-validity.ts';
+import type { ShareOfferRequest } from '#domain/offer/share-offer-request.ts';
+import { ApiError } from '#web/api/api-client.ts';
+import { useMay } from '#web/api/use-workspace.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
 import { useShareOffer, type SharedOffer } from './share-offer-api';
-import { useMay } from '../../api/use-workspace';
 
 // The follow-up form (and zod, which checks it) loads once an offer has been shared, not with
 // every page that shows a Share button (each saved property's card).

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { roleDescriptions, roleLabels } from '../../../domain/workspaces/roles';
-import { serverErrorMessage } from '../../api/api-client';
-import { useSession } from '../../api/use-session';
-import { notify } from '../../components/notify';
+import { roleDescriptions, roleLabels } from '#domain/workspaces/roles.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { useSession } from '#web/api/use-session.ts';
+import { notify } from '#web/components/notify.ts';
 import { useAcceptInvitation, usePublicInvitation } from './team-api';
 import './team.css';
 

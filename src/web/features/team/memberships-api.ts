@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, ApiError, readJson } from '../../api/api-client';
-import { useSession } from '../../api/use-session';
+import { api, ApiError, readJson } from '#web/api/api-client.ts';
+import { useSession } from '#web/api/use-session.ts';
 
 // The workspaces a user belongs to, for the account menu and the access guard on every page
 // (the team page's own requests are in team-api.ts, loaded with that page).

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvitationRequest, MemberChange, WorkspaceChange } from '../../../domain/workspaces/workspace-requests';
-import { api, readJson } from '../../api/api-client';
-import { useWorkspaceKey, type WorkspaceView } from '../../api/use-workspace';
+import type { InvitationRequest, MemberChange, WorkspaceChange } from '#domain/workspaces/workspace-requests.ts';
+import { api, readJson } from '#web/api/api-client.ts';
+import { useWorkspaceKey, type WorkspaceView } from '#web/api/use-workspace.ts';
 
 /** A change to the workspace that answers with the workspace as it is now. */
 function useWorkspaceChange<Input>(request: (input: Input) => Promise<WorkspaceView>) {

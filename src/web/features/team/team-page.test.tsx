@@ -6,8 +6,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PublicConfigProvider, type PublicConfig } from '../../api/public-config';
-import type { SessionState } from '../../api/use-session';
+import { PublicConfigProvider, type PublicConfig } from '#web/api/public-config.tsx';
+import type { SessionState } from '#web/api/use-session.ts';
 import { TeamPage } from './team-page';
 
 const session: SessionState = {
@@ -16,7 +16,7 @@ const session: SessionState = {
   error: null,
   refetch: async () => {},
 };
-vi.mock('../../api/use-session', () => ({ useSession: () => session }));
+vi.mock('#web/api/use-session.ts', () => ({ useSession: () => session }));
 
 const member = (userId: string, name: string, role: string, mayBulkSendAndExport = false) => ({
   id: `m-${userId}`,

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../domain/money/format-money';
-import { extraSeatMonthlyPrice } from '../../../domain/plans/plans';
+import { formatMoney } from '#domain/money/format-money.ts';
+import { extraSeatMonthlyPrice } from '#domain/plans/plans.ts';
+import { lostWorkNotice } from '#domain/workspaces/lost-work.ts';
 import {
   assignableRoles,
   isWorkspaceRole,
@@ -9,18 +10,17 @@ import {
   roleDescriptions,
   roleLabels,
   type WorkspaceRole,
-} from '../../../domain/workspaces/roles';
-import { lostWorkNotice } from '../../../domain/workspaces/lost-work';
-import { fewestExtraSeats, includedSeats, MAX_EXTRA_SEATS, seatMessages } from '../../../domain/workspaces/seats';
-import { InvitationRequestSchema } from '../../../domain/workspaces/workspace-requests';
-import { serverErrorMessage } from '../../api/api-client';
-import { usePublicConfig } from '../../api/public-config';
-import { useWorkspace, type TeamMember, type WorkspaceView } from '../../api/use-workspace';
-import { Modal } from '../../components/modal';
-import { notify } from '../../components/notify';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
-import { useSchemaForm } from '../../components/use-schema-form';
+} from '#domain/workspaces/roles.ts';
+import { fewestExtraSeats, includedSeats, MAX_EXTRA_SEATS, seatMessages } from '#domain/workspaces/seats.ts';
+import { InvitationRequestSchema } from '#domain/workspaces/workspace-requests.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { usePublicConfig } from '#web/api/public-config.tsx';
+import { useWorkspace, type TeamMember, type WorkspaceView } from '#web/api/use-workspace.ts';
+import { Modal } from '#web/components/modal.tsx';
+import { notify } from '#web/components/notify.ts';
+import { SelectField } from '#web/components/select-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import {
   useChangeMember,
   useChangeWorkspace,

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { workspaceMessages } from '../../../domain/workspaces/roles';
-import { serverErrorMessage } from '../../api/api-client';
-import { onWorkspaceAccessEnded } from '../../api/change-feed';
-import { notify } from '../../components/notify';
+import { workspaceMessages } from '#domain/workspaces/roles.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { onWorkspaceAccessEnded } from '#web/api/change-feed.ts';
+import { notify } from '#web/components/notify.ts';
 import { isAccessEnded, isSeatSuspended, useMemberships, useSwitchWorkspace } from './memberships-api';
 
 type Ended = 'removed' | 'seat-suspended';

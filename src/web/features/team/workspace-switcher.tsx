@@ -1,6 +1,6 @@
-import { roleLabels } from '../../../domain/workspaces/roles';
-import { serverErrorMessage } from '../../api/api-client';
-import { notify } from '../../components/notify';
+import { roleLabels } from '#domain/workspaces/roles.ts';
+import { serverErrorMessage } from '#web/api/api-client.ts';
+import { notify } from '#web/components/notify.ts';
 import { useMemberships, useSwitchWorkspace } from './memberships-api';
 
 /**

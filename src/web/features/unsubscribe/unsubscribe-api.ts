@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, readJson } from '../../api/api-client';
+import { api, readJson } from '#web/api/api-client.ts';
 
 /** Whose address an unsubscribe link is for, and whether it is unsubscribed already; '' is no link. */
 export function useUnsubscribeStatus(token: string) {
