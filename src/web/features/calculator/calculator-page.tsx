@@ -17,7 +17,7 @@ import {
   type CalculationDraft,
 } from './calculation-draft';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
-import { OfferResult } from './offer-result';
+import { OfferResult, preloadNetSheet } from './offer-result';
 import { PropertyDetails } from './property-details';
 import { RepairEstimateEditor, RepairModeSwitch } from './repair-estimate-editor';
 import { RepairsChecklist } from './repairs-checklist';
@@ -145,7 +145,10 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
           className="calculator-form"
           noValidate
           aria-label="Property and repairs"
-          onChange={() => slots.preloadOfferActions(userType)}
+          onChange={() => {
+            slots.preloadOfferActions(userType);
+            if (userType === 'homeowner') preloadNetSheet();
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             const form = event.currentTarget;
