@@ -67,7 +67,7 @@ describe('LeadDetailPage', () => {
     reply = 'never';
     const requestsBefore = leadRequests;
     act(() => feedListeners.forEach((listener) => listener({ table: null })));
-    await vi.waitFor(() => expect(leadRequests).toBe(requestsBefore + 1));
+    await vi.waitFor(() => expect(leadRequests).toBe(requestsBefore + 1), { timeout: 5_000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Lead not found' })).toBeTruthy();
     expect(screen.queryByText('Loading lead...')).toBeNull();
   });
