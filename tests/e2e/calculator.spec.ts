@@ -14,7 +14,8 @@ import {
   sampleAddress as address,
   userTypeButton,
 } from './support/calculator-page';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { actsAtOnce, expect, expectNoAxeViolations, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `maxPresses`. */
 async function tabTo(page: Page, target: Locator, { backwards = false, maxPresses = 25 } = {}) {
@@ -78,6 +79,25 @@ test.describe('homeowner', () => {
     await expect(roofCost).toHaveCount(0);
     await roof.check();
     await expect(roofCost).toHaveValue('7000');
+  });
+
+  test('types the property and ticks a repair before the page’s code has run, and gets the offer for them', async ({
+    page,
+  }) => {
+    // A visitor on a slow phone starts at once on the page the server drew; its code is held back here until then.
+    actsAtOnce(page);
+    const runPageScripts = await holdRequests(page, '**/load-page-scripts.js');
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByLabel('Property address').fill(address);
+    await page.getByLabel('Market value', { exact: true }).fill('200000');
+    await page.getByRole('checkbox', { name: /New Roof/ }).check();
+    runPageScripts();
+    // Hydrated, the page keeps all three: the roof's cost and the total show, and the offer counts them.
+    await expect(page.getByRole('textbox', { name: 'New Roof cost' })).toHaveValue('7000');
+    await expect(page.getByRole('paragraph').filter({ hasText: 'Total repairs' })).toContainText('$7,000');
+    await getCashOffer(page);
+    await expectRange(page, '$113,000', '$128,000');
+    await expect(offerRange(page)).toContainText('Market value$200,000');
   });
 
   test('is told what is missing or wrong, and typed money formats are accepted', async ({ page }) => {

@@ -15,7 +15,8 @@ import { embedSnippet } from '#web/features/profile/embed-snippet.ts';
 import { uniqueEmail } from '../support/test-users';
 import { registerThroughUi } from './support/accounts';
 import { calculateAsWholesaler, enterProperty, getCashOffer, saveOfferOnScreen } from './support/calculator-page';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { actsAtOnce, expect, expectNoAxeViolations, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 import { expectToastOnTop } from './support/toasts';
 
 const screenshots = path.join('test-results', 'offer-links-screens');
@@ -88,7 +89,11 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
   await expect(page.getByText('No leads yet')).toBeVisible();
 
   const homeowner = await homeownerPage(browser, baseURL!);
-  await homeowner.goto(offerPath);
+  // The homeowner opens the offer's sections and types an assumption as soon as the page shows,
+  // before its code has run (held back here until then): hydration keeps what was opened and typed.
+  actsAtOnce(homeowner);
+  const runPageScripts = await holdRequests(homeowner, '**/load-page-scripts.js');
+  await homeowner.goto(offerPath, { waitUntil: 'commit' });
   await expect(
     homeowner.getByRole('heading', { level: 1, name: 'Your cash offer from Lee Homes Buyer' }),
   ).toBeVisible();
@@ -116,7 +121,11 @@ test('a homeowner counters a shared offer, asks about the MLS/Retail program, an
   );
   await expect(homeowner.getByRole('region', { name: 'List as it is' })).toContainText(/You keep\s*\$173,115/);
   await homeowner.getByLabel('Sale price as it is ($)').fill('150000');
+  runPageScripts();
+  await expect(homeowner.locator('html[data-hydrated]')).toBeAttached({ timeout: 15_000 });
   await expect(homeowner.getByRole('region', { name: 'List as it is' })).toContainText(/You keep\s*\$135,600/);
+  await expect(homeowner.getByLabel('Sale price as it is ($)')).toHaveValue('150000');
+  await expect(homeowner.getByRole('listitem').filter({ hasText: 'New Roof' })).toBeVisible();
   await expectNoAxeViolations(homeowner, '/offer/{token}');
   for (const width of [360, 1280]) {
     await homeowner.setViewportSize({ width, height: 800 });

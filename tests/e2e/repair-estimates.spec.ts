@@ -9,6 +9,8 @@ import { expect, expectNoAxeViolations, test } from './support/fixtures';
 const screenshots = path.join(process.cwd(), 'test-results', 'repair-estimates-screens');
 
 test('a wholesaler estimates repairs per square foot, then by line items, and saves the estimate', async ({ page }) => {
+  // A registration, two pages, three axe passes and three full-page screenshots: 35 s on a loaded machine.
+  test.setTimeout(60_000);
   await registerThroughUi(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Wholesaler' }).click();

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetSheet } from './net-sheet';
 
@@ -42,5 +44,27 @@ describe('NetSheet', () => {
     await user.click(screen.getByRole('button', { name: 'Reset assumptions' }));
     expect((screen.getByLabelText('Agent commission (%)') as HTMLInputElement).value).toBe('5.5');
     expect(kept('List as it is')).toContain('$173,115');
+  });
+
+  it('keeps the sheet opened and the figures typed on the server-drawn page before it hydrated', async () => {
+    const sheet = <NetSheet cashOffer={{ low: 111000, high: 126000 }} marketValue={200000} totalRepairCost={9000} />;
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(sheet);
+    const typeEarly = (label: string, value: string) => {
+      const id = [...container.querySelectorAll('label')].find((element) => element.textContent === label)!.htmlFor;
+      (container.querySelector(`[id="${id}"]`) as HTMLInputElement).value = value;
+    };
+    container.querySelector('details')!.open = true;
+    typeEarly('Sale price as it is ($)', '150000');
+    typeEarly('Agent commission (%)', '3');
+    const root = await act(async () => hydrateRoot(container, sheet));
+    expect(container.querySelector('details')!.open).toBe(true);
+    // Both typed figures apply: 2.5 points less commission of $150,000 than the $135,600 left at 5.5 %.
+    await waitFor(() => expect(kept('List as it is')).toContain('$139,350'));
+    expect((screen.getByLabelText('Sale price as it is ($)') as HTMLInputElement).value).toBe('150000');
+    expect((screen.getByLabelText('Agent commission (%)') as HTMLInputElement).value).toBe('3');
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -42,8 +42,7 @@ const loadAssumptionsSchema = async () =>
 
 /**
  * The typed assumptions read and checked: the valid ones, or what to fix in each field. Until
- * the checks have loaded only what is not a number is told (nothing can be typed before then:
- * the fields are inside the closed sheet).
+ * the checks have loaded only what is not a number is told, and nothing typed applies.
  */
 function readAssumptions(typed: Record<AssumptionKey, string>, schema: AssumptionsSchema | null) {
   const numbers = Object.fromEntries(assumptionKeys.map((key) => [key, readTypedNumber(typed[key])]));
@@ -77,26 +76,30 @@ export function NetSheet({ cashOffer, marketValue, totalRepairCost }: NetSheetPr
     [marketValue, totalRepairCost],
   );
   const [typed, setTyped] = useState<Record<AssumptionKey, string>>(() => textOf(defaults));
+  const [schema, setSchema] = useState<AssumptionsSchema | null>(null);
+  const { valid, errors } = readAssumptions(typed, schema);
   // Valid figures apply at once; while one is wrong the sheet keeps the last valid ones.
   const [applied, setApplied] = useState(defaults);
-  const [schema, setSchema] = useState<AssumptionsSchema | null>(null);
-  const { errors } = readAssumptions(typed, schema);
+  if (valid && assumptionKeys.some((key) => valid[key] !== applied[key])) setApplied(valid);
 
   const loadChecks = async () => {
     const loaded = schema ?? (await loadAssumptionsSchema());
     setSchema(() => loaded);
-    return loaded;
   };
-  const change = async (key: AssumptionKey, value: string) => {
-    const next = { ...typed, [key]: value };
-    setTyped(next);
-    const { valid } = readAssumptions(next, await loadChecks());
-    if (valid) setApplied(valid);
+  // From the previous figures, not this render's: fields typed before hydration are handed on together.
+  const change = (key: AssumptionKey, value: string) => {
+    setTyped((previous) => ({ ...previous, [key]: value }));
+    void loadChecks();
   };
 
   const options = netSheet(cashOffer, applied);
   return (
-    <details className="net-sheet" onToggle={(event) => event.currentTarget.open && void loadChecks()}>
+    <details
+      className="net-sheet"
+      // Opened before the page hydrated, it stays open: its open state is the homeowner's, not React's.
+      suppressHydrationWarning
+      onToggle={(event) => event.currentTarget.open && void loadChecks()}
+    >
       <summary>Compare your options: cash offer, listing as it is, repairing first</summary>
       <div className="net-sheet-options">
         {options.map((option) => (
@@ -137,7 +140,7 @@ export function NetSheet({ cashOffer, marketValue, totalRepairCost }: NetSheetPr
               label={assumptionLabels[key]}
               value={typed[key]}
               error={errors[key]}
-              onChange={(value) => void change(key, value)}
+              onChange={(value) => change(key, value)}
             />
           ))}
         </div>

@@ -30,7 +30,8 @@ interface OfferReceiptViewProps {
 /** "How we got this number": the offer's computation line by line, folded until asked for. */
 export function OfferReceiptView({ receipt, audience, templateName, marketValueFromComps }: OfferReceiptViewProps) {
   return (
-    <details className="offer-receipt">
+    // Opened before the page hydrated (it is drawn by the server), it stays open: no mismatch to report.
+    <details className="offer-receipt" suppressHydrationWarning>
       <summary>How we got this number</summary>
       <table>
         <tbody>

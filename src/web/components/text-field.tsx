@@ -1,5 +1,6 @@
 import type { FocusEvent, Ref } from 'react';
 import { FormField } from './form-field';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 interface TextFieldProps {
   id: string;
@@ -27,6 +28,7 @@ export function TextField({
   onBlur,
   inputRef,
 }: TextFieldProps) {
+  useTypedBeforeHydration(id, value, onChange);
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (

@@ -14,6 +14,9 @@ export async function waitForToastsToGo(page: Page) {
 export async function expectToastOnTop(page: Page, text: string | RegExp) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
   await expect(toast).toBeVisible();
+  // The pointer on it first, as a user reaching for its close button: Sonner holds a toast under
+  // the pointer. Otherwise a success's 2 s ran out during the checks below on a loaded machine.
+  await toast.hover();
   // Sonner slides a toast in: poll until it rests where it is drawn on top.
   const placement = () =>
     toast.evaluate((element) => {

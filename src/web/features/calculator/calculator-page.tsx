@@ -16,7 +16,7 @@ import type { CalculatorSlots } from './calculator-slots';
 import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { FormulaTemplatesDialog } from './formula-templates-dialog';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
-import { OfferResult } from './offer-result';
+import { OfferResult, preloadNetSheet } from './offer-result';
 import { useCalculatorReferenceData } from './use-calculator-reference-data';
 import { isUserType, type UserType } from './user-type';
 import { UserTypeToggle } from './user-type-toggle';
@@ -139,7 +139,10 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
           state={state}
           dispatch={dispatch}
           isWholesaler={isWholesaler}
-          onInput={() => slots.preloadOfferActions(userType)}
+          onInput={() => {
+            slots.preloadOfferActions(userType);
+            if (userType === 'homeowner') preloadNetSheet();
+          }}
         />
 
         <aside className="calculator-aside">

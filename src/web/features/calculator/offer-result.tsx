@@ -9,8 +9,12 @@ import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
 import type { CalculatorSlots } from './calculator-slots';
 import type { UserType } from './user-type';
 
-// The net sheet (and the schema library it validates with) loads with the first offer.
-const NetSheet = lazy(async () => ({ default: (await import('#web/components/net-sheet.tsx')).NetSheet }));
+// The net sheet loads with the first offer, or once a homeowner starts typing one (preloadNetSheet).
+const loadNetSheet = () => import('#web/components/net-sheet.tsx');
+const NetSheet = lazy(async () => ({ default: (await loadNetSheet()).NetSheet }));
+
+/** Starts loading the homeowner's net sheet, so it is usually there when the first offer is. */
+export const preloadNetSheet = () => void loadNetSheet();
 
 interface OfferResultProps {
   offer: CalculatedOffer | null;
@@ -65,16 +69,6 @@ export function OfferResult({ offer, userType, templateName, OfferActions, marke
             templateName={templateName}
             marketValueFromComps={marketValueFromComps}
           />
-          {userType === 'homeowner' && (
-            <Suspense fallback={null}>
-              <NetSheet
-                key={`${offer.input.marketValue}:${offer.totalRepairCost}`}
-                cashOffer={offer.offerRange}
-                marketValue={offer.input.marketValue}
-                totalRepairCost={offer.totalRepairCost}
-              />
-            </Suspense>
-          )}
         </>
       )}
       {offer && !workable && (
@@ -82,7 +76,17 @@ export function OfferResult({ offer, userType, templateName, OfferActions, marke
           {calculationMessages.offerUnworkable}
         </p>
       )}
+      {/* One boundary for the net sheet and the actions below it: they appear together, so the net
+          sheet arriving later cannot push Get Offer down under a pointer about to press it. */}
       <Suspense fallback={<p className="muted">Loading...</p>}>
+        {workable && userType === 'homeowner' && (
+          <NetSheet
+            key={`${offer.input.marketValue}:${offer.totalRepairCost}`}
+            cashOffer={offer.offerRange}
+            marketValue={offer.input.marketValue}
+            totalRepairCost={offer.totalRepairCost}
+          />
+        )}
         {workable && <OfferActions offer={offer} userType={userType} />}
       </Suspense>
     </section>

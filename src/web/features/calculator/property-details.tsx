@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useTypedBeforeHydration } from '#web/components/use-typed-before-hydration.ts';
 import { EstimateDialog } from './estimate-dialog';
 import { usePlacesAutocomplete } from './use-places-autocomplete';
 
@@ -19,22 +20,12 @@ export function PropertyDetails({
 }: PropertyDetailsProps) {
   const [estimateOpen, setEstimateOpen] = useState(false);
   const addressInputRef = usePlacesAutocomplete(onAddressChange);
-  const fieldsRef = useRef<HTMLFieldSetElement>(null);
-
-  // A page drawn by the server can be typed into before it hydrates (its code loads after its
-  // first paint): what the fields hold by then is what the user typed, kept rather than wiped by
-  // the next render. Once, on mount: afterwards the fields follow the calculator's state.
-  useEffect(() => {
-    const field = (name: string) => fieldsRef.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
-    const typedAddress = field('address')?.value ?? '';
-    const typedMarketValue = field('marketValue')?.value ?? '';
-    if (typedAddress !== '' && typedAddress !== address) onAddressChange(typedAddress);
-    if (typedMarketValue !== '' && typedMarketValue !== marketValueText) onMarketValueChange(typedMarketValue);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // A page drawn by the server can be typed into before it hydrates (its code loads after its first paint).
+  useTypedBeforeHydration('address', address, onAddressChange);
+  useTypedBeforeHydration('market-value', marketValueText, onMarketValueChange);
 
   return (
-    <fieldset className="card" ref={fieldsRef}>
+    <fieldset className="card">
       <legend className="card-title">
         {/* A heading as well as the group's name, so headings navigation reaches each section. */}
         <h2>Property Details</h2>

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useReducer } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
@@ -68,5 +70,24 @@ describe('a repair cost field', () => {
     // The error is its own line under the field, not beside the '$' that belongs to the field.
     expect(alert.parentElement!.querySelector('.prefixed-input')!.contains(field)).toBe(true);
     expect(total()).toBe('$9,000');
+  });
+});
+
+describe('the checklist drawn by the server', () => {
+  it('keeps the boxes ticked and unticked before it hydrated, with their costs and total', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Checklist />);
+    const box = (name: string) => container.querySelector(`#repair-${name}`) as HTMLInputElement;
+    box('kitchen-remodel').checked = true;
+    box('new-roof').checked = false;
+    const root = await act(async () => hydrateRoot(container, <Checklist />));
+    expect((screen.getByLabelText('Kitchen Remodel cost') as HTMLInputElement).value).toBe('10000');
+    expect(screen.queryByLabelText('New Roof cost')).toBeNull();
+    expect(total()).toBe('$10,000');
+    expect(box('kitchen-remodel').checked).toBe(true);
+    expect(box('new-roof').checked).toBe(false);
+    act(() => root.unmount());
+    container.remove();
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { formatMoney } from '#domain/money/format-money.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import { totalSelectedRepairCost } from '#domain/repairs/repair-state.ts';
@@ -13,6 +14,7 @@ interface RepairsChecklistProps {
 }
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const checkboxId = (name: string) => `repair-${slug(name)}`;
 
 /** §2 Required Repairs: a checklist whose selected items show an editable cost, and the total. */
 export function RepairsChecklist({
@@ -23,6 +25,16 @@ export function RepairsChecklist({
   onCostType,
   onCostLeave,
 }: RepairsChecklistProps) {
+  // Ticked on the server-drawn page before it hydrated, a box stays ticked on screen but not in
+  // the calculator's state (no cost field, no total, an offer without it): handed on once hydrated.
+  useEffect(() => {
+    for (const repair of repairs) {
+      const box = document.getElementById(checkboxId(repair.name));
+      if (box instanceof HTMLInputElement && box.checked !== repair.isSelected) onToggle(repair.name);
+    }
+    // Once, as the checklist is first drawn: afterwards the boxes follow the calculator's state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <fieldset className="card">
       <legend className="card-title">
@@ -30,7 +42,7 @@ export function RepairsChecklist({
       </legend>
       <ul className="repairs">
         {repairs.map((repair) => {
-          const id = `repair-${slug(repair.name)}`;
+          const id = checkboxId(repair.name);
           const error = costErrors?.[repair.name];
           return (
             <li key={repair.name} className={repair.isSelected ? 'repair repair-selected' : 'repair'}>

@@ -22,19 +22,15 @@ export function LeadDetailPage({ slots }: { slots: LeadDetailSlots }) {
   const { id = '' } = useParams();
   const query = useLead(id);
   useLeadsLiveUpdates();
+  // A lead that could not be loaded has no data to keep while it is fetched again (a live change,
+  // the feed reconnecting, Try again): its query is 'pending' once more. The page keeps saying why
+  // meanwhile, instead of flashing back to 'Loading lead...' without its heading.
+  const [failed, setFailed] = useState<{ id: string; error: Error } | null>(null);
+  if (query.isError && failed?.error !== query.error) setFailed({ id, error: query.error });
+  const error = query.isError ? query.error : query.isPending && failed?.id === id ? failed.error : null;
 
-  if (query.isPending) {
-    return (
-      <section className="lead-page" aria-busy="true">
-        <BackLink />
-        <p className="loading" role="status">
-          Loading lead...
-        </p>
-      </section>
-    );
-  }
-  if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+  if (error) {
+    const notFound = error instanceof ApiError && error.status === 404;
     return (
       <section className="lead-page" aria-labelledby="lead-error-title">
         <BackLink />
@@ -51,6 +47,17 @@ export function LeadDetailPage({ slots }: { slots: LeadDetailSlots }) {
             </button>
           )}
         </div>
+      </section>
+    );
+  }
+  // (An error is shown above: isError is here for the type of query.data below.)
+  if (query.isPending || query.isError) {
+    return (
+      <section className="lead-page" aria-busy="true">
+        <BackLink />
+        <p className="loading" role="status">
+          Loading lead...
+        </p>
       </section>
     );
   }

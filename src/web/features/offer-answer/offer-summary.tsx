@@ -24,7 +24,8 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
       />
       <NearbySales sales={offer.nearbySales} />
       {offer.repairs.length > 0 && (
-        <details className="offer-repairs">
+        // Opened before the page hydrated, it stays open: no mismatch to report.
+        <details className="offer-repairs" suppressHydrationWarning>
           <summary>Repairs this offer allows for ({offer.repairs.length})</summary>
           <ul>
             {offer.repairs.map((repair) => (
