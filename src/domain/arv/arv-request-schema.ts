@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoNulCharacter, textMessages } from '../validation/bounded-text';
+import type { MarketValueSource } from './market-value-source';
 
 /** Most comps one estimate takes (POST /api/arv/estimate refuses more). */
 export const MAX_ARV_COMPS = 500;
@@ -186,6 +187,12 @@ export const ArvFromCompsSchema = SavedArvCompsSchema.extend({ estimate: ArvKept
   { message: 'Every comp the ARV used must be among the comps', path: ['estimate', 'used'] },
 );
 export type ArvFromComps = z.infer<typeof ArvFromCompsSchema>;
+
+/** A calculation's market value source (market-value-source.ts), as a save request carries it. */
+export const MarketValueSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('typed') }),
+  z.strictObject({ kind: z.literal('comps'), arvComps: ArvFromCompsSchema }),
+]) satisfies z.ZodType<MarketValueSource>;
 
 /** What offer_links.nearby_sales holds and the homeowner sees: address, date and price only (no adjustments, no weights). */
 export interface NearbySale {

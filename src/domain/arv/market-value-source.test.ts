@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArvFromComps } from './arv-request-schema';
-import { arvCompsOf, MarketValueSourceSchema, storedMarketValueSource, typedMarketValue } from './market-value-source';
+import { MarketValueSourceSchema, type ArvFromComps } from './arv-request-schema';
+import { arvCompsOf, readsAsMarketValueSource, storedMarketValueSource, typedMarketValue } from './market-value-source';
 
 const arvComps: ArvFromComps = {
   subject: { sqft: 1500 },
@@ -41,6 +41,23 @@ describe('MarketValueSourceSchema', () => {
     ],
   ])('refuses %s', (_, source) => {
     expect(MarketValueSourceSchema.safeParse(source).success).toBe(false);
+  });
+});
+
+describe('readsAsMarketValueSource', () => {
+  it('reads a kept typed value or comps with their estimate, and nothing else', () => {
+    expect(readsAsMarketValueSource({ kind: 'typed' })).toBe(true);
+    expect(readsAsMarketValueSource({ kind: 'comps', arvComps })).toBe(true);
+    for (const kept of [
+      undefined,
+      null,
+      'comps',
+      { kind: 'zestimate' },
+      { kind: 'comps' },
+      { kind: 'comps', arvComps: { ...arvComps, estimate: undefined } },
+      { kind: 'comps', arvComps: { ...arvComps, comps: 'many' } },
+    ])
+      expect(readsAsMarketValueSource(kept)).toBe(false);
   });
 });
 

@@ -1,15 +1,27 @@
-import { z } from 'zod';
-import { ArvFromCompsSchema, type ArvFromComps, type SavedArvComps } from './arv-request-schema';
+import type { ArvFromComps, SavedArvComps } from './arv-request-schema';
 
 /**
  * Where a calculation's market value came from: typed by the user, or the ARV estimated from
  * comparable sales, carried with those comps so that a save keeps them and a share names them.
+ * Its schema is MarketValueSourceSchema (arv-request-schema.ts): this file stays free of zod, so the
+ * calculator's first page does not load it.
  */
-export const MarketValueSourceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('typed') }),
-  z.strictObject({ kind: z.literal('comps'), arvComps: ArvFromCompsSchema }),
-]);
-export type MarketValueSource = z.infer<typeof MarketValueSourceSchema>;
+export type MarketValueSource = { kind: 'typed' } | { kind: 'comps'; arvComps: ArvFromComps };
+
+/**
+ * Whether a value kept by this tab (the calculation draft) still reads as a source: its shape, not
+ * every figure; a save checks the comps whole (MarketValueSourceSchema on the server).
+ */
+export function readsAsMarketValueSource(value: unknown): value is MarketValueSource {
+  if (typeof value !== 'object' || value === null) return false;
+  const source = value as { kind?: unknown; arvComps?: { comps?: unknown; estimate?: { arv?: unknown } } };
+  if (source.kind === 'typed') return true;
+  return (
+    source.kind === 'comps' &&
+    Array.isArray(source.arvComps?.comps) &&
+    typeof source.arvComps.estimate?.arv === 'number'
+  );
+}
 
 /** The market value as the user typed it. */
 export const typedMarketValue: MarketValueSource = Object.freeze({ kind: 'typed' });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MarketValueSourceSchema } from '../arv/market-value-source';
+import { MarketValueSourceSchema } from '../arv/arv-request-schema';
 import { SaveContactSchema } from '../contact/contact-schema';
 import { CalculationInputSchema } from '../offer/offer-request-schema';
 

@@ -1,4 +1,4 @@
-import { MarketValueSourceSchema, type MarketValueSource } from '#domain/arv/market-value-source.ts';
+import { readsAsMarketValueSource, type MarketValueSource } from '#domain/arv/market-value-source.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { CalculationInput } from '#domain/offer/offer-request-schema.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
@@ -44,8 +44,8 @@ export function readCalculationDraft(): CalculationDraft | null {
       return null;
     }
     // A source that no longer reads as one leaves the value typed.
-    const source = MarketValueSourceSchema.safeParse(draft.marketValueSource);
-    return { ...(draft as CalculationDraft), marketValueSource: source.success ? source.data : undefined };
+    const source = draft.marketValueSource;
+    return { ...(draft as CalculationDraft), marketValueSource: readsAsMarketValueSource(source) ? source : undefined };
   } catch {
     return null;
   }
