@@ -28,5 +28,5 @@ bash scripts/test-production-build.sh
 step 'end-to-end tests (Chromium)'
 npm run --silent test:e2e
 
-step 'no personal data or token in the e2e servers\' logs'
+step "no personal data or token in the e2e servers' logs"
 node --import tsx tests/e2e/support/check-server-log-scans.ts
