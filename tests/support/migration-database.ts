@@ -1,6 +1,6 @@
 // Databases for migration tests: a copy of the migrations that stops before one of them, and an
 // empty database of either kind (PGlite, or PostgreSQL 15 from the test setup) to run them on.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { createDatabase, dropDatabase } from './postgres-server';
 
 /** The app's migrations, all of them. */
@@ -78,4 +78,48 @@ export async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<Em
       await dropDatabase(url);
     },
   };
+}
+
+/** What describeMigration gives a migration's tests. */
+export interface MigrationUnderTest {
+  /** The migrations that end just before the one tested (migrationsBefore), and with it (migrationsThrough). */
+  before: string;
+  through: string;
+  /** The empty database, open from before the tests' own hooks until after their last test; nothing migrated yet. */
+  db: Omit<EmptyDatabase, 'close'>;
+}
+
+/**
+ * Describes the tests of migration `tag` once on each kind of database (PostgreSQL only when the
+ * test setup started one): each run gets its copies of the migrations and an empty database, and
+ * both are removed after it.
+ */
+export function describeMigration(tag: string, tests: (migration: MigrationUnderTest) => void): void {
+  for (const kind of ['pglite', 'postgres'] as const)
+    describe.skipIf(kind === 'postgres' && inject('postgresUrl') === '')(`migration ${tag} [${kind}]`, () => {
+      const before = migrationsBefore(tag);
+      const through = migrationsThrough(tag);
+      let opened: EmptyDatabase | undefined;
+      const open = () => {
+        if (!opened) throw new Error('the migration test database is opened in beforeAll');
+        return opened;
+      };
+      beforeAll(async () => {
+        opened = await openEmptyDatabase(kind);
+      });
+      afterAll(async () => {
+        await opened?.close();
+        rmSync(before, { recursive: true, force: true });
+        rmSync(through, { recursive: true, force: true });
+      });
+      tests({
+        before,
+        through,
+        db: {
+          migrate: (folder) => open().migrate(folder),
+          execute: <Row>(query: SQL) => open().execute<Row>(query),
+          listen: (channel, payloads) => open().listen(channel, payloads),
+        },
+      });
+    });
 }
