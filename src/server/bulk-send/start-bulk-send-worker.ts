@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { DatabaseConnection } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
-import { EMAIL_OUTBOX_CHANNEL } from '../email/enqueue-email';
+import { wakeEmailWorkers } from '../email/enqueue-email';
 import { describeErrorForLog } from '../http/describe-error-for-log';
 import { logger } from '../observability/logger';
 import { BULK_SEND_CHANNEL } from './create-bulk-send-job';
@@ -40,8 +39,6 @@ export function startBulkSendWorker({
   /** How often to look for work when nothing notified us (a job created while LISTEN was down). */
   idlePollMs?: number;
 }): BulkSendWorker {
-  const wakeEmailWorkers = () => database.db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, '')`);
-
   return startWorkerLoop({
     pollIntervalMs: idlePollMs,
     pass: async (worker) => {
@@ -57,12 +54,12 @@ export function startBulkSendWorker({
         });
         if (dueTimes.length === 0) return;
         try {
-          await wakeEmailWorkers();
+          await wakeEmailWorkers(database.db);
           for (const dueAt of dueTimes) {
             const wait = dueAt.getTime() - Date.now();
             if (wait > 0) await worker.sleep(wait);
             if (worker.stopped()) break;
-            await wakeEmailWorkers();
+            await wakeEmailWorkers(database.db);
           }
         } catch (error) {
           // The e-mails are in the outbox already; its own polling delivers them.

@@ -53,6 +53,14 @@ export async function enqueueEmail(
   return row;
 }
 
+/**
+ * Wakes the e-mail worker of every process (a NOTIFY on the outbox channel), so messages already in
+ * the outbox that fell due (a paced bulk e-mail) or were given back (releaseEmailClaims) go out now.
+ */
+export async function wakeEmailWorkers(db: Pick<Database, 'execute'>): Promise<void> {
+  await db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, '')`);
+}
+
 /** Refuses a header whose name or value could start another header (a CR or LF inside). */
 function oneLineHeaders(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { DatabaseConnection } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
 import { startWorkerLoop, type WorkerLoop } from '../db/worker-loop';
@@ -6,7 +5,7 @@ import { describeErrorForLog } from '../http/describe-error-for-log';
 import { logger } from '../observability/logger';
 import { deliverDueEmails } from './deliver-due-emails';
 import type { EmailTransport } from './email-transport';
-import { EMAIL_OUTBOX_CHANNEL } from './enqueue-email';
+import { EMAIL_OUTBOX_CHANNEL, wakeEmailWorkers } from './enqueue-email';
 
 /**
  * Its wake looks for due messages now (also done on every NOTIFY from enqueueEmail and every poll); its
@@ -38,7 +37,7 @@ export function startEmailWorker({
       while (!worker.stopped()) {
         const report = await deliverDueEmails({ db: database.db, transport, claimMs, stopping: worker.stopped });
         // What it gave back is due now: another process's worker takes it at once.
-        if (report.released > 0) await database.db.execute(sql`select pg_notify(${EMAIL_OUTBOX_CHANNEL}, '')`);
+        if (report.released > 0) await wakeEmailWorkers(database.db);
         if (report.claimed === 0) break;
       }
     },
