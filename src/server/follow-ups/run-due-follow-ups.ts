@@ -9,7 +9,7 @@ import { followUps, followUpTouches, offerLinks } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { sendingRefusalOf } from '../email/sending-refusal';
-import { exactSuppressionEmail } from '../email/unsubscribe-token';
+import { suppressionKeysOf } from '../email/unsubscribe-token';
 import { runAsQueuingRequest } from '../observability/request-context';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { stopFollowUps } from './stop-follow-ups';
@@ -158,18 +158,19 @@ export async function runDueFollowUps({
 async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Promise<FollowUpStopReason | null> {
   // Everything a stop depends on, in one statement: the sender's membership and role, the homeowner's lead
   // (the one the sequence was started from, or one an answer to its offer made), a suppression of
-  // the address, and the offer's expiry.
+  // the address (suppressionKeysOf: an unsubscribe's wide key, a bounce's exact address), and the
+  // offer's source and expiry.
+  const suppressionKeys = suppressionKeysOf(followUp.recipientEmail).map((key) => sql`${key}`);
   const { rows } = (await tx.execute(sql`
     select sender.role as sender_role, sender.may_bulk_send_and_export as sender_may_bulk_send,
-           (select o.source from offer_links o where o.id = ${followUp.offerLinkId}::uuid) as offer_source,
+           offer.source as offer_source, offer.expires_at as offer_expires_at,
            lead.id as lead_id, lead.status as lead_status, lead.responded_at as lead_responded_at,
            (select u.reason from email_unsubscribes u
-            where u.email in (${followUp.recipientKey}, ${exactSuppressionEmail(followUp.recipientEmail)})
-            limit 1) as suppressed,
-           (select o.expires_at from offer_links o where o.id = ${followUp.offerLinkId}::uuid) as offer_expires_at
+            where u.email in (${sql.join(suppressionKeys, sql`, `)}) limit 1) as suppressed
     from (select 1) as one
     left join member sender
       on sender.organization_id = ${followUp.workspaceId} and sender.user_id = ${followUp.senderUserId}
+    left join offer_links offer on offer.id = ${followUp.offerLinkId}::uuid
     left join lateral (
       select l.id, l.status, l.responded_at from leads l
       where ${followUp.leadId ? sql`l.id = ${followUp.leadId}::uuid` : sql`l.offer_link_id = ${followUp.offerLinkId}::uuid`}
