@@ -96,6 +96,8 @@ export async function recordLead(
   const keptPrice = sql`coalesce(${answer.desiredPrice}::numeric, ${leads.desiredPrice})`;
   let leadId: string;
   let created: boolean;
+  // The lead's assignee as the write returns it; a new workspace lead's is chosen below.
+  let assigneeUserId: string | null;
   const joinsLeadId = revisesLeadId ?? operatorLeadId;
   if (joinsLeadId) {
     const [row] = await tx
@@ -112,10 +114,11 @@ export async function recordLead(
           : {}),
       })
       .where(eq(leads.id, joinsLeadId))
-      .returning({ id: leads.id });
+      .returning({ id: leads.id, assigneeUserId: leads.assigneeUserId });
     if (!row) throw new Error(`lead ${joinsLeadId} is gone`);
     leadId = row.id;
     created = false;
+    assigneeUserId = row.assigneeUserId;
   } else {
     const insert = tx.insert(leads).values({
       ...answerColumns,
@@ -138,10 +141,11 @@ export async function recordLead(
             set: { ...answerColumns, desiredPrice: keptPrice, details: sql`${leads.details} || excluded.details` },
           })
         : insert
-    ).returning({ id: leads.id, created: sql<boolean>`(xmax = 0)` });
+    ).returning({ id: leads.id, created: sql<boolean>`(xmax = 0)`, assigneeUserId: leads.assigneeUserId });
     if (!row) throw new Error('leads upsert returned no row');
     leadId = row.id;
     created = row.created;
+    assigneeUserId = row.assigneeUserId;
   }
 
   if (created && offerLinkId && answer.offerRange) {
@@ -167,21 +171,15 @@ export async function recordLead(
     createdAt: at,
   });
 
-  let assigneeUserId: string | null = null;
-  if (workspace) {
-    if (created) {
-      const assignee = await assignNewLead(tx, {
-        workspaceId: workspace.id,
-        leadId,
-        answeredMemberUserId: workspace.answeredMemberUserId,
-        // After the answer in the lead's history.
-        at: new Date(at.getTime() + 1),
-      });
-      assigneeUserId = assignee?.userId ?? null;
-    } else {
-      const [row] = await tx.select({ assignee: leads.assigneeUserId }).from(leads).where(eq(leads.id, leadId));
-      assigneeUserId = row?.assignee ?? null;
-    }
+  if (workspace && created) {
+    const assignee = await assignNewLead(tx, {
+      workspaceId: workspace.id,
+      leadId,
+      answeredMemberUserId: workspace.answeredMemberUserId,
+      // After the answer in the lead's history.
+      at: new Date(at.getTime() + 1),
+    });
+    assigneeUserId = assignee?.userId ?? null;
   }
   // A workspace's lead goes to its assignee's proven address only; the operator's calculator leads to LEADS_EMAIL.
   const assignee =
