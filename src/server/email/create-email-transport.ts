@@ -9,9 +9,9 @@ import { createResendTransport } from './resend-transport';
 /**
  * Resend when RESEND_API_KEY is set; otherwise the built-in outbox, which writes each message to a
  * file under DATA_DIR/outbox and logs only which file: no address, token or subject reaches the log.
- * Locally the file holds the message whole, so a person running the app can follow its links; in
- * production (where env.ts allows it only with EMAIL_OUTBOX_LOG=1) without its recipient and with
- * its links' tokens redacted.
+ * The file holds its subject and its links (not its body): locally with its recipient and whole
+ * links, so a person running the app can follow them; in production (where env.ts allows it only
+ * with EMAIL_OUTBOX_LOG=1) without its recipient and with its links' tokens redacted.
  */
 export function createEmailTransport(
   env: Pick<Env, 'RESEND_API_KEY' | 'RESEND_API_URL' | 'production' | 'DATA_DIR'>,

@@ -3,7 +3,7 @@ export interface EmailMessage {
   to: string;
   subject: string;
   html: string;
-  /** Plain-text alternative; write one, since the built-in outbox keeps it in a file to read (DATA_DIR/outbox). */
+  /** Plain-text alternative; write one (the built-in outbox finds its links in it and in the html). */
   text: string;
   replyTo?: string;
   /**

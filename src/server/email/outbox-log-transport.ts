@@ -46,15 +46,16 @@ export interface OutboxLogOptions {
   /**
    * Print links with their tokens replaced, and no recipient (production: a log is read by more
    * people, and kept longer, than the mailbox a reset link or an offer was meant for). Locally the
-   * message is written whole to the outbox folder, so that a person running the app can follow a
-   * password-reset link (create-email-transport.ts).
+   * recipient and the whole links are written to the outbox folder, so that a person running the
+   * app can follow a password-reset link (create-email-transport.ts).
    */
   redactTokens?: boolean;
 }
 
 /**
  * The built-in outbox, used when no e-mail provider is configured: the message stays in
- * email_outbox and is printed with its links, to `log`. Every value is printed on its own
+ * email_outbox, and its id, subject and links (and its recipient, unless redactTokens) are printed
+ * to `log` (a file in the outbox folder: createEmailTransport). Every value is printed on its own
  * line with control characters escaped, so no message can add lines of its own to a log.
  */
 export function createOutboxLogTransport(
