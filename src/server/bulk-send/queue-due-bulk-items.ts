@@ -323,20 +323,17 @@ async function recordServed(tx: Transaction, items: PickedItem[], at: Date) {
  * reason. Returns the jobs stopped, to be finished.
  */
 async function stopIneligibleOwners(tx: Pick<Database, 'execute'>, at: Date): Promise<string[]> {
-  const plans = sql.join(
-    BULK_PLANS.map((plan) => sql`${plan}`),
-    sql`, `,
-  );
-  // '' is no role: it keeps `in (…)` valid when the list is empty.
-  const roles = (list: readonly string[]) =>
+  // The values of an `in (…)`; '' is no plan and no role: it keeps the list valid when it is empty.
+  const listOf = (values: readonly string[]) =>
     sql.join(
-      [...list, ''].map((role) => sql`${role}`),
+      [...values, ''].map((value) => sql`${value}`),
       sql`, `,
     );
+  const plans = listOf(BULK_PLANS);
   // A demotion or a switch turned off stops the sends at once (handOverLostWork); this catches a
   // job created while the change was being made.
-  const mayNotBulkSend = sql`(m.role not in (${roles(BULK_SENDERS.always)})
-    and not (m.role in (${roles(BULK_SENDERS.withSwitch)}) and m.may_bulk_send_and_export))`;
+  const mayNotBulkSend = sql`(m.role not in (${listOf(BULK_SENDERS.always)})
+    and not (m.role in (${listOf(BULK_SENDERS.withSwitch)}) and m.may_bulk_send_and_export))`;
   const rows = await rowsOf<{ job_id: string }>(
     tx,
     sql`
