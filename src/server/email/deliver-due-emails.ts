@@ -131,7 +131,7 @@ export async function deliverDueEmails({
  * claim's attempt not counted. Only rows still 'sending' (nobody else has taken them since).
  * Returns how many were given back.
  */
-export async function releaseEmailClaims(db: Database, rows: readonly { id: string; dueAt: Date }[]): Promise<number> {
+async function releaseEmailClaims(db: Database, rows: readonly { id: string; dueAt: Date }[]): Promise<number> {
   let released = 0;
   for (const row of rows) {
     const given = await db
