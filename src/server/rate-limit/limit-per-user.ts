@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../app-context';
-import { consumeRateLimit } from './consume-rate-limit';
-import { tooManyRequestsMessage } from './limit-per-client';
+import { limitBy } from './limit-per-client';
 
 /** Signed-in actions per user and minute (share links, status changes, PDFs): far above what a person clicks. */
 export const PER_USER_ACTION_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
@@ -26,22 +25,6 @@ interface SignedInMemberVariables extends SignedInUserVariables {
   member: { workspaceId: string };
 }
 
-/** Counts the request under `key` and answers 429 with Retry-After and { error, code: 'rate-limited' } past the rule. */
-function limitBy<Variables extends object>(
-  { database }: Pick<AppContext, 'database'>,
-  key: (variables: Variables) => string,
-  rule: { limit: number; windowMs: number },
-): MiddlewareHandler<{ Variables: Variables }> {
-  return async (c, next) => {
-    const decision = await consumeRateLimit(database.db, { key: key(c.var as Variables), ...rule });
-    if (!decision.allowed) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
-      return c.json({ error: tooManyRequestsMessage(decision.retryAfterMs), code: 'rate-limited' }, 429);
-    }
-    return next();
-  };
-}
-
 /**
  * Counts every request to the routes it guards against the signed-in user (after requireUser;
  * shared by every server process through rate_limits) and answers 429 with Retry-After and
@@ -53,7 +36,7 @@ export function limitPerUser(
   name: string,
   rule: { limit: number; windowMs: number } = PER_USER_ACTION_RATE_LIMIT,
 ): MiddlewareHandler<{ Variables: SignedInUserVariables }> {
-  return limitBy<SignedInUserVariables>(context, ({ user }) => `${name}:user:${user.id}`, rule);
+  return limitBy<SignedInUserVariables>(context, (c) => `${name}:user:${c.var.user.id}`, rule);
 }
 
 /**
@@ -65,5 +48,5 @@ export function limitPerWorkspace(
   name: string,
   rule: { limit: number; windowMs: number },
 ): MiddlewareHandler<{ Variables: SignedInMemberVariables }> {
-  return limitBy<SignedInMemberVariables>(context, ({ member }) => `${name}:workspace:${member.workspaceId}`, rule);
+  return limitBy<SignedInMemberVariables>(context, (c) => `${name}:workspace:${c.var.member.workspaceId}`, rule);
 }
