@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import { followUpStopMessages, type FollowUpStopReason } from '#domain/follow-ups/sequence.ts';
 import type { Transaction } from '../db/database';
 import { followUps, leadEvents } from '../db/schema';
@@ -19,7 +20,13 @@ function matching(selector: FollowUpSelector): SQL {
   if ('leadId' in selector) return eq(followUps.leadId, selector.leadId);
   if ('offerLinkId' in selector) return eq(followUps.offerLinkId, selector.offerLinkId);
   if ('recipientKey' in selector) return eq(followUps.recipientKey, selector.recipientKey);
-  if ('recipientEmail' in selector) return eq(sql`lower(btrim(${followUps.recipientEmail}))`, selector.recipientEmail);
+  if ('recipientEmail' in selector) {
+    // Its mailbox's key first (follow_ups_recipient_idx), then the one spelling among its sequences.
+    return and(
+      eq(followUps.recipientKey, homeownerEmailKey(selector.recipientEmail)),
+      eq(sql`lower(btrim(${followUps.recipientEmail}))`, selector.recipientEmail),
+    )!;
+  }
   return eq(followUps.replyToken, selector.replyToken);
 }
 
