@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { createDatabase, dropDatabase } from '../support/postgres-server';
+import { savedPropertyBody } from '../support/saved-property';
 import { TEST_AUTH_SECRET } from '../support/test-app';
 import { cookieFrom, TEST_PASSWORD, uniqueEmail } from '../support/test-users';
 
@@ -185,13 +185,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     const saved = await request(first, '/api/properties', {
       cookie,
       ip: '10.9.1.1',
-      body: {
-        address: '12 Oak St, Austin, TX',
-        marketValue: 200000,
-        repairs: [...defaultRepairCatalog],
-        template: defaultTemplate,
-        contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
-      },
+      body: savedPropertyBody(),
     });
     expect(saved.status).toBe(201);
     await readUntil('event: change');
