@@ -4,7 +4,7 @@
 // attacker and anonymously. Every answer must be below 500, every 4xx must carry a JSON message,
 // and another user's data must be exactly as it was.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { defaultFollowUpSequence } from '#domain/follow-ups/sequence.ts';
@@ -265,7 +265,6 @@ async function victimSnapshot(context: AppContext, victimId: string) {
   for (const [name, table] of Object.entries(workspaceOwnedTables)) {
     owned[name] = await db.select().from(table).where(inWorkspace(table, victimId));
   }
-  const jobs = await db.select().from(bulkSendJobs).where(inWorkspace(bulkSendJobs, victimId));
   return {
     owned,
     json: JSON.stringify({
@@ -277,20 +276,15 @@ async function victimSnapshot(context: AppContext, victimId: string) {
       members: await db.select().from(member).where(eq(member.organizationId, victimId)),
       invitations: await db.select().from(invitation).where(eq(invitation.organizationId, victimId)),
       profiles: await db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, victimId)),
-      items:
-        jobs.length === 0
-          ? []
-          : await db
-              .select()
-              .from(bulkSendItems)
-              .where(
-                or(
-                  inArray(
-                    bulkSendItems.jobId,
-                    jobs.map((job) => job.id),
-                  ),
-                ),
-              ),
+      items: await db
+        .select()
+        .from(bulkSendItems)
+        .where(
+          inArray(
+            bulkSendItems.jobId,
+            db.select({ id: bulkSendJobs.id }).from(bulkSendJobs).where(inWorkspace(bulkSendJobs, victimId)),
+          ),
+        ),
     }),
   };
 }
