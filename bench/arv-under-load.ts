@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
 import { cookieFrom, TEST_PASSWORD } from '#tests/support/test-users.ts';
+import { percentile } from './support/percentile';
 
 const BURSTS = 5;
 const ACCOUNTS = 6;
@@ -84,8 +85,6 @@ function estimateBody(seed: number) {
   });
 }
 
-const percentile = (sorted: number[], share: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
