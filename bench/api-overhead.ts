@@ -18,6 +18,7 @@ import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { toggleRepair } from '#domain/repairs/repair-state.ts';
 import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
+import { cookieFrom, TEST_PASSWORD } from '#tests/support/test-users.ts';
 import { groupCpuMs, postgresCpuMs } from './api-overhead/process-cpu';
 import { summarizeProfile } from './api-overhead/summarize-profile';
 
@@ -294,7 +295,7 @@ async function signUpProUser(origin: string, databaseUrl: string) {
   const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password: 'correct-horse-battery-42', name: 'Bench' }),
+    body: JSON.stringify({ email, password: TEST_PASSWORD, name: 'Bench' }),
   });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
@@ -309,10 +310,7 @@ async function signUpProUser(origin: string, databaseUrl: string) {
     [user.id, SEEDED_ROWS],
   );
   await client.end();
-  return response.headers
-    .getSetCookie()
-    .map((setCookie) => setCookie.split(';')[0]!)
-    .join('; ');
+  return cookieFrom(response);
 }
 
 /** GET /api/auth/get-session: Better Auth's own endpoint, which runs in its AsyncLocalStorage. */

@@ -14,6 +14,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
+import { cookieFrom, TEST_PASSWORD } from '#tests/support/test-users.ts';
+import { percentile } from './support/percentile';
 
 const BURSTS = 5;
 const ACCOUNTS = 6;
@@ -83,8 +85,6 @@ function estimateBody(seed: number) {
   });
 }
 
-const percentile = (sorted: number[], share: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -119,16 +119,11 @@ async function measure() {
         body: JSON.stringify({
           name: `Load ${account}`,
           email: `arv-load-${account}-${Date.now()}@example.com`,
-          password: 'correct-horse-battery-42',
+          password: TEST_PASSWORD,
         }),
       });
       if (response.status !== 200) throw new Error(`sign-up failed: ${response.status}`);
-      cookies.push(
-        response.headers
-          .getSetCookie()
-          .map((line) => line.split(';')[0])
-          .join('; '),
-      );
+      cookies.push(cookieFrom(response));
     }
     const bodies = Array.from({ length: ESTIMATES_PER_ACCOUNT }, (_, i) => estimateBody(i + 1));
     // One estimate first, unmeasured: it starts the worker (from source, through tsx) and warms the code.

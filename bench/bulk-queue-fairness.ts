@@ -20,6 +20,7 @@ import { bulkSendItems, bulkSendJobs, emailOutbox } from '#server/db/schema.ts';
 import { makeBulkSender } from '#tests/support/bulk-sender.ts';
 import { createTestContext, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
 import { signUpTestUser } from '#tests/support/test-users.ts';
+import { percentile } from './support/percentile';
 
 const BIG_JOB = 20_000;
 const INTERVAL_MS = 1_000;
@@ -34,10 +35,6 @@ const owners = (count: number, prefix: string) =>
     address: `${n + 1} Oak St, Austin, TX`,
     marketValue: 200000 + (n % 1000),
   }));
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 const formatDuration = (ms: number) =>
   ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 3_600_000).toFixed(2)} h (${Math.round(ms / 1000)} s)`;
@@ -64,8 +61,8 @@ async function healthDuring(url: string, work: () => Promise<unknown>) {
   return {
     workMs,
     count: latencies.length,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
     max: latencies.at(-1) ?? 0,
   };
 }

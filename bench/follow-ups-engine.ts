@@ -18,6 +18,7 @@ import { createFollowUpClock } from '#server/follow-ups/follow-up-clock.ts';
 import { startFollowUpWorker } from '#server/follow-ups/start-follow-up-worker.ts';
 import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
 import { createTestContext } from '#tests/support/test-app.ts';
+import { percentile } from './support/percentile';
 
 const SEQUENCES = Number(process.env.SEQUENCES ?? 100_000);
 const DUE = Number(process.env.DUE ?? 20_000);
@@ -26,8 +27,6 @@ const INTERVAL_MS = 500;
 const HEALTH_EVERY_MS = 20;
 const HEALTH_P99_TARGET_MS = 50;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** SENDERS verified users with a profile (the migration's triggers give each a workspace), their offers and sequences. */

@@ -27,6 +27,7 @@ import { createDatabase, startPostgresServer } from '#tests/support/postgres-ser
 import { createTestContext } from '#tests/support/test-app.ts';
 import { signUpUser, TEST_ORIGIN, type SignedInUser } from '#tests/support/test-users.ts';
 import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
+import { percentile } from './support/percentile';
 
 const LEADS = Number(process.env.DEBUG_LEADS ?? 50_000);
 const OTHER_WORKSPACE_LEADS = 2_000;
@@ -116,8 +117,6 @@ interface Case {
   where: SQL;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** Milliseconds for each of RUNS first pages (the whole body read), one request at a time. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
-import { leeHomesProfile } from '#tests/support/test-users.ts';
+import { cookieFrom, leeHomesProfile, TEST_PASSWORD } from '#tests/support/test-users.ts';
 
 export interface AppServer {
   origin: string;
@@ -52,12 +52,9 @@ export async function seedWholesaler(origin: string) {
   const signUp = await post('/api/auth/sign-up/email', {
     name: 'Lighthouse',
     email: `lighthouse-${Date.now()}@example.com`,
-    password: 'correct-horse-battery-42',
+    password: TEST_PASSWORD,
   });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
+  const cookie = cookieFrom(signUp);
   for (const address of ['12 Oak St, Austin, TX', '9 Elm St, Austin, TX', '3 Pine Rd, Austin, TX']) {
     await post(
       '/api/properties',

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PublicConfig } from './config/public-config';
+import { testPublicConfig } from '#tests/support/test-env.ts';
 import { webAssets } from './web-assets';
 
 /** The value of one directive of the answer's Content-Security-Policy. */
@@ -15,15 +15,7 @@ function cspDirective(response: Response, name: string) {
   return directive?.slice(name.length + 1);
 }
 
-const config: PublicConfig = {
-  googleMapsApiKey: null,
-  googleClientId: null,
-  googleSignIn: false,
-  billingMode: 'demo',
-  stripePublishableKey: null,
-  leadFormUrl: null,
-  emailDelivery: 'outbox',
-};
+const config = testPublicConfig();
 
 describe('webAssets', () => {
   let root: string;

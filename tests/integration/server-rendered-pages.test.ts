@@ -2,25 +2,17 @@
 // (src/web/render-page.tsx) with the real API answering in-process, as src/server/web-assets.ts
 // calls it; and leaves every other page to the browser.
 import { beforeAll, expect, it } from 'vitest';
-import type { PublicConfig } from '#web/api/public-config.tsx';
 import { routes } from '#web/app/app.tsx';
 import { renderPage } from '#web/render-page.tsx';
 import { pagesOfTable } from '../support/page-table';
 import { createTestApp } from '../support/test-app';
 import { describeEachDatabase } from '../support/test-database';
+import { testPublicConfig } from '../support/test-env';
 import { signUpUser, TEST_ORIGIN } from '../support/test-users';
 
 const pages = pagesOfTable(routes);
 
-const config: PublicConfig = {
-  googleMapsApiKey: null,
-  googleClientId: null,
-  googleSignIn: false,
-  billingMode: 'demo',
-  stripePublishableKey: null,
-  leadFormUrl: null,
-  emailDelivery: 'outbox',
-};
+const config = testPublicConfig();
 
 describeEachDatabase('the server’s render of every page in the table', (database) => {
   let app: ReturnType<typeof createTestApp>;

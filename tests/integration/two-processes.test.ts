@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { createDatabase, dropDatabase } from '../support/postgres-server';
+import { savedPropertyBody } from '../support/saved-property';
 import { TEST_AUTH_SECRET } from '../support/test-app';
 import { cookieFrom, TEST_PASSWORD, uniqueEmail } from '../support/test-users';
 
@@ -185,13 +185,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     const saved = await request(first, '/api/properties', {
       cookie,
       ip: '10.9.1.1',
-      body: {
-        address: '12 Oak St, Austin, TX',
-        marketValue: 200000,
-        repairs: [...defaultRepairCatalog],
-        template: defaultTemplate,
-        contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
-      },
+      body: savedPropertyBody(),
     });
     expect(saved.status).toBe(201);
     await readUntil('event: change');
@@ -257,22 +251,54 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
     return cookie;
   }
 
-  it('finishes a bulk send after the process sending it is killed, every e-mail delivered exactly once', async () => {
-    const cookie = await bulkSender(first, '10.9.3.1', resend);
-
+  /** Twelve owners at `street` in Austin, each e-mailed at `domain`, sent offers in bulk through `server`. */
+  async function bulkSendTo(
+    server: ServerProcess,
+    { cookie, ip }: { cookie: string; ip: string },
+    {
+      lastName,
+      street,
+      domain,
+      marketValue,
+    }: { lastName: string; street: string; domain: string; marketValue: number },
+  ) {
     const owners = Array.from({ length: 12 }, (_, n) => ({
       firstName: `Owner${n}`,
-      lastName: 'Park',
-      email: `owner${n}@two-processes.example`,
-      address: `${n + 1} Elm St, Austin, TX`,
-      marketValue: 200000 + n * 1000,
+      lastName,
+      email: `owner${n}@${domain}`,
+      address: `${n + 1} ${street}, Austin, TX`,
+      marketValue: marketValue + n * 1000,
     }));
-    const sent = await request(first, '/api/bulk-send', {
+    const sent = await request(server, '/api/bulk-send', {
       cookie,
-      ip: '10.9.3.1',
+      ip,
       body: { template: defaultTemplate, properties: owners },
     });
     expect(sent.status).toBe(201);
+    const { jobId } = (await sent.json()) as { jobId: string };
+    return { owners, jobId };
+  }
+
+  /** Until `server` reports the send job finished: nothing left queued or sending. */
+  async function sendFinished(server: ServerProcess, jobId: string, { cookie, ip }: { cookie: string; ip: string }) {
+    await waitFor('the send job to finish', async () => {
+      const progress = (await (await request(server, `/api/bulk-send/${jobId}`, { cookie, ip })).json()) as {
+        finished?: boolean;
+      };
+      return progress.finished ? true : undefined;
+    });
+  }
+
+  it('finishes a bulk send after the process sending it is killed, every e-mail delivered exactly once', async () => {
+    const cookie = await bulkSender(first, '10.9.3.1', resend);
+
+    const sender = { cookie, ip: '10.9.3.1' };
+    const { owners, jobId } = await bulkSendTo(first, sender, {
+      lastName: 'Park',
+      street: 'Elm St',
+      domain: 'two-processes.example',
+      marketValue: 200000,
+    });
 
     const recipients = () => resend.emails.filter((email) => email.to[0]!.endsWith('@two-processes.example'));
     // Kill the first process in the middle of the send, without letting it shut down cleanly.
@@ -283,16 +309,8 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
       () => (recipients().length >= owners.length ? true : undefined),
       30_000,
     );
-    // No second copy can still come once the job is finished: nothing left queued or sending.
-    const { jobId } = (await sent.json()) as { jobId: string };
-    await waitFor('the send job to finish', async () => {
-      const progress = (await (
-        await request(second, `/api/bulk-send/${jobId}`, { cookie, ip: '10.9.3.1' })
-      ).json()) as {
-        finished?: boolean;
-      };
-      return progress.finished ? true : undefined;
-    });
+    // No second copy can still come once the job is finished.
+    await sendFinished(second, jobId, sender);
     const delivered = recipients()
       .map((email) => email.to[0])
       .sort();
@@ -335,19 +353,13 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
       });
       const streamEnded = readStream();
 
-      const owners = Array.from({ length: 12 }, (_, n) => ({
-        firstName: `Owner${n}`,
+      const sender = { cookie, ip: '10.9.4.1' };
+      const { owners, jobId } = await bulkSendTo(leaving, sender, {
         lastName: 'Stone',
-        email: `owner${n}@graceful.example`,
-        address: `${n + 1} Ash St, Austin, TX`,
-        marketValue: 210000 + n * 1000,
-      }));
-      const sent = await request(leaving, '/api/bulk-send', {
-        cookie,
-        ip: '10.9.4.1',
-        body: { template: defaultTemplate, properties: owners },
+        street: 'Ash St',
+        domain: 'graceful.example',
+        marketValue: 210000,
       });
-      expect(sent.status).toBe(201);
       const offersTo = (provider: ResendFake) =>
         provider.requests
           .filter((request) => request.path === '/emails')
@@ -376,13 +388,7 @@ describe.skipIf(inject('postgresUrl') === '')('two server processes on one Postg
       );
       // Seconds, not EMAIL_CLAIM_MS's 5 minutes.
       expect(Date.now() - stoppedAt).toBeLessThan(20_000);
-      const { jobId } = (await sent.json()) as { jobId: string };
-      await waitFor('the send job to finish', async () => {
-        const progress = (await (
-          await request(staying, `/api/bulk-send/${jobId}`, { cookie, ip: '10.9.4.1' })
-        ).json()) as { finished?: boolean };
-        return progress.finished ? true : undefined;
-      });
+      await sendFinished(staying, jobId, sender);
       // Each owner once, in all: the stopped process sent what it had on its way, the other the rest.
       expect(delivered().sort()).toEqual(owners.map((owner) => owner.email).sort());
       expect(offersTo(slowResend).length).toBeGreaterThan(0);

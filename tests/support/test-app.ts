@@ -4,10 +4,10 @@ import { createAuth } from '#server/auth/create-auth.ts';
 import { createPasswordHasher, type PasswordHasherOptions } from '#server/auth/password-hasher.ts';
 import { createStripeClient } from '#server/billing/create-stripe-client.ts';
 import type { DatabaseConnection } from '#server/db/database.ts';
-import { parseEnv } from '#server/env.ts';
 import { createWorkspaceChangeFeed } from '#server/events/workspace-change-feed.ts';
+import { parseTestEnv, TEST_AUTH_SECRET } from './test-env';
 
-export const TEST_AUTH_SECRET = 'test-secret-for-session-cookies-0123456789';
+export { TEST_AUTH_SECRET } from './test-env';
 
 export interface TestContextOptions {
   /** Bounds for password hashing (see createPasswordHasher). */
@@ -20,7 +20,7 @@ export function createTestContext(
   env: Record<string, string> = {},
   options: TestContextOptions = {},
 ): AppContext {
-  const parsedEnv = parseEnv({ APP_URL: 'http://localhost:3000', BETTER_AUTH_SECRET: TEST_AUTH_SECRET, ...env });
+  const parsedEnv = parseTestEnv(env);
   const serverSecret = parsedEnv.BETTER_AUTH_SECRET ?? TEST_AUTH_SECRET;
   const auth = createAuth({
     env: parsedEnv,

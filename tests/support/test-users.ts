@@ -17,7 +17,7 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 /** The `Cookie` header a browser would send back after this response (name=value pairs). */
-export function cookieFrom(response: Response): string {
+export function cookieFrom(response: { headers: { getSetCookie(): string[] } }): string {
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(';')[0]!)

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { savedPropertyBody } from '#tests/support/saved-property.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { signUpTestUser } from '#tests/support/test-users.ts';
 import { loadAuthSecret } from '../auth/auth-secret';
@@ -67,13 +66,7 @@ async function populatedDataDir(dataDir: string) {
     const saved = await app.request('/api/properties', {
       method: 'POST',
       headers: { ...user.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        address: '12 Oak St, Austin, TX',
-        marketValue: 200000,
-        repairs: [...defaultRepairCatalog],
-        template: defaultTemplate,
-        contact: { name: 'Ann Lee', email: '', phones: ['512-555-0100'] },
-      }),
+      body: JSON.stringify(savedPropertyBody()),
     });
     expect(saved.status).toBe(201);
     return { secret, rows: await everyRow(database.db) };

@@ -6,18 +6,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
-import type { PublicConfig } from '../config/public-config';
+import { testPublicConfig } from '#tests/support/test-env.ts';
 import { webAssets } from '../web-assets';
 
-const config: PublicConfig = {
-  googleMapsApiKey: null,
-  googleClientId: null,
-  googleSignIn: false,
-  billingMode: 'demo',
-  stripePublishableKey: null,
-  leadFormUrl: null,
-  emailDelivery: 'outbox',
-};
+const config = testPublicConfig();
 
 function csp(response: Response): Map<string, string> {
   const policy = response.headers.get('content-security-policy') ?? '';

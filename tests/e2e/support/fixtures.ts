@@ -67,6 +67,7 @@ function waitForHydrationAfterLoads(page: Page) {
   // Locators only, no page.waitForFunction: its result is a handle, and one that arrives as the page
   // navigates on is disposed under Playwright's client, which then fails the test ("not bound in the connection").
   const waitForHydration = async () => {
+    if (pagesActingAtOnce.has(page)) return;
     await page.waitForLoadState('domcontentloaded');
     if ((await page.locator('#page-scripts').count()) === 0) return;
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
@@ -76,7 +77,7 @@ function waitForHydrationAfterLoads(page: Page) {
     Object.assign(page, {
       [method]: async (...args: unknown[]) => {
         const response = await load(...args);
-        if (!pagesActingAtOnce.has(page)) await waitForHydration();
+        await waitForHydration();
         return response;
       },
     });
@@ -118,7 +119,7 @@ function actionsWaitForHydration(page: Page) {
   for (const action of elementActions) {
     const act = locatorPrototype[action] as (this: Locator, ...args: unknown[]) => Promise<unknown>;
     locatorPrototype[action] = async function (this: Locator, ...args: unknown[]) {
-      if (!pagesActingAtOnce.has(this.page())) await hydrationOfLastLoad.get(this.page());
+      await hydrationOfLastLoad.get(this.page());
       return act.apply(this, args);
     };
   }

@@ -95,8 +95,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit',
 });
 running.server = server;
-if (logFile) {
-  const log = createWriteStream(logFile);
+const log = logFile ? createWriteStream(logFile) : null;
+if (log) {
   server.stdout?.pipe(log, { end: false });
   server.stderr?.on('data', (chunk: Buffer) => {
     log.write(chunk);
@@ -105,7 +105,9 @@ if (logFile) {
 }
 
 async function scanLogOnce() {
-  if (!logFile) return;
+  if (!log || !logFile) return;
+  // The file is read whole: every line the stream still holds is written to it first.
+  await new Promise<void>((resolve) => log.end(resolve));
   const scan = scanLog(logFile, await personalValuesIn(dataDir));
   writeFileSync(logFile.replace(/\.log$/, '.scan.json'), JSON.stringify(scan, null, 2));
 }
