@@ -23,7 +23,7 @@ const secretKeys = [
   'phones',
   'address',
 ];
-export const redactedPaths = [...secretKeys, ...secretKeys.map((key) => `*.${key}`)];
+const redactedPaths = [...secretKeys, ...secretKeys.map((key) => `*.${key}`)];
 
 /** The server's one logger, before configureLogger: what it writes in tests (see consoleDestination). */
 function buildLogger(level: LogLevel, destination: DestinationStream): Logger {
