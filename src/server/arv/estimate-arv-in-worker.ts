@@ -8,7 +8,7 @@ import type { EstimateOutcome, EstimateTask } from './arv-estimate-worker';
 type Estimate = ReturnType<typeof estimateArv>;
 
 /** Estimates waiting for a worker beyond which a new one is refused (503): a minute of a busy server's estimates. */
-export const MAX_WAITING_ESTIMATES = 240;
+const MAX_WAITING_ESTIMATES = 240;
 
 export const estimatesBusyMessage = 'Too many estimates are running. Please try again in a moment.';
 

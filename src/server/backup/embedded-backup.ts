@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { lockDataDir } from '../db/data-dir-lock';
+import { lockDataDir, pgliteDataDir } from '../db/data-dir-lock';
 
 /** A backup or restore that cannot be done, with what to do instead; printed as it is. */
 export class BackupRefusal extends Error {}
@@ -26,8 +26,6 @@ export interface BackupSummary {
   rows: number;
 }
 
-/** The embedded database's folder inside DATA_DIR (as openPgliteDatabase lays it out). */
-const databaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
 const authSecretFile = (dataDir: string) => path.join(dataDir, 'auth-secret');
 
 /** Tables of the app's schema and their rows, to say what a backup holds and what a restore found. */
@@ -58,14 +56,14 @@ export async function backUpEmbeddedDatabase({
   dataDir: string;
   file: string;
 }): Promise<BackupSummary> {
-  if (!existsSync(path.join(databaseDir(dataDir), 'PG_VERSION'))) {
+  if (!existsSync(path.join(pgliteDataDir(dataDir), 'PG_VERSION'))) {
     throw new BackupRefusal(`There is no embedded database in ${dataDir} (DATA_DIR): nothing to back up.`);
   }
   const unlock = await lockDataDir(dataDir).catch((error: unknown) => {
     throw new BackupRefusal(`${(error as Error).message} A backup reads the database closed.`);
   });
   try {
-    const client = new PGlite({ dataDir: databaseDir(dataDir) });
+    const client = new PGlite({ dataDir: pgliteDataDir(dataDir) });
     let dump: Blob;
     let counts: { tables: number; rows: number };
     try {
@@ -136,7 +134,7 @@ export async function restoreEmbeddedDatabase({
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir);
   try {
-    const client = new PGlite({ dataDir: databaseDir(dataDir), loadDataDir: new Blob([new Uint8Array(dump)]) });
+    const client = new PGlite({ dataDir: pgliteDataDir(dataDir), loadDataDir: new Blob([new Uint8Array(dump)]) });
     let counts: { tables: number; rows: number };
     try {
       counts = await countRows(client);

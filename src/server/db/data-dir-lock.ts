@@ -4,6 +4,11 @@ import path from 'node:path';
 /** Why the embedded database cannot be opened: another live process has it open. */
 export class DataDirInUse extends Error {}
 
+/** The embedded database's own folder inside DATA_DIR (beside its lock file, the auth secret and the outbox). */
+export function pgliteDataDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 /** The file that says which process has DATA_DIR's embedded database open. */
 export function dataDirLockFile(dataDir: string): string {
   return path.join(dataDir, 'pglite.lock');

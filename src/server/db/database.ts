@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -15,7 +14,7 @@ import {
   singleConnectionTransaction,
   type ConnectionTransaction,
 } from './connection-transaction';
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir, pgliteDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -49,7 +48,7 @@ export async function openPgliteDatabase(
   let dataDir: string | undefined;
   let unlock = async () => {};
   if (options.dataDir) {
-    dataDir = path.join(options.dataDir, 'pglite');
+    dataDir = pgliteDataDir(options.dataDir);
     mkdirSync(dataDir, { recursive: true });
     unlock = await lockDataDir(options.dataDir);
   }

@@ -1,7 +1,7 @@
 // Issue 38: workspace-scope.ts is the only way to filter a workspace-owned table by its workspace,
 // and the only place that branches on "sees all leads / only those assigned". A filter written by
-// hand anywhere else under src/server, or a table with a workspaceId missing from the one list,
-// fails here.
+// hand anywhere else under src/server, or a table whose workspace_id column is not its workspaceId
+// (and so missing from the list read from the schema), fails here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,9 +45,14 @@ describe('the workspace scope', () => {
     text: readFileSync(path, 'utf8'),
   }));
 
-  it('lists every table with a workspaceId column as workspace-owned', () => {
+  it('lists every table with a workspace_id column as workspace-owned', () => {
+    // By the column's name in the database, not its property: a table calling its workspace_id
+    // column anything but workspaceId would be missing from the list read from the schema.
     const withWorkspace = Object.entries(schema)
-      .filter(([, value]) => is(value, PgTable) && 'workspaceId' in getTableColumns(value))
+      .filter(
+        ([, value]) =>
+          is(value, PgTable) && Object.values(getTableColumns(value)).some((column) => column.name === 'workspace_id'),
+      )
       .map(([name]) => name)
       .sort();
     expect(Object.keys(workspaceOwnedTables).sort()).toEqual(withWorkspace);

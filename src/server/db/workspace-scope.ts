@@ -1,41 +1,26 @@
-import { and, eq, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, is, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
-import {
-  bulkSendJobs,
-  customFormulaTemplates,
-  followUpSequences,
-  followUps,
-  leads,
-  offerLinks,
-  releasedHandles,
-  savedProperties,
-  subscriptions,
-  wholesalerProfiles,
-  wholesalerSettings,
-} from './schema';
+import * as schema from './schema';
+import { followUps, leads } from './schema';
+
+type Schema = typeof schema;
+
+/** The schema's tables whose rows a workspace owns: those with a `workspaceId` column. */
+export type WorkspaceOwnedTableName = {
+  [Name in keyof Schema]: Schema[Name] extends { workspaceId: AnyColumn } ? Name : never;
+}[keyof Schema];
+export type WorkspaceOwnedTable = Schema[WorkspaceOwnedTableName];
 
 /**
- * Every table whose rows a workspace owns (a `workspaceId` column). The only list: the usage check
- * (workspace-scope-usage.test.ts) refuses a filter on their workspaceId outside this module and a
- * schema table with a workspaceId missing here, and the isolation test checks each one.
+ * Every table whose rows a workspace owns, read from the schema (a table with a `workspaceId`
+ * column is one as soon as it is declared). The usage check (workspace-scope-usage.test.ts) refuses
+ * a filter on their workspaceId outside this module, and the isolation test checks each one.
  */
-export const workspaceOwnedTables = {
-  bulkSendJobs,
-  customFormulaTemplates,
-  followUpSequences,
-  followUps,
-  leads,
-  offerLinks,
-  releasedHandles,
-  savedProperties,
-  subscriptions,
-  wholesalerProfiles,
-  wholesalerSettings,
-} as const;
-
-export type WorkspaceOwnedTableName = keyof typeof workspaceOwnedTables;
-export type WorkspaceOwnedTable = (typeof workspaceOwnedTables)[WorkspaceOwnedTableName];
+export const workspaceOwnedTables = Object.fromEntries(
+  Object.entries(schema).filter(([, table]) => is(table, PgTable) && 'workspaceId' in getTableColumns(table)),
+) as { [Name in WorkspaceOwnedTableName]: Schema[Name] };
 
 /**
  * Whose rows: the request's membership, or a bare workspace id for workers and webhooks acting for

@@ -32,7 +32,7 @@ export function startEmailWorker({
 }): EmailWorker {
   return startWorkerLoop({
     pollIntervalMs,
-    // Keep going while full batches come back: there may be more due.
+    // Keep going while batches come back: there may be more due.
     pass: async (worker) => {
       while (!worker.stopped()) {
         const report = await deliverDueEmails({ db: database.db, transport, claimMs, stopping: worker.stopped });

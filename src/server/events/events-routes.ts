@@ -97,8 +97,10 @@ export function eventsRoutes(context: AppContext) {
           unsubscribe();
           wake();
         });
+        // The stream stays open until the browser leaves, it must end, or the process shuts down.
+        const stillOpen = () => !stream.aborted && !ended && !closing();
         if (!closing()) await send('ready');
-        while (!stream.aborted && !ended && !closing()) {
+        while (stillOpen()) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, HEARTBEAT_MS);
             wake = () => {
@@ -106,9 +108,9 @@ export function eventsRoutes(context: AppContext) {
               resolve();
             };
           });
-          if (!stream.aborted && !ended && !closing()) await checkSession();
-          if (!stream.aborted && !ended && !closing()) await checkMembership();
-          if (!stream.aborted && !ended && !closing()) await send('heartbeat');
+          if (stillOpen()) await checkSession();
+          if (stillOpen()) await checkMembership();
+          if (stillOpen()) await send('heartbeat');
         }
         unsubscribe();
         if (ended && !stream.aborted) await send(ended);

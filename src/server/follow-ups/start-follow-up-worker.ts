@@ -39,21 +39,19 @@ export function startFollowUpWorker({
   const pacing = { intervalMs, queueAheadMs: queueAheadMs ?? 2 * pollIntervalMs };
   return startWorkerLoop({
     pollIntervalMs,
+    // Keep going while full batches come back: there may be more due.
     pass: async (worker) => {
-      while (
-        !worker.stopped() &&
-        (
-          await runDueFollowUps({
-            db: database.db,
-            policy,
-            now: clock.now(),
-            outboxNow: new Date(),
-            batchSize,
-            inboundDomain,
-            pacing,
-          })
-        ).claimed === batchSize
-      ) {
+      while (!worker.stopped()) {
+        const { claimed } = await runDueFollowUps({
+          db: database.db,
+          policy,
+          now: clock.now(),
+          outboxNow: new Date(),
+          batchSize,
+          inboundDomain,
+          pacing,
+        });
+        if (claimed !== batchSize) break;
         // The next batch after a turn of the event loop: requests waiting for the database go first.
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -42,15 +42,8 @@ export function routeBodyLimit(maxBytes: number): MiddlewareHandler {
  * never see more than the limit; rate limiters run before any route parses the body.
  */
 export function limitRequestBody(): MiddlewareHandler {
-  const limiters = new Map<number, MiddlewareHandler>();
-  const streamingLimit = (maxBytes: number) => {
-    let limiter = limiters.get(maxBytes);
-    if (!limiter) {
-      limiter = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) });
-      limiters.set(maxBytes, limiter);
-    }
-    return limiter;
-  };
+  // Only a body of the common limit is read here: a larger route reads its own (below).
+  const streamingLimit = routeBodyLimit(API_BODY_LIMIT_BYTES);
 
   return async (c, next) => {
     const larger = largerLimitFor(c.req.method, c.req.path);
@@ -66,13 +59,13 @@ export function limitRequestBody(): MiddlewareHandler {
     // A GET or HEAD request has no body (fetch's Request cannot hold one). Asking for its body
     // stream anyway would build the whole Request object on every read.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    // A larger route reads its chunked body through its own bodyLimit, after authorising the
-    // caller (bulk-send-routes.ts), so an anonymous caller cannot make us buffer 32 MB.
+    // A larger route reads its chunked body through its own limit, after authorising the caller
+    // (routeBodyLimit; bulk-send-routes.ts), so an anonymous caller cannot make us buffer 32 MB.
     if (larger !== undefined) return next();
     // A declared length was checked above, and bodyLimit would only check it again (it reads no
     // body that has one, unless it is also chunked). Asking it would still build the whole
     // Request on the way, and the route would then read its body as a web stream, not directly.
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) return next();
-    return streamingLimit(maxBytes)(c, next);
+    return streamingLimit(c, next);
   };
 }

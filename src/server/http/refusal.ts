@@ -2,7 +2,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
  * Every machine-readable reason a refusal may give (sent as `code`), in one casing: kebab-case.
- * A new reason is added here; the web app and the workers branch on these, never on messages.
+ * A new reason is added here, in alphabetical order; the web app and the workers branch on these, never on messages.
  * (The auth endpoints' own codes are Better Auth's, in its SCREAMING_SNAKE_CASE: the library's, not ours.)
  */
 export type RefusalCode =
@@ -31,10 +31,10 @@ export type RefusalCode =
   | 'not-enough-comps'
   | 'not-found'
   | 'not-the-recipient'
-  | 'own-workspace'
   | 'offer-expired'
   | 'offer-not-found'
   | 'offer-unworkable'
+  | 'own-workspace'
   | 'paid-plans-unavailable'
   | 'postal-address-required'
   | 'pro-only'

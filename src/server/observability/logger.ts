@@ -1,8 +1,10 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import type { Env } from '../env';
 import { readableLogLine, type LogRecord } from './readable-log-line';
 import { currentRequestContext } from './request-context';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+/** A level the logger may be set to: LOG_LEVEL's values (env.ts). */
+export type LogLevel = Env['LOG_LEVEL'];
 
 /**
  * Keys whose values are never written, wherever a caller passes them (one level deep too): the
@@ -23,7 +25,7 @@ const secretKeys = [
   'phones',
   'address',
 ];
-export const redactedPaths = [...secretKeys, ...secretKeys.map((key) => `*.${key}`)];
+const redactedPaths = [...secretKeys, ...secretKeys.map((key) => `*.${key}`)];
 
 /** The server's one logger, before configureLogger: what it writes in tests (see consoleDestination). */
 function buildLogger(level: LogLevel, destination: DestinationStream): Logger {

@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /**
  * This process's own metrics (requests, refusals, its database pool, its event loop and heap),
- * served by GET /metrics beside the queue gauges, which read the database (metrics/queue-gauges.ts).
+ * served by GET /metrics beside the queue gauges, which read the database (metrics/read-queue-gauges.ts).
  */
 export const processMetrics = new Registry();
 

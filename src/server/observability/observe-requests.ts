@@ -5,15 +5,15 @@ import { httpRequestDuration, httpRequests } from './metrics';
 import { runInRequestContext, type RequestContext } from './request-context';
 import { requestIdFor } from './request-id';
 
+// Any other method a client sends is counted as one, so it cannot grow the metrics without bound.
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
 /**
  * Gives each request an id (a trusted proxy's X-Request-Id, else a new one), answers it in the
  * X-Request-Id header, runs the request in its context so every line it causes carries the id, and
  * writes one access line and the request metrics when it is answered. Routes are named by their
  * pattern (`/api/public/offers/:token`), never by the path, which may hold a token.
  */
-// Any other method a client sends is counted as one, so it cannot grow the metrics without bound.
-const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
 export function observeRequests({ trustProxy }: { trustProxy: boolean }): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();

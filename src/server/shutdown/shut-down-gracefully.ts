@@ -14,7 +14,8 @@ export interface GracefulShutdown {
   stopWork: () => Promise<unknown>;
   /** Closes what requests and workers use (the change feed, the database), once they are done or the grace ran out. */
   closeResources: () => Promise<unknown>;
-  log?: (line: string) => void;
+  /** Where its lines go (main.ts: the server's logger). */
+  log: (line: string) => void;
 }
 
 export interface ShutdownReport {
@@ -40,7 +41,7 @@ export async function shutDownGracefully({
   liveStreams,
   stopWork,
   closeResources,
-  log = (line) => console.log(line),
+  log,
 }: GracefulShutdown): Promise<ShutdownReport> {
   const startedAt = Date.now();
   liveStreams.abort();
@@ -70,7 +71,7 @@ export async function shutDownGracefully({
  * at once with 1.
  */
 export function shutDownOnSignals(shutdown: GracefulShutdown & { onSignal?: () => void }) {
-  const log = shutdown.log ?? ((line: string) => console.log(line));
+  const { log } = shutdown;
   let started = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (started) {
