@@ -20,12 +20,18 @@ const openInvitationOf = (workspaceId: string) =>
  * them never count the same free seat.
  */
 export async function lockSeats(tx: Transaction | Database, workspaceId: string) {
-  await tx.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
-    .from(subscriptions)
-    .where(inWorkspace(subscriptions, workspaceId))
-    .for('update');
+  const locked = () =>
+    tx
+      .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
+      .from(subscriptions)
+      .where(inWorkspace(subscriptions, workspaceId))
+      .for('update');
+  // Every workspace gets its row when it is made (a trigger): the insert, as in lockPlan, is for one that did not.
+  let [row] = await locked();
+  if (!row) {
+    await tx.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
+    [row] = await locked();
+  }
   const plan: PlanId = row?.plan ?? 'free';
   const extraSeats = row?.extraSeats ?? 0;
   return { plan, extraSeats, seats: seatCount(plan, extraSeats) };
