@@ -74,9 +74,12 @@ export async function signInUser(
  * comes from its own client address, so that apps built with TRUST_PROXY (as createTestApp
  * does for feature tests) do not rate-limit a test that needs many users.
  */
-export async function signUpTestUser(app: RequestingApp) {
+export async function signUpTestUser(app: RequestingApp, address = uniqueEmail()) {
   const clientAddress = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
-  const { userId, email, cookie } = await signUpUser(app, { headers: { 'x-forwarded-for': clientAddress } });
+  const { userId, email, cookie } = await signUpUser(app, {
+    email: address,
+    headers: { 'x-forwarded-for': clientAddress },
+  });
   return { user: { id: userId, email }, headers: { cookie, origin: TEST_ORIGIN } };
 }
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
 import type { Database } from '#server/db/database.ts';
 import { member, session, subscriptions } from '#server/db/schema.ts';
-import { signUpTestUser } from './test-users';
+import { markEmailVerified, signUpTestUser } from './test-users';
 
 /** Makes `userId` a member of `workspaceId` as `role` and points all of their sessions at it. */
 export async function joinWorkspace(
@@ -38,6 +38,14 @@ export async function setWorkspacePlan(
   extraSeats = 0,
 ) {
   await db.update(subscriptions).set({ plan, extraSeats }).where(eq(subscriptions.workspaceId, workspaceId));
+}
+
+/** A new, verified Owner of a Pro workspace (their own), with `extraSeats` beyond Pro's 3. */
+export async function verifiedProOwner(app: Parameters<typeof signUpTestUser>[0], db: Database, extraSeats = 0) {
+  const owner = await signUpTestUser(app);
+  await markEmailVerified(db, owner.user.id);
+  await setWorkspacePlan(db, owner.user.id, 'pro', extraSeats);
+  return owner;
 }
 
 type Switches = { seesAllLeads?: boolean; mayBulkSendAndExport?: boolean };

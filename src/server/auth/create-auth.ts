@@ -176,7 +176,7 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       sendVerificationEmail: ({ user: recipient, url }) =>
         sendVerificationEmail({ env, database }, { email: recipient.email, url }),
     },
-    plugins: [workspacePlugin({ database }), ...googleSignIn(env)],
+    plugins: [workspacePlugin(), ...googleSignIn(env)],
     user: { validateUserInfo: refuseUnverifiedGoogleIdentity },
     account: {
       // A Google sign-in joins an existing account of the same e-mail only when Google says the

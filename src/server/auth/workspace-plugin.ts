@@ -2,10 +2,6 @@ import { APIError } from 'better-auth/api';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { organization } from 'better-auth/plugins/organization';
 import { defaultStatements } from 'better-auth/plugins/organization/access';
-import { seatCount } from '#domain/workspaces/seats.ts';
-import type { DatabaseConnection } from '../db/database';
-import { subscriptions } from '../db/schema';
-import { inWorkspace } from '../db/workspace-scope';
 
 /** An invitation works for a week. */
 export const INVITATION_VALID_DAYS = 7;
@@ -26,24 +22,16 @@ const roles = {
   viewer: accessControl.newRole({}),
 };
 
-async function workspacePlan(database: DatabaseConnection, workspaceId: string) {
-  const [row] = await database.db
-    .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
-    .from(subscriptions)
-    .where(inWorkspace(subscriptions, workspaceId));
-  return row ?? { plan: 'free' as const, extraSeats: 0 };
-}
-
 function refuseOutsideOurRoutes(): never {
   throw new APIError('FORBIDDEN', { code: 'USE_WORKSPACE_ROUTES', message: 'Not allowed' });
 }
 
 /**
- * Workspaces, members and invitations: Better Auth's organization plugin, with our five roles and a
- * seat limit from the workspace's plan.
+ * Workspaces, members and invitations: Better Auth's organization plugin, with our five roles.
  * Workspaces are made by sign-up (a trigger gives each user one of their own), never by a user.
+ * Seats are counted by /api/workspace alone, under the seat lock (workspaces/workspace-seats.ts).
  */
-export function workspacePlugin({ database }: { database: DatabaseConnection }) {
+export function workspacePlugin() {
   return organization({
     ac: accessControl,
     roles,
@@ -51,15 +39,10 @@ export function workspacePlugin({ database }: { database: DatabaseConnection }) 
     allowUserToCreateOrganization: false,
     disableOrganizationDeletion: true,
     invitationExpiresIn: INVITATION_VALID_DAYS * 24 * 60 * 60,
-    cancelPendingInvitationsOnReInvite: true,
-    membershipLimit: async (_user, workspace) => {
-      const { plan, extraSeats } = await workspacePlan(database, workspace.id);
-      // Members only: a pending invitation's seat is given to the one who accepts it.
-      return seatCount(plan, extraSeats);
-    },
     // Invitations are written and accepted by /api/workspace (workspaces/invitations.ts), in one
     // transaction with the seat lock and the e-mail; the plugin's own ways in stay shut.
     organizationHooks: {
+      beforeAddMember: refuseOutsideOurRoutes,
       beforeCreateInvitation: refuseOutsideOurRoutes,
       beforeAcceptInvitation: refuseOutsideOurRoutes,
     },

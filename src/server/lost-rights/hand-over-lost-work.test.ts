@@ -3,15 +3,14 @@
 // the follow-ups that need a right she lost go on from the Owner, who is told and sees them.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { sendJson as send } from '#tests/support/send-json.ts';
-import { createTestContext, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
+import { suiteApp } from '#tests/support/suite-app.ts';
+import { TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { leeHomesProfile, markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
 import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
-import { createApp } from '../app';
-import type { AppContext } from '../app-context';
 import { queueDueBulkItems, stoppedItemReasons } from '../bulk-send/queue-due-bulk-items';
 import { bulkSendItems, emailOutbox, followUps, leadEvents, leads, member } from '../db/schema';
 import { sendingPolicyConfig } from '../email/send-to-third-party';
@@ -31,13 +30,7 @@ const homeowner = (n: number) => ({
 });
 
 describeEachDatabase("a member's lost rights stop or hand over her work (issue 37)", (database) => {
-  let context: AppContext;
-  let app: ReturnType<typeof createApp>;
-  beforeAll(() => {
-    context = createTestContext(database(), { TRUST_PROXY: '1' });
-    app = createApp(context);
-  });
-  afterAll(() => context.changeFeed.close());
+  const { app, context } = suiteApp(database);
 
   const db = () => database().db;
   const profileWithAddress = (handle: string | null) => ({
@@ -48,7 +41,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
   /** A verified sender with a postal address in the session's workspace. */
   async function readyToSend(person: Person) {
     await markEmailVerified(db(), person.user.id);
-    expect((await send(app, 'PUT', '/api/profile', person.headers, profileWithAddress(null))).status).toBe(200);
+    expect((await send(app(), 'PUT', '/api/profile', person.headers, profileWithAddress(null))).status).toBe(200);
   }
 
   const queueBatch = (batchSize: number) =>
@@ -64,7 +57,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
   const runFollowUpsAt = (at: Date) =>
     runDueFollowUps({
       db: db(),
-      policy: sendingPolicyConfig(context),
+      policy: sendingPolicyConfig(context()),
       now: at,
       batchSize: 1000,
       outboxNow: new Date(),
@@ -76,10 +69,10 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
    * follows up by hand.
    */
   async function repSending() {
-    const owner = await signUpTestUser(app);
+    const owner = await signUpTestUser(app());
     await setWorkspacePlan(db(), owner.user.id, 'pro');
     await readyToSend(owner);
-    const rep = await signUpTestUser(app);
+    const rep = await signUpTestUser(app());
     const { memberId } = await joinWorkspace(db(), {
       workspaceId: owner.user.id,
       userId: rep.user.id,
@@ -89,7 +82,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     await readyToSend(rep);
 
     const properties = Array.from({ length: 8 }, (_, n) => homeowner(n + 1));
-    const started = await send(app, 'POST', '/api/bulk-send', rep.headers, {
+    const started = await send(app(), 'POST', '/api/bulk-send', rep.headers, {
       template: defaultTemplate,
       properties,
       followUp: true,
@@ -100,7 +93,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     await db().update(emailOutbox).set({ status: 'sent' }).where(eq(emailOutbox.senderUserId, rep.user.id));
     await queueBatch(2);
 
-    const shared = await send(app, 'POST', '/api/offer-links', rep.headers, {
+    const shared = await send(app(), 'POST', '/api/offer-links', rep.headers, {
       from: 'calculation',
       calculation: {
         address: '12 Oak St, Austin, TX 78701',
@@ -113,7 +106,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
     const answerer = `answer-${randomUUID().slice(0, 8)}@example.net`;
     const answered = await send(
-      app,
+      app(),
       'POST',
       `/api/public/offers/${token}/responses`,
       {},
@@ -121,7 +114,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     );
     expect(answered.status).toBe(201);
     const [lead] = await db().select().from(leads).where(eq(leads.workspaceId, owner.user.id));
-    expect((await send(app, 'POST', `/api/leads-inbox/${lead!.id}/follow-up`, rep.headers, {})).status).toBe(201);
+    expect((await send(app(), 'POST', `/api/leads-inbox/${lead!.id}/follow-up`, rep.headers, {})).status).toBe(201);
 
     const sequences = await db().select().from(followUps).where(eq(followUps.workspaceId, owner.user.id));
     expect(sequences.filter((row) => row.status === 'active')).toHaveLength(6);
@@ -160,7 +153,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     const delivered = (await mailFrom(rep.user.id, bulkRecipients)).map((mail) => mail.to).sort();
     expect(delivered).toHaveLength(5);
 
-    const changed = await send(app, 'PATCH', `/api/workspace/members/${memberId}`, owner.headers, {
+    const changed = await send(app(), 'PATCH', `/api/workspace/members/${memberId}`, owner.headers, {
       mayBulkSendAndExport: false,
     });
     expect(changed.status).toBe(200);
@@ -172,7 +165,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     });
 
     // The Owner sees the stopped send and why; the two e-mails not yet picked up were withdrawn.
-    const progress = await send(app, 'GET', `/api/bulk-send/${jobId}`, owner.headers);
+    const progress = await send(app(), 'GET', `/api/bulk-send/${jobId}`, owner.headers);
     const body = (await progress.json()) as { status: string; skipped: number; problems: { reason: string }[] };
     expect(body).toMatchObject({ status: 'cancelled', skipped: 5 });
     expect(new Set(body.problems.map((problem) => problem.reason))).toEqual(new Set([stoppedItemReasons.notAllowed]));
@@ -194,7 +187,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
 
   it('a demotion to Viewer stops her bulk send and hands every follow-up to the Owner, on each lead’s history', async () => {
     const { owner, rep, memberId, jobId, bulkRecipients, lead, answerer } = await repSending();
-    const changed = await send(app, 'PATCH', `/api/workspace/members/${memberId}`, owner.headers, { role: 'viewer' });
+    const changed = await send(app(), 'PATCH', `/api/workspace/members/${memberId}`, owner.headers, { role: 'viewer' });
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as { lostWork: unknown }).lostWork).toEqual({
       bulkSendsStopped: 1,
@@ -203,7 +196,7 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
       handedTo: nameOf(owner),
     });
     // She cannot cancel or pause anything any more, and there is nothing of hers left to.
-    expect((await send(app, 'POST', `/api/bulk-send/${jobId}/cancel`, rep.headers)).status).toBe(403);
+    expect((await send(app(), 'POST', `/api/bulk-send/${jobId}/cancel`, rep.headers)).status).toBe(403);
     expect(new Set(Object.values(await sendersOf(owner.user.id)))).toEqual(new Set([owner.user.id]));
     const history = await db().select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
     expect(history).toContainEqual(

@@ -3,58 +3,31 @@
 // (/api/auth/organization/*) are closed, so nobody reaches workspaces, members or invitations around
 // /api/workspace's checks (seats, roles, the sending policy): hostile requests change nothing.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sendJson as send } from '#tests/support/send-json.ts';
-import { createTestContext } from '#tests/support/test-app.ts';
+import { suiteApp } from '#tests/support/suite-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
-import { markEmailVerified, signUpTestUser, signUpUser, TEST_ORIGIN, uniqueEmail } from '#tests/support/test-users.ts';
-import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
-import { createApp } from '../app';
-import type { AppContext } from '../app-context';
+import { signUpTestUser, uniqueEmail } from '#tests/support/test-users.ts';
+import { joinWorkspace, verifiedProOwner } from '#tests/support/workspaces.ts';
 import { emailOutbox, invitation, member, organization, session } from '../db/schema';
 import { invitationToken } from './invitation-token';
-
-type TestApp = ReturnType<typeof createApp>;
 
 // Invitation links expire in 7 days (issue 26 §2).
 const SEVEN_DAYS_MS = 7 * 24 * 60 * 60 * 1000;
 
 describeEachDatabase('workspaces: expired invitations and the plugin’s closed endpoints (issue 26)', (database) => {
-  let context: AppContext;
-  let app: TestApp;
-  beforeAll(() => {
-    context = createTestContext(database(), { TRUST_PROXY: '1' });
-    app = createApp(context);
-  });
-  afterAll(() => context.changeFeed.close());
-
-  /** A verified owner of a Pro workspace (their own). */
-  async function proOwner() {
-    const owner = await signUpTestUser(app);
-    await markEmailVerified(database().db, owner.user.id);
-    await setWorkspacePlan(database().db, owner.user.id, 'pro');
-    return owner;
-  }
+  const { app, context } = suiteApp(database);
 
   /** Invites `email` through /api/workspace as the Owner; the invitation's row. */
-  async function invite(owner: Awaited<ReturnType<typeof proOwner>>, email: string, role = 'acquisitions') {
-    const invited = await send(app, 'POST', '/api/workspace/invitations', owner.headers, { email, role });
+  async function invite(owner: Awaited<ReturnType<typeof verifiedProOwner>>, email: string, role = 'acquisitions') {
+    const invited = await send(app(), 'POST', '/api/workspace/invitations', owner.headers, { email, role });
     expect(invited.status).toBe(201);
     const [row] = await database().db.select().from(invitation).where(eq(invitation.email, email));
     return row!;
   }
 
-  /** Signs up the invitee (their own account) from the invitation's address. */
-  async function signUpAs(email: string) {
-    const signedUp = await signUpUser(app, {
-      email,
-      headers: { 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.1` },
-    });
-    return { user: { id: signedUp.userId, email }, headers: { cookie: signedUp.cookie, origin: TEST_ORIGIN } };
-  }
-
   /** The secret the invitation e-mail's link carries. */
-  const tokenOf = (id: string) => invitationToken(context.serverSecret, id);
+  const tokenOf = (id: string) => invitationToken(context().serverSecret, id);
 
   const membersOf = (workspaceId: string) =>
     database().db.select().from(member).where(eq(member.organizationId, workspaceId));
@@ -62,7 +35,7 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     (await database().db.select().from(invitation).where(eq(invitation.id, id)))[0];
 
   it('refuses an invitation past its 7 days, shows it as expired, and changes nothing', async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), database().db);
     const email = uniqueEmail('late');
     const sent = await invite(owner, email);
     expect(sent.expiresAt.getTime() - sent.createdAt.getTime()).toBeGreaterThan(SEVEN_DAYS_MS - 60_000);
@@ -75,27 +48,27 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     const expired = await invitationRow(sent.id);
     const membersBefore = await membersOf(owner.user.id);
 
-    const page = await send(app, 'GET', `/api/public/invitations/${tokenOf(sent.id)}`, {});
+    const page = await send(app(), 'GET', `/api/public/invitations/${tokenOf(sent.id)}`, {});
     expect(await page.json()).toMatchObject({ email, state: 'expired' });
 
-    const invitee = await signUpAs(email);
-    const refused = await send(app, 'POST', `/api/workspace/invitations/${tokenOf(sent.id)}/accept`, invitee.headers);
+    const invitee = await signUpTestUser(app(), email);
+    const refused = await send(app(), 'POST', `/api/workspace/invitations/${tokenOf(sent.id)}/accept`, invitee.headers);
     expect(refused.status).toBe(410);
     expect(((await refused.json()) as { error: string }).error).toMatch(/expired/);
     // Nobody joined, the invitation is as it was, the invitee still works in their own workspace.
     expect(await membersOf(owner.user.id)).toEqual(membersBefore);
     expect(await invitationRow(sent.id)).toEqual(expired);
-    const own = await send(app, 'GET', '/api/workspace', invitee.headers);
+    const own = await send(app(), 'GET', '/api/workspace', invitee.headers);
     expect(await own.json()).toMatchObject({ workspace: { id: invitee.user.id }, me: { role: 'owner' } });
     // And the team page no longer lists it as open.
-    const team = (await (await send(app, 'GET', '/api/workspace', owner.headers)).json()) as {
+    const team = (await (await send(app(), 'GET', '/api/workspace', owner.headers)).json()) as {
       invitations: { id: string }[];
     };
     expect(team.invitations.map((open) => open.id)).not.toContain(sent.id);
   });
 
   it('closes the plugin’s create-organization endpoint, however the path is written', async () => {
-    const user = await signUpTestUser(app);
+    const user = await signUpTestUser(app());
     for (const path of [
       '/api/auth/organization/create',
       '/api/auth/organization/create/',
@@ -104,7 +77,7 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
       '/api/auth/%6Frganization/create',
       '/api/auth/organization%2Fcreate',
     ]) {
-      const refused = await send(app, 'POST', path, user.headers, {
+      const refused = await send(app(), 'POST', path, user.headers, {
         name: 'Side business',
         slug: `side-${user.user.id}`,
       });
@@ -120,13 +93,13 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
   });
 
   it('refuses an invitation sent through the plugin, by an Owner or a Viewer, with no invitation and no e-mail', async () => {
-    const owner = await proOwner();
-    const viewer = await signUpTestUser(app);
+    const owner = await verifiedProOwner(app(), database().db);
+    const viewer = await signUpTestUser(app());
     await joinWorkspace(database().db, { workspaceId: owner.user.id, userId: viewer.user.id, role: 'viewer' });
     for (const who of [owner, viewer]) {
       const email = uniqueEmail('side-door');
       for (const role of ['owner', 'viewer']) {
-        const refused = await send(app, 'POST', '/api/auth/organization/invite-member', who.headers, {
+        const refused = await send(app(), 'POST', '/api/auth/organization/invite-member', who.headers, {
           email,
           role,
           organizationId: owner.user.id,
@@ -139,8 +112,8 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
   });
 
   it('refuses a role change through the plugin: a Viewer cannot make themselves Owner', async () => {
-    const owner = await proOwner();
-    const viewer = await signUpTestUser(app);
+    const owner = await verifiedProOwner(app(), database().db);
+    const viewer = await signUpTestUser(app());
     const { memberId } = await joinWorkspace(database().db, {
       workspaceId: owner.user.id,
       userId: viewer.user.id,
@@ -148,7 +121,7 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     });
     const before = await membersOf(owner.user.id);
     for (const who of [viewer, owner]) {
-      const refused = await send(app, 'POST', '/api/auth/organization/update-member-role', who.headers, {
+      const refused = await send(app(), 'POST', '/api/auth/organization/update-member-role', who.headers, {
         memberId,
         role: 'owner',
         organizationId: owner.user.id,
@@ -156,16 +129,16 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
       expect(refused.status).toBe(404);
     }
     expect(await membersOf(owner.user.id)).toEqual(before);
-    const view = await send(app, 'GET', '/api/workspace', viewer.headers);
+    const view = await send(app(), 'GET', '/api/workspace', viewer.headers);
     expect(await view.json()).toMatchObject({ me: { role: 'viewer' } });
   });
 
   it('refuses an acceptance through the plugin (it would skip "only leads assigned to them"); the invitation stays open', async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), database().db);
     const email = uniqueEmail('rep');
     const sent = await invite(owner, email);
-    const invitee = await signUpAs(email);
-    const refused = await send(app, 'POST', '/api/auth/organization/accept-invitation', invitee.headers, {
+    const invitee = await signUpTestUser(app(), email);
+    const refused = await send(app(), 'POST', '/api/auth/organization/accept-invitation', invitee.headers, {
       invitationId: sent.id,
     });
     expect(refused.status).toBe(404);
@@ -178,7 +151,7 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     ).toEqual([]);
     // Nor can the plugin point the invitee's session at the workspace they have not joined.
     const sessionsBefore = await database().db.select().from(session).where(eq(session.userId, invitee.user.id));
-    const setActive = await send(app, 'POST', '/api/auth/organization/set-active', invitee.headers, {
+    const setActive = await send(app(), 'POST', '/api/auth/organization/set-active', invitee.headers, {
       organizationId: owner.user.id,
     });
     expect(setActive.status).toBe(404);
@@ -187,9 +160,14 @@ describeEachDatabase('workspaces: expired invitations and the plugin’s closed 
     );
 
     // The one door still opens: accepted through /api/workspace, as an Acquisitions member who sees only their leads.
-    const accepted = await send(app, 'POST', `/api/workspace/invitations/${tokenOf(sent.id)}/accept`, invitee.headers);
+    const accepted = await send(
+      app(),
+      'POST',
+      `/api/workspace/invitations/${tokenOf(sent.id)}/accept`,
+      invitee.headers,
+    );
     expect(accepted.status).toBe(200);
-    const view = await send(app, 'GET', '/api/workspace', invitee.headers);
+    const view = await send(app(), 'GET', '/api/workspace', invitee.headers);
     expect(await view.json()).toMatchObject({ me: { role: 'acquisitions', seesAllLeads: false } });
   });
 });

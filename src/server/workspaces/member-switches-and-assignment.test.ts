@@ -3,17 +3,14 @@
 // changed by those who may, taking effect on the member's next request, and refused with nothing
 // changed for those who may not.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { workspaceMessages } from '#domain/workspaces/roles.ts';
 import { sendJson as send } from '#tests/support/send-json.ts';
-import { createTestContext } from '#tests/support/test-app.ts';
+import { suiteApp } from '#tests/support/suite-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { newTestWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
-import { createApp } from '../app';
-import type { AppContext } from '../app-context';
 import { leads, member, organization } from '../db/schema';
 
-type TestApp = ReturnType<typeof createApp>;
 type Headers = Record<string, string>;
 
 interface WorkspaceView {
@@ -23,17 +20,11 @@ interface WorkspaceView {
 }
 
 describeEachDatabase('workspaces: member switches and the lead-assignment rule (issue 26)', (database) => {
-  let context: AppContext;
-  let app: TestApp;
-  beforeAll(() => {
-    context = createTestContext(database(), { TRUST_PROXY: '1' });
-    app = createApp(context);
-  });
-  afterAll(() => context.changeFeed.close());
+  const { app } = suiteApp(database);
 
   /** A Pro Owner's workspace with a Manager and an Acquisitions rep who sees only their leads, and a lead of each of Owner and rep. */
   async function team() {
-    const { owner, workspaceId, join } = await newTestWorkspace(app, database().db);
+    const { owner, workspaceId, join } = await newTestWorkspace(app(), database().db);
     await setWorkspacePlan(database().db, workspaceId, 'pro');
     const manager = await join('manager');
     const rep = await join('acquisitions', { seesAllLeads: false, mayBulkSendAndExport: false });
@@ -64,7 +55,7 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
   }
 
   const leadIds = async (headers: Headers) =>
-    ((await (await send(app, 'GET', '/api/leads-inbox', headers)).json()) as { leads: { id: string }[] }).leads
+    ((await (await send(app(), 'GET', '/api/leads-inbox', headers)).json()) as { leads: { id: string }[] }).leads
       .map((lead) => lead.id)
       .sort();
   const memberRow = async (id: string) => (await database().db.select().from(member).where(eq(member.id, id)))[0];
@@ -72,7 +63,7 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
     (await database().db.select().from(organization).where(eq(organization.id, id)))[0];
   /** An export the rep may make only with "may bulk send and export" on: 403 without; with it, 409 (no spreadsheet connected here). */
   const tryExport = (headers: Headers, leadId: string) =>
-    send(app, 'POST', '/api/integrations/sheets/export', headers, {
+    send(app(), 'POST', '/api/integrations/sheets/export', headers, {
       source: { kind: 'lead', leadId },
       contact: {
         name: 'Ann Lee',
@@ -87,10 +78,10 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
   it('an Owner and a Manager set a member’s two switches, which take effect on the member’s next request', async () => {
     const { owner, manager, rep, ownerLead, repLead, repMember } = await team();
     expect(await leadIds(rep.headers)).toEqual([repLead]);
-    expect((await send(app, 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(404);
+    expect((await send(app(), 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(404);
     expect((await tryExport(rep.headers, repLead)).status).toBe(403);
 
-    const seesAll = await send(app, 'PATCH', `/api/workspace/members/${repMember.id}`, owner.headers, {
+    const seesAll = await send(app(), 'PATCH', `/api/workspace/members/${repMember.id}`, owner.headers, {
       seesAllLeads: true,
     });
     expect(seesAll.status).toBe(200);
@@ -99,26 +90,26 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
       mayBulkSendAndExport: false,
     });
     expect(await leadIds(rep.headers)).toEqual([ownerLead, repLead].sort());
-    expect((await send(app, 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(200);
+    expect((await send(app(), 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(200);
 
-    const mayExport = await send(app, 'PATCH', `/api/workspace/members/${repMember.id}`, manager.headers, {
+    const mayExport = await send(app(), 'PATCH', `/api/workspace/members/${repMember.id}`, manager.headers, {
       mayBulkSendAndExport: true,
     });
     expect(mayExport.status).toBe(200);
     const notConnected = await tryExport(rep.headers, repLead);
     expect(notConnected.status).toBe(409);
     expect(await notConnected.json()).toMatchObject({ code: 'sheets-not-connected' });
-    const view = (await (await send(app, 'GET', '/api/workspace', rep.headers)).json()) as WorkspaceView;
+    const view = (await (await send(app(), 'GET', '/api/workspace', rep.headers)).json()) as WorkspaceView;
     expect(view.me).toMatchObject({ seesAllLeads: true, mayBulkSendAndExport: true });
 
     // Both off again, by the Manager at once: the rep is back to their own leads and no exports.
-    const off = await send(app, 'PATCH', `/api/workspace/members/${repMember.id}`, manager.headers, {
+    const off = await send(app(), 'PATCH', `/api/workspace/members/${repMember.id}`, manager.headers, {
       seesAllLeads: false,
       mayBulkSendAndExport: false,
     });
     expect(off.status).toBe(200);
     expect(await leadIds(rep.headers)).toEqual([repLead]);
-    expect((await send(app, 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(404);
+    expect((await send(app(), 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(404);
     expect((await tryExport(rep.headers, repLead)).status).toBe(403);
     expect(await memberRow(repMember.id)).toMatchObject({ seesAllLeads: false, mayBulkSendAndExport: false });
   });
@@ -132,19 +123,19 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
       [rep, { seesAllLeads: true, mayBulkSendAndExport: true }],
       [viewer, { seesAllLeads: true }],
     ] as const) {
-      const refused = await send(app, 'PATCH', `/api/workspace/members/${repMember.id}`, who.headers, change);
+      const refused = await send(app(), 'PATCH', `/api/workspace/members/${repMember.id}`, who.headers, change);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ error: workspaceMessages.notAllowed });
     }
     expect(await memberRow(repMember.id)).toEqual(before);
     expect(await leadIds(rep.headers)).toEqual([repLead]);
-    expect((await send(app, 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(404);
+    expect((await send(app(), 'GET', `/api/leads-inbox/${ownerLead}`, rep.headers)).status).toBe(404);
     expect((await tryExport(rep.headers, repLead)).status).toBe(403);
   });
 
   it('a Manager sets the lead-assignment rule; Acquisitions and Viewer members are refused with nothing changed', async () => {
     const { manager, rep, viewer, workspaceId } = await team();
-    const toRep = await send(app, 'PATCH', '/api/workspace', manager.headers, {
+    const toRep = await send(app(), 'PATCH', '/api/workspace', manager.headers, {
       leadAssignment: { rule: 'member', userId: rep.user.id },
     });
     expect(toRep.status).toBe(200);
@@ -157,7 +148,7 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
       leadAssigneeUserId: rep.user.id,
     });
 
-    const roundRobin = await send(app, 'PATCH', '/api/workspace', manager.headers, {
+    const roundRobin = await send(app(), 'PATCH', '/api/workspace', manager.headers, {
       leadAssignment: { rule: 'round-robin' },
     });
     expect(roundRobin.status).toBe(200);
@@ -170,7 +161,7 @@ describeEachDatabase('workspaces: member switches and the lead-assignment rule (
         { leadAssignment: { rule: 'round-robin' } },
         { name: 'Taken over' },
       ]) {
-        const refused = await send(app, 'PATCH', '/api/workspace', who.headers, body);
+        const refused = await send(app(), 'PATCH', '/api/workspace', who.headers, body);
         expect(refused.status).toBe(403);
         expect(await refused.json()).toMatchObject({ error: workspaceMessages.notAllowed });
       }

@@ -3,21 +3,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { workspaceMessages } from '#domain/workspaces/roles.ts';
 import { kebabCase, Refusal, type OrganizationPluginCode } from '../http/refusal';
 
-/** The organization plugin's refusals (by its error code) in the words the team page shows. */
+/**
+ * The organization plugin's refusals (by its error code) in the words the team page shows, for the
+ * calls still made through it: switching, a role change, a removal. Invitations are ours (invitations.ts).
+ */
 const wordsByCode = {
-  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: { status: 409, message: 'This person is already a member.' },
-  INVITATION_NOT_FOUND: {
-    status: 410,
-    message: 'This invitation was already used, revoked or has expired. Ask for a new one.',
-  },
-  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: {
-    status: 403,
-    message: 'This invitation is for another e-mail address. Sign in with the address it was sent to.',
-  },
-  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: {
-    status: 409,
-    message: 'This workspace has no free seat. Ask its Owner to add a seat.',
-  },
   YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: {
     status: 409,
     message: 'A workspace keeps at least one Owner.',
@@ -28,9 +18,6 @@ const wordsByCode = {
   },
   YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: { status: 403, message: workspaceMessages.notAllowed },
   YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: { status: 403, message: workspaceMessages.notAllowed },
-  YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: { status: 403, message: workspaceMessages.notAllowed },
-  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: { status: 403, message: workspaceMessages.notAllowed },
-  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: { status: 403, message: workspaceMessages.notAllowed },
 } as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>;
 
 type PluginCode = keyof typeof wordsByCode;

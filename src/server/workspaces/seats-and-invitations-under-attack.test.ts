@@ -4,52 +4,25 @@
 // and that nothing changed, on both databases.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import { workspaceMessages } from '#domain/workspaces/roles.ts';
 import { sendJson as send } from '#tests/support/send-json.ts';
-import { createTestContext } from '#tests/support/test-app.ts';
+import { suiteApp } from '#tests/support/suite-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
-import { markEmailVerified, signUpTestUser, signUpUser, TEST_ORIGIN, uniqueEmail } from '#tests/support/test-users.ts';
-import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
-import { createApp } from '../app';
-import type { AppContext } from '../app-context';
+import { markEmailVerified, signUpTestUser, TEST_ORIGIN, uniqueEmail } from '#tests/support/test-users.ts';
+import { joinWorkspace, verifiedProOwner } from '#tests/support/workspaces.ts';
 import { AUTH_COOKIE_PREFIX } from '../auth/create-auth';
 import { applyBillingEvent } from '../billing/apply-billing-event';
 import { emailOutbox, emailUnsubscribes, invitation, member, session, subscriptions, user } from '../db/schema';
 import { invitationToken } from './invitation-token';
 
-type TestApp = ReturnType<typeof createApp>;
-
 const CONCURRENT_ATTEMPTS = 50;
 
 describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)', (database) => {
-  let context: AppContext;
-  let app: TestApp;
-  beforeAll(() => {
-    context = createTestContext(database(), { TRUST_PROXY: '1' });
-    app = createApp(context);
-  });
-  afterAll(() => context.changeFeed.close());
+  const { app, context } = suiteApp(database);
 
   const db = () => database().db;
-
-  /** A verified Owner of a Pro workspace (their own), with `extraSeats` beyond Pro's 3. */
-  async function proOwner(extraSeats = 0) {
-    const owner = await signUpTestUser(app);
-    await markEmailVerified(db(), owner.user.id);
-    await setWorkspacePlan(db(), owner.user.id, 'pro', extraSeats);
-    return owner;
-  }
-
-  /** Signs up an account for `email` (unverified, as the register form leaves it). */
-  async function signUpAs(email: string) {
-    const signedUp = await signUpUser(app, {
-      email,
-      headers: { 'x-forwarded-for': `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-    });
-    return { user: { id: signedUp.userId, email }, headers: { cookie: signedUp.cookie, origin: TEST_ORIGIN } };
-  }
 
   /**
    * Many signed-in, unverified accounts at once, written as sign-up and sign-in would leave them
@@ -59,7 +32,7 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   async function signedInAccounts(count: number) {
     const accounts = Array.from({ length: count }, () => {
       const token = randomBytes(24).toString('hex');
-      const signature = createHmac('sha256', context.serverSecret).update(token).digest('base64');
+      const signature = createHmac('sha256', context().serverSecret).update(token).digest('base64');
       return {
         id: randomUUID(),
         email: uniqueEmail('seat'),
@@ -97,7 +70,7 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
       expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
     }));
     await db().insert(invitation).values(rows);
-    return rows.map(({ id, email }) => ({ email, token: invitationToken(context.serverSecret, id) }));
+    return rows.map(({ id, email }) => ({ email, token: invitationToken(context().serverSecret, id) }));
   }
 
   const membersOf = (workspaceId: string) =>
@@ -137,8 +110,8 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   }
 
   it('1: an invitation id seen on the team page neither reads nor accepts it: a removed Manager who registered the address stays out', async () => {
-    const owner = await proOwner();
-    const manager = await signUpTestUser(app);
+    const owner = await verifiedProOwner(app(), db());
+    const manager = await signUpTestUser(app());
     await markEmailVerified(db(), manager.user.id);
     const { memberId } = await joinWorkspace(db(), {
       workspaceId: owner.user.id,
@@ -146,12 +119,12 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
       role: 'manager',
     });
     const email = uniqueEmail('invitee');
-    const invited = await send(app, 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'manager' });
+    const invited = await send(app(), 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'manager' });
     expect(invited.status).toBe(201);
     const mailedToken = await tokenMailedTo(email);
 
     // What the Manager sees of it: its id, never the link's secret.
-    const team = await send(app, 'GET', '/api/workspace', manager.headers);
+    const team = await send(app(), 'GET', '/api/workspace', manager.headers);
     const teamText = await team.text();
     const { invitations } = JSON.parse(teamText) as { invitations: { id: string; email: string }[] };
     const seen = invitations.find((open) => open.email === email)!;
@@ -159,19 +132,19 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
     expect(teamText).not.toContain(mailedToken);
     expect(teamText).not.toContain(mailedToken.split('.')[1]);
 
-    const removed = await send(app, 'DELETE', `/api/workspace/members/${memberId}`, owner.headers, {
+    const removed = await send(app(), 'DELETE', `/api/workspace/members/${memberId}`, owner.headers, {
       leadsTo: owner.user.id,
     });
     expect(removed.status).toBe(200);
 
     // She registers the invitee's address (never verified) and tries the id, and a forged secret.
-    const impostor = await signUpAs(email);
+    const impostor = await signUpTestUser(app(), email);
     const invitationBefore = await openInvitationsOf(owner.user.id);
     for (const attempt of [seen.id, `${seen.id}.${'A'.repeat(43)}`, `${seen.id}.`]) {
-      const read = await send(app, 'GET', `/api/public/invitations/${encodeURIComponent(attempt)}`, {});
+      const read = await send(app(), 'GET', `/api/public/invitations/${encodeURIComponent(attempt)}`, {});
       expect(read.status, attempt).toBe(404);
       const accepted = await send(
-        app,
+        app(),
         'POST',
         `/api/workspace/invitations/${encodeURIComponent(attempt)}/accept`,
         impostor.headers,
@@ -185,20 +158,20 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
     expect(await openInvitationsOf(owner.user.id)).toEqual(invitationBefore);
     const [account] = await db().select().from(user).where(eq(user.id, impostor.user.id));
     expect(account?.emailVerified).toBe(false);
-    const own = await send(app, 'GET', '/api/workspace', impostor.headers);
+    const own = await send(app(), 'GET', '/api/workspace', impostor.headers);
     expect(await own.json()).toMatchObject({ workspace: { id: impostor.user.id }, me: { role: 'owner' } });
   });
 
   it('1: the e-mailed link proves the address: its reader joins, and the account is verified by it', async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), db());
     const email = uniqueEmail('reader');
-    await send(app, 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' });
+    await send(app(), 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' });
     const token = await tokenMailedTo(email);
-    const page = await send(app, 'GET', `/api/public/invitations/${token}`, {});
+    const page = await send(app(), 'GET', `/api/public/invitations/${token}`, {});
     expect(await page.json()).toMatchObject({ email, role: 'viewer', state: 'pending' });
 
-    const invitee = await signUpAs(email);
-    const accepted = await send(app, 'POST', `/api/workspace/invitations/${token}/accept`, invitee.headers);
+    const invitee = await signUpTestUser(app(), email);
+    const accepted = await send(app(), 'POST', `/api/workspace/invitations/${token}/accept`, invitee.headers);
     expect(accepted.status).toBe(200);
     const [account] = await db().select().from(user).where(eq(user.id, invitee.user.id));
     expect(account?.emailVerified).toBe(true);
@@ -206,31 +179,31 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   });
 
   it('8: when the sending policy refuses the invitation e-mail, the invitation is refused and holds no seat', async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), db());
     const email = uniqueEmail('unsubscribed');
     await db()
       .insert(emailUnsubscribes)
       .values({ email: homeownerEmailKey(email) });
     const seatsBefore = (
-      (await (await send(app, 'GET', '/api/workspace', owner.headers)).json()) as {
+      (await (await send(app(), 'GET', '/api/workspace', owner.headers)).json()) as {
         seats: { taken: number; total: number };
       }
     ).seats;
 
-    const refused = await send(app, 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' });
+    const refused = await send(app(), 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: 'recipient-unsubscribed' });
     expect(await db().select().from(invitation).where(eq(invitation.email, email))).toEqual([]);
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
     const seatsAfter = (
-      (await (await send(app, 'GET', '/api/workspace', owner.headers)).json()) as {
+      (await (await send(app(), 'GET', '/api/workspace', owner.headers)).json()) as {
         seats: { taken: number; total: number };
       }
     ).seats;
     expect(seatsAfter).toEqual(seatsBefore);
     // Every free seat is still free: two more invitations go out.
     for (const other of [uniqueEmail('next'), uniqueEmail('next')]) {
-      const sent = await send(app, 'POST', '/api/workspace/invitations', owner.headers, {
+      const sent = await send(app(), 'POST', '/api/workspace/invitations', owner.headers, {
         email: other,
         role: 'viewer',
       });
@@ -239,10 +212,13 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   });
 
   it(`3: ${CONCURRENT_ATTEMPTS} invitations at once fill the free seats and no more`, async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), db());
     const results = await Promise.all(
       Array.from({ length: CONCURRENT_ATTEMPTS }, () =>
-        send(app, 'POST', '/api/workspace/invitations', owner.headers, { email: uniqueEmail('rush'), role: 'viewer' }),
+        send(app(), 'POST', '/api/workspace/invitations', owner.headers, {
+          email: uniqueEmail('rush'),
+          role: 'viewer',
+        }),
       ),
     );
     const statuses = results.map((response) => response.status);
@@ -254,7 +230,7 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   });
 
   it(`3: ${CONCURRENT_ATTEMPTS} invitations and acceptances at once never seat more people than the plan has`, async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), db());
     const half = CONCURRENT_ATTEMPTS / 2;
     const invitees = await signedInAccounts(half);
     // More open invitations than seats, as the race of issue 37 left them: only seats may decide.
@@ -264,10 +240,13 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
     );
     const results = await Promise.all([
       ...invitees.map((invitee, index) =>
-        send(app, 'POST', `/api/workspace/invitations/${links[index]!.token}/accept`, invitee.headers),
+        send(app(), 'POST', `/api/workspace/invitations/${links[index]!.token}/accept`, invitee.headers),
       ),
       ...Array.from({ length: half }, () =>
-        send(app, 'POST', '/api/workspace/invitations', owner.headers, { email: uniqueEmail('rush'), role: 'viewer' }),
+        send(app(), 'POST', '/api/workspace/invitations', owner.headers, {
+          email: uniqueEmail('rush'),
+          role: 'viewer',
+        }),
       ),
     ]);
     const succeeded = results.filter((response) => response.status === 200 || response.status === 201);
@@ -284,19 +263,19 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   });
 
   it('2: an Owner may not downgrade while more members remain than the plan has seats; the message says how many to remove', async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), db());
     for (const role of ['viewer', 'manager'] as const) {
-      const joined = await signUpTestUser(app);
+      const joined = await signUpTestUser(app());
       await joinWorkspace(db(), { workspaceId: owner.user.id, userId: joined.user.id, role });
     }
-    const pending = await send(app, 'POST', '/api/workspace/invitations', owner.headers, {
+    const pending = await send(app(), 'POST', '/api/workspace/invitations', owner.headers, {
       email: uniqueEmail('pending'),
       role: 'viewer',
     });
     expect(pending.status).toBe(403); // three seats, three members
     const before = { plan: await planOf(owner.user.id), members: await membersOf(owner.user.id) };
 
-    const toFree = await send(app, 'POST', '/api/subscription/free', owner.headers);
+    const toFree = await send(app(), 'POST', '/api/subscription/free', owner.headers);
     expect(toFree.status).toBe(409);
     expect(await toFree.json()).toEqual({
       error:
@@ -306,7 +285,7 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
       seats: 1,
       toRemove: 2,
     });
-    const toPersonal = await send(app, 'POST', '/api/billing/checkout', owner.headers, { plan: 'personal' });
+    const toPersonal = await send(app(), 'POST', '/api/billing/checkout', owner.headers, { plan: 'personal' });
     expect(toPersonal.status).toBe(409);
     expect(await toPersonal.json()).toMatchObject({ code: 'too-many-members', toRemove: 2 });
     expect(await planOf(owner.user.id)).toEqual(before.plan);
@@ -314,21 +293,25 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   });
 
   it('2: an Owner’s downgrade with every member seated cancels the open invitations beyond the new seats', async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), db());
     for (const email of [uniqueEmail('open'), uniqueEmail('open')]) {
       expect(
-        (await send(app, 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' })).status,
+        (await send(app(), 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' })).status,
       ).toBe(201);
     }
-    const toFree = await send(app, 'POST', '/api/subscription/free', owner.headers);
+    const toFree = await send(app(), 'POST', '/api/subscription/free', owner.headers);
     expect(toFree.status).toBe(200);
     expect((await planOf(owner.user.id)).plan).toBe('free');
     expect(await openInvitationsOf(owner.user.id)).toEqual([]);
   });
 
   it('2: a provider’s downgrade suspends the newest members (never the Owner) until the Owner chooses; every route refuses them', async () => {
-    const owner = await proOwner(1);
-    const [oldest, middle, newest] = [await signUpTestUser(app), await signUpTestUser(app), await signUpTestUser(app)];
+    const owner = await verifiedProOwner(app(), db(), 1);
+    const [oldest, middle, newest] = [
+      await signUpTestUser(app()),
+      await signUpTestUser(app()),
+      await signUpTestUser(app()),
+    ];
     for (const joined of [oldest!, middle!, newest!]) {
       await joinWorkspace(db(), { workspaceId: owner.user.id, userId: joined.user.id, role: 'manager' });
     }
@@ -352,45 +335,45 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
       ['POST', '/api/workspace/invitations'],
     ] as const) {
       const body = method === 'POST' ? { email: uniqueEmail('x'), role: 'viewer' } : undefined;
-      const refused = await send(app, method, path, newest!.headers, body);
+      const refused = await send(app(), method, path, newest!.headers, body);
       expect(refused.status, path).toBe(403);
       expect(await refused.json(), path).toEqual({ error: workspaceMessages.seatSuspended, code: 'seat-suspended' });
     }
     // The suspended member can still leave for their own workspace.
-    const back = await send(app, 'PUT', '/api/workspace/active', newest!.headers, { workspaceId: newest!.user.id });
+    const back = await send(app(), 'PUT', '/api/workspace/active', newest!.headers, { workspaceId: newest!.user.id });
     expect(back.status).toBe(200);
-    await send(app, 'PUT', '/api/workspace/active', newest!.headers, { workspaceId: owner.user.id });
+    await send(app(), 'PUT', '/api/workspace/active', newest!.headers, { workspaceId: owner.user.id });
 
     // The Owner sees who is suspended, and chooses: removing the oldest gives the newest the seat.
-    const team = (await (await send(app, 'GET', '/api/workspace', owner.headers)).json()) as {
+    const team = (await (await send(app(), 'GET', '/api/workspace', owner.headers)).json()) as {
       members: { id: string; userId: string; suspended: boolean }[];
     };
     expect(team.members.filter((row) => row.suspended).map((row) => row.userId)).toEqual([newest!.user.id]);
     const oldestMember = team.members.find((row) => row.userId === oldest!.user.id)!;
-    const removed = await send(app, 'DELETE', `/api/workspace/members/${oldestMember.id}`, owner.headers, {
+    const removed = await send(app(), 'DELETE', `/api/workspace/members/${oldestMember.id}`, owner.headers, {
       leadsTo: owner.user.id,
     });
     expect(removed.status).toBe(200);
     expect(await suspendedIds()).toEqual([]);
-    expect((await send(app, 'GET', '/api/workspace', newest!.headers)).status).toBe(200);
+    expect((await send(app(), 'GET', '/api/workspace', newest!.headers)).status).toBe(200);
 
     // Stripe reports the subscription cancelled: everyone but the Owner is suspended, and comes back with Pro.
     await providerSays(owner.user.id, 'free');
     expect((await suspendedIds()).sort()).toEqual([middle!.user.id, newest!.user.id].sort());
-    const ownerView = await send(app, 'GET', '/api/workspace', owner.headers);
+    const ownerView = await send(app(), 'GET', '/api/workspace', owner.headers);
     expect(ownerView.status).toBe(200);
     await providerSays(owner.user.id, 'pro');
     expect(await suspendedIds()).toEqual([]);
   });
 
   it('2: a provider’s downgrade cancels the open invitations beyond the seats, newest first', async () => {
-    const owner = await proOwner();
+    const owner = await verifiedProOwner(app(), db());
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
     for (const email of [first, second]) {
-      await send(app, 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' });
+      await send(app(), 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' });
     }
-    const joined = await signUpTestUser(app);
+    const joined = await signUpTestUser(app());
     await db().update(subscriptions).set({ extraSeats: 1 }).where(eq(subscriptions.workspaceId, owner.user.id));
     await joinWorkspace(db(), { workspaceId: owner.user.id, userId: joined.user.id, role: 'viewer' });
     // Four seats, two members, two invitations; the provider goes back to three seats.
@@ -399,14 +382,14 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   });
 
   it(`2 and 3: a provider’s downgrade amid ${CONCURRENT_ATTEMPTS - 1} acceptances leaves no more seated members than seats`, async () => {
-    const owner = await proOwner(CONCURRENT_ATTEMPTS - 3);
+    const owner = await verifiedProOwner(app(), db(), CONCURRENT_ATTEMPTS - 3);
     const invitees = await signedInAccounts(CONCURRENT_ATTEMPTS - 1);
     const links = await writeInvitations(
       owner.user.id,
       invitees.map(({ email }) => email),
     );
     const accepts = invitees.map((invitee, index) =>
-      send(app, 'POST', `/api/workspace/invitations/${links[index]!.token}/accept`, invitee.headers),
+      send(app(), 'POST', `/api/workspace/invitations/${links[index]!.token}/accept`, invitee.headers),
     );
     const downgrade = providerSays(owner.user.id, 'free');
     const results = await Promise.all(accepts);

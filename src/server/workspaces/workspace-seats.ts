@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PlanId } from '#domain/plans/plans.ts';
 import { seatCount } from '#domain/workspaces/seats.ts';
 import type { Database, Transaction } from '../db/database';
@@ -20,12 +20,18 @@ const openInvitationOf = (workspaceId: string) =>
  * them never count the same free seat.
  */
 export async function lockSeats(tx: Transaction | Database, workspaceId: string) {
-  await tx.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
-    .from(subscriptions)
-    .where(inWorkspace(subscriptions, workspaceId))
-    .for('update');
+  const locked = () =>
+    tx
+      .select({ plan: subscriptions.plan, extraSeats: subscriptions.extraSeats })
+      .from(subscriptions)
+      .where(inWorkspace(subscriptions, workspaceId))
+      .for('update');
+  // Every workspace gets its row when it is made (a trigger): the insert, as in lockPlan, is for one that did not.
+  let [row] = await locked();
+  if (!row) {
+    await tx.insert(subscriptions).values({ workspaceId }).onConflictDoNothing();
+    [row] = await locked();
+  }
   const plan: PlanId = row?.plan ?? 'free';
   const extraSeats = row?.extraSeats ?? 0;
   return { plan, extraSeats, seats: seatCount(plan, extraSeats) };
@@ -66,12 +72,7 @@ export async function fitPeopleToSeats(tx: Transaction | Database, workspaceId: 
     if (!holdsSeat && !person.suspendedAt) suspend.push(person.id);
   });
   if (suspend.length > 0) await tx.update(member).set({ suspendedAt: new Date() }).where(inArray(member.id, suspend));
-  if (restore.length > 0) {
-    await tx
-      .update(member)
-      .set({ suspendedAt: null })
-      .where(and(inArray(member.id, restore), isNotNull(member.suspendedAt)));
-  }
+  if (restore.length > 0) await tx.update(member).set({ suspendedAt: null }).where(inArray(member.id, restore));
 
   const open = await tx
     .select({ id: invitation.id })
@@ -83,13 +84,12 @@ export async function fitPeopleToSeats(tx: Transaction | Database, workspaceId: 
     const cancelled = open.slice(0, beyond).map(({ id }) => id);
     await tx.update(invitation).set({ status: 'canceled' }).where(inArray(invitation.id, cancelled));
   }
-  return { suspended: suspend.length, restored: restore.length, invitationsCancelled: Math.max(0, beyond) };
 }
 
 /** fitPeopleToSeats in a transaction of its own, for a change that freed a seat (a member removed). */
 export async function refitSeats(db: Database, workspaceId: string) {
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const { seats } = await lockSeats(tx, workspaceId);
-    return fitPeopleToSeats(tx, workspaceId, seats);
+    await fitPeopleToSeats(tx, workspaceId, seats);
   });
 }
