@@ -21,7 +21,7 @@ const EnvSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
     // Demo billing hands out paid plans for nothing: in production only when asked for explicitly.
     DEMO_BILLING: flag,
-    // The log-only outbox in production (a demo site): e-mails are printed, tokens redacted, never sent.
+    // The built-in outbox in production (a demo site): e-mails kept as files under DATA_DIR/outbox, recipients left out and tokens redacted, never sent.
     EMAIL_OUTBOX_LOG: flag,
     // An http:// APP_URL in production: no Secure cookies, no HSTS. Only when asked for explicitly.
     ALLOW_INSECURE_APP_URL: flag,

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
 import { createApp } from './app';
 import { pruneAuthRecords } from './auth/auth-rate-limits';
-import { loadAuthSecret } from './auth/auth-secret';
+import { authSecretFile, loadAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/create-auth';
 import { createStripeClient } from './billing/create-stripe-client';
 import { startBulkSendWorker } from './bulk-send/start-bulk-send-worker';
@@ -37,7 +37,7 @@ async function main() {
 
   if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
     logger.warn(
-      `BETTER_AUTH_SECRET is not set: using the secret in ${path.resolve(env.DATA_DIR, 'auth-secret')}. ` +
+      `BETTER_AUTH_SECRET is not set: using the secret in ${authSecretFile(env.DATA_DIR)}. ` +
         "Set BETTER_AUTH_SECRET when several server processes share this database, or each will refuse the others' sessions.",
     );
   }

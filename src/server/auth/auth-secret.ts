@@ -3,13 +3,16 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Env } from '../env';
 
+/** Where the generated secret is kept: DATA_DIR/auth-secret. */
+export const authSecretFile = (dataDir: string) => path.resolve(dataDir, 'auth-secret');
+
 /**
  * The secret that signs session cookies: BETTER_AUTH_SECRET when set; otherwise one generated
  * on first start and kept in DATA_DIR/auth-secret (mode 600), so sessions survive restarts.
  */
 export async function loadAuthSecret(env: Pick<Env, 'BETTER_AUTH_SECRET' | 'DATA_DIR'>): Promise<string> {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
-  const file = path.resolve(env.DATA_DIR, 'auth-secret');
+  const file = authSecretFile(env.DATA_DIR);
   const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;

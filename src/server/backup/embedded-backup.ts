@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { authSecretFile } from '../auth/auth-secret';
 import { lockDataDir, pgliteDataDir } from '../db/data-dir-lock';
 
 /** A backup or restore that cannot be done, with what to do instead; printed as it is. */
@@ -25,8 +26,6 @@ export interface BackupSummary {
   tables: number;
   rows: number;
 }
-
-const authSecretFile = (dataDir: string) => path.join(dataDir, 'auth-secret');
 
 /** Tables of the app's schema and their rows, to say what a backup holds and what a restore found. */
 async function countRows(client: PGlite): Promise<{ tables: number; rows: number }> {

@@ -51,19 +51,15 @@ export type RefusalCode =
   | 'workspace-access-ended'
   | OrganizationPluginCode;
 
-/** A code of Better Auth's organization plugin (`INVITATION_NOT_FOUND`) in our casing (`invitation-not-found`). */
+/**
+ * A code of Better Auth's organization plugin in our casing, for the calls still made through it
+ * (workspaces/plugin-refusal.ts): `YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER` as `you-are-not-allowed-to-delete-this-member`.
+ */
 export type OrganizationPluginCode = KebabCase<
-  | 'USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION'
-  | 'INVITATION_NOT_FOUND'
-  | 'YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION'
-  | 'ORGANIZATION_MEMBERSHIP_LIMIT_REACHED'
   | 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER'
   | 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER'
   | 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER'
   | 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER'
-  | 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE'
-  | 'YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION'
-  | 'YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION'
 >;
 
 /** `SCREAMING_SNAKE_CASE` as `kebab-case`, at the type level. */
