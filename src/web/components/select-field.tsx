@@ -1,5 +1,6 @@
 import type { FocusEvent, Ref } from 'react';
 import { FormField } from './form-field';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 interface SelectFieldProps {
   id: string;
@@ -26,6 +27,7 @@ export function SelectField({
   onBlur,
   inputRef,
 }: SelectFieldProps) {
+  useTypedBeforeHydration(id, value, onChange);
   return (
     <FormField id={id} label={label} error={error}>
       {(control) => (

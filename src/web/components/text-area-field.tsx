@@ -1,5 +1,6 @@
 import { FormField } from './form-field';
 import type { FieldBinding } from './use-schema-form';
+import { useTypedBeforeHydration } from './use-typed-before-hydration';
 
 interface TextAreaFieldProps extends FieldBinding {
   id: string;
@@ -22,6 +23,7 @@ export function TextAreaField({
   onBlur,
   inputRef,
 }: TextAreaFieldProps) {
+  useTypedBeforeHydration(id, value, onChange);
   return (
     <FormField id={id} label={label} hint={hint} error={error}>
       {(control) => (

@@ -5,6 +5,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { SelectField } from './select-field';
+import { TextAreaField } from './text-area-field';
 import { TextField } from './text-field';
 import { useSchemaForm, type SchemaFormOptions } from './use-schema-form';
 
@@ -172,6 +174,40 @@ describe('useSchemaForm, messages at submit', () => {
     await userEvent.type(screen.getByLabelText('Phone 1'), '5551234');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onValid).toHaveBeenCalledWith({ name: 'Ann', email: 'ann@example.com', phones: ['555-1234'] });
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('keeps a choice and a note made in a server-drawn form before it hydrated', async () => {
+    const NoteSchema = z.object({ kind: z.enum(['call', 'text']), note: z.string().min(1) });
+    const onValid = vi.fn();
+    function NoteForm() {
+      const form = useSchemaForm(NoteSchema, { kind: '', note: '' });
+      return (
+        <form noValidate onSubmit={form.handleSubmit(onValid)}>
+          <SelectField
+            id="kind"
+            label="Kind"
+            placeholder="Choose"
+            options={[
+              { value: 'call', label: 'Call' },
+              { value: 'text', label: 'Text' },
+            ]}
+            {...form.field('kind')}
+          />
+          <TextAreaField id="note" label="Note" {...form.field('note')} />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<NoteForm />);
+    (container.querySelector('#kind') as HTMLSelectElement).value = 'text';
+    (container.querySelector('#note') as HTMLTextAreaElement).value = 'After six';
+    const root = await act(async () => hydrateRoot(container, <NoteForm />));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onValid).toHaveBeenCalledWith({ kind: 'text', note: 'After six' });
     act(() => root.unmount());
     container.remove();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '#domain/validation/field-errors.ts';
 
@@ -65,19 +65,6 @@ export function useSchemaForm<Schema extends z.ZodType, Values extends FormValue
     }
     return ref;
   };
-
-  // A page drawn by the server can be typed into before it hydrates: what the fields hold by
-  // then is what the user typed, and the form starts from it rather than wiping it.
-  useEffect(() => {
-    const typed = [...inputs.current].filter(
-      (entry): entry is [string, FieldElement] =>
-        entry[1] !== null && entry[1].value !== '' && entry[1].value !== String(valueAt(values, entry[0]) ?? ''),
-    );
-    if (typed.length > 0)
-      setValues((current) => typed.reduce((next, [path, node]) => withValueAt(next, path, node.value), current));
-    // Once, on mount: afterwards the fields follow the form's state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   /** The first field in error on the page (or the first field), focused. */
   const focusFirstError = (errors: Record<string, string>) => {

@@ -30,8 +30,13 @@ export function ArvCompsPanel({ address, onUseArv }: ArvCompsPanelProps) {
   const [restored] = useState(() => readArvCompsDraft(address));
   const [state, dispatch] = useReducer(arvCompsReducer, restored, arvCompsFromDraft);
 
-  // Every change is kept, so that a reload before the save loses nothing (cleared by the save).
-  useEffect(() => keepArvCompsDraft(draftOfArvComps(state, address)), [state, address]);
+  // Every change to the work is kept, so that a reload before the save loses nothing (cleared by
+  // the save); typing the CSV or a reason keeps nothing new, and writes nothing.
+  const { subjectTexts, rows, rejected } = state;
+  useEffect(
+    () => keepArvCompsDraft(draftOfArvComps({ subjectTexts, rows, rejected }, address)),
+    [subjectTexts, rows, rejected, address],
+  );
 
   const { body, sent } = estimateRequest(state);
   const estimate = useArvEstimate(body);

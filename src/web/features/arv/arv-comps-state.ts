@@ -61,7 +61,10 @@ export function arvCompsFromDraft(draft: ArvCompsDraft | null): ArvCompsState {
 }
 
 /** What a draft keeps of the panel at `address`. */
-export function draftOfArvComps(state: ArvCompsState, address: string): ArvCompsDraft {
+export function draftOfArvComps(
+  state: Pick<ArvCompsState, 'subjectTexts' | 'rows' | 'rejected'>,
+  address: string,
+): ArvCompsDraft {
   return {
     address,
     subjectTexts: Object.fromEntries(Object.entries(state.subjectTexts).filter(([, text]) => text !== undefined)),

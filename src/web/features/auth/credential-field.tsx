@@ -1,5 +1,6 @@
 import type { FocusEvent, Ref } from 'react';
 import { FormField } from '#web/components/form-field.tsx';
+import { useTypedBeforeHydration } from '#web/components/use-typed-before-hydration.ts';
 
 interface CredentialFieldProps {
   id: string;
@@ -27,6 +28,7 @@ export function CredentialField({
   onChange,
   onBlur,
 }: CredentialFieldProps) {
+  useTypedBeforeHydration(id, value, onChange);
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       {(control) => (

@@ -1,5 +1,6 @@
 import { FormField } from '#web/components/form-field.tsx';
 import type { FieldBinding } from '#web/components/use-schema-form.ts';
+import { useTypedBeforeHydration } from '#web/components/use-typed-before-hydration.ts';
 
 interface ProfileFieldProps extends FieldBinding {
   id: string;
@@ -15,6 +16,7 @@ interface ProfileFieldProps extends FieldBinding {
 /** A labelled input (or text area) bound to the profile form, its hint and error tied to it for screen readers. */
 export function ProfileField({ id, label, hint, type = 'text', rows, ...binding }: ProfileFieldProps) {
   const { value, onChange, onBlur, inputRef, autoComplete, placeholder } = binding;
+  useTypedBeforeHydration(id, value, onChange);
   return (
     <FormField id={id} label={label} hint={hint} error={binding.error}>
       {(control) =>

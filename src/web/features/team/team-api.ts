@@ -3,11 +3,18 @@ import type { InvitationRequest, MemberChange, WorkspaceChange } from '#domain/w
 import { api, readJson } from '#web/api/api-client.ts';
 import { useWorkspaceKey, type WorkspaceView } from '#web/api/use-workspace.ts';
 
-/** A change to the workspace that answers with the workspace as it is now. */
-function useWorkspaceChange<Input>(request: (input: Input) => Promise<WorkspaceView>) {
+/**
+ * A change to the workspace that answers with the workspace as it is now (a member's change adds
+ * what the member's lost rights stopped or handed over: for its caller, not kept with the workspace).
+ */
+function useWorkspaceChange<Input, Answer extends WorkspaceView>(request: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   const key = useWorkspaceKey();
-  return useMutation({ mutationFn: request, onSuccess: (view) => queryClient.setQueryData(key, view) });
+  return useMutation({
+    mutationFn: request,
+    onSuccess: ({ lostWork: _lostWork, ...view }: Answer & { lostWork?: unknown }) =>
+      queryClient.setQueryData<WorkspaceView>(key, view),
+  });
 }
 
 export function useChangeWorkspace() {
@@ -21,13 +28,9 @@ export function useSetExtraSeats() {
 
 /** A member's change; the answer is the workspace as it is now and what the member's lost rights stopped or handed over. */
 export function useChangeMember() {
-  const queryClient = useQueryClient();
-  const key = useWorkspaceKey();
-  return useMutation({
-    mutationFn: ({ memberId, change }: { memberId: string; change: MemberChange }) =>
-      readJson(api.workspace.members[':id'].$patch({ param: { id: memberId }, json: change })),
-    onSuccess: ({ lostWork: _lostWork, ...view }) => queryClient.setQueryData(key, view),
-  });
+  return useWorkspaceChange(({ memberId, change }: { memberId: string; change: MemberChange }) =>
+    readJson(api.workspace.members[':id'].$patch({ param: { id: memberId }, json: change })),
+  );
 }
 
 /** A change after which the workspace is read again (invitations, removals). */
