@@ -74,3 +74,7 @@ npx tsx bench/bulk-queue-fairness.ts
 echo
 echo "== ARV from comparable sales: accuracy on King County sales (leave-one-out from earlier sales) against a naive baseline"
 npx tsx bench/arv-accuracy.ts
+
+echo
+echo "== ARV estimates under load: /api/health while bursts of 60 estimates of 500 comps run (issue 37, finding 14)"
+npx tsx bench/arv-under-load.ts

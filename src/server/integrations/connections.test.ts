@@ -7,7 +7,7 @@ import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { signUpTestUser } from '#tests/support/test-users.ts';
 import { newTestWorkspace } from '#tests/support/workspaces.ts';
-import { STRIPE_TEST_RATE_LIMIT } from './integrations-routes';
+import { GHL_CHECK_RATE_LIMIT, STRIPE_TEST_RATE_LIMIT } from './integrations-routes';
 
 const stripeSecretKey = 'sk_test_integrations0000000000000000wxyz';
 const resendKey = 're_full_access_key_1234';
@@ -206,6 +206,30 @@ describeEachDatabase('connection checks and integration tests', (database) => {
     expect(await forbidden.json()).toEqual({
       error: 'GoHighLevel test failed: GoHighLevel answered 403: The token does not have access to this location.',
     });
+  });
+
+  it('limits GoHighLevel checks per user: 429 before any call, the pipelines list counted too', async () => {
+    const app = createTestApp(database(), { TRUST_PROXY: '1', GHL_API_URL: ghl.url });
+    const { headers } = await signUpTestUser(app);
+    const saved = await app.request('/api/integrations/ghl/settings', {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: 'pit-test-token-0001', locationId: 'loc-test-0001' }),
+    });
+    expect(saved.status).toBe(200);
+    const pipelines = await app.request('/api/integrations/ghl/pipelines', { headers });
+    expect(pipelines.status).toBe(200);
+    for (let i = 1; i < GHL_CHECK_RATE_LIMIT.limit; i++) {
+      expect((await app.request('/api/integrations/ghl/test', { method: 'POST', headers })).status).toBe(200);
+    }
+    const calls = ghl.requests.length;
+
+    const limited = await app.request('/api/integrations/ghl/test', { method: 'POST', headers });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toMatchObject({ code: 'rate-limited' });
+    expect((await app.request('/api/integrations/ghl/pipelines', { headers })).status).toBe(429);
+    expect(ghl.requests).toHaveLength(calls);
   });
 
   it('tests the payment provider with a real call, only when configured', async () => {

@@ -54,6 +54,13 @@ function sheetsView(webhookUrl: string | null, env: AppContext['env']) {
 export const SHEETS_TEST_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
 
 /**
+ * Per user: the connection test and the pipeline list call GoHighLevel with the workspace's key, so
+ * one account cannot wear down the workspace's allowance there (counted together; far above a
+ * person setting up the connection).
+ */
+export const GHL_CHECK_RATE_LIMIT = { limit: 20, windowMs: 60_000 } as const;
+
+/**
  * The payment provider test calls Stripe with the site's own secret key, for any member: 5 per user
  * and 10 per workspace every 10 minutes, far above a person checking a configuration, and far below
  * what would wear down the site's own allowance with Stripe.
@@ -95,6 +102,7 @@ export function integrationsRoutes(context: AppContext) {
   const sheetsSettings = sheetsSettingsSchema({ allowHttp: context.env.ALLOW_PRIVATE_WEBHOOK_URLS });
   const userUrls = userUrlPolicy(context.env);
   const limitExports = limitPerUser(context, 'integrations-export', EXPORT_RATE_LIMIT);
+  const limitGhlChecks = limitPerUser(context, 'ghl-checks', GHL_CHECK_RATE_LIMIT);
 
   return (
     new Hono<{ Variables: AuthVariables }>()
@@ -115,11 +123,11 @@ export function integrationsRoutes(context: AppContext) {
         const removed = await removeGhlSettings(db, c.var.member.workspaceId);
         return c.json({ removed });
       })
-      .post('/ghl/test', signedIn, async (c) =>
+      .post('/ghl/test', signedIn, limitGhlChecks, async (c) =>
         c.json(await testGhlConnection(context, cipher, c.var.member.workspaceId)),
       )
       // Where exports put the deal: the location's pipelines, listed from GoHighLevel, and the chosen stage.
-      .get('/ghl/pipelines', signedIn, async (c) =>
+      .get('/ghl/pipelines', signedIn, limitGhlChecks, async (c) =>
         c.json(await listGhlPipelinesForWorkspace(context, cipher, c.var.member.workspaceId)),
       )
       .put('/ghl/opportunity-stage', signedIn, manage, validate('json', GhlOpportunityStageSchema), async (c) =>

@@ -37,4 +37,13 @@ describe('readableLogLine', () => {
     expect(line).not.toContain('\u001b');
     expect(line).toContain('route="a b\\nc"');
   });
+
+  it('writes quotes in a message as quotes, not JSON escapes', () => {
+    const line = readableLogLine({
+      level: 'warn',
+      msg: '[auth] Discovery fetch failed for "google"',
+      error: 'said "no"\u2028',
+    });
+    expect(line).toBe('WARN  [auth] Discovery fetch failed for "google": said "no"\\u2028');
+  });
 });
