@@ -43,6 +43,7 @@ export type RefusalCode =
   | 'recipient-cooldown'
   | 'recipient-unsubscribed'
   | 'reply-to-changed'
+  | 'seat-suspended'
   | 'seats-below-taken'
   | 'seats-need-pro'
   | 'sheets-not-connected'

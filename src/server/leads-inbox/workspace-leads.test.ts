@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
@@ -13,6 +13,7 @@ import {
   bulkSendJobs,
   leadEvents,
   leads,
+  member as memberTable,
   offerLinks,
   savedProperties,
   user as userTable,
@@ -151,6 +152,20 @@ describeEachDatabase('a workspace works its leads together (issue 26)', (databas
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ code: 'not-a-member' });
     expect(await snapshot(workspaceId, ownerLead.id)).toEqual(before);
+
+    // Nor one whose seat is suspended (a downgrade's suspension).
+    await send(app, 'PUT', `/api/leads-inbox/${ownerLead.id}/assignee`, owner.headers, { userId: owner.user.id });
+    await database()
+      .db.update(memberTable)
+      .set({ suspendedAt: new Date() })
+      .where(and(eq(memberTable.organizationId, workspaceId), eq(memberTable.userId, rep.user.id)));
+    const beforeSuspended = await snapshot(workspaceId, ownerLead.id);
+    const toSuspended = await send(app, 'PUT', `/api/leads-inbox/${ownerLead.id}/assignee`, owner.headers, {
+      userId: rep.user.id,
+    });
+    expect(toSuspended.status).toBe(409);
+    expect(await toSuspended.json()).toMatchObject({ code: 'seat-suspended' });
+    expect(await snapshot(workspaceId, ownerLead.id)).toEqual(beforeSuspended);
   });
 
   it('names the member who sent a revised offer on its history entry (issue 26 §5)', async () => {

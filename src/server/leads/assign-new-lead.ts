@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import { member, organization } from '../db/schema';
 import { leadAssigneeSources, type LeadAssigneeSource } from './choose-lead-assignee';
@@ -10,11 +10,12 @@ async function rowsOf<Row>(tx: Transaction, query: ReturnType<typeof sql>): Prom
   return result.rows;
 }
 
-async function isMember(tx: Transaction, workspaceId: string, userId: string) {
+/** A member whose seat is not suspended (a suspended member takes no new work until her Owner restores her). */
+async function isActiveMember(tx: Transaction, workspaceId: string, userId: string) {
   const [row] = await tx
     .select({ id: member.id })
     .from(member)
-    .where(and(eq(member.organizationId, workspaceId), eq(member.userId, userId)));
+    .where(and(eq(member.organizationId, workspaceId), eq(member.userId, userId), isNull(member.suspendedAt)));
   return row !== undefined;
 }
 
@@ -32,7 +33,7 @@ async function nextRoundRobinMember(tx: Transaction, workspaceId: string, at: Da
         update member set last_assigned_at = ${at.toISOString()}::timestamptz
         where id = (
           select id from member
-          where organization_id = ${workspaceId} and role = 'acquisitions'
+          where organization_id = ${workspaceId} and role = 'acquisitions' and suspended_at is null
           order by last_assigned_at asc nulls first, created_at, id
           limit 1
           for update ${skipLocked ? sql`skip locked` : sql``}
@@ -56,8 +57,8 @@ async function workspaceOwner(tx: Transaction, workspaceId: string): Promise<str
 
 /**
  * Gives a new lead of the workspace its assignee, inside the transaction that records it (the one
- * place new leads are assigned): the member whose personal page or offer link was answered, while
- * still a member; else the workspace's rule (organization.lead_assignment): 'member' gives it to
+ * place new leads are assigned), never to a member whose seat is suspended: the member whose
+ * personal page or offer link was answered, while still a member; else the workspace's rule (organization.lead_assignment): 'member' gives it to
  * lead_assignee_user_id while still a member, else to the Owner; 'round-robin' to the Acquisitions
  * member served longest ago (then as 'member' when there is none). The assignment is written to the
  * lead's history with no actor. Returns the assignee, or null when nobody could take it.
@@ -84,10 +85,14 @@ export async function assignNewLead(
   if (!workspace) return null;
   const tryTo: Record<LeadAssigneeSource, () => Promise<string | null>> = {
     'answered-member': async () =>
-      answeredMemberUserId && (await isMember(tx, workspaceId, answeredMemberUserId)) ? answeredMemberUserId : null,
+      answeredMemberUserId && (await isActiveMember(tx, workspaceId, answeredMemberUserId))
+        ? answeredMemberUserId
+        : null,
     'round-robin': () => nextRoundRobinMember(tx, workspaceId, at),
     'designated-member': async () =>
-      workspace.designated && (await isMember(tx, workspaceId, workspace.designated)) ? workspace.designated : null,
+      workspace.designated && (await isActiveMember(tx, workspaceId, workspace.designated))
+        ? workspace.designated
+        : null,
     owner: () => workspaceOwner(tx, workspaceId),
   };
   for (const source of leadAssigneeSources({ answeredMember: answeredMemberUserId !== null, rule: workspace.rule })) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { offerLinkAnswer } from '#domain/leads/lead-answer.ts';
@@ -97,6 +97,31 @@ describeEachDatabase('new leads find their assignee (issue 26)', (database) => {
         .map((row) => row.userId)
         .sort(),
     ).toEqual([first.user.id, second.user.id].sort());
+  });
+
+  it('never gives a new lead to a member whose seat is suspended, by round-robin or as the designated member', async () => {
+    const owner = await signUpTestUser(app);
+    const workspaceId = owner.user.id;
+    const [active, suspended] = [await signUpTestUser(app), await signUpTestUser(app)];
+    await joinWorkspace(database().db, { workspaceId, userId: active.user.id, role: 'acquisitions' });
+    await joinWorkspace(database().db, { workspaceId, userId: suspended.user.id, role: 'acquisitions' });
+    await database()
+      .db.update(member)
+      .set({ suspendedAt: new Date() })
+      .where(and(eq(member.organizationId, workspaceId), eq(member.userId, suspended.user.id)));
+    await database()
+      .db.update(organization)
+      .set({ leadAssignment: 'round-robin' })
+      .where(eq(organization.id, workspaceId));
+    const byRoundRobin = [];
+    for (const n of [11, 12, 13]) byRoundRobin.push((await leadByRule(workspaceId, n)).lead.assigneeUserId);
+    expect(byRoundRobin).toEqual([active.user.id, active.user.id, active.user.id]);
+
+    await database()
+      .db.update(organization)
+      .set({ leadAssignment: 'member', leadAssigneeUserId: suspended.user.id })
+      .where(eq(organization.id, workspaceId));
+    expect((await leadByRule(workspaceId, 14)).lead.assigneeUserId).toBe(owner.user.id);
   });
 
   it('round-robin without an Acquisitions member, and the rule "member", give the lead to the designated member while a member, else to the Owner', async () => {

@@ -37,8 +37,9 @@ export function LeadAssignee({ lead }: { lead: LeadDetail['lead'] }) {
           >
             {!lead.assignee && <option value="">Nobody yet</option>}
             {team.members.map((member) => (
-              <option key={member.userId} value={member.userId}>
-                {member.name}
+              // A suspended member takes no new work (the server refuses it too).
+              <option key={member.userId} value={member.userId} disabled={member.suspended}>
+                {member.suspended ? `${member.name} (suspended)` : member.name}
               </option>
             ))}
           </select>
