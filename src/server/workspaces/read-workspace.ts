@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { may, type WorkspaceMember, type WorkspaceRole } from '#domain/workspaces/roles.ts';
 import { seatCount } from '#domain/workspaces/seats.ts';
 import type { Database } from '../db/database';
@@ -29,13 +29,17 @@ export async function listMembers(db: Database, workspaceId: string) {
       mayBulkSendAndExport: member.mayBulkSendAndExport,
       joinedAt: member.createdAt,
       // Holds no seat (the plan has fewer seats than members): every route refuses them until it does.
-      suspended: isNotNull(member.suspendedAt),
+      suspendedAt: member.suspendedAt,
     })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, workspaceId))
     .orderBy(asc(member.createdAt));
-  return rows.map((row) => ({ ...row, role: row.role as WorkspaceRole }));
+  return rows.map(({ suspendedAt, ...row }) => ({
+    ...row,
+    role: row.role as WorkspaceRole,
+    suspended: suspendedAt !== null,
+  }));
 }
 
 /**
