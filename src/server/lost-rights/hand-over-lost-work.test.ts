@@ -213,6 +213,27 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     expect(await mailFrom(owner.user.id, [answerer])).toEqual([{ to: answerer, purpose: 'follow-up' }]);
   });
 
+  it('removing her stops her bulk send and hands every follow-up to the Owner: nothing more goes in her name', async () => {
+    const { owner, rep, memberId, jobId, bulkRecipients, answerer } = await repSending();
+    const removed = await send(app(), 'DELETE', `/api/workspace/members/${memberId}`, owner.headers, {
+      leadsTo: owner.user.id,
+    });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({
+      leadsHandedOver: nameOf(owner),
+      lostWork: { bulkSendsStopped: 1, emailsNotSent: 5, followUpsHandedOver: 4, handedTo: nameOf(owner) },
+    });
+    const progress = await send(app(), 'GET', `/api/bulk-send/${jobId}`, owner.headers);
+    expect(await progress.json()).toMatchObject({ status: 'cancelled', skipped: 5 });
+    expect(new Set(Object.values(await sendersOf(owner.user.id)))).toEqual(new Set([owner.user.id]));
+
+    const before = await mailFrom(rep.user.id, [...bulkRecipients, answerer]);
+    expect(before).toHaveLength(3);
+    await runWorkers(owner.user.id);
+    expect(await mailFrom(rep.user.id, [...bulkRecipients, answerer])).toEqual(before);
+    expect(await mailFrom(owner.user.id, [answerer])).toEqual([{ to: answerer, purpose: 'follow-up' }]);
+  });
+
   it('the workers stop what a member started while her right was being taken away', async () => {
     const { owner, rep, memberId, jobId, bulkRecipients, answerer } = await repSending();
     // As if the change committed after its hand-over looked: her rows still name her as sender.

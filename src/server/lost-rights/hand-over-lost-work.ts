@@ -10,7 +10,7 @@ import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 
 /**
  * Settles what a member started under a right she no longer has, after a change of her role or
- * switches, in one transaction holding her member row:
+ * switches or before her removal, in one transaction holding her member row:
  * - without the right to bulk send, her running bulk sends stop (cancelBulkSendJob: what waits is
  *   skipped with the reason, queued e-mails not yet picked up are withdrawn). Each is a stranger's
  *   first e-mail, signed with her name and postal address; nobody else chose those recipients, so
@@ -27,7 +27,18 @@ import { stopFollowUps } from '../follow-ups/stop-follow-ups';
  */
 export async function handOverLostWork(
   tx: Transaction,
-  { workspaceId, userId, actorUserId }: { workspaceId: string; userId: string; actorUserId: string },
+  {
+    workspaceId,
+    userId,
+    actorUserId,
+    removed = false,
+  }: {
+    workspaceId: string;
+    userId: string;
+    actorUserId: string;
+    /** She is being removed from the workspace: every right goes, whatever her row still says. */
+    removed?: boolean;
+  },
 ): Promise<LostWork> {
   const lost: LostWork = { bulkSendsStopped: 0, emailsNotSent: 0, followUpsHandedOver: 0, handedTo: null };
   const [row] = await tx
@@ -38,8 +49,8 @@ export async function handOverLostWork(
     .for('update', { of: member });
   if (!row || !isWorkspaceRole(row.role)) return lost;
   const rights = { role: row.role, mayBulkSendAndExport: row.mayBulkSendAndExport };
-  const mayBulkSend = may(rights, 'bulk-send-and-export');
-  const mayWorkDeals = may(rights, 'work-deals');
+  const mayBulkSend = !removed && may(rights, 'bulk-send-and-export');
+  const mayWorkDeals = !removed && may(rights, 'work-deals');
   if (mayBulkSend && mayWorkDeals) return lost;
 
   if (!mayBulkSend) {

@@ -43,7 +43,7 @@ async function findMember(db: Database, workspaceId: string, memberId: string) {
 /** Stops or hands over what a member started under rights she no longer has (lost-rights/hand-over-lost-work.ts). */
 export type HandOverLostWork = (
   tx: Transaction,
-  change: { workspaceId: string; userId: string; actorUserId: string },
+  change: { workspaceId: string; userId: string; actorUserId: string; removed?: boolean },
 ) => Promise<LostWork>;
 
 /**
@@ -91,7 +91,9 @@ export async function changeMember(
 
 /**
  * Removes a member after handing their leads (and the workspace's new leads, if they got them) to
- * another member, each handover written on the lead's history. Their personal page in this
+ * another member, each handover written on the lead's history, and settling what she started as
+ * a member who lost every right (handOverLostWork: her bulk sends stop, her follow-ups go on from
+ * an Owner), so nothing more goes out in the name of someone no longer in the business. Their personal page in this
  * workspace closes; its handle stays theirs (closeProfile). Nobody is removed from their own
  * workspace. The removal itself is the plugin's (it keeps an Owner); it ends the member's sessions'
  * access and live streams at once (requireUser and the live feed read the membership).
@@ -102,6 +104,7 @@ export async function removeMember(
   me: WorkspaceMember,
   memberId: string,
   leadsTo: string,
+  handOverLostWork: HandOverLostWork,
 ) {
   const { db } = context.database;
   const target = await findMember(db, me.workspaceId, memberId);
@@ -119,7 +122,13 @@ export async function removeMember(
     throw new Refusal(400, memberMessages.leadsToInvalid, { details: { field: 'leadsTo' } });
   }
 
-  await db.transaction(async (tx) => {
+  const lostWork = await db.transaction(async (tx) => {
+    const settled = await handOverLostWork(tx, {
+      workspaceId: me.workspaceId,
+      userId: target.userId,
+      actorUserId: me.userId,
+      removed: true,
+    });
     const handedOver = await tx
       .update(leads)
       .set({ assigneeUserId: heir.userId, updatedAt: new Date() })
@@ -140,6 +149,7 @@ export async function removeMember(
       .set({ leadAssigneeUserId: heir.userId })
       .where(and(eq(organization.id, me.workspaceId), eq(organization.leadAssigneeUserId, target.userId)));
     await closeProfile(tx, { workspaceId: me.workspaceId, userId: target.userId });
+    return settled;
   });
   await throughPlugin(() =>
     context.auth.betterAuth.api.removeMember({
@@ -149,5 +159,5 @@ export async function removeMember(
   );
   // The seat freed goes to the longest-standing member suspended for want of one, if any.
   await refitSeats(db, me.workspaceId);
-  return { leadsHandedOver: heir.name };
+  return { leadsHandedOver: heir.name, lostWork };
 }

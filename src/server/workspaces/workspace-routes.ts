@@ -150,6 +150,7 @@ export function workspaceRoutes(context: AppContext, { handOverLostWork }: { han
           c.var.member,
           c.req.valid('param').id,
           c.req.valid('json').leadsTo,
+          handOverLostWork,
         );
         return c.json(removed);
       },

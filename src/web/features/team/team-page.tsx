@@ -324,8 +324,11 @@ function RemoveMemberDialog({
           remove.mutate(
             { memberId: member.id, leadsTo },
             {
-              onSuccess: ({ leadsHandedOver }) => {
-                notify.success(`${member.name} was removed. Their leads now go to ${leadsHandedOver}.`);
+              onSuccess: ({ leadsHandedOver, lostWork }) => {
+                const notice = lostWorkNotice(lostWork, member.name);
+                notify.success(
+                  `${member.name} was removed. Their leads now go to ${leadsHandedOver}.${notice ? ` ${notice}` : ''}`,
+                );
                 onClose();
               },
               onError: fail,
