@@ -7,7 +7,7 @@ import { subscriptions } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
-import { lockSeats, seatsTaken } from '../workspaces/workspace-seats';
+import { fitPeopleToSeats, lockSeats, seatsTaken } from '../workspaces/workspace-seats';
 import { applySubscriptionState } from './apply-subscription-state';
 import { priceIdForPlan } from './plan-prices';
 import { refuseWhenProviderFails } from './refuse-when-provider-fails';
@@ -68,6 +68,8 @@ export async function setExtraSeats(context: SeatsContext, workspaceId: string, 
         .update(subscriptions)
         .set({ extraSeats, updatedAt: sql`now()` })
         .where(inWorkspace(subscriptions, workspaceId));
+      // A member suspended for want of a seat has one again (as a provider's answer does below).
+      await fitPeopleToSeats(tx, workspaceId, seatCount('pro', extraSeats));
     });
     return;
   }

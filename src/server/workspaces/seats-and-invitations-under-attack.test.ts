@@ -366,6 +366,23 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
     expect(await suspendedIds()).toEqual([]);
   });
 
+  it('2: extra seats bought back in demo billing restore the members suspended for want of one', async () => {
+    const owner = await verifiedProOwner(app(), db(), 1);
+    const joined = [await signUpTestUser(app()), await signUpTestUser(app()), await signUpTestUser(app())];
+    for (const person of joined) {
+      await joinWorkspace(db(), { workspaceId: owner.user.id, userId: person.user.id, role: 'manager' });
+    }
+    await providerSays(owner.user.id, 'pro', 0);
+    const newest = joined.at(-1)!;
+    expect((await send(app(), 'GET', '/api/workspace', newest.headers)).status).toBe(403);
+
+    const seats = await send(app(), 'PUT', '/api/billing/seats', owner.headers, { extraSeats: 1 });
+    expect(seats.status).toBe(200);
+    const team = (await seats.json()) as { members: { userId: string; suspended: boolean }[] };
+    expect(team.members.filter((row) => row.suspended)).toEqual([]);
+    expect((await send(app(), 'GET', '/api/workspace', newest.headers)).status).toBe(200);
+  });
+
   it('2: a provider’s downgrade cancels the open invitations beyond the seats, newest first', async () => {
     const owner = await verifiedProOwner(app(), db());
     const first = uniqueEmail('first');
