@@ -97,11 +97,11 @@ test('an account Google cannot vouch for is not joined, and /login says what to 
   google.signInAs({ sub: randomUUID(), email, email_verified: true, name: 'Someone' });
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect(page).toHaveURL(/\/login\?error=account_not_linked$/);
+  await expect(page).toHaveURL(/\/login\?error=account-not-linked$/);
   await expect(page.getByRole('alert')).toHaveText(
     'An account with this e-mail already exists. Sign in with your password: Google can join that account once the e-mail is verified.',
   );
   await expect(accountNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
-  await expectNoAxeViolations(page, '/login?error=account_not_linked');
+  await expectNoAxeViolations(page, '/login?error=account-not-linked');
   await page.screenshot({ path: path.join(screenshots, 'login-refused.png'), fullPage: true });
 });

@@ -3,6 +3,7 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Database } from '../db/database';
 import { knownSignInAddresses } from '../db/schema';
+import type { RefusalCode } from '../http/refusal';
 import { signInFailures, signInLockouts } from '../observability/metrics';
 import {
   consumeRateLimit,
@@ -114,7 +115,7 @@ async function rememberAddress(db: Database, email: string, ip: string) {
 function tooManyAttempts(c: Context, retryAfterMs: number) {
   const message = tooManyAttemptsMessage(retryAfterMs);
   c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return c.json({ code: 'TOO_MANY_ATTEMPTS', message, error: message }, 429);
+  return c.json({ code: 'too-many-attempts' satisfies RefusalCode, message, error: message }, 429);
 }
 
 /**
@@ -145,7 +146,11 @@ export function authRateLimits({
     if (c.req.method !== 'POST') return next();
     if (hasBody(c.req.raw) && !isJson(c.req.raw)) {
       return c.json(
-        { code: 'UNSUPPORTED_MEDIA_TYPE', message: unsupportedMediaType, error: unsupportedMediaType },
+        {
+          code: 'unsupported-media-type' satisfies RefusalCode,
+          message: unsupportedMediaType,
+          error: unsupportedMediaType,
+        },
         415,
       );
     }

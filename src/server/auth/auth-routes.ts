@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../app-context';
 import { clientIp } from '../http/client-ip';
+import { withOurAuthCodes } from './auth-codes';
 import { authRateLimits } from './auth-rate-limits';
 import { CLIENT_IP_HEADER } from './create-auth';
 
@@ -22,7 +23,7 @@ function defaultMessage(status: number) {
   return 'The request was refused.';
 }
 
-/** Better Auth's endpoints under /api/auth/*, behind our database-backed rate limits. */
+/** Better Auth's endpoints under /api/auth/*, behind our database-backed rate limits, answering our codes. */
 export function authRoutes({ env, database, auth }: AppContext) {
   const ipOf = (c: Parameters<typeof clientIp>[0]) => clientIp(c, env.TRUST_PROXY);
   return (
@@ -35,7 +36,10 @@ export function authRoutes({ env, database, auth }: AppContext) {
         // Better Auth records the address with each session; it gets ours, never a client's header.
         const headers = new Headers(c.req.raw.headers);
         headers.set(CLIENT_IP_HEADER, ipOf(c));
-        return withJsonError(await auth.betterAuth.handler(new Request(c.req.raw, { headers })));
+        // Its codes leave in our casing (auth-codes.ts): the one place they are translated.
+        return withOurAuthCodes(
+          await withJsonError(await auth.betterAuth.handler(new Request(c.req.raw, { headers }))),
+        );
       })
   );
 }

@@ -15,6 +15,7 @@ import { account, invitation, member, organization, session, user, verification 
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
 import { describeErrorForLog, escapeForLog } from '../http/describe-error-for-log';
+import type { RefusalCode } from '../http/refusal';
 import { logger } from '../observability/logger';
 import { claimAccountAfterPasswordReset } from './claim-account-after-password-reset';
 import { isCommonPassword } from './common-passwords';
@@ -55,10 +56,16 @@ function assertAcceptableName(body: Record<string, unknown> | undefined) {
   const name = body?.name;
   if (typeof name !== 'string') return; // Better Auth's own validation answers that
   if (name.includes('\u0000')) {
-    throw new APIError('BAD_REQUEST', { code: 'NUL_CHARACTER', message: textMessages.nulCharacter });
+    throw new APIError('BAD_REQUEST', {
+      code: 'nul-character' satisfies RefusalCode,
+      message: textMessages.nulCharacter,
+    });
   }
   if (name.length > ACCOUNT_NAME_MAX_LENGTH) {
-    throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: accountNameTooLongMessage });
+    throw new APIError('BAD_REQUEST', {
+      code: 'name-too-long' satisfies RefusalCode,
+      message: accountNameTooLongMessage,
+    });
   }
 }
 
@@ -66,9 +73,12 @@ function assertAcceptableName(body: Record<string, unknown> | undefined) {
 function assertAcceptablePassword(password: unknown) {
   if (typeof password !== 'string') return; // Better Auth's own validation answers that
   const problem = passwordLengthProblem(password);
-  if (problem) throw new APIError('BAD_REQUEST', { code: 'PASSWORD_LENGTH', message: problem });
+  if (problem) throw new APIError('BAD_REQUEST', { code: 'password-length' satisfies RefusalCode, message: problem });
   if (isCommonPassword(password)) {
-    throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: credentialMessages.passwordTooCommon });
+    throw new APIError('BAD_REQUEST', {
+      code: 'password-too-common' satisfies RefusalCode,
+      message: credentialMessages.passwordTooCommon,
+    });
   }
 }
 
@@ -104,7 +114,7 @@ function googleSignIn(env: Env) {
 }
 
 /** Where Google sends the visitor whose address it has not verified (Better Auth's `error` query on /login). */
-const GOOGLE_EMAIL_NOT_VERIFIED = 'email_not_verified';
+const GOOGLE_EMAIL_NOT_VERIFIED = 'email-not-verified' satisfies RefusalCode;
 
 /**
  * Better Auth's user.validateUserInfo, run before it creates, links or signs in an account from

@@ -118,7 +118,7 @@ describeEachDatabase('e-mail verification', (database) => {
       if (asked.status === 429) {
         expect(asked.headers.get('retry-after')).toMatch(/^\d+$/);
         expect(await asked.json()).toMatchObject({
-          code: 'TOO_MANY_ATTEMPTS',
+          code: 'too-many-attempts',
           message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
         });
       }

@@ -158,7 +158,7 @@ describeEachDatabase('Sign in with Google', (database) => {
       [unverifiedLocally, unverifiedHere],
     ] as const) {
       expect(answer.status).toBe(302);
-      expect(answer.headers.get('location')).toBe('/login?error=account_not_linked');
+      expect(answer.headers.get('location')).toBe('/login?error=account-not-linked');
       expect(
         answer.headers
           .getSetCookie()
@@ -182,7 +182,7 @@ describeEachDatabase('Sign in with Google', (database) => {
     expect(answer.status).toBe(302);
     const location = new URL(answer.headers.get('location')!, TEST_ORIGIN);
     expect(location.pathname).toBe('/login');
-    expect(location.searchParams.get('error')).toBe('email_not_verified');
+    expect(location.searchParams.get('error')).toBe('email-not-verified');
     expect(hasSessionCookie(answer)).toBe(false);
     expect(await usersWithEmail(victim)).toEqual([]);
 
@@ -198,7 +198,7 @@ describeEachDatabase('Sign in with Google', (database) => {
 
     const { answer } = await signInWithGoogle({ ...identity, email_verified: false });
     expect(answer.status).toBe(302);
-    expect(new URL(answer.headers.get('location')!, TEST_ORIGIN).searchParams.get('error')).toBe('email_not_verified');
+    expect(new URL(answer.headers.get('location')!, TEST_ORIGIN).searchParams.get('error')).toBe('email-not-verified');
     expect(hasSessionCookie(answer)).toBe(false);
     expect(await accountsOf(userId)).toEqual([{ providerId: 'google' }]);
   });
@@ -246,7 +246,7 @@ describeEachDatabase('Sign in with Google', (database) => {
     const again = await signInWithGoogle({ ...attacker, email_verified: false });
     expect(again.answer.status).toBe(302);
     expect(new URL(again.answer.headers.get('location')!, TEST_ORIGIN).searchParams.get('error')).toBe(
-      'account_not_linked',
+      'account-not-linked',
     );
     expect(hasSessionCookie(again.answer)).toBe(false);
     expect(await accountsOf(userId)).toEqual([{ providerId: 'credential' }]);

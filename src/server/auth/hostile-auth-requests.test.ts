@@ -118,7 +118,7 @@ describeEachDatabase('account requests from an attacker', (database) => {
     for (const name of ['x'.repeat(60_000), 'x'.repeat(ACCOUNT_NAME_MAX_LENGTH + 1)]) {
       const refused = await update(name);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ code: 'NAME_TOO_LONG', message: accountNameTooLongMessage });
+      expect(await refused.json()).toMatchObject({ code: 'name-too-long', message: accountNameTooLongMessage });
       expect(await nameOf(user.id)).toBe(before);
     }
     expect((await update('y'.repeat(ACCOUNT_NAME_MAX_LENGTH))).status).toBe(200);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { APIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import type { RefusalCode } from '../http/refusal';
 import { ConcurrencyLimitQueueFullError, createConcurrencyLimit } from './concurrency-limit';
 
 export interface PasswordHasher {
@@ -39,7 +40,7 @@ export function createPasswordHasher({
     } catch (error) {
       if (error instanceof ConcurrencyLimitQueueFullError) {
         throw new APIError('SERVICE_UNAVAILABLE', {
-          code: 'SERVER_BUSY',
+          code: 'server-busy' satisfies RefusalCode,
           message: 'The server is busy. Please try again in a moment.',
         });
       }

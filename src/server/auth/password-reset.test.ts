@@ -87,7 +87,7 @@ describeEachDatabase('password recovery', (database) => {
     // The same link a second time is refused.
     const again = await post('/reset-password', { token: tokenOf(link), newPassword: 'yet another passphrase 8' });
     expect(again.status).toBe(400);
-    expect(await again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(await again.json()).toMatchObject({ code: 'invalid-token' });
     dora = { ...dora, password: newPassword, cookie };
   });
 
@@ -127,7 +127,7 @@ describeEachDatabase('password recovery', (database) => {
       .where(eq(verification.value, dora.userId));
     const response = await post('/reset-password', { token: tokenOf(link), newPassword: 'too late passphrase 9' });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect(await response.json()).toMatchObject({ code: 'invalid-token' });
     expect((await post('/sign-in/email', { email: dora.email, password: dora.password })).status).toBe(200);
   });
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { may, workspaceMessages, type WorkspaceAction, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
+import type { RefusalCode } from '../http/refusal';
 import { noteRequestActor } from '../observability/request-context';
 
 export { findMembership } from './session-reader';
@@ -45,8 +46,15 @@ export function requireUser({ auth }: Pick<AppContext, 'auth'>): MiddlewareHandl
     if (!found) return c.json({ error: 'Please sign in' }, 401);
     const { membership } = found;
     noteRequestActor({ userId: found.user.id, workspaceId: membership?.workspaceId });
-    if (!membership) return c.json({ error: workspaceMessages.accessEnded, code: 'workspace-access-ended' }, 403);
-    if (found.seatSuspended) return c.json({ error: workspaceMessages.seatSuspended, code: 'seat-suspended' }, 403);
+    if (!membership) {
+      return c.json(
+        { error: workspaceMessages.accessEnded, code: 'workspace-access-ended' satisfies RefusalCode },
+        403,
+      );
+    }
+    if (found.seatSuspended) {
+      return c.json({ error: workspaceMessages.seatSuspended, code: 'seat-suspended' satisfies RefusalCode }, 403);
+    }
     c.set('user', found.user);
     c.set('sessionId', found.sessionId);
     c.set('member', membership);
@@ -82,7 +90,9 @@ export function requireSignedIn({
 /** After requireUser: answers 403 (code 'not-allowed') unless the member's role allows `action` (domain/workspaces/roles.ts). */
 export function requireRole(action: WorkspaceAction): MiddlewareHandler<{ Variables: AuthVariables }> {
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    if (!may(c.var.member, action)) return c.json({ error: roleRefusal(action), code: 'not-allowed' }, 403);
+    if (!may(c.var.member, action)) {
+      return c.json({ error: roleRefusal(action), code: 'not-allowed' satisfies RefusalCode }, 403);
+    }
     await next();
   });
 }

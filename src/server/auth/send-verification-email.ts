@@ -3,6 +3,7 @@ import { APIError } from 'better-auth/api';
 import type { DatabaseConnection } from '../db/database';
 import { sendEmail } from '../email/enqueue-email';
 import type { Env } from '../env';
+import type { RefusalCode } from '../http/refusal';
 import { consumeRateLimit, tooManyAttemptsMessage } from '../rate-limit/consume-rate-limit';
 import { emailVerificationEmail } from './email-verification-email';
 
@@ -31,7 +32,7 @@ export async function sendVerificationEmail(
   });
   if (!decision.allowed) {
     throw new APIError('TOO_MANY_REQUESTS', {
-      code: 'TOO_MANY_VERIFICATION_EMAILS',
+      code: 'too-many-verification-emails' satisfies RefusalCode,
       message: tooManyAttemptsMessage(decision.retryAfterMs),
     });
   }

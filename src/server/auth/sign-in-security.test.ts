@@ -48,7 +48,7 @@ describeEachDatabase('sign-in security', (database) => {
       }
     }
     expect([...bodies]).toEqual([
-      JSON.stringify({ message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' }),
+      JSON.stringify({ message: 'Invalid email or password', code: 'invalid-email-or-password' }),
     ]);
     // One scrypt run each (counted above) is what makes their times alike; bench/sign-in-timing.ts measures them.
   });

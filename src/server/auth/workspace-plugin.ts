@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { organization } from 'better-auth/plugins/organization';
 import { defaultStatements } from 'better-auth/plugins/organization/access';
+import type { RefusalCode } from '../http/refusal';
 
 /** An invitation works for a week. */
 export const INVITATION_VALID_DAYS = 7;
@@ -23,7 +24,7 @@ const roles = {
 };
 
 function refuseOutsideOurRoutes(): never {
-  throw new APIError('FORBIDDEN', { code: 'USE_WORKSPACE_ROUTES', message: 'Not allowed' });
+  throw new APIError('FORBIDDEN', { code: 'use-workspace-routes' satisfies RefusalCode, message: 'Not allowed' });
 }
 
 /**

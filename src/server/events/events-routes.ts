@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context';
 import { findMembership, requireUser, type AuthVariables } from '../auth/require-user';
 import type { Database } from '../db/database';
 import { session } from '../db/schema';
+import type { RefusalCode } from '../http/refusal';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -59,7 +60,7 @@ export function eventsRoutes(context: AppContext) {
     const open = openStreams.get(userId) ?? 0;
     if (open >= MAX_STREAMS_PER_USER) {
       c.header('Retry-After', '30');
-      return c.json({ error: eventsMessages.tooManyStreams, code: 'too-many-streams' }, 429);
+      return c.json({ error: eventsMessages.tooManyStreams, code: 'too-many-streams' satisfies RefusalCode }, 429);
     }
     openStreams.set(userId, open + 1);
 

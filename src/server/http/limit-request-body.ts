@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { RefusalCode } from './refusal';
 
 /** Every /api request body: at most 64 KB (a saved property with 50 repairs is about 40 KB). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -27,7 +28,7 @@ function largerLimitFor(method: string, path: string) {
 
 function tooLarge(c: Context, maxBytes: number) {
   const message = `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`;
-  return c.json({ error: message, message, code: 'payload-too-large' }, 413);
+  return c.json({ error: message, message, code: 'payload-too-large' satisfies RefusalCode }, 413);
 }
 
 /** A larger route's own limit, read after it has authorised the caller (413 as limitRequestBody answers it). */
@@ -52,7 +53,7 @@ export function limitRequestBody(): MiddlewareHandler {
     if (declared !== undefined) {
       if (!/^\d{1,15}$/.test(declared.trim())) {
         const message = 'Invalid Content-Length.';
-        return c.json({ error: message, message, code: 'bad-content-length' }, 400);
+        return c.json({ error: message, message, code: 'bad-content-length' satisfies RefusalCode }, 400);
       }
       if (Number(declared) > maxBytes) return tooLarge(c, maxBytes);
     }

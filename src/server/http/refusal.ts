@@ -1,74 +1,120 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /**
- * Every machine-readable reason a refusal may give (sent as `code`), in one casing: kebab-case.
- * A new reason is added here, in alphabetical order; the web app and the workers branch on these, never on messages.
- * (The auth endpoints' own codes are Better Auth's, in its SCREAMING_SNAKE_CASE: the library's, not ours.)
+ * Every machine-readable reason a caller of the API may be given (sent as `code`), in one casing,
+ * kebab-case, and in this one list, sorted. A new reason is added here, in alphabetical order; the
+ * web app and the workers branch on these, never on messages. Better Auth's own codes (its
+ * SCREAMING_SNAKE_CASE in JSON, its snake_case in a redirect's `error` query) reach a caller only
+ * in this casing, translated where /api/auth answers (auth/auth-codes.ts): those marked below; any
+ * other of its codes is answered as 'auth-refused', its message unchanged.
  */
-export type RefusalCode =
-  | 'already-a-member'
-  | 'busy'
-  | 'daily-limit'
-  | 'email-not-verified'
-  | 'figures-out-of-range'
-  | 'follow-up-active'
-  | 'ghl-key-missing'
-  | 'ghl-stage-unknown'
-  | 'handle-taken'
-  | 'invalid-link'
-  | 'invitation-closed'
-  | 'lead-not-found'
-  | 'lead-notes-full'
-  | 'lead-past-new'
-  | 'lead-without-email'
-  | 'lead-without-offer'
-  | 'link-or-markup'
-  | 'no-free-seat'
-  | 'no-provider-subscription'
-  | 'no-reply-to'
-  | 'not-a-member'
-  | 'not-allowed'
-  | 'not-enough-comps'
-  | 'not-found'
-  | 'not-the-recipient'
-  | 'offer-expired'
-  | 'offer-not-found'
-  | 'offer-unworkable'
-  | 'own-workspace'
-  | 'paid-plans-unavailable'
-  | 'postal-address-required'
-  | 'pro-only'
-  | 'profile-link-or-markup'
-  | 'rate-limited'
-  | 'recipient-cooldown'
-  | 'recipient-unsubscribed'
-  | 'reply-to-changed'
-  | 'seat-suspended'
-  | 'seats-below-taken'
-  | 'seats-need-pro'
-  | 'sheets-not-connected'
-  | 'too-many-members'
-  | 'wholesaler-not-found'
-  | 'workspace-access-ended'
-  | OrganizationPluginCode;
+export const refusalCodes = [
+  'account-not-linked', // Better Auth's
+  'already-a-member',
+  'auth-refused',
+  'bad-content-length',
+  'busy',
+  'credential-account-not-found', // Better Auth's
+  'cross-site-navigation-login-blocked', // Better Auth's
+  'cross-site-request',
+  'daily-limit',
+  'email-can-not-be-updated', // Better Auth's
+  'email-not-verified',
+  'failed-to-create-user', // Better Auth's
+  'figures-out-of-range',
+  'follow-up-active',
+  'ghl-key-missing',
+  'ghl-stage-unknown',
+  'handle-taken',
+  'invalid-callback-url', // Better Auth's
+  'invalid-code', // Better Auth's
+  'invalid-email', // Better Auth's
+  'invalid-email-or-password', // Better Auth's
+  'invalid-error-callback-url', // Better Auth's
+  'invalid-link',
+  'invalid-new-user-callback-url', // Better Auth's
+  'invalid-origin', // Better Auth's
+  'invalid-password', // Better Auth's
+  'invalid-redirect-url', // Better Auth's
+  'invalid-token', // Better Auth's
+  'invitation-closed',
+  'lead-not-found',
+  'lead-notes-full',
+  'lead-past-new',
+  'lead-without-email',
+  'lead-without-offer',
+  'link-or-markup',
+  'missing-or-null-origin', // Better Auth's
+  'name-too-long',
+  'no-code', // Better Auth's
+  'no-free-seat',
+  'no-provider-subscription',
+  'no-reply-to',
+  'not-a-member',
+  'not-allowed',
+  'not-enough-comps',
+  'not-found',
+  'not-the-recipient',
+  'nul-character',
+  'offer-expired',
+  'offer-not-found',
+  'offer-unworkable',
+  'own-workspace',
+  'paid-plans-unavailable',
+  'password-length',
+  'password-too-common',
+  'password-too-long', // Better Auth's
+  'password-too-short', // Better Auth's
+  'payload-too-large',
+  'postal-address-required',
+  'pro-only',
+  'profile-link-or-markup',
+  'rate-limited',
+  'recipient-cooldown',
+  'recipient-unsubscribed',
+  'reply-to-changed',
+  'seat-suspended',
+  'seats-below-taken',
+  'seats-need-pro',
+  'server-busy',
+  'session-expired', // Better Auth's
+  'sheets-not-connected',
+  'state-mismatch', // Better Auth's
+  'state-not-found', // Better Auth's
+  'token-expired', // Better Auth's
+  'too-many-attempts',
+  'too-many-members',
+  'too-many-streams',
+  'too-many-verification-emails',
+  'unable-to-get-user-info', // Better Auth's
+  'unable-to-link-account', // Better Auth's
+  'unsupported-media-type',
+  'use-workspace-routes',
+  'user-already-exists', // Better Auth's
+  'user-already-exists-use-another-email', // Better Auth's
+  'user-not-found', // Better Auth's
+  'validation-error', // Better Auth's
+  'wholesaler-not-found',
+  'workspace-access-ended',
+  'you-are-not-allowed-to-delete-this-member', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
+  'you-are-not-allowed-to-update-this-member', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
+  'you-cannot-leave-the-organization-as-the-only-owner', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
+  'you-cannot-leave-the-organization-without-an-owner', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
+] as const;
 
-/**
- * A code of Better Auth's organization plugin in our casing, for the calls still made through it
- * (workspaces/plugin-refusal.ts): `YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER` as `you-are-not-allowed-to-delete-this-member`.
- */
-export type OrganizationPluginCode = KebabCase<
-  | 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER'
-  | 'YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER'
-  | 'YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER'
-  | 'YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER'
->;
+export type RefusalCode = (typeof refusalCodes)[number];
 
-/** `SCREAMING_SNAKE_CASE` as `kebab-case`, at the type level. */
+const listedCodes: ReadonlySet<string> = new Set(refusalCodes);
+
+/** Whether `code` is one of refusalCodes. */
+export const isRefusalCode = (code: string): code is RefusalCode => listedCodes.has(code);
+
+/** `SCREAMING_SNAKE_CASE` (or `snake_case`) as `kebab-case`, at the type level. */
 export type KebabCase<Code extends string> = Code extends `${infer Head}_${infer Tail}`
   ? `${Lowercase<Head>}-${KebabCase<Tail>}`
   : Lowercase<Code>;
 
-/** `SCREAMING_SNAKE_CASE` as `kebab-case`. */
+/** `SCREAMING_SNAKE_CASE` (or `snake_case`) as `kebab-case`. */
 export function kebabCase<Code extends string>(code: Code): KebabCase<Code> {
   return code.toLowerCase().replaceAll('_', '-') as KebabCase<Code>;
 }

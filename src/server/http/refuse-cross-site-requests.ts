@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { RefusalCode } from './refusal';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,7 +24,7 @@ export function refuseCrossSiteRequests({ appUrl }: { appUrl: string }): Middlew
       (origin !== undefined && origin !== appOrigin && origin !== new URL(c.req.url).origin);
     if (crossSite) {
       const message = 'Requests from other sites are not allowed.';
-      return c.json({ error: message, message, code: 'cross-site-request' }, 403);
+      return c.json({ error: message, message, code: 'cross-site-request' satisfies RefusalCode }, 403);
     }
     return next();
   };

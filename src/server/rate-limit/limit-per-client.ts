@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppContext } from '../app-context';
 import { clientIp } from '../http/client-ip';
+import type { RefusalCode } from '../http/refusal';
 import { consumeRateLimit } from './consume-rate-limit';
 
 /** 'Too many requests. Please try again in N seconds.' (N rounded up, at least 1). */
@@ -23,7 +24,10 @@ export function limitBy<Variables extends object = object>(
     const decision = await consumeRateLimit(database.db, { key: key(c), ...rule });
     if (!decision.allowed) {
       c.header('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
-      return c.json({ error: tooManyRequestsMessage(decision.retryAfterMs), code: 'rate-limited' }, 429);
+      return c.json(
+        { error: tooManyRequestsMessage(decision.retryAfterMs), code: 'rate-limited' satisfies RefusalCode },
+        429,
+      );
     }
     return next();
   };

@@ -1,7 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { workspaceMessages } from '#domain/workspaces/roles.ts';
-import { kebabCase, Refusal, type OrganizationPluginCode } from '../http/refusal';
+import { kebabCase, Refusal, type RefusalCode } from '../http/refusal';
 
 /**
  * The organization plugin's refusals (by its error code) in the words the team page shows, for the
@@ -36,7 +36,7 @@ export async function throughPlugin<T>(call: () => Promise<T>): Promise<T> {
     const code = typeof error.body?.code === 'string' ? error.body.code : '';
     if (isKnownCode(code)) {
       const { status, message } = wordsByCode[code];
-      throw new Refusal(status, message, { code: kebabCase(code) satisfies OrganizationPluginCode });
+      throw new Refusal(status, message, { code: kebabCase(code) satisfies RefusalCode });
     }
     // Another refusal of the plugin's (none the team page leads to): its words, without a code of ours.
     throw new Refusal(error.statusCode as ContentfulStatusCode, error.body?.message ?? error.message);

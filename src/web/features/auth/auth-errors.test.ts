@@ -35,12 +35,12 @@ describe('callAuth', () => {
     expect(
       await callAuth(async () => ({
         data: null,
-        error: { status: 401, message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' },
+        error: { status: 401, message: 'Invalid email or password', code: 'invalid-email-or-password' },
       })),
     ).toEqual({
       ok: false,
       message: 'Invalid email or password',
-      code: 'INVALID_EMAIL_OR_PASSWORD',
+      code: 'invalid-email-or-password',
     });
   });
 

@@ -19,13 +19,13 @@ export function authErrorMessage(error: AuthClientError): string {
 }
 
 const fieldOfCode: Record<string, 'email' | 'password'> = {
-  INVALID_EMAIL: 'email',
-  USER_ALREADY_EXISTS: 'email',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email',
-  INVALID_EMAIL_OR_PASSWORD: 'password',
-  PASSWORD_TOO_SHORT: 'password',
-  PASSWORD_TOO_LONG: 'password',
-  PASSWORD_TOO_COMMON: 'password',
+  'invalid-email': 'email',
+  'user-already-exists': 'email',
+  'user-already-exists-use-another-email': 'email',
+  'invalid-email-or-password': 'password',
+  'password-too-short': 'password',
+  'password-too-long': 'password',
+  'password-too-common': 'password',
 };
 
 /**

@@ -151,16 +151,16 @@ describe('LoginPage', () => {
 
   it('says why a Google sign-in came back refused, and lets the user try again if it could not start', async () => {
     signInSocial.mockResolvedValue({ data: null, error: { status: 429, message: 'Too many attempts.' } } as never);
-    renderAt('/login?error=account_not_linked', undefined, { googleSignIn: true });
+    renderAt('/login?error=account-not-linked', undefined, { googleSignIn: true });
     expect(screen.getByRole('alert').textContent).toMatch(/^An account with this e-mail already exists/);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     expect(notify.error).toHaveBeenCalledWith('Too many attempts.');
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toHaveProperty('disabled', false);
     cleanup();
-    renderAt('/login?error=email_not_verified', undefined, { googleSignIn: true });
+    renderAt('/login?error=email-not-verified', undefined, { googleSignIn: true });
     expect(screen.getByRole('alert').textContent).toMatch(/^Google has not verified this e-mail address/);
     cleanup();
-    renderAt('/login?error=invalid_code', undefined, { googleSignIn: true });
+    renderAt('/login?error=invalid-code', undefined, { googleSignIn: true });
     expect(screen.getByRole('alert').textContent).toBe('Google sign-in did not complete. Please try again.');
   });
 
@@ -178,7 +178,7 @@ describe('LoginPage', () => {
       error: {
         status: 401,
         statusText: 'Unauthorized',
-        code: 'INVALID_EMAIL_OR_PASSWORD',
+        code: 'invalid-email-or-password',
         message: 'Invalid email or password',
       },
     } as never);
@@ -234,7 +234,7 @@ describe('RegisterPage', () => {
       data: null,
       error: {
         status: 400,
-        code: 'PASSWORD_TOO_COMMON',
+        code: 'password-too-common',
         message: 'This password is too common. Please choose a less guessable one.',
       },
     } as never);

@@ -7,10 +7,10 @@ import { callAuth } from './auth-errors';
 /** What /login says when a Google sign-in came back refused (Better Auth's `error` query). */
 export function googleSignInProblem(error: string | null): string | null {
   if (!error) return null;
-  if (error === 'account_not_linked')
+  if (error === 'account-not-linked')
     return 'An account with this e-mail already exists. Sign in with your password: Google can join that account once the e-mail is verified.';
   // The server refuses a Google identity whose e-mail Google has not verified (issue 25).
-  if (error === 'email_not_verified')
+  if (error === 'email-not-verified')
     return 'Google has not verified this e-mail address, so it cannot sign you in. Verify it with Google, or sign in with your password.';
   return 'Google sign-in did not complete. Please try again.';
 }

@@ -27,13 +27,13 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const form = useSchemaForm(NewPasswordSchema, { password: '', confirmPassword: '' }, { showErrors: 'submit' });
-  const [linkInvalid, setLinkInvalid] = useState(!token || searchParams.get('error') === 'INVALID_TOKEN');
+  const [linkInvalid, setLinkInvalid] = useState(!token || searchParams.get('error') === 'invalid-token');
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     const result = await callAuth(() => authClient.resetPassword({ newPassword: password, token: token ?? '' }));
     if (!result.ok) {
-      if (result.code === 'INVALID_TOKEN') setLinkInvalid(true);
-      else if (result.code === 'PASSWORD_TOO_COMMON' || result.code === 'PASSWORD_LENGTH') {
+      if (result.code === 'invalid-token') setLinkInvalid(true);
+      else if (result.code === 'password-too-common' || result.code === 'password-length') {
         form.showError('password', result.message);
       } else notify.error(result.message);
       return;
