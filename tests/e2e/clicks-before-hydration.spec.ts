@@ -175,6 +175,7 @@ test('on an offer link, Negotiate and Get Offer tapped before the page’s code 
     await again.getByRole('button', { name: 'Get Offer' }).click();
     await expect(again.getByRole('button', { name: 'Get Offer' })).toHaveAttribute('aria-busy', 'true');
     await expectNotHydrated(again);
+    await expectNoAxeViolations(again, '/offer/{token} with Get Offer kept');
     releaseAgain();
     await expect(again.getByRole('heading', { name: 'Accept this offer' })).toBeFocused({ timeout: 15_000 });
   } finally {
