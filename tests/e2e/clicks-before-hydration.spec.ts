@@ -119,6 +119,26 @@ test('Try Calculator, pressed before the page’s code has run, opens the calcul
   await expectNoAxeViolations(page, '/ as a wholesaler, from Try Calculator');
 });
 
+test('signed in, Try Calculator pressed before the page’s code has run draws and hydrates the wholesaler’s calculator', async ({
+  page,
+}) => {
+  // The public pages are drawn without the session (the browser asks for it), Wholesaler tools and all:
+  // hydration must find the same page (a mismatch is a console error), then show the account.
+  const email = await signUpWholesaler(page);
+  const release = await holdPageScripts(page);
+  await page.goto('/wholesalers', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('link', { name: 'Try Calculator' }).click();
+  await expect(page).toHaveURL(/\/\?as=wholesaler$/);
+  await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Formula Settings' })).toBeVisible();
+  await expectNotHydrated(page);
+  release();
+  await expectHydrated(page);
+  await expect(accountButton(page, email)).toBeVisible();
+  await expect(userTypeButton(page, 'Wholesaler')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('on the calculator, a user type pressed before the page’s code has run is kept and applied once it runs', async ({
   page,
 }) => {
