@@ -21,6 +21,7 @@ beforeEach(() => {
       <button type="button" class="button" disabled>Not yet</button>
       <button type="button" popovertarget="menu">Account</button>
       <div id="menu" popover="auto"></div>
+      <button type="button" commandfor="menu" command="toggle-popover">Menu</button>
       <form><input name="q"><button type="submit">Search</button></form>
     </div>`;
   reachedApp = [];
@@ -72,12 +73,14 @@ describe('clicks before the page is hydrated', () => {
     expect(reachedApp).toEqual(['Get Offer']);
   });
 
-  it('leaves to the browser what works without the code: a popover’s button and a form’s submission', () => {
+  it('leaves to the browser what works without the code: a popover’s or a command’s button and a form’s submission', () => {
     button('Account').click();
     expect(reachedApp).toEqual(['Account']);
     expect(button('Account').hasAttribute('aria-busy')).toBe(false);
+    button('Menu').click();
+    expect(reachedApp).toEqual(['Account', 'Menu']);
     button('Search').click();
-    expect(reachedApp).toEqual(['Account', 'Search']);
+    expect(reachedApp).toEqual(['Account', 'Menu', 'Search']);
     expect(button('Search').hasAttribute('aria-busy')).toBe(false);
   });
 
