@@ -4,6 +4,7 @@ import { marketValueFromCompsOf } from '#domain/arv/market-value-from-comps.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
+import { USER_TYPE_PARAM } from '#web/components/calculator-path.ts';
 import { notify } from '#web/components/notify.ts';
 import {
   calculatorStateFromDraft,
@@ -69,11 +70,17 @@ export function CalculatorPage({ slots, homeownerOnly = false, intro = publicInt
   );
 }
 
-/** The user type may arrive in navigation state (a link to the calculator as a wholesaler); it is applied once, then cleared (§2). */
+/**
+ * The user type may arrive in navigation state (the navigation's Calculator link) or in the address
+ * (`?as=wholesaler`: Try Calculator, a link that works before the page's code has run, and that the
+ * server draws the calculator for); it is applied once, then cleared from both (§2).
+ */
 function useUserTypeFromNavigation(fallback: UserType = 'homeowner') {
   const location = useLocation();
   const navigate = useNavigate();
-  const requested: unknown = (location.state as { userType?: unknown } | null)?.userType;
+  const { pathname, search } = location;
+  const fromState: unknown = (location.state as { userType?: unknown } | null)?.userType;
+  const requested: unknown = fromState ?? new URLSearchParams(search).get(USER_TYPE_PARAM);
   const [value, set] = useState<UserType>(isUserType(requested) ? requested : fallback);
   const [appliedNavigation, setAppliedNavigation] = useState(location.key);
 
@@ -83,10 +90,13 @@ function useUserTypeFromNavigation(fallback: UserType = 'homeowner') {
     set(requested);
   }
 
-  const { pathname, search } = location;
   useEffect(() => {
-    // Replace this history entry with the same URL and no state ('.' would add '?index').
-    if (isUserType(requested)) void navigate({ pathname, search }, { replace: true, state: null });
+    if (!isUserType(requested)) return;
+    const params = new URLSearchParams(search);
+    params.delete(USER_TYPE_PARAM);
+    const rest = params.toString();
+    // Replace this history entry with the same URL, less the type, and no state ('.' would add '?index').
+    void navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true, state: null });
   }, [requested, navigate, pathname, search]);
 
   return { value, set };

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { leadStatusLabels } from '#domain/leads/lead-status.ts';
+import { WHOLESALER_CALCULATOR_PATH } from '#web/components/calculator-path.ts';
 import { useLeadsInbox, type LeadsFilter } from './leads-api';
 import { leadsFilterParams, readLeadsFilter } from './leads-filter-params';
 import { LeadsList } from './leads-list';
@@ -74,7 +75,7 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
               When a homeowner answers an offer you shared, e-mailed or made on your personal page, they appear here at
               once.
             </p>
-            <Link className="button button-primary" to="/" state={{ userType: 'wholesaler' }}>
+            <Link className="button button-primary" to={WHOLESALER_CALCULATOR_PATH}>
               Calculate an offer
             </Link>
           </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '#domain/leads/lead-status.ts';
 import { useWorkspace } from '#web/api/use-workspace.ts';
 import { SegmentedControl } from '#web/components/segmented-control.tsx';
+import { useTypedBeforeHydration } from '#web/components/use-typed-before-hydration.ts';
 import type { LeadsFilter } from './leads-api';
 
 /** How long typing pauses before the search runs: one request per pause, not per key. */
@@ -12,9 +13,18 @@ interface LeadsToolbarProps {
   onChange: (filter: LeadsFilter) => void;
 }
 
-/** Search by address or name (as you type), filter by pipeline status and, in a team, by assignee. */
+/**
+ * Search by address or name (as you type), filter by pipeline status and, in a team, by assignee.
+ * Drawn by the server, it works before the page's code has run: its fields carry the address bar's
+ * names (`q`, `status`, `assignee`), so Enter in the search asks the server for the filtered list,
+ * and what was typed or chosen then is applied once the code runs.
+ */
 export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
   const [search, setSearch] = useState(filter.search);
+  const changeStatus = (value: string) =>
+    onChange({ ...filter, search, status: value === '' ? null : (value as LeadStatus) });
+  useTypedBeforeHydration('leads-search', search, setSearch);
+  useTypedBeforeHydration('leads-status', filter.status ?? '', changeStatus);
 
   // The address bar changed (back button, a cleared filter): show its search.
   const [shownSearch, setShownSearch] = useState(filter.search);
@@ -43,6 +53,7 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
         <label htmlFor="leads-search">Search by address or name</label>
         <input
           id="leads-search"
+          name="q"
           type="search"
           maxLength={100}
           autoComplete="off"
@@ -54,14 +65,9 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
         <label htmlFor="leads-status">Status</label>
         <select
           id="leads-status"
+          name="status"
           value={filter.status ?? ''}
-          onChange={(event) =>
-            onChange({
-              ...filter,
-              search,
-              status: event.target.value === '' ? null : (event.target.value as LeadStatus),
-            })
-          }
+          onChange={(event) => changeStatus(event.target.value)}
         >
           <option value="">All statuses</option>
           {LEAD_STATUSES.map((status) => (
@@ -82,6 +88,8 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
  */
 function AssigneeFilter({ filter, onChange }: { filter: LeadsFilter; onChange: (assignee: string | null) => void }) {
   const workspace = useWorkspace();
+  const chosen = filter.assignee === 'me' ? (workspace.data?.me.userId ?? '') : (filter.assignee ?? '');
+  useTypedBeforeHydration('leads-assignee', chosen, (value) => onChange(value === '' ? null : value));
   if (!workspace.data || workspace.data.members.length < 2 || !workspace.data.me.seesAllLeads) return null;
   const { members } = workspace.data;
   return (
@@ -99,7 +107,8 @@ function AssigneeFilter({ filter, onChange }: { filter: LeadsFilter; onChange: (
         <label htmlFor="leads-assignee">Assigned to</label>
         <select
           id="leads-assignee"
-          value={filter.assignee === 'me' ? workspace.data.me.userId : (filter.assignee ?? '')}
+          name="assignee"
+          value={chosen}
           onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
         >
           <option value="">Anyone</option>

@@ -54,7 +54,7 @@ afterEach(() => {
 
 function LocationProbe() {
   const location = useLocation();
-  return <p data-testid="location">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
+  return <p data-testid="location">{`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}</p>;
 }
 
 function renderPage(billingMode: PublicConfig['billingMode'] = 'demo') {
@@ -93,7 +93,7 @@ describe('WholesalersPage (§2 landing and pricing)', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Revolutionize Your Wholesaling Business' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('link', { name: 'Try Calculator' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Try Calculator' }).getAttribute('href')).toBe('/?as=wholesaler');
     for (const title of ['Instant Calculations', 'Customizable Formula', 'Save Properties'])
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Choose Your Plan' })).toBeTruthy();
@@ -102,11 +102,11 @@ describe('WholesalersPage (§2 landing and pricing)', () => {
     expect(screen.getByRole('link', { name: 'Create Your Free Account' }).getAttribute('href')).toBe('/register');
   });
 
-  it('Try Calculator opens the calculator as a wholesaler', async () => {
+  it('Try Calculator opens the calculator as a wholesaler, in the address (a link followed before the code runs carries no state)', async () => {
     mocks.session = signedOut;
     renderPage();
     await userEvent.click(screen.getByRole('link', { name: 'Try Calculator' }));
-    expect(screen.getByTestId('location').textContent).toBe('/ {"userType":"wholesaler"}');
+    expect(screen.getByTestId('location').textContent).toBe('/?as=wholesaler null');
   });
 
   it('signed out: every plan says Sign Up; a paid plan asks to sign in and goes to /login, remembering the page', async () => {

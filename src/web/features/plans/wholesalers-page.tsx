@@ -6,6 +6,7 @@ import { usePublicConfig } from '#web/api/public-config.tsx';
 import { useSession } from '#web/api/use-session.ts';
 import { useSubscription } from '#web/api/use-subscription.ts';
 import { useMay } from '#web/api/use-workspace.ts';
+import { WHOLESALER_CALCULATOR_PATH } from '#web/components/calculator-path.ts';
 import { DowngradeDialog } from '#web/components/downgrade-dialog.tsx';
 import { BookmarkIcon, BoltIcon, SlidersIcon } from '#web/components/icons.tsx';
 import { notify } from '#web/components/notify.ts';
@@ -72,7 +73,7 @@ export function WholesalersPage() {
               Start Free Trial
             </Link>
           )}
-          <Link to="/" state={{ userType: 'wholesaler' }} className="button button-large landing-button-outline">
+          <Link to={WHOLESALER_CALCULATOR_PATH} className="button button-large landing-button-outline">
             Try Calculator
           </Link>
         </div>
@@ -120,7 +121,7 @@ export function WholesalersPage() {
         {signedIn ? (
           <>
             <p>Your account is ready: price the next property and save it with its offer.</p>
-            <Link to="/" state={{ userType: 'wholesaler' }} className="button button-large landing-button-light">
+            <Link to={WHOLESALER_CALCULATOR_PATH} className="button button-large landing-button-light">
               Open the Calculator
             </Link>
           </>

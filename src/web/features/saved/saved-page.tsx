@@ -13,6 +13,7 @@ import {
 import { ApiError } from '#web/api/api-client.ts';
 import { useSubscription } from '#web/api/use-subscription.ts';
 import { useMay } from '#web/api/use-workspace.ts';
+import { WHOLESALER_CALCULATOR_PATH } from '#web/components/calculator-path.ts';
 import { DowngradeDialog } from '#web/components/downgrade-dialog.tsx';
 import { firstScreenOfWindowList, useWindowListStyles } from '#web/components/first-screen-of-window-list.ts';
 import { Modal } from '#web/components/modal.tsx';
@@ -106,7 +107,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
       ) : properties.length === 0 ? (
         <div className="empty-state card">
           <p>No properties saved yet</p>
-          <Link className="button button-primary" to="/" state={{ userType: 'wholesaler' }}>
+          <Link className="button button-primary" to={WHOLESALER_CALCULATOR_PATH}>
             Calculate an offer
           </Link>
         </div>
