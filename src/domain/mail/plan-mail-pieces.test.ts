@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultTemplate } from '../offer/built-in-templates';
 import { computeOfferRange } from '../offer/compute-offer-range';
 import type { MailRow } from './mail-send-request';
-import { mailSkipReasons, planMailPieces, UnworkableRowError } from './plan-mail-pieces';
+import type { UnworkableRowError } from './plan-mail-pieces';
+import { mailSkipReasons, planMailPieces } from './plan-mail-pieces';
 
 const row = (overrides: Partial<MailRow> = {}): MailRow => ({
   firstName: 'Maria',

@@ -2,7 +2,6 @@ import { ownerDisplayName } from '../bulk-import/bulk-import-property';
 import { csvRowReasons } from '../bulk-import/normalize-csv-row';
 import { computeOfferRange, offerIsWorkable, type OfferFormula, type OfferRange } from '../offer/compute-offer-range';
 import { pieceFormat } from './mail-piece-content';
-import { mailingAddressKey } from './mailing-address-key';
 import {
   mailingAddressOf,
   mailMessages,
@@ -11,6 +10,7 @@ import {
   type MailingAddress,
   type MailRow,
 } from './mail-send-request';
+import { mailingAddressKey } from './mailing-address-key';
 
 export interface PlannedProperty {
   /** The row's index in the request. */

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { MailPieceContent } from '#domain/mail/mail-piece-content.ts';
-import { BOLD, REGULAR, registerFonts, write } from '../documents/render-pdf';
 import { printableText } from '../documents/printable-text';
+import { BOLD, REGULAR, registerFonts, write } from '../documents/render-pdf';
 
 const INCH = 72;
 const INK = '#111827';
