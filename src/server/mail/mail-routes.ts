@@ -40,8 +40,9 @@ async function* contentsOf(pieces: AsyncIterable<PrintedPiece>) {
 }
 
 async function* csvOf(pieces: AsyncIterable<PrintedPiece>) {
-  yield mailHouseCsvHeader();
-  for await (const piece of pieces) yield mailHouseCsvLines(piece.position + 1, { ...piece, ...piece.content });
+  yield Buffer.from(mailHouseCsvHeader());
+  for await (const piece of pieces)
+    yield Buffer.from(mailHouseCsvLines(piece.position + 1, { ...piece, ...piece.content }));
 }
 
 const download = (fileName: string, contentType: string, disposition = 'attachment') => ({

@@ -43,6 +43,20 @@ function drawQrCode(doc: PDFKit.PDFDocument, url: string, x: number, y: number, 
   doc.fill().restore();
 }
 
+/**
+ * `text` with line breaks around `keep` (a short address) when the whole is wider than `width`
+ * in the current font, so that the address is never split across lines: a person types it.
+ */
+function keepTogether(doc: PDFKit.PDFDocument, text: string, keep: string, width: number): string {
+  const at = text.indexOf(keep);
+  if (at < 0 || doc.widthOfString(text) <= width) return text;
+  const before = text.slice(0, at).trimEnd();
+  const [, attached = '', rest = ''] = /^(\S*)\s*([\s\S]*)$/.exec(text.slice(at + keep.length)) ?? [];
+  const kept = keep + attached;
+  const tail = rest && doc.widthOfString(`${kept} ${rest}`) > width ? `\n${rest}` : rest && ` ${rest}`;
+  return `${before ? `${before}\n` : ''}${kept}${tail}`;
+}
+
 /** Lines in a box, shrunk to fit its height (an address block must stay inside its window). */
 function writeBlock(
   doc: PDFKit.PDFDocument,
@@ -97,7 +111,8 @@ function drawLetter(doc: PDFKit.PDFDocument, piece: MailPieceContent) {
     doc.font(BOLD).fontSize(18).fillColor(ACCENT);
     write(doc, offer.range, { width: columnWidth });
     doc.font(REGULAR).fontSize(10).fillColor(INK);
-    write(doc, `Your offer online: ${offer.shortAddress}`, { width: columnWidth });
+    const online = `Your offer online: ${offer.shortAddress}`;
+    write(doc, keepTogether(doc, online, offer.shortAddress, columnWidth), { width: columnWidth });
     drawQrCode(doc, offer.qrUrl, margin + textWidth - qrSize, top, qrSize);
     doc.x = margin;
     doc.y = Math.max(doc.y, top + qrSize) + 12;
@@ -113,7 +128,7 @@ function drawLetter(doc: PDFKit.PDFDocument, piece: MailPieceContent) {
   write(doc, piece.signature.join('\n'), { width: textWidth });
   doc.moveDown(0.8);
   doc.font(BOLD).fontSize(10.5);
-  write(doc, piece.stopLine, { width: textWidth });
+  write(doc, keepTogether(doc, piece.stopLine, piece.offers[0]!.shortAddress, textWidth), { width: textWidth });
   doc.moveDown(0.6);
   doc.font(REGULAR).fontSize(8).fillColor(MUTED);
   const smallNotices =
@@ -147,7 +162,8 @@ function drawPostcard(doc: PDFKit.PDFDocument, piece: MailPieceContent) {
     doc.font(BOLD).fontSize(15).fillColor(ACCENT);
     write(doc, offer.range, { width: columnWidth });
     doc.font(REGULAR).fontSize(9).fillColor(INK);
-    write(doc, `Your offer online: ${offer.shortAddress}`, { width: columnWidth });
+    const online = `Your offer online: ${offer.shortAddress}`;
+    write(doc, keepTogether(doc, online, offer.shortAddress, columnWidth), { width: columnWidth });
     drawQrCode(doc, offer.qrUrl, margin + textWidth - qrSize, top, qrSize);
     doc.x = margin;
     doc.y = Math.max(doc.y, top + qrSize) + 6;
@@ -165,7 +181,9 @@ function drawPostcard(doc: PDFKit.PDFDocument, piece: MailPieceContent) {
   write(doc, `${piece.date}\n${piece.howToAnswer}\n\n${piece.signature.join('\n')}`, { width: half - 2 * margin });
   doc.moveDown(0.4);
   doc.font(BOLD).fontSize(8.5);
-  write(doc, piece.stopLine, { width: half - 2 * margin });
+  write(doc, keepTogether(doc, piece.stopLine, piece.offers[0]!.shortAddress, half - 2 * margin), {
+    width: half - 2 * margin,
+  });
   doc.moveDown(0.4);
   doc.font(REGULAR).fontSize(6.5).fillColor(MUTED);
   const smallNotices =
