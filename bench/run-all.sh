@@ -74,3 +74,7 @@ npx tsx bench/bulk-queue-fairness.ts
 echo
 echo "== ARV from comparable sales: accuracy on King County sales (leave-one-out from earlier sales) against a naive baseline"
 npx tsx bench/arv-accuracy.ts
+
+echo
+echo "== Print them yourself: 10,000 mailed offer letters streamed into one PDF (time, peak memory)"
+npx tsx bench/mail-letters.ts
