@@ -4,13 +4,13 @@
 // under 60 s and under 300 MB. Each letter: its owner, one to three properties, each with its own
 // range, short address and QR code, as a real send's.
 // Run: npx tsx bench/mail-letters.ts [letters]
-import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { mailPieceContent, type MailPieceContent } from '#domain/mail/mail-piece-content.ts';
 import { shortCodeFromBytes } from '#domain/mail/short-code.ts';
-import { computeSimpleOfferRange } from '#domain/offer/compute-offer-range.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import { computeSimpleOfferRange } from '#domain/offer/compute-offer-range.ts';
 import { streamMailPieces } from '#server/mail/render-mail-pieces.ts';
 
 const letters = Number(process.argv[2] ?? 10_000);
