@@ -313,6 +313,29 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
     });
   });
 
+  it("prints the workspace's own disclosure on every piece; a link in it, or a profile edited to carry one, is refused", async () => {
+    const owner = (await mailer())!;
+    const disclosure = 'We are licensed real estate investors and may profit from buying your home.';
+    const saved = await sendJson(app(), 'PUT', '/api/mail/disclosure', owner.headers, { text: disclosure });
+    expect(saved.status).toBe(200);
+    const refused = await sendJson(app(), 'PUT', '/api/mail/disclosure', owner.headers, { text: 'See evil.example/x' });
+    expect(refused.status).toBe(400);
+    const read = await sendJson(app(), 'GET', '/api/mail/disclosure', owner.headers);
+    expect(await read.json()).toEqual({ text: disclosure });
+    const { sendId } = (await (await printRun(owner.headers)).json()) as { sendId: string };
+    const pdf = await sendJson(app(), 'GET', `/api/mail/print-runs/${sendId}/letters.pdf`, owner.headers);
+    const { text } = await readPdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text.replace(/\s+/g, ' ')).toContain(disclosure);
+    // A profile that came to carry a link no longer signs a piece.
+    await db()
+      .update(wholesalerProfiles)
+      .set({ company: 'Lee Homes www.evil.example' })
+      .where(eq(wholesalerProfiles.workspaceId, owner.user.id));
+    const again = await sendJson(app(), 'GET', `/api/mail/print-runs/${sendId}/letters.pdf`, owner.headers);
+    expect(again.status).toBe(403);
+    expect(await again.json()).toMatchObject({ code: 'profile-link-or-markup' });
+  });
+
   it('refuses hostile bodies with a clear message, storing nothing', async () => {
     const owner = (await mailer())!;
     const [maria] = rows();

@@ -86,18 +86,24 @@ export function mailRoutes(context: AppContext) {
     )
     .get('/print-runs/:id/letters.pdf', validate('param', SendParam), async (c) => {
       const send = await findMailSend(db, c.var.member, c.req.valid('param').id);
-      const pdf = pdfOf(printedPieces(context, send), `Mail send of ${send.pieces} pieces`, 'Cash Offer Calculator');
+      const pdf = pdfOf(
+        await printedPieces(context, send),
+        `Mail send of ${send.pieces} pieces`,
+        'Cash Offer Calculator',
+      );
       return new Response(pdf, { headers: download(`mail-${send.id}.pdf`, 'application/pdf') });
     })
     .get('/print-runs/:id/mail-house.csv', validate('param', SendParam), async (c) => {
       const send = await findMailSend(db, c.var.member, c.req.valid('param').id);
-      const csv = Readable.toWeb(Readable.from(csvOf(printedPieces(context, send)))) as ReadableStream<Uint8Array>;
+      const csv = Readable.toWeb(
+        Readable.from(csvOf(await printedPieces(context, send))),
+      ) as ReadableStream<Uint8Array>;
       return new Response(csv, { headers: download(`mail-house-${send.id}.csv`, 'text/csv; charset=utf-8') });
     })
     .get('/print-runs/:id/pieces/:pieceId/preview.pdf', validate('param', PieceParam), async (c) => {
       const { id, pieceId } = c.req.valid('param');
       const send = await findMailSend(db, c.var.member, id);
-      const first = await printedPieces(context, send, { onlyPieceId: pieceId }).next();
+      const first = await (await printedPieces(context, send, { onlyPieceId: pieceId })).next();
       if (first.done) throw new Refusal(404, 'Piece not found', { code: 'not-found' });
       const piece = first.value;
       const pdf = pdfOf(

@@ -7,7 +7,7 @@ import { mailPieces, mailSends, mailShortCodes, offerLinks } from '../db/schema'
 import { ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { readSettings } from '../integrations/wholesaler-settings';
-import { readWholesaler } from '../profile/read-wholesaler';
+import { assertMemberMayMail } from './create-mail-send';
 import { openShortCode } from './short-code-seal';
 
 /** The workspace setting that holds its own disclosure, printed on every piece (issue 41). */
@@ -41,76 +41,81 @@ export interface PrintedPiece {
 
 /**
  * A send's pieces in envelope order, each as its content: signed by the member who sent it (their
- * profile now), with the workspace's disclosure, each property's short code opened from its seal.
- * Read a page at a time. `onlyPieceId` reads one piece (its preview).
+ * profile now, through assertMemberMayMail's checks), with the workspace's disclosure, each property's short code opened from its seal.
+ * Read a page at a time. `onlyPieceId` reads one piece (its preview). Refuses (before any piece is
+ * read, so before a download starts) when the sender's profile no longer passes the checks.
  */
-export async function* printedPieces(
+export async function printedPieces(
   { env, database, serverSecret }: Pick<AppContext, 'env' | 'database' | 'serverSecret'>,
   send: MailSend,
   { onlyPieceId }: { onlyPieceId?: string } = {},
-): AsyncGenerator<PrintedPiece> {
+): Promise<AsyncGenerator<PrintedPiece>> {
   const { db } = database;
-  const wholesaler = await readWholesaler(db, send);
-  if (!wholesaler) throw new Refusal(404, mailSendNotFound, { code: 'not-found' });
+  // The profile signs every piece as it is now: checked again, as the sending policy checks each e-mail.
+  const wholesaler = await assertMemberMayMail(db, send);
   const disclosure = (await readSettings(db, send.workspaceId, [MAIL_DISCLOSURE_SETTING])).get(MAIL_DISCLOSURE_SETTING);
-  let after = -1;
-  for (;;) {
-    const pieces = await db
-      .select()
-      .from(mailPieces)
-      .where(
-        and(
-          eq(mailPieces.sendId, send.id),
-          gt(mailPieces.position, after),
-          onlyPieceId ? eq(mailPieces.id, onlyPieceId) : undefined,
-        ),
-      )
-      .orderBy(asc(mailPieces.position))
-      .limit(PIECES_PER_READ);
-    if (pieces.length === 0) return;
-    const codes = await db
-      .select({
-        pieceId: mailShortCodes.pieceId,
-        sealed: mailShortCodes.sealed,
-        address: offerLinks.address,
-        offerLow: offerLinks.offerLow,
-        offerHigh: offerLinks.offerHigh,
-        expiresAt: offerLinks.expiresAt,
-      })
-      .from(mailShortCodes)
-      .innerJoin(offerLinks, eq(offerLinks.id, mailShortCodes.offerLinkId))
-      .where(
-        inArray(
-          mailShortCodes.pieceId,
-          pieces.map((piece) => piece.id),
-        ),
-      )
-      .orderBy(asc(mailShortCodes.pieceId), asc(mailShortCodes.position));
-    for (const piece of pieces) {
-      const properties = codes.filter((code) => code.pieceId === piece.id);
-      if (properties.length === 0) continue;
-      yield {
-        id: piece.id,
-        position: piece.position,
-        ownerName: piece.ownerName,
-        mailingAddress: piece.mailingAddress,
-        content: mailPieceContent({
-          format: piece.format,
-          appUrl: env.APP_URL,
-          date: piece.createdAt,
-          validUntil: new Date(Math.min(...properties.map((property) => property.expiresAt.getTime()))),
-          owner: { name: piece.ownerName, mailingAddress: piece.mailingAddress },
-          properties: properties.map((property) => ({
-            address: property.address,
-            offerRange: { low: property.offerLow, high: property.offerHigh },
-            code: openShortCode(serverSecret, property.sealed).code,
-            state: /,\s*([A-Z]{2})(\s+\d{5}(-\d{4})?)?$/.exec(property.address)?.[1],
-          })),
-          wholesaler,
-          disclosure,
-        }),
-      };
+  return pieceContents();
+
+  async function* pieceContents(): AsyncGenerator<PrintedPiece> {
+    let after = -1;
+    for (;;) {
+      const pieces = await db
+        .select()
+        .from(mailPieces)
+        .where(
+          and(
+            eq(mailPieces.sendId, send.id),
+            gt(mailPieces.position, after),
+            onlyPieceId ? eq(mailPieces.id, onlyPieceId) : undefined,
+          ),
+        )
+        .orderBy(asc(mailPieces.position))
+        .limit(PIECES_PER_READ);
+      if (pieces.length === 0) return;
+      const codes = await db
+        .select({
+          pieceId: mailShortCodes.pieceId,
+          sealed: mailShortCodes.sealed,
+          address: offerLinks.address,
+          offerLow: offerLinks.offerLow,
+          offerHigh: offerLinks.offerHigh,
+          expiresAt: offerLinks.expiresAt,
+        })
+        .from(mailShortCodes)
+        .innerJoin(offerLinks, eq(offerLinks.id, mailShortCodes.offerLinkId))
+        .where(
+          inArray(
+            mailShortCodes.pieceId,
+            pieces.map((piece) => piece.id),
+          ),
+        )
+        .orderBy(asc(mailShortCodes.pieceId), asc(mailShortCodes.position));
+      for (const piece of pieces) {
+        const properties = codes.filter((code) => code.pieceId === piece.id);
+        if (properties.length === 0) continue;
+        yield {
+          id: piece.id,
+          position: piece.position,
+          ownerName: piece.ownerName,
+          mailingAddress: piece.mailingAddress,
+          content: mailPieceContent({
+            format: piece.format,
+            appUrl: env.APP_URL,
+            date: piece.createdAt,
+            validUntil: new Date(Math.min(...properties.map((property) => property.expiresAt.getTime()))),
+            owner: { name: piece.ownerName, mailingAddress: piece.mailingAddress },
+            properties: properties.map((property) => ({
+              address: property.address,
+              offerRange: { low: property.offerLow, high: property.offerHigh },
+              code: openShortCode(serverSecret, property.sealed).code,
+              state: /,\s*([A-Z]{2})(\s+\d{5}(-\d{4})?)?$/.exec(property.address)?.[1],
+            })),
+            wholesaler,
+            disclosure,
+          }),
+        };
+      }
+      after = pieces.at(-1)!.position;
     }
-    after = pieces.at(-1)!.position;
   }
 }
