@@ -77,4 +77,4 @@ npx tsx bench/arv-accuracy.ts
 
 echo
 echo "== Print them yourself: 10,000 mailed offer letters streamed into one PDF (time, peak memory)"
-npx tsx bench/mail-letters.ts
+node --expose-gc --import tsx bench/mail-letters.ts
