@@ -20,6 +20,7 @@ import {
   offerLinks,
   wholesalerProfiles,
 } from '../db/schema';
+import { MAIL_SEND_RATE_LIMIT } from './mail-routes';
 import { SHORT_CODE_MISSES } from './short-address-routes';
 
 const absentee = { street: 'PO Box 9', city: 'Dallas', state: 'TX', zip: '75201' };
@@ -334,6 +335,22 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
     const again = await sendJson(app(), 'GET', `/api/mail/print-runs/${sendId}/letters.pdf`, owner.headers);
     expect(again.status).toBe(403);
     expect(await again.json()).toMatchObject({ code: 'profile-link-or-markup' });
+  });
+
+  it('limits whole-send downloads and sends per user and hour: past the limit, 429 with Retry-After', async () => {
+    const owner = (await mailer())!;
+    const { sendId } = (await (await printRun(owner.headers)).json()) as { sendId: string };
+    const download = () => sendJson(app(), 'GET', `/api/mail/print-runs/${sendId}/mail-house.csv`, owner.headers);
+    for (let request = 1; request < MAIL_SEND_RATE_LIMIT.limit; request++) expect((await download()).status).toBe(200);
+    const refused = await download();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(await refused.json()).toMatchObject({ code: 'rate-limited' });
+    const sends = await db().select().from(mailSends).where(eq(mailSends.workspaceId, owner.user.id));
+    expect((await printRun(owner.headers)).status).toBe(429);
+    expect(await db().select().from(mailSends).where(eq(mailSends.workspaceId, owner.user.id))).toHaveLength(
+      sends.length,
+    );
   });
 
   it('refuses hostile bodies with a clear message, storing nothing', async () => {
