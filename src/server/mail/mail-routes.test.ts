@@ -270,6 +270,18 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
     expect(JSON.stringify(await db().select().from(mailPieces).where(eq(mailPieces.sendId, sendId)))).toBe(before);
   });
 
+  it("a stop puts the address on the mailing workspace's list only: another workspace still mails it", async () => {
+    const first = (await mailer())!;
+    const second = (await mailer())!;
+    const list = rows();
+    const { sendId } = (await (await printRun(first.headers, list)).json()) as { sendId: string };
+    const [, line] = await csvOf(first.headers, sendId);
+    const code = new URL(line!.at(-1)!).pathname.split('/').at(-1)!;
+    expect((await sendJson(app(), 'POST', '/api/public/mail/stop', {}, { code })).status).toBe(200);
+    expect(await (await printRun(first.headers, [list[0]!])).json()).toMatchObject({ code: 'nothing-to-mail' });
+    expect(await (await printRun(second.headers, [list[0]!])).json()).toMatchObject({ pieces: 1, skipped: [] });
+  });
+
   describe('who may print', () => {
     it('refuses a Free workspace, a Viewer and a member without bulk rights, with nothing stored', async () => {
       const free = await signUpTestUser(app());
