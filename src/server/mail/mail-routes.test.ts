@@ -13,6 +13,7 @@ import { markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts'
 import { newTestWorkspace, setWorkspacePlan, verifiedProOwner } from '#tests/support/workspaces.ts';
 import {
   emailUnsubscribes,
+  leads,
   mailPieces,
   mailSends,
   mailShortCodes,
@@ -189,6 +190,28 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
         const offer = await sendJson(app(), 'GET', `/api/public/offers/${token}`, {});
         expect(await offer.json()).toMatchObject({ address: list[2]!.address + ', Austin, TX 78703' });
       }
+    });
+
+    it("lands an owner's answer in Leads with source Mail, unassigned as a bulk send's answers are", async () => {
+      const [, line] = await csvOf(owner.headers, sendId);
+      const opened = await app().request(new URL(line!.at(-1)!).pathname, {
+        headers: { 'x-forwarded-for': '10.9.9.8' },
+      });
+      const token = opened.headers.get('location')!.replace(/^\/offer\//, '');
+      const answered = await sendJson(
+        app(),
+        'POST',
+        `/api/public/offers/${token}/responses`,
+        {},
+        {
+          kind: 'counter',
+          desiredPrice: 150_000,
+          contact: { name: 'Maria Lopez', email: 'maria.answers@example.com', phone: '512-555-0142' },
+        },
+      );
+      expect(answered.status).toBe(201);
+      const [lead] = await db().select().from(leads).where(eq(leads.email, 'maria.answers@example.com'));
+      expect(lead).toMatchObject({ workspaceId: owner.user.id, source: 'mail', responseKind: 'countered' });
     });
 
     it('rate-limits misses: past the limit a real code answers as a miss does', async () => {

@@ -109,7 +109,7 @@ describe('the mailed offer as printed', () => {
     expect(postcard.text).toContain(formatShortCode('ABCDEFGHJK'));
   });
 
-  it('stops drawing when the reader goes away, and draws ahead of the reader by a few pieces only', async () => {
+  it('waits for its reader, a buffer ahead at most, and stops drawing when the reader goes away', async () => {
     const content = mailPieceContent({
       format: 'letter',
       appUrl: 'https://offers.example',
@@ -127,10 +127,16 @@ describe('the mailed offer as printed', () => {
       }
     }
     const stream = streamMailPieces(many(), { title: 'Many', author: 'Ann Lee' });
-    // A reader that takes nothing for a while: drawing waits for it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const pulledWhileWaiting = pulled;
-    expect(pulledWhileWaiting).toBeLessThan(20);
+    // A reader that takes nothing: drawing stops once the stream's high-water mark is ready for it.
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
+    let pulledWhileWaiting = -1;
+    while (pulled !== pulledWhileWaiting) {
+      pulledWhileWaiting = pulled;
+      await pause();
+    }
+    expect(pulledWhileWaiting).toBeLessThan(100);
+    // At most one piece's pages beyond it.
+    expect(stream.readableLength).toBeLessThan(stream.readableHighWaterMark + 16 * 1024);
     stream.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(pulled).toBeLessThanOrEqual(pulledWhileWaiting + 1);
