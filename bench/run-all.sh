@@ -78,3 +78,7 @@ npx tsx bench/arv-accuracy.ts
 echo
 echo "== ARV estimates under load: /api/health while bursts of 60 estimates of 500 comps run (issue 37, finding 14)"
 npx tsx bench/arv-under-load.ts
+
+echo
+echo "== Print them yourself: 10,000 mailed offer letters streamed into one PDF (time, peak memory)"
+node --expose-gc --import tsx bench/mail-letters.ts

@@ -24,6 +24,8 @@ import { integrationsRoutes } from './integrations/integrations-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
 import { handOverLostWork } from './lost-rights/hand-over-lost-work';
+import { mailRoutes } from './mail/mail-routes';
+import { shortAddressRoutes, stopRoutes } from './mail/short-address-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
 import { logger } from './observability/logger';
 import { observeRequests } from './observability/observe-requests';
@@ -67,6 +69,8 @@ function apiRoutes(context: AppContext) {
     .route('/events', eventsRoutes(context))
     .route('/integrations', integrationsRoutes(context))
     .route('/bulk-send', bulkSendRoutes(context))
+    .route('/mail', mailRoutes(context))
+    .route('/public/mail', stopRoutes(context))
     .route('/unsubscribe', unsubscribeRoutes(context))
     .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
     .route('/public/invitations', publicInvitationRoutes(context))
@@ -84,7 +88,9 @@ export function createApp(context: AppContext) {
     .use(observeRequests({ trustProxy: context.env.TRUST_PROXY }))
     .route('/metrics', metricsRoutes(context))
     .use('/api/*', apiSecurityHeaders({ https: context.env.APP_URL.startsWith('https://') }))
-    .route('/api', apiRoutes(context));
+    .route('/api', apiRoutes(context))
+    // The short address printed on a mailed offer (issue 41); /o/{code}/stop is a page of the web app.
+    .route('/o', shortAddressRoutes(context));
 
   app.onError((error, c) => {
     // A service's refusal: its status and a message the user can read (http/refusal.ts).

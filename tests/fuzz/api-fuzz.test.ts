@@ -21,6 +21,10 @@ import {
   followUpSequences,
   invitation,
   leads,
+  mailPieces,
+  mailSends,
+  mailShortCodes,
+  mailSuppressions,
   member,
   offerLinks,
   organization,
@@ -162,6 +166,20 @@ const validShapes: Record<string, unknown>[] = [
     template: defaultTemplate,
     properties: [{ firstName: 'A', lastName: 'B', email: 'o@example.com', address: '1 Oak', marketValue: 1 }],
   },
+  {
+    template: defaultTemplate,
+    format: 'letter',
+    properties: [
+      {
+        firstName: 'A',
+        lastName: 'B',
+        address: '1 Oak St',
+        marketValue: 300000,
+        mailingAddress: { street: '1 Oak St', city: 'Austin', state: 'TX', zip: '78701' },
+      },
+    ],
+  },
+  { code: 'ABCDE-FGHJK' },
   { email: 'someone@example.com', password: 'a long enough passphrase 1', name: 'Someone' },
   { kind: 'accept', address: '1 Oak', marketValue: 100, offerRange: { low: 1, high: 2 }, totalRepairCost: 0 },
   { from: 'calculation', calculation: { address: '1 Oak', marketValue: 1, repairs: [], template: defaultTemplate } },
@@ -381,6 +399,36 @@ describeEachDatabase('API fuzz', (database) => {
     await db
       .insert(wholesalerSettings)
       .values({ workspaceId, settingName: 'ghl_opportunity_stage', settingValue: '{}' });
+    // A printed mail send of the victim's: its piece, the piece's short code and a stopped address (issue 41).
+    const [mailSend] = await db
+      .insert(mailSends)
+      .values({ workspaceId, userId: victim.userId, format: 'letter', pieces: 1 })
+      .returning();
+    const mailingAddress = { street: '1 Oak St', city: 'Austin', state: 'TX', zip: '78701' };
+    const [mailPiece] = await db
+      .insert(mailPieces)
+      .values({
+        workspaceId,
+        sendId: mailSend!.id,
+        position: 0,
+        ownerName: 'Owner',
+        mailingAddress,
+        mailingAddressKey: '1 OAK ST|AUSTIN|TX|78701',
+        format: 'letter',
+        status: 'printed-by-you',
+      })
+      .returning();
+    await db.insert(mailShortCodes).values({
+      workspaceId,
+      codeDigest: unguessable,
+      sealed: 'not.a.seal',
+      pieceId: mailPiece!.id,
+      position: 0,
+      offerLinkId: link!.id,
+    });
+    await db
+      .insert(mailSuppressions)
+      .values({ workspaceId, mailingAddressKey: '2 OAK ST|AUSTIN|TX|78701', reason: 'stopped' });
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -390,6 +438,8 @@ describeEachDatabase('API fuzz', (database) => {
       lead!.id,
       followUp!.id,
       template!.id,
+      mailSend!.id,
+      mailPiece!.id,
     ];
   });
 
@@ -491,6 +541,12 @@ describeEachDatabase('API fuzz', (database) => {
       'POST /api/test/follow-up-clock',
       'GET /api/public/reply-to-confirmations',
       'POST /api/leads-inbox/:id/revised-offer',
+      'POST /api/mail/print-runs',
+      'GET /api/mail/print-runs/:id/letters.pdf',
+      'GET /api/mail/print-runs/:id/mail-house.csv',
+      'GET /api/mail/print-runs/:id/pieces/:pieceId/preview.pdf',
+      'PUT /api/mail/disclosure',
+      'POST /api/public/mail/stop',
     ])
       expect(fuzzed).toContain(route);
   });

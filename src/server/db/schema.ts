@@ -25,6 +25,7 @@ import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } f
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
+import { MAIL_FORMATS, type MailingAddress } from '#domain/mail/mail-send-request.ts';
 import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
@@ -419,7 +420,7 @@ export const offerLinks = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     // SHA-256 (hex) of the link's 256-bit random token: the token itself is only in the link.
     tokenHash: text('token_hash').notNull().unique(),
-    source: text('source', { enum: ['shared-link', 'bulk-email', 'revised-offer', 'personal-page'] }).notNull(),
+    source: text('source', { enum: ['shared-link', 'bulk-email', 'revised-offer', 'personal-page', 'mail'] }).notNull(),
     address: text('address').notNull(),
     marketValue: money('market_value').notNull(),
     repairs: jsonb('repairs').$type<OfferLinkRepair[]>().notNull().default([]),
@@ -704,4 +705,96 @@ export const bulkSendItems = pgTable(
       .on(t.jobId, t.position)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+// --- Issue 41: offers by mail, their short addresses and the do-not-mail list ---
+
+/** One mail send of a workspace ("Print them yourself"): its pieces are in mail_pieces. */
+export const mailSends = pgTable(
+  'mail_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // The member who sent it: their profile signs the pieces.
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: MAIL_FORMATS }).notNull(),
+    pieces: integer('pieces').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_sends_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
+);
+
+/**
+ * One mailed piece: one owner's letter (or postcard) to one mailing address, listing each of their
+ * properties with its own short code. A send never mails one address twice (the unique index).
+ */
+export const mailPieces = pgTable(
+  'mail_pieces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    sendId: uuid('send_id')
+      .notNull()
+      .references(() => mailSends.id, { onDelete: 'cascade' }),
+    // Envelope order in the send: by ZIP.
+    position: integer('position').notNull(),
+    ownerName: text('owner_name').notNull(),
+    mailingAddress: jsonb('mailing_address').$type<MailingAddress>().notNull(),
+    // mailingAddressKey's form, as the do-not-mail list compares addresses.
+    mailingAddressKey: text('mailing_address_key').notNull(),
+    // A postcard send still mails a letter to an owner with more properties than a postcard holds.
+    format: text('format', { enum: MAIL_FORMATS }).notNull(),
+    // printed-by-you: in the PDF the member prints and mails themselves.
+    status: text('status', { enum: ['printed-by-you'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_pieces_workspace_address_idx').on(t.workspaceId, t.mailingAddressKey),
+    uniqueIndex('mail_pieces_send_address_idx').on(t.sendId, t.mailingAddressKey),
+    uniqueIndex('mail_pieces_send_position_idx').on(t.sendId, t.position),
+  ],
+);
+
+/**
+ * A short address printed on a piece, /o/{code}, for one property's offer link. Neither the code
+ * nor the link's token is stored readable: the code is found by its keyed digest, and both are
+ * sealed with a key derived from the server secret (mail/short-code-seal.ts), so the database
+ * alone (or a backup) opens no offer.
+ */
+export const mailShortCodes = pgTable(
+  'mail_short_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    codeDigest: text('code_digest').notNull().unique(),
+    sealed: text('sealed').notNull(),
+    pieceId: uuid('piece_id')
+      .notNull()
+      .references(() => mailPieces.id, { onDelete: 'cascade' }),
+    // The property's place on its piece.
+    position: integer('position').notNull(),
+    offerLinkId: uuid('offer_link_id')
+      .notNull()
+      .references(() => offerLinks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_short_codes_workspace_idx').on(t.workspaceId, t.createdAt.desc()),
+    uniqueIndex('mail_short_codes_piece_position_idx').on(t.pieceId, t.position),
+  ],
+);
+
+/** A workspace's do-not-mail list: mailing addresses (mailingAddressKey) no send of it mails or e-mails again. */
+export const mailSuppressions = pgTable(
+  'mail_suppressions',
+  {
+    workspaceId: workspaceId(),
+    mailingAddressKey: text('mailing_address_key').notNull(),
+    // stopped: the owner asked, at /o/{code}/stop.
+    reason: text('reason', { enum: ['stopped'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.mailingAddressKey] })],
 );

@@ -10,8 +10,8 @@ const INK = '#111827';
 const MUTED = '#4b5563';
 const ACCENT = '#15803d';
 const RULE = '#d6dae3';
-const REGULAR = 'DejaVuSans';
-const BOLD = 'DejaVuSans-Bold';
+export const REGULAR = 'DejaVuSans';
+export const BOLD = 'DejaVuSans-Bold';
 
 /** A font as fontkit parsed it: pdfkit (0.20) takes one in place of the file's bytes. */
 interface ParsedFont {
@@ -59,8 +59,8 @@ function parsedFontOf(doc: PDFKit.PDFDocument): ParsedFont {
   return font as ParsedFont;
 }
 
-/** Registers the shared fonts in a document. */
-function registerFonts(doc: PDFKit.PDFDocument) {
+/** Registers the shared fonts in a document (REGULAR and BOLD). */
+export function registerFonts(doc: PDFKit.PDFDocument) {
   const { regular, bold } = loadFonts();
   // pdfkit's types list only file sources; it takes a parsed font as well (PDFFontFactory.open).
   doc.registerFont(REGULAR, regular as unknown as Buffer).registerFont(BOLD, bold as unknown as Buffer);
@@ -87,7 +87,7 @@ function plainSymbols(text: string): string {
 }
 
 /** Writes one text (at `at`, else where the document stands) as its printable directional runs, one after the other. */
-function write(doc: PDFKit.PDFDocument, text: string, options: TextOptions, at?: { x: number; y: number }) {
+export function write(doc: PDFKit.PDFDocument, text: string, options: TextOptions, at?: { x: number; y: number }) {
   const runs = splitDirectionalRuns(printableText(plainSymbols(text), loadFonts().hasGlyph));
   let position = at;
   let runOptions = options;

@@ -55,6 +55,7 @@ export const refusalCodes = [
   'not-enough-comps',
   'not-found',
   'not-the-recipient',
+  'nothing-to-mail',
   'nul-character',
   'offer-expired',
   'offer-not-found',
@@ -66,6 +67,7 @@ export const refusalCodes = [
   'password-too-long', // Better Auth's
   'password-too-short', // Better Auth's
   'payload-too-large',
+  'phone-required',
   'postal-address-required',
   'pro-only',
   'profile-link-or-markup',

@@ -17,6 +17,7 @@ type OfferLinkSource = (typeof offerLinks.$inferSelect)['source'];
 const leadSources: Record<OfferLinkSource, LeadSource> = {
   'shared-link': 'shared-link',
   'bulk-email': 'bulk-email',
+  mail: 'mail',
   'personal-page': 'personal-page',
   // A revised offer answers into its lead, which keeps its own source; this is only a fallback.
   'revised-offer': 'shared-link',
@@ -24,12 +25,12 @@ const leadSources: Record<OfferLinkSource, LeadSource> = {
 
 /**
  * Whom a new lead from this link goes to before the workspace's rule: the member who shared the
- * offer or whose personal page made it. A bulk send's answers follow the workspace's rule (a
+ * offer or whose personal page made it. A bulk or mail send's answers follow the workspace's rule (a
  * campaign's leads are what round-robin is for); a revised offer answers into its lead, which keeps
  * its assignee.
  */
 function answeredMember(link: typeof offerLinks.$inferSelect): string | null {
-  return link.source === 'bulk-email' ? null : link.userId;
+  return link.source === 'bulk-email' || link.source === 'mail' ? null : link.userId;
 }
 
 /**

@@ -79,3 +79,23 @@ export function tooManyAttemptsMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
   return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
+
+/**
+ * How long until `key` may count again under `rule`, without counting this look (0: now): for a
+ * limit on failures only (short-code misses), asked before trying, so that once over the limit
+ * a hit answers as a miss does and guessing learns nothing.
+ */
+export async function rateLimitWait(db: Pick<Database, 'select'>, rule: RateLimitRule): Promise<number> {
+  const [row] = await db
+    .select({
+      count: rateLimits.count,
+      msLeft:
+        sql<number>`extract(epoch from (${rateLimits.windowStartedAt} + (${rule.windowMs}::double precision * interval '1 millisecond') - now())) * 1000`.mapWith(
+          Number,
+        ),
+    })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, rule.key));
+  if (!row || row.msLeft <= 0 || row.count < rule.limit) return 0;
+  return Math.ceil(row.msLeft);
+}

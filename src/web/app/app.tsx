@@ -61,6 +61,13 @@ const appPages: Page[] = [
     drawnBy: 'browser',
   },
   {
+    path: 'o/:code/stop',
+    module: 'features/mail/stop-mail-page.tsx',
+    load: async () => ({ Component: (await import('../features/mail/stop-mail-page')).StopMailPage }),
+    meta: pageTitled('Stop offers by mail', 'Stop offers by mail to your address.'),
+    drawnBy: 'browser',
+  },
+  {
     path: 'login',
     module: 'features/auth/login-page.tsx',
     load: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),

@@ -1,0 +1,226 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { carriesLinkOrMarkup } from '#domain/email/typed-text-rules.ts';
+import type { MailSendRequest } from '#domain/mail/mail-send-request.ts';
+import {
+  mailSkipReasons,
+  planMailPieces,
+  UnworkableRowError,
+  type PlannedPiece,
+} from '#domain/mail/plan-mail-pieces.ts';
+import { namedFormula } from '#domain/offer/compute-offer-range.ts';
+import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
+import type { AppContext } from '../app-context';
+import type { Transaction } from '../db/database';
+import { mailPieces, mailSends, mailShortCodes, mailSuppressions, offerLinks } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
+import { assertSenderMaySend } from '../email/send-to-third-party';
+import { Refusal } from '../http/refusal';
+import { insertOfferLink } from '../offer-links/insert-offer-link';
+import { readWholesaler } from '../profile/read-wholesaler';
+import { createShortCode, sealShortCode, shortCodeDigest } from './short-code-seal';
+
+export const mailSendMessages = {
+  phoneRequired:
+    'Add a phone number to your profile: a mailed offer says how to call you, and how to stop offers by phone',
+  phoneLinkOrMarkup: 'Your profile’s phone cannot contain links, e-mail addresses or HTML',
+  nothingToMail: 'Nothing to mail: every selected owner is on the do-not-mail list or has no mailing address',
+} as const;
+
+/** Pieces per transaction: each short, so a 10,000-piece send does not hold the database. */
+const PIECES_PER_TRANSACTION = 200;
+
+export interface CreatedMailSend {
+  sendId: string;
+  pieces: number;
+  properties: number;
+  skipped: { index: number; reason: string }[];
+}
+
+/**
+ * Refuses a member who may not mail offers: the sending policy's checks for a commercial message
+ * (a verified account, a postal address, a profile of plain words), and a phone in plain words
+ * (every piece prints it, with the stop line). Answers the profile that signs the pieces.
+ */
+export async function assertMemberMayMail(
+  db: AppContext['database']['db'],
+  member: Pick<WorkspaceMember, 'workspaceId' | 'userId'>,
+) {
+  await assertSenderMaySend(db, member, 'bulk-offer');
+  const wholesaler = await readWholesaler(db, member);
+  if (!wholesaler) throw new Refusal(404, 'Account not found');
+  if (!wholesaler.phone.trim()) throw new Refusal(403, mailSendMessages.phoneRequired, { code: 'phone-required' });
+  if (carriesLinkOrMarkup(wholesaler.phone))
+    throw new Refusal(403, mailSendMessages.phoneLinkOrMarkup, { code: 'profile-link-or-markup' });
+  return wholesaler;
+}
+
+/** The mailing addresses among `keys` on the workspace's do-not-mail list. */
+export async function suppressedMailingAddresses(
+  db: Pick<AppContext['database']['db'], 'select'>,
+  workspaceId: string,
+  keys: string[],
+): Promise<Set<string>> {
+  const suppressed = new Set<string>();
+  for (let start = 0; start < keys.length; start += 1_000) {
+    const rows = await db
+      .select({ key: mailSuppressions.mailingAddressKey })
+      .from(mailSuppressions)
+      .where(
+        and(
+          inWorkspace(mailSuppressions, workspaceId),
+          inArray(mailSuppressions.mailingAddressKey, keys.slice(start, start + 1_000)),
+        ),
+      );
+    for (const row of rows) suppressed.add(row.key);
+  }
+  return suppressed;
+}
+
+/**
+ * "Print them yourself" (issue 41): the member's mail send of the workspace. Offers are recomputed
+ * from the template; one piece per mailing address, in envelope order; addresses on the workspace's
+ * do-not-mail list are skipped. Each property gets an offer link (source 'mail') and a short code,
+ * live from this moment; each piece is stored 'printed-by-you'. Returns the send, whose PDF and
+ * mail-house CSV are read by id (mail-send-documents.ts).
+ */
+export async function createMailSend(
+  { env, database, serverSecret }: Pick<AppContext, 'env' | 'database' | 'serverSecret'>,
+  member: Pick<WorkspaceMember, 'workspaceId' | 'userId'>,
+  request: MailSendRequest,
+): Promise<CreatedMailSend> {
+  const { db } = database;
+  let plan;
+  try {
+    plan = planMailPieces(request.properties, request.template, request.format);
+  } catch (error) {
+    if (!(error instanceof UnworkableRowError)) throw error;
+    throw new Refusal(400, error.message, {
+      code: 'offer-unworkable',
+      details: { field: `properties.${error.index}.marketValue` },
+    });
+  }
+  const suppressed = await suppressedMailingAddresses(
+    db,
+    member.workspaceId,
+    plan.pieces.map((piece) => piece.mailingAddressKey),
+  );
+  const skipped = [...plan.skipped];
+  const pieces = plan.pieces.filter((piece) => {
+    if (!suppressed.has(piece.mailingAddressKey)) return true;
+    for (const property of piece.properties)
+      skipped.push({ index: property.index, reason: mailSkipReasons.suppressed });
+    return false;
+  });
+  skipped.sort((a, b) => a.index - b.index);
+  if (pieces.length === 0)
+    throw new Refusal(422, mailSendMessages.nothingToMail, { code: 'nothing-to-mail', details: { skipped } });
+
+  const [send] = await db
+    .insert(mailSends)
+    .values({ workspaceId: member.workspaceId, userId: member.userId, format: request.format, pieces: pieces.length })
+    .returning({ id: mailSends.id });
+  if (!send) throw new Error('mail_sends insert returned no row');
+  const formula = namedFormula(request.template);
+  try {
+    for (let start = 0; start < pieces.length; start += PIECES_PER_TRANSACTION) {
+      // PGlite answers without a turn of the event loop: let waiting requests in between chunks.
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      await db.transaction(async (tx) => {
+        for (const [offset, piece] of pieces.slice(start, start + PIECES_PER_TRANSACTION).entries()) {
+          await recordPrintedPiece(
+            tx,
+            { appUrl: env.APP_URL, serverSecret, member, sendId: send.id, formula },
+            piece,
+            start + offset,
+          );
+        }
+      });
+    }
+  } catch (error) {
+    // Nothing of a half-made send stays: its links go with it (the pieces and codes cascade).
+    await db
+      .delete(offerLinks)
+      .where(
+        inArray(
+          offerLinks.id,
+          db
+            .select({ id: mailShortCodes.offerLinkId })
+            .from(mailShortCodes)
+            .innerJoin(mailPieces, eq(mailPieces.id, mailShortCodes.pieceId))
+            .where(eq(mailPieces.sendId, send.id)),
+        ),
+      );
+    await db.delete(mailSends).where(eq(mailSends.id, send.id));
+    throw error;
+  }
+  return {
+    sendId: send.id,
+    pieces: pieces.length,
+    properties: pieces.reduce((sum, piece) => sum + piece.properties.length, 0),
+    skipped,
+  };
+}
+
+interface PieceContext {
+  appUrl: string;
+  serverSecret: string;
+  member: Pick<WorkspaceMember, 'workspaceId' | 'userId'>;
+  sendId: string;
+  formula: ReturnType<typeof namedFormula>;
+}
+
+/**
+ * One piece of a send, printed by the member: its row, and each property's offer link and short
+ * code. The prospects' "mailed" touch of this owner is recorded here, in the same transaction.
+ */
+async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece: PlannedPiece, position: number) {
+  const { workspaceId, userId } = context.member;
+  const [row] = await tx
+    .insert(mailPieces)
+    .values({
+      workspaceId,
+      sendId: context.sendId,
+      position,
+      ownerName: piece.ownerName,
+      mailingAddress: piece.mailingAddress,
+      mailingAddressKey: piece.mailingAddressKey,
+      format: piece.format,
+      status: 'printed-by-you',
+    })
+    .returning({ id: mailPieces.id });
+  if (!row) throw new Error('mail_pieces insert returned no row');
+  for (const [propertyPosition, property] of piece.properties.entries()) {
+    const link = await insertOfferLink(tx, context.appUrl, {
+      workspaceId,
+      userId,
+      source: 'mail',
+      offer: {
+        address: property.address,
+        marketValue: property.marketValue,
+        repairs: property.totalRepairCost > 0 ? [{ name: 'Repairs', cost: property.totalRepairCost }] : [],
+        totalRepairCost: property.totalRepairCost,
+        templateName: context.formula.name,
+        offerRange: property.offerRange,
+        formula: context.formula,
+      },
+      recipient: { name: piece.ownerName, email: piece.email ?? null },
+    });
+    // 50 random bits: a second code like one of the stored is all but impossible; then draw again.
+    for (;;) {
+      const code = createShortCode();
+      const [stored] = await tx
+        .insert(mailShortCodes)
+        .values({
+          workspaceId,
+          codeDigest: shortCodeDigest(context.serverSecret, code),
+          sealed: sealShortCode(context.serverSecret, { code, token: link.token }),
+          pieceId: row.id,
+          position: propertyPosition,
+          offerLinkId: link.id,
+        })
+        .onConflictDoNothing({ target: mailShortCodes.codeDigest })
+        .returning({ id: mailShortCodes.id });
+      if (stored) break;
+    }
+  }
+}
