@@ -6,15 +6,23 @@
 // the bench's client does not share its event loop. Health is asked by 4 clients,
 // each asking again 5 ms after its answer. The server also reports its event loop's delay (Node's
 // monitorEventLoopDelay) during the bursts: on a machine shared with other work the round trips
-// carry the other work's delays too, the loop's delay less so.
-// Run: npx tsx bench/arv-under-load.ts   (goal: health p99 under 50 ms while estimates run)
+// carry the other work's delays too, the loop's delay less so. It also reports the CPU its main
+// thread spends on each estimate request (process.threadCpuUsage, less the health checks' share as
+// measured while quiet): unlike the latencies, a figure the machine's other load does not change.
+// Run: npx tsx bench/arv-under-load.ts [--pglite] [--profile]   (goal: health p99 under 50 ms while estimates run)
+// --profile writes a CPU profile of the server's main thread during the bursts (the inspector's
+// profiler) to bench/out/profiles/arv-under-load.cpuprofile and prints where its time went.
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { dirname, resolve } from 'node:path';
+import { monitorEventLoopDelay, performance as serverPerformance } from 'node:perf_hooks';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
 import { cookieFrom, TEST_PASSWORD } from '#tests/support/test-users.ts';
+import { summarizeProfile } from './api-overhead/summarize-profile';
 import { percentile } from './support/percentile';
 
 const BURSTS = 5;
@@ -24,6 +32,14 @@ const COMPS = 500;
 const HEALTH_CLIENTS = 4;
 const HEALTH_GAP_MS = 5;
 const QUIET_MS = 3000;
+const PROFILE = process.argv.includes('--profile');
+const PROFILE_FILE = resolve('bench/out/profiles/arv-under-load.cpuprofile');
+
+/** What the server's main thread has used so far: its CPU (ms) and its event loop's busy time (ms). */
+interface MainThreadMark {
+  cpuMs: number;
+  activeMs: number;
+}
 
 async function serveApp(databaseUrl: string | undefined) {
   const { serve } = await import('@hono/node-server');
@@ -35,12 +51,26 @@ async function serveApp(databaseUrl: string | undefined) {
   const server = serve({ fetch: createApp(context).fetch, port: 0, hostname: '127.0.0.1' });
   server.once('listening', () => process.send!({ port: (server.address() as AddressInfo).port }));
   const delay = monitorEventLoopDelay({ resolution: 5 });
-  process.on('message', (message) => {
-    if (message === 'start') {
+  const profiler = PROFILE ? new Session() : undefined;
+  profiler?.connect();
+  process.on('message', async (message) => {
+    if (message === 'mark') {
+      const cpu = process.threadCpuUsage();
+      process.send!({
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        activeMs: serverPerformance.eventLoopUtilization().active,
+      } satisfies MainThreadMark);
+    } else if (message === 'start') {
       delay.reset();
       delay.enable();
+      void profiler?.post('Profiler.enable').then(() => profiler.post('Profiler.start'));
     } else if (message === 'stop') {
       delay.disable();
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        mkdirSync(dirname(PROFILE_FILE), { recursive: true });
+        writeFileSync(PROFILE_FILE, JSON.stringify(profile));
+      }
       const toMs = (ns: number) => ns / 1e6;
       process.send!({
         p50: toMs(delay.percentile(50)),
@@ -96,12 +126,19 @@ async function measure() {
   const databaseUrl = postgres && (await createDatabase(postgres.url));
   const child: ChildProcess = fork(
     new URL(import.meta.url).pathname,
-    ['--serve', ...(databaseUrl ? [databaseUrl] : [])],
+    ['--serve', ...(databaseUrl ? [databaseUrl] : []), ...(PROFILE ? ['--profile'] : [])],
     {
       execArgv: ['--import', 'tsx'],
       stdio: 'inherit',
     },
   );
+  const mark = () => {
+    const answer = new Promise<MainThreadMark>((resolveMark) =>
+      child.once('message', (message) => resolveMark(message as MainThreadMark)),
+    );
+    child.send('mark');
+    return answer;
+  };
   const port = await new Promise<number>((resolve) =>
     child.once('message', (m) => resolve((m as { port: number }).port)),
   );
@@ -148,8 +185,11 @@ async function measure() {
     };
     const pollers = Array.from({ length: HEALTH_CLIENTS }, () => poll());
 
+    const quietFrom = performance.now();
+    const quietMark = await mark();
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     const quietUntil = performance.now();
+    const burstsMark = await mark();
     const underLoad: [number, number][] = [];
     child.send('start');
     const estimateTimes: number[] = [];
@@ -184,6 +224,8 @@ async function measure() {
     );
     child.send('stop');
     const delay = await loopDelay;
+    const endMark = await mark();
+    const burstsUntil = performance.now();
     polling = false;
     await Promise.all(pollers);
 
@@ -192,6 +234,20 @@ async function measure() {
       .filter((sample) => underLoad.some(([from, to]) => sample.at >= from && sample.at <= to))
       .map((sample) => sample.ms);
     const bursts = underLoad.map(([from, to]) => to - from);
+    // The main thread's CPU over the bursts (and the pauses between them), less what the health
+    // checks asked meanwhile cost it at their quiet rate, shared among the estimates.
+    const healthWhileQuiet = healthTimes.filter((sample) => sample.at >= quietFrom && sample.at < quietUntil).length;
+    const healthWhileBursting = healthTimes.filter(
+      (sample) => sample.at >= quietUntil && sample.at < burstsUntil,
+    ).length;
+    const healthCpuMs = (burstsMark.cpuMs - quietMark.cpuMs) / healthWhileQuiet;
+    const burstsCpuMs = endMark.cpuMs - burstsMark.cpuMs;
+    const estimateCpuMs = (burstsCpuMs - healthWhileBursting * healthCpuMs) / estimateTimes.length;
+    const estimateActiveMs =
+      (endMark.activeMs -
+        burstsMark.activeMs -
+        healthWhileBursting * ((burstsMark.activeMs - quietMark.activeMs) / healthWhileQuiet)) /
+      estimateTimes.length;
     console.log(
       `ARV under load (${postgres ? 'PostgreSQL' : 'PGlite'}): ${BURSTS} bursts of ${ACCOUNTS * ESTIMATES_PER_ACCOUNT} estimates × ${COMPS} comps (${(bodies[0]!.length / 1024).toFixed(0)} KB each), ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`,
     );
@@ -204,6 +260,9 @@ async function measure() {
     console.log(
       `server's event loop delay during the bursts: p50 ${ms(delay.p50)}  p99 ${ms(delay.p99)}  max ${ms(delay.max)}`,
     );
+    console.log(
+      `server's main thread a request: estimate ${estimateCpuMs.toFixed(2)} ms of CPU (${estimateActiveMs.toFixed(2)} ms of event loop busy), health ${healthCpuMs.toFixed(3)} ms of CPU; ${burstsCpuMs.toFixed(0)} ms of CPU over the bursts`,
+    );
   } finally {
     await dispatcher.close();
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -211,8 +270,12 @@ async function measure() {
     await exited;
     await postgres?.stop();
   }
+  if (PROFILE) {
+    console.log(`\nCPU profile of the server's main thread during the bursts (${PROFILE_FILE}):`);
+    summarizeProfile(PROFILE_FILE, 0, 25);
+  }
 }
 
 const serveAt = process.argv.indexOf('--serve');
-if (serveAt >= 0) await serveApp(process.argv[serveAt + 1]);
+if (serveAt >= 0) await serveApp(process.argv.slice(serveAt + 1).find((arg) => !arg.startsWith('--')));
 else await measure();
