@@ -6,9 +6,10 @@
 // the bench's client does not share its event loop. Health is asked by 4 clients,
 // each asking again 5 ms after its answer. The server also reports its event loop's delay (Node's
 // monitorEventLoopDelay) during the bursts: on a machine shared with other work the round trips
-// carry the other work's delays too, the loop's delay less so. It also reports the CPU its main
-// thread spends on each estimate request (process.threadCpuUsage, less the health checks' share as
-// measured while quiet): unlike the latencies, a figure the machine's other load does not change.
+// carry the other work's delays too, the loop's delay less so. Before the health checks start, one
+// more burst from six other accounts measures the CPU the server's main thread spends on an
+// estimate request (process.threadCpuUsage): unlike the latencies, a figure the machine's other
+// load hardly changes.
 // Run: npx tsx bench/arv-under-load.ts [--pglite] [--profile]   (goal: health p99 under 50 ms while estimates run)
 // --profile writes a CPU profile of the server's main thread during the bursts (the inspector's
 // profiler) to bench/out/profiles/arv-under-load.cpuprofile and prints where its time went.
@@ -147,9 +148,17 @@ async function measure() {
   const request = (path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
     undiciFetch(`${origin}${path}`, { ...init, dispatcher });
 
+  const estimate = (cookie: string, account: number, body: string) =>
+    request('/api/arv/estimate', {
+      method: 'POST',
+      headers: { origin, cookie, 'content-type': 'application/json', 'x-forwarded-for': `10.37.1.${account + 1}` },
+      body,
+    });
+
   try {
+    // Six accounts for the bursts under the health checks, and six more for one burst alone (its CPU).
     const cookies: string[] = [];
-    for (let account = 0; account < ACCOUNTS; account++) {
+    for (let account = 0; account < 2 * ACCOUNTS; account++) {
       const response = await request('/api/auth/sign-up/email', {
         method: 'POST',
         headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': `10.37.0.${account + 1}` },
@@ -162,15 +171,30 @@ async function measure() {
       if (response.status !== 200) throw new Error(`sign-up failed: ${response.status}`);
       cookies.push(cookieFrom(response));
     }
+    const burstCookies = cookies.slice(0, ACCOUNTS);
+    const aloneCookies = cookies.slice(ACCOUNTS);
     const bodies = Array.from({ length: ESTIMATES_PER_ACCOUNT }, (_, i) => estimateBody(i + 1));
     // One estimate first, unmeasured: it starts the worker (from source, through tsx) and warms the code.
-    const warmUp = await request('/api/arv/estimate', {
-      method: 'POST',
-      headers: { origin, cookie: cookies[0]!, 'content-type': 'application/json', 'x-forwarded-for': '10.37.1.1' },
-      body: bodies[0]!,
-    });
+    const warmUp = await estimate(aloneCookies[0]!, ACCOUNTS, bodies[0]!);
     if (warmUp.status !== 200) throw new Error(`the warm-up estimate failed: ${warmUp.status}`);
     await warmUp.arrayBuffer();
+
+    // Two bursts with nothing else asked of the server, the first to warm it: the main thread's CPU a request in the second.
+    const aloneBurst = () =>
+      Promise.all(
+        aloneCookies.flatMap((cookie, account) =>
+          bodies.map(async (body) => {
+            const response = await estimate(cookie, ACCOUNTS + account, body);
+            await response.arrayBuffer();
+            return response.status;
+          }),
+        ),
+      );
+    await aloneBurst();
+    const aloneFrom = await mark();
+    const aloneStatuses = await aloneBurst();
+    const aloneUntil = await mark();
+    if (aloneStatuses.some((status) => status !== 200)) throw new Error(`an estimate failed: ${aloneStatuses}`);
 
     let polling = true;
     const healthTimes: { at: number; ms: number }[] = [];
@@ -185,11 +209,8 @@ async function measure() {
     };
     const pollers = Array.from({ length: HEALTH_CLIENTS }, () => poll());
 
-    const quietFrom = performance.now();
-    const quietMark = await mark();
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     const quietUntil = performance.now();
-    const burstsMark = await mark();
     const underLoad: [number, number][] = [];
     child.send('start');
     const estimateTimes: number[] = [];
@@ -197,19 +218,10 @@ async function measure() {
     for (let burst = 0; burst < BURSTS; burst++) {
       const start = performance.now();
       await Promise.all(
-        cookies.flatMap((cookie, account) =>
+        burstCookies.flatMap((cookie, account) =>
           bodies.map(async (body) => {
             const sent = performance.now();
-            const response = await request('/api/arv/estimate', {
-              method: 'POST',
-              headers: {
-                origin,
-                cookie,
-                'content-type': 'application/json',
-                'x-forwarded-for': `10.37.1.${account + 1}`,
-              },
-              body,
-            });
+            const response = await estimate(cookie, account, body);
             await response.arrayBuffer();
             statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
             estimateTimes.push(performance.now() - sent);
@@ -224,8 +236,6 @@ async function measure() {
     );
     child.send('stop');
     const delay = await loopDelay;
-    const endMark = await mark();
-    const burstsUntil = performance.now();
     polling = false;
     await Promise.all(pollers);
 
@@ -234,20 +244,7 @@ async function measure() {
       .filter((sample) => underLoad.some(([from, to]) => sample.at >= from && sample.at <= to))
       .map((sample) => sample.ms);
     const bursts = underLoad.map(([from, to]) => to - from);
-    // The main thread's CPU over the bursts (and the pauses between them), less what the health
-    // checks asked meanwhile cost it at their quiet rate, shared among the estimates.
-    const healthWhileQuiet = healthTimes.filter((sample) => sample.at >= quietFrom && sample.at < quietUntil).length;
-    const healthWhileBursting = healthTimes.filter(
-      (sample) => sample.at >= quietUntil && sample.at < burstsUntil,
-    ).length;
-    const healthCpuMs = (burstsMark.cpuMs - quietMark.cpuMs) / healthWhileQuiet;
-    const burstsCpuMs = endMark.cpuMs - burstsMark.cpuMs;
-    const estimateCpuMs = (burstsCpuMs - healthWhileBursting * healthCpuMs) / estimateTimes.length;
-    const estimateActiveMs =
-      (endMark.activeMs -
-        burstsMark.activeMs -
-        healthWhileBursting * ((burstsMark.activeMs - quietMark.activeMs) / healthWhileQuiet)) /
-      estimateTimes.length;
+    const aloneCount = aloneStatuses.length;
     console.log(
       `ARV under load (${postgres ? 'PostgreSQL' : 'PGlite'}): ${BURSTS} bursts of ${ACCOUNTS * ESTIMATES_PER_ACCOUNT} estimates × ${COMPS} comps (${(bodies[0]!.length / 1024).toFixed(0)} KB each), ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)}`,
     );
@@ -261,7 +258,7 @@ async function measure() {
       `server's event loop delay during the bursts: p50 ${ms(delay.p50)}  p99 ${ms(delay.p99)}  max ${ms(delay.max)}`,
     );
     console.log(
-      `server's main thread a request: estimate ${estimateCpuMs.toFixed(2)} ms of CPU (${estimateActiveMs.toFixed(2)} ms of event loop busy), health ${healthCpuMs.toFixed(3)} ms of CPU; ${burstsCpuMs.toFixed(0)} ms of CPU over the bursts`,
+      `server's main thread, one burst alone: ${((aloneUntil.cpuMs - aloneFrom.cpuMs) / aloneCount).toFixed(2)} ms of CPU an estimate request (${((aloneUntil.activeMs - aloneFrom.activeMs) / aloneCount).toFixed(2)} ms of its event loop's busy time)`,
     );
   } finally {
     await dispatcher.close();
