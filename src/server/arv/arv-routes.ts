@@ -16,7 +16,7 @@ export const ARV_ESTIMATE_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
  * The estimate's body: the fixed interface of ARCHITECTURE.md, plus the optional indexes of comps the
  * user pinned (used whatever screening says). Comps the user excluded are not sent.
  */
-const EstimateBodySchema = ArvEstimateRequestSchema.extend({
+export const EstimateBodySchema = ArvEstimateRequestSchema.extend({
   pinned: z
     .array(
       z
