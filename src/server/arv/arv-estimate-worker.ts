@@ -1,22 +1,21 @@
-// The ARV estimate's worker thread (estimate-arv-in-worker.ts): estimates one request at a time,
-// off the server's event loop.
+// The ARV estimate's worker thread (estimate-arv-in-worker.ts): reads, validates and estimates one
+// request's body at a time, off the server's event loop.
 import { parentPort } from 'node:worker_threads';
-import type { ArvEstimateRequest } from '#domain/arv/arv-request-schema.ts';
-import { estimateArv } from '#domain/arv/estimate-arv.ts';
+import { estimateFromBody, type EstimateFromBodyOutcome } from './estimate-from-body';
 
 export interface EstimateTask {
-  request: ArvEstimateRequest;
-  pinned: number[];
+  /** The body's bytes; absent when it is not declared JSON. */
+  body: Uint8Array | undefined;
 }
 
-export type EstimateOutcome = { result: ReturnType<typeof estimateArv> } | { error: string };
+export type EstimateOutcome = EstimateFromBodyOutcome | { kind: 'failed'; error: string };
 
-parentPort?.on('message', ({ request, pinned }: EstimateTask) => {
+parentPort?.on('message', ({ body }: EstimateTask) => {
   let outcome: EstimateOutcome;
   try {
-    outcome = { result: estimateArv(request, { pinned: new Set(pinned) }) };
+    outcome = estimateFromBody(body);
   } catch (error) {
-    outcome = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    outcome = { kind: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
   parentPort!.postMessage(outcome);
 });

@@ -13,7 +13,8 @@ import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { signUpTestUser } from '#tests/support/test-users.ts';
 import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
 import { validate } from '../http/validate';
-import { ARV_ESTIMATE_RATE_LIMIT, EstimateBodySchema } from './arv-routes';
+import { ARV_ESTIMATE_RATE_LIMIT } from './arv-routes';
+import { EstimateBodySchema } from './estimate-body-schema';
 
 const subject = { sqft: 1500, beds: 3, baths: 2, lat: 47.68, lng: -122.35, valueDate: '2015-03-01' };
 const comp = (price: number, overrides: Partial<ArvComp> = {}): ArvComp => ({
