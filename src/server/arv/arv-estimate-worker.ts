@@ -1,5 +1,7 @@
 // The ARV estimate's worker thread (estimate-arv-in-worker.ts): reads, validates and estimates one
 // request's body at a time, off the server's event loop.
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { estimateFromBody, type EstimateFromBodyOutcome } from './estimate-from-body';
 
@@ -9,6 +11,24 @@ export interface EstimateTask {
 }
 
 export type EstimateOutcome = EstimateFromBodyOutcome | { kind: 'failed'; error: string };
+
+/**
+ * Estimates are batch work beside the requests the event loop answers: when the cores are busy, the
+ * event loop should run first. On Linux a thread has a priority of its own (its id from
+ * /proc/thread-self), and any thread may lower its own; elsewhere the worker keeps the process's.
+ */
+function lowerThisThreadsPriority() {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(threadId) && threadId !== process.pid) {
+      setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
+    }
+  } catch {
+    // no /proc, or not allowed: the same priority as the event loop
+  }
+}
+
+if (parentPort) lowerThisThreadsPriority();
 
 parentPort?.on('message', ({ body }: EstimateTask) => {
   let outcome: EstimateOutcome;
