@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { ArvComp } from '#domain/arv/arv-request-schema.ts';
 import { Refusal } from '../http/refusal';
@@ -58,6 +60,22 @@ describe('createArvEstimator (issue 37, finding 14)', () => {
     expect(results.every((result) => result.kind === 'estimate')).toBe(true);
     // Run on this thread, six estimates would run back to back without one turn of the loop.
     expect(turns).toBeGreaterThan(6);
+  });
+
+  // A thread's niceness is the 19th field of /proc/<pid>/task/<tid>/stat (the 17th after its name).
+  const nicenessOfThreads = () =>
+    readdirSync('/proc/self/task').map((threadId) => {
+      const stat = readFileSync(`/proc/self/task/${threadId}/stat`, 'utf8');
+      return { threadId: Number(threadId), nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
+    });
+
+  it.runIf(process.platform === 'linux')('estimates at a lower priority than the event loop (Linux)', async () => {
+    const before = new Set(nicenessOfThreads().map(({ threadId }) => threadId));
+    const estimator = createArvEstimator({ threads: 1 });
+    await estimator.estimate(bodyOf({ subject, comps: comps.slice(0, 10) }));
+    const started = nicenessOfThreads().filter(({ threadId }) => !before.has(threadId));
+    expect(started.map(({ nice }) => nice)).toContain(constants.priority.PRIORITY_BELOW_NORMAL);
+    expect(nicenessOfThreads().find(({ threadId }) => threadId === process.pid)?.nice).toBe(0);
   });
 
   it('refuses with 503 once maxWaiting estimates wait, and serves the ones it took', async () => {
