@@ -1,8 +1,9 @@
 // The ARV estimate's worker thread (estimate-arv-in-worker.ts): reads, validates and estimates one
 // request's body at a time, off the server's event loop.
 import { readlinkSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
+import { constants, getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { WORKER_NICENESS_ABOVE_PROCESS } from './estimate-arv-in-worker';
 import { estimateFromBody, type EstimateFromBodyOutcome } from './estimate-from-body';
 
 export interface EstimateTask {
@@ -21,7 +22,8 @@ function lowerThisThreadsPriority() {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
     if (Number.isInteger(threadId) && threadId !== process.pid) {
-      setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
+      const niceness = Math.min(constants.priority.PRIORITY_LOW, getPriority(threadId) + WORKER_NICENESS_ABOVE_PROCESS);
+      setPriority(threadId, niceness);
     }
   } catch {
     // no /proc, or not allowed: the same priority as the event loop

@@ -7,6 +7,9 @@ import type { EstimateFromBodyOutcome } from './estimate-from-body';
 /** Estimates waiting for a worker beyond which a new one is refused (503): a minute of a busy server's estimates. */
 const MAX_WAITING_ESTIMATES = 240;
 
+/** How much lower than the event loop a worker runs (Linux): its niceness is the process's plus this, at most 19. */
+export const WORKER_NICENESS_ABOVE_PROCESS = 10;
+
 export const estimatesBusyMessage = 'Too many estimates are running. Please try again in a moment.';
 
 // From source (tsx, the tests) the worker needs tsx's loader; a build has the worker beside main.js.
