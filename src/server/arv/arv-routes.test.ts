@@ -2,6 +2,8 @@
 // on PGlite and PostgreSQL 15: hostile bodies are refused with a 4xx. The comps behind a used ARV
 // are kept by the property's save (properties/save-property-comps.test.ts).
 import fc from 'fast-check';
+import { Hono } from 'hono';
+import type { HTTPException } from 'hono/http-exception';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArvComp } from '#domain/arv/arv-request-schema.ts';
 import { arbitraryArvRequest, figuresOf } from '#tests/support/arv-requests.ts';
@@ -10,7 +12,9 @@ import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { signUpTestUser } from '#tests/support/test-users.ts';
 import { asBrowser, bodyAt, typedClient } from '#tests/support/typed-client.ts';
+import { validate } from '../http/validate';
 import { ARV_ESTIMATE_RATE_LIMIT } from './arv-routes';
+import { EstimateBodySchema } from './estimate-body-schema';
 
 const subject = { sqft: 1500, beds: 3, baths: 2, lat: 47.68, lng: -122.35, valueDate: '2015-03-01' };
 const comp = (price: number, overrides: Partial<ArvComp> = {}): ArvComp => ({
@@ -159,6 +163,58 @@ describeEachDatabase('ARV from comparable sales', (database) => {
       expect(response.status).toBe(status);
       expect(await response.json()).toHaveProperty('error');
     });
+  });
+
+  it("answers a refused body byte for byte as the route's validator answered it (issue 37, finding 14)", async () => {
+    // The validator the route used before the worker read its bodies, on a bare app with the app's error mapping.
+    const reference = new Hono()
+      .post('/', validate('json', EstimateBodySchema), (c) => c.text('valid'))
+      .onError((error, c) => c.json({ error: (error as HTTPException).message }, (error as HTTPException).status));
+    const { headers } = await signUpTestUser(app);
+    const bodies: [string, string][] = [
+      ['NaN', '{"subject":{"sqft":NaN},"comps":[]}'],
+      ['not JSON', '{"subject":'],
+      ['an empty body', ''],
+      ['a list', '[]'],
+      ['null', 'null'],
+      ['no subject', JSON.stringify({ comps })],
+      ['a price as text', JSON.stringify({ subject, comps: [comps[0], { ...comps[1], price: '500000' }] })],
+      ['an unknown field', JSON.stringify({ subject, comps, admin: true })],
+      ['a bad date', JSON.stringify({ subject: { ...subject, valueDate: '2015-02-31' }, comps })],
+      ['an address with U+0000', JSON.stringify({ subject, comps: [{ ...comps[0], address: 'a\u0000b' }] })],
+      ['a pinned index out of range', JSON.stringify({ subject, comps, pinned: [500] })],
+      ['501 comps', JSON.stringify({ subject, comps: Array.from({ length: 501 }, () => comp(500_000)) })],
+      [
+        'a byte-order mark before a price as text',
+        `\uFEFF${JSON.stringify({ subject, comps: [{ ...comps[0], price: 'x' }] })}`,
+      ],
+    ];
+    for (const [name, body] of bodies) {
+      const expected = await reference.request('/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      const response = await sendJson(app, 'POST', '/api/arv/estimate', headers, body);
+      expect({ name, status: response.status, body: await response.text() }).toEqual({
+        name,
+        status: expected.status,
+        body: await expected.text(),
+      });
+      expect(response.status, name).toBe(400);
+    }
+    // A body that is not declared JSON is read as no fields at all, as the validator read it.
+    const notJson = await app.request('/api/arv/estimate', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/plain', 'x-forwarded-for': '10.37.9.9' },
+      body: JSON.stringify({ subject, comps }),
+    });
+    const expected = await reference.request('/', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect([notJson.status, await notJson.text()]).toEqual([expected.status, await expected.text()]);
   });
 
   it('rate limits estimates per user with a 429, before any work', async () => {

@@ -1,40 +1,50 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { ArvEstimateRequestSchema, MAX_ARV_COMPS } from '#domain/arv/arv-request-schema.ts';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { requireUser, type AuthVariables } from '../auth/require-user';
 import { COMPS_BODY_LIMIT_BYTES, routeBodyLimit } from '../http/limit-request-body';
 import { Refusal } from '../http/refusal';
-import { validate } from '../http/validate';
 import { limitPerUser } from '../rate-limit/limit-per-user';
 import { createArvEstimator } from './estimate-arv-in-worker';
+import type { EstimateBodySchema } from './estimate-body-schema';
+import type { EstimateAnswer } from './estimate-from-body';
 
 /** Estimates per user and minute: a person re-estimating as they pin and exclude stays far below. */
 export const ARV_ESTIMATE_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
 
+/** A JSON media type, as Hono's validator recognises one: any other body is read as no fields. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** Hono's validator's answer to a body that is not JSON (app.onError answers it as { error }). */
+const malformedJson = () => new HTTPException(400, { message: 'Malformed JSON in request body' });
+
+/** The body's bytes; a body that cannot be read is answered as one that is not JSON, as the validator answered it. */
+async function readBody(read: Promise<ArrayBuffer>) {
+  try {
+    return new Uint8Array(await read);
+  } catch {
+    throw malformedJson();
+  }
+}
+
 /**
- * The estimate's body: the fixed interface of ARCHITECTURE.md, plus the optional indexes of comps the
- * user pinned (used whatever screening says). Comps the user excluded are not sent.
+ * The body's type for the typed client, as a validator would declare it. The body itself is read,
+ * parsed and validated on the ARV worker (estimateFromBody), not on the event loop.
  */
-const EstimateBodySchema = ArvEstimateRequestSchema.extend({
-  pinned: z
-    .array(
-      z
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_ARV_COMPS - 1),
-    )
-    .max(MAX_ARV_COMPS)
-    .optional(),
-});
+const estimateBodyType: MiddlewareHandler<
+  { Variables: AuthVariables },
+  '/estimate',
+  { in: { json: z.input<typeof EstimateBodySchema> }; out: { json: z.output<typeof EstimateBodySchema> } }
+> = (_c, next) => next();
 
 /**
  * /api/arv (signed in, any plan, issue 28):
  * - POST /estimate: comparable sales → { arv, low, high, confidence, factors, used, excluded }, or 422
  *   { error: 'not enough comparable sales', code: 'not-enough-comps', excluded } with fewer than 3
- *   usable comps. Stores nothing. Rate limited per user (429 { code: 'rate-limited' }). Estimated on a
- *   worker thread, so estimates do not hold the event loop (503 { code: 'busy' } when too many wait).
+ *   usable comps. Stores nothing. Rate limited per user (429 { code: 'rate-limited' }). Parsed,
+ *   validated (400 with the first issue) and estimated on a worker thread, so estimates do not hold
+ *   the event loop (503 { code: 'busy' } when too many wait).
  * The comps behind an ARV used for an offer are kept by the property's save (POST /api/properties).
  */
 export function arvRoutes(context: AppContext) {
@@ -45,18 +55,27 @@ export function arvRoutes(context: AppContext) {
       '/estimate',
       routeBodyLimit(COMPS_BODY_LIMIT_BYTES),
       limitPerUser(context, 'arv-estimate', ARV_ESTIMATE_RATE_LIMIT),
-      validate('json', EstimateBodySchema),
+      estimateBodyType,
       async (c) => {
-        const { pinned = [], ...request } = c.req.valid('json');
-        const result = await estimator.estimate(request, pinned);
-        if (result.kind === 'not-enough') {
-          throw new Refusal(422, result.reason, {
-            code: 'not-enough-comps',
-            details: { usable: result.usable, excluded: result.excluded },
-          });
+        const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
+        const body = JSON_MEDIA_TYPE.test(mediaType) ? await readBody(c.req.arrayBuffer()) : undefined;
+        const outcome = await estimator.estimate(body);
+        switch (outcome.kind) {
+          case 'malformed':
+            throw malformedJson();
+          case 'invalid':
+            return c.json(outcome.answer, 400);
+          case 'not-enough':
+            throw new Refusal(422, outcome.reason, {
+              code: 'not-enough-comps',
+              details: { usable: outcome.usable, excluded: outcome.excluded },
+            });
+          case 'estimate':
+            // The worker wrote the answer's JSON (estimateFromBody); c.json would write the same bytes.
+            return c.body(outcome.json, 200, { 'Content-Type': 'application/json' }) as unknown as ReturnType<
+              typeof c.json<EstimateAnswer, 200>
+            >;
         }
-        const { arv, low, high, confidence, factors, used, excluded, trend, sizeSlope } = result;
-        return c.json({ arv, low, high, confidence, factors, used, excluded, trend, sizeSlope }, 200);
       },
     );
 }

@@ -1,14 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ArvEstimateRequest } from '#domain/arv/arv-request-schema.ts';
-import type { estimateArv } from '#domain/arv/estimate-arv.ts';
 import { Refusal } from '../http/refusal';
 import type { EstimateOutcome, EstimateTask } from './arv-estimate-worker';
-
-type Estimate = ReturnType<typeof estimateArv>;
+import type { EstimateFromBodyOutcome } from './estimate-from-body';
 
 /** Estimates waiting for a worker beyond which a new one is refused (503): a minute of a busy server's estimates. */
 const MAX_WAITING_ESTIMATES = 240;
+
+/** How much lower than the event loop a worker runs (Linux): its niceness is the process's plus this, at most 19. */
+export const WORKER_NICENESS_ABOVE_PROCESS = 10;
 
 export const estimatesBusyMessage = 'Too many estimates are running. Please try again in a moment.';
 
@@ -18,7 +18,8 @@ const workerFile = import.meta.url.endsWith('.ts')
   : new URL('./arv-estimate-worker.js', import.meta.url);
 
 export interface ArvEstimator {
-  estimate(request: ArvEstimateRequest, pinned: readonly number[]): Promise<Estimate>;
+  /** Reads, validates and estimates a request's body (estimateFromBody) on a worker: undefined when it is not declared JSON. */
+  estimate(body: Uint8Array | undefined): Promise<EstimateFromBodyOutcome>;
   /** Workers started and estimates waiting for one (for tests and benches). */
   readonly threads: number;
   readonly waiting: number;
@@ -26,12 +27,13 @@ export interface ArvEstimator {
 
 interface Job {
   task: EstimateTask;
-  resolve(result: Estimate): void;
+  resolve(result: EstimateFromBodyOutcome): void;
   reject(error: Error): void;
 }
 
 /**
- * Runs estimateArv on worker threads: a 500-comp estimate is about 30–50 ms of arithmetic, and on
+ * Runs estimates on worker threads, from the request's body to the answer's JSON: a 500-comp
+ * estimate is a few ms of arithmetic and about 1 ms of parsing, validating and writing JSON, and on
  * the event loop sixty at once held every other request (GET /api/health waited 345 ms at p90).
  * Up to `threads` workers (one less than the cores, at least one), started on first use and not
  * keeping the process alive; each runs one estimate at a time and the rest wait in order, at most
@@ -46,12 +48,12 @@ export function createArvEstimator({
   const running = new Map<Worker, Job>();
   let started = 0;
 
-  const finish = (worker: Worker, outcome: { result: Estimate } | { error: Error }) => {
+  const finish = (worker: Worker, outcome: EstimateFromBodyOutcome | Error) => {
     const job = running.get(worker);
     running.delete(worker);
     if (!job) return;
-    if ('result' in outcome) job.resolve(outcome.result);
-    else job.reject(outcome.error);
+    if (outcome instanceof Error) job.reject(outcome);
+    else job.resolve(outcome);
   };
 
   function start(): Worker {
@@ -60,7 +62,7 @@ export function createArvEstimator({
     let failure: Error | undefined;
     worker.on('message', (outcome: EstimateOutcome) => {
       worker.unref();
-      finish(worker, 'result' in outcome ? outcome : { error: new Error(`ARV estimate failed: ${outcome.error}`) });
+      finish(worker, outcome.kind === 'failed' ? new Error(`ARV estimate failed: ${outcome.error}`) : outcome);
       idle.push(worker);
       pump();
     });
@@ -71,7 +73,7 @@ export function createArvEstimator({
       started -= 1;
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
-      finish(worker, { error: failure ?? new Error(`the ARV worker stopped (exit code ${code})`) });
+      finish(worker, failure ?? new Error(`the ARV worker stopped (exit code ${code})`));
       pump();
     });
     return worker;
@@ -90,12 +92,12 @@ export function createArvEstimator({
   }
 
   return {
-    estimate(request, pinned) {
+    estimate(body) {
       if (queue.length >= maxWaiting) {
         return Promise.reject(new Refusal(503, estimatesBusyMessage, { code: 'busy' }));
       }
-      return new Promise<Estimate>((resolve, reject) => {
-        queue.push({ task: { request, pinned: [...pinned] }, resolve, reject });
+      return new Promise<EstimateFromBodyOutcome>((resolve, reject) => {
+        queue.push({ task: { body }, resolve, reject });
         pump();
       });
     },

@@ -1,13 +1,14 @@
 // Issue 16, finding 2: request bodies are bounded before anything reads them.
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { makeBulkSender } from '#tests/support/bulk-sender.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { signUpTestUser, TEST_ORIGIN } from '#tests/support/test-users.ts';
 import { bulkSendJobs, rateLimits, savedProperties } from '../db/schema';
-import { API_BODY_LIMIT_BYTES } from './limit-request-body';
+import { API_BODY_LIMIT_BYTES, routeBodyLimit } from './limit-request-body';
 
 const CHUNK = 16 * 1024;
 
@@ -117,5 +118,35 @@ describeEachDatabase('request body limit', (database) => {
     const refused = await app.request(streamedPost('/api/bulk-send', anonymous.stream));
     expect(refused.status).toBe(401);
     expect(anonymous.pulled()).toBeLessThanOrEqual(2 * CHUNK);
+  });
+});
+
+describe("routeBodyLimit (a larger route's own limit)", () => {
+  const limit = 100 * 1024;
+  const route = new Hono().post('/', routeBodyLimit(limit), async (c) => c.json({ read: (await c.req.text()).length }));
+  const post = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+    route.request(streamedPost('/', body, headers));
+
+  it('refuses a declared length above the limit before reading a byte of it', async () => {
+    const body = countingBody(10 * limit);
+    const response = await post(body.stream, { 'content-length': String(10 * limit) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'The request is too large (at most 100 KB).' });
+    expect(body.pulled()).toBeLessThanOrEqual(2 * CHUNK);
+  });
+
+  it('lets a declared length within the limit through to the route, which reads the whole body', async () => {
+    const response = await post(countingBody(limit).stream, { 'content-length': String(limit) });
+    expect([response.status, await response.json()]).toEqual([200, { read: limit }]);
+  });
+
+  it('reads a body without a declared length (or a chunked one) only up to the limit', async () => {
+    const body = countingBody(10 * limit);
+    expect((await post(body.stream)).status).toBe(413);
+    expect(body.pulled()).toBeLessThanOrEqual(limit + 2 * CHUNK);
+    const chunked = countingBody(10 * limit);
+    const response = await post(chunked.stream, { 'content-length': '10', 'transfer-encoding': 'chunked' });
+    expect(response.status).toBe(413);
+    expect(chunked.pulled()).toBeLessThanOrEqual(limit + 2 * CHUNK);
   });
 });

@@ -35,7 +35,16 @@ function tooLarge(c: Context, maxBytes: number) {
 
 /** A larger route's own limit, read after it has authorised the caller (413 as limitRequestBody answers it). */
 export function routeBodyLimit(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) });
+  const streamingLimit = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) });
+  return async (c, next) => {
+    // A declared length is all bodyLimit would check, but asking it builds the whole Request and
+    // the route then reads its body through a web stream (limitRequestBody, below, says the same).
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number(declared) > maxBytes ? tooLarge(c, maxBytes) : next();
+    }
+    return streamingLimit(c, next);
+  };
 }
 
 /**

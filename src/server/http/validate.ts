@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
+import { invalidRequestAnswer } from './invalid-request-answer';
 
 /**
  * Parses with the schema's compiled fast path (z.compile, made on first use so that starting the
@@ -31,9 +32,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     schema,
     (result, c) => {
       if (result.success) return;
-      const issue = result.error.issues[0];
-      const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
-      return c.json({ error: issue?.message ?? 'Invalid request', field }, 400);
+      return c.json(invalidRequestAnswer(result.error), 400);
     },
     // Cast: the option's result type is a conditional type that TypeScript leaves open for a generic schema.
     { validationFunction: safeParseCompiled(schema) as never },
