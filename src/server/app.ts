@@ -31,6 +31,7 @@ import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-
 import { personalPageRoutes } from './personal-page/personal-page-routes';
 import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
+import { prospectsRoutes } from './prospects/prospects-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
 import { publicInvitationRoutes, workspaceRoutes } from './workspaces/workspace-routes';
 
@@ -68,6 +69,7 @@ function apiRoutes(context: AppContext) {
     .route('/integrations', integrationsRoutes(context))
     .route('/bulk-send', bulkSendRoutes(context))
     .route('/unsubscribe', unsubscribeRoutes(context))
+    .route('/prospects', prospectsRoutes(context))
     .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
     .route('/public/invitations', publicInvitationRoutes(context))
     .route('/follow-ups', followUpsRoutes(context))

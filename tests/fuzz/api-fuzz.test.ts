@@ -24,6 +24,8 @@ import {
   member,
   offerLinks,
   organization,
+  prospects,
+  prospectTouches,
   releasedHandles,
   savedProperties,
   session,
@@ -169,6 +171,7 @@ const validShapes: Record<string, unknown>[] = [
   { text: 'a note' },
   { offerRange: { low: 1, high: 2 }, message: 'hi' },
   { plan: 'pro' },
+  { kind: 'counter', desiredPrice: 150000, note: 'called back' },
   { token: 'abc' },
   { apiKey: 'key', locationId: 'loc' },
   { handle: 'my-handle', displayName: 'Me' },
@@ -381,6 +384,19 @@ describeEachDatabase('API fuzz', (database) => {
     await db
       .insert(wholesalerSettings)
       .values({ workspaceId, settingName: 'ghl_opportunity_stage', settingValue: '{}' });
+    const [prospect] = await db
+      .insert(prospects)
+      .values({
+        workspaceId,
+        key: '1 oak st|owner lee',
+        name: 'Owner Lee',
+        address: '1 Oak St',
+        lastSendJobId: sendJob!.id,
+      })
+      .returning();
+    await db
+      .insert(prospectTouches)
+      .values({ workspaceId, prospectId: prospect!.id, kind: 'e-mailed', sendJobId: sendJob!.id });
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -390,6 +406,7 @@ describeEachDatabase('API fuzz', (database) => {
       lead!.id,
       followUp!.id,
       template!.id,
+      prospect!.id,
     ];
   });
 
@@ -491,6 +508,10 @@ describeEachDatabase('API fuzz', (database) => {
       'POST /api/test/follow-up-clock',
       'GET /api/public/reply-to-confirmations',
       'POST /api/leads-inbox/:id/revised-offer',
+      'GET /api/prospects',
+      'GET /api/prospects/sends/:id/summary',
+      'GET /api/prospects/:id',
+      'POST /api/prospects/:id/promote',
     ])
       expect(fuzzed).toContain(route);
   });

@@ -1,5 +1,5 @@
-import { homeownerEmailKey } from '../email/homeowner-email-key';
 import { ownerDisplayName } from '../bulk-import/bulk-import-property';
+import { homeownerEmailKey } from '../email/homeowner-email-key';
 import { prospectKey } from './prospect-key';
 
 /**

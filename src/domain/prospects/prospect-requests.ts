@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PROSPECT_STATUSES, PROSPECT_TOUCH_KINDS } from './prospect-touch';
 
+/** Why a row of a send was skipped: an earlier send already offered its owner and property the same range. */
+export const sameOfferSentReason = 'Already sent this offer in an earlier send';
+
 /** Prospects a page of GET /api/prospects holds. */
 export const PROSPECTS_PAGE_SIZE = 50;
 

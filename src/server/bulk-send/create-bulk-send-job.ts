@@ -9,12 +9,13 @@ import {
   type ListedOwner,
   type ProspectFields,
 } from '#domain/prospects/listed-owner.ts';
+import { sameOfferSentReason } from '#domain/prospects/prospect-requests.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { bulkSendJobs, prospects, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { currentRequestId } from '../observability/request-context';
-import { storeProspects } from '../prospects/store-prospects';
+import { storeProspects } from '../prospect-touches/store-prospects';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
 export const BULK_SEND_CHANNEL = 'bulk_send';
@@ -23,9 +24,6 @@ export const BULK_SEND_CHANNEL = 'bulk_send';
 export const INSERT_CHUNK_SIZE = 1_000;
 
 export const duplicateItemReason = 'Duplicate of an earlier row (same e-mail and address)';
-
-/** A row whose owner and property an earlier send already offered the same range (issue 41). */
-export const sameOfferSentReason = 'Already sent this offer in an earlier send';
 
 /** The send request as the server takes it: a member may choose to send an owner the same offer again. */
 export type BulkSendJobRequest = BulkSendRequest & { resendSameOffer?: boolean };
@@ -163,8 +161,8 @@ async function forgetUnreachedProspects(db: Database, ids: string[]) {
         and(
           inArray(prospects.id, chunk),
           isNull(prospects.leadId),
-          sql`not exists (select 1 from bulk_send_items where prospect_id = ${prospects.id})`,
-          sql`not exists (select 1 from prospect_touches where prospect_id = ${prospects.id})`,
+          sql`not exists (select 1 from bulk_send_items i where i.prospect_id = "prospects"."id")`,
+          sql`not exists (select 1 from prospect_touches t where t.prospect_id = "prospects"."id")`,
         ),
       );
   }

@@ -11,7 +11,7 @@ import { sendingRefusalOf } from '../email/sending-refusal';
 import { enrolFollowUp } from '../follow-ups/enrol-follow-up';
 import { runAsQueuingRequest } from '../observability/request-context';
 import { insertOfferLink, type CreatedOfferLink } from '../offer-links/insert-offer-link';
-import { recordProspectTouch } from '../prospects/record-prospect-touch';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 
 export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 

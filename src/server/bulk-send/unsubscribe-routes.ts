@@ -7,7 +7,7 @@ import { emailUnsubscribes } from '../db/schema';
 import { readUnsubscribeToken } from '../email/unsubscribe-token';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { validate } from '../http/validate';
-import { recordProspectTouch } from '../prospects/record-prospect-touch';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
 const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });

@@ -10,7 +10,7 @@ import { emailProviderEvents, emailUnsubscribes } from '../db/schema';
 import { exactSuppressionEmail } from '../email/unsubscribe-token';
 import { logger } from '../observability/logger';
 import { webhookDeliveriesRefused } from '../observability/metrics';
-import { recordProspectTouch } from '../prospects/record-prospect-touch';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 import { stopFollowUps } from './stop-follow-ups';
 
 // The events this app acts on, in Resend's shapes; every other type is acknowledged and ignored.

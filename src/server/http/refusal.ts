@@ -39,6 +39,7 @@ export type RefusalCode =
   | 'postal-address-required'
   | 'pro-only'
   | 'profile-link-or-markup'
+  | 'prospect-already-lead'
   | 'rate-limited'
   | 'recipient-cooldown'
   | 'recipient-unsubscribed'

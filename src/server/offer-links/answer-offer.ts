@@ -8,8 +8,8 @@ import type { AppContext } from '../app-context';
 import type { offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { recordLead } from '../leads/record-lead';
-import { recordProspectTouch } from '../prospects/record-prospect-touch';
 import { readWholesaler } from '../profile/read-wholesaler';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 import { capAnonymousWrites } from '../rate-limit/cap-anonymous-writes';
 import { findOfferLink, publicOfferMessages } from './read-public-offer';
 

@@ -69,7 +69,7 @@ async function targetsOf(tx: Transaction, selector: ProspectSelector): Promise<T
 /**
  * The one place a prospect's touch is written (e-mailed, bounced, unsubscribed, answered, called,
  * and the mail's own), inside the caller's transaction: the touch, the prospect's last touch, and
- * its status as statusAfterTouch says (an answer also links the lead). Nothing happens for
+ * its status as statusAfterTouch says, or 'lead' with the lead it links (an answer, a promotion). Nothing happens for
  * addresses or items no prospect has (sends stored before prospects were kept). Returns how many
  * prospects were touched.
  */
@@ -94,7 +94,8 @@ export async function recordProspectTouch(
   // Prospects in one status after this touch are updated together.
   const byStatus = new Map<Target['status'], string[]>();
   for (const target of targets) {
-    const status = statusAfterTouch(target.status, touch.kind);
+    // A touch that made them a lead (an answer, a promotion after a call) leaves them one.
+    const status = touch.leadId ? 'lead' : statusAfterTouch(target.status, touch.kind);
     byStatus.set(status, [...(byStatus.get(status) ?? []), target.id]);
   }
   for (const [status, ids] of byStatus) {
