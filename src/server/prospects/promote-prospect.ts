@@ -7,8 +7,8 @@ import { ownedRow } from '../db/workspace-scope';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
 import { recordLead } from '../leads/record-lead';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 import { prospectMessages } from './get-prospect';
-import { recordProspectTouch } from './record-prospect-touch';
 
 /**
  * A member promotes a prospect after a call: the owner becomes a lead of the workspace, through the

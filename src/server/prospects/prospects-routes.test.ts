@@ -63,11 +63,10 @@ describeEachDatabase('prospects (issue 41)', (database) => {
     return { ...signedIn, workspaceId: signedIn.user.id };
   }
 
-  const get = <Body>(path: string, headers: Record<string, string>) =>
-    sendJson(app, 'GET', path, headers).then(async (response) => ({
-      status: response.status,
-      body: (await response.json()) as Body,
-    }));
+  const get = async <Body>(path: string, headers: Record<string, string>) => {
+    const response = await sendJson(app, 'GET', path, headers);
+    return { status: response.status, body: (await response.json()) as Body };
+  };
 
   async function send(headers: Record<string, string>, properties: unknown[], extra: Record<string, unknown> = {}) {
     const response = await sendJson(app, 'POST', '/api/bulk-send', headers, {
