@@ -27,25 +27,32 @@ export const promoteMessages = {
   note: 'Notes can be at most 2,000 characters',
 } as const;
 
+/** The fields of a promotion, each with its own rule; the request also needs the price of a counter. */
+export const PromoteProspectFields = z.object({
+  kind: z.enum(['accept', 'counter', 'program'], 'Choose what the owner said'),
+  desiredPrice: z
+    .number(promoteMessages.price)
+    .int(promoteMessages.price)
+    .positive(promoteMessages.price)
+    .max(1e9, promoteMessages.price)
+    .optional(),
+  note: z.string().trim().max(2000, promoteMessages.note).default(''),
+});
+
+/** An owner who named a price (a counter) is promoted with it. */
+export const counterHasPrice: [
+  (request: { kind: string; desiredPrice?: number | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (request) => request.kind !== 'counter' || request.desiredPrice !== undefined,
+  { message: promoteMessages.price, path: ['desiredPrice'] },
+];
+
 /**
  * POST /api/prospects/{id}/promote: what the owner said on the call (took the offer, named a price,
  * asked about the MLS/Retail program) and the member's note; the prospect becomes a lead.
  */
-export const PromoteProspectRequestSchema = z
-  .object({
-    kind: z.enum(['accept', 'counter', 'program'], 'Choose what the owner said'),
-    desiredPrice: z
-      .number(promoteMessages.price)
-      .int(promoteMessages.price)
-      .positive(promoteMessages.price)
-      .max(1e9, promoteMessages.price)
-      .optional(),
-    note: z.string().trim().max(2000, promoteMessages.note).default(''),
-  })
-  .refine((request) => request.kind !== 'counter' || request.desiredPrice !== undefined, {
-    message: promoteMessages.price,
-    path: ['desiredPrice'],
-  });
+export const PromoteProspectRequestSchema = PromoteProspectFields.refine(...counterHasPrice);
 export type PromoteProspectRequest = z.infer<typeof PromoteProspectRequestSchema>;
 export type PromoteProspectInput = z.input<typeof PromoteProspectRequestSchema>;
 
