@@ -46,9 +46,6 @@ export function Layout() {
                   <NavLink to="/leads">Leads</NavLink>
                 </li>
                 <li>
-                  <NavLink to="/prospects">Prospects</NavLink>
-                </li>
-                <li>
                   <NavLink to="/saved">
                     Saved<span className="nav-label-rest"> Properties</span>
                   </NavLink>

@@ -93,7 +93,7 @@ function ProspectsScreen() {
           Loading prospects...
         </p>
       ) : list.isError && prospects.length === 0 ? (
-        <div className="card leads-error" role="alert">
+        <div className="card empty-state" role="alert">
           <p>We could not load your prospects. Please check your connection and try again.</p>
           <button type="button" className="button button-primary" onClick={() => void list.refetch()}>
             Try again
@@ -124,7 +124,7 @@ function ProspectsScreen() {
         )
       ) : (
         <>
-          <p className="leads-count muted" role="status">
+          <p className="prospects-count muted" role="status">
             {list.hasNextPage
               ? `Showing ${prospects.length} prospects; more load as you scroll`
               : `${prospects.length} ${prospects.length === 1 ? 'prospect' : 'prospects'}`}
@@ -324,7 +324,7 @@ function ProspectsList(props: {
         ref={(node) => {
           if (node) setScrollMargin(node.offsetTop);
         }}
-        className="leads-list"
+        className="prospects-list"
         style={styles.list}
         aria-label="Prospects"
       >
@@ -336,7 +336,7 @@ function ProspectsList(props: {
               key={prospect.id}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="leads-list-item"
+              className="prospects-list-item"
               style={styles.row(item)}
             >
               <ProspectRow prospect={prospect} onOpen={() => onOpen(prospect.id)} />
@@ -357,7 +357,7 @@ function ProspectRow({ prospect, onOpen }: { prospect: ProspectSummary; onOpen: 
   return (
     <article className="prospect-row" aria-label={prospect.name}>
       <p className="prospect-row-name">
-        <button type="button" className="link-button" onClick={onOpen}>
+        <button type="button" className="prospect-name-button" onClick={onOpen}>
           {prospect.name}
         </button>
         <StatusBadge status={prospect.status} />
