@@ -15,7 +15,7 @@ import type { Database } from '../db/database';
 import { bulkSendJobs, prospects, type BulkSendItemProperty } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { currentRequestId } from '../observability/request-context';
-import { storeProspects } from '../prospect-touches/store-prospects';
+import { storeProspects, type SentOffer } from '../prospect-touches/store-prospects';
 
 /** The channel the bulk-send worker listens on, so a new job starts at once in any process. */
 export const BULK_SEND_CHANNEL = 'bulk_send';
@@ -94,10 +94,17 @@ export async function createBulkSendJob(
       // give waiting requests (a health check, another user's page) their turn between chunks.
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       const chunk = items.slice(start, start + INSERT_CHUNK_SIZE);
-      const owners = new Map<string, ProspectFields>();
-      for (const { owner } of chunk) {
+      const owners = new Map<string, ProspectFields & { sent: SentOffer }>();
+      for (const { owner, property } of chunk) {
         const known = owners.get(owner.key);
-        owners.set(owner.key, known ? mergeProspectFields(known, owner) : owner);
+        const sent = known?.sent ?? {
+          jobId: job.id,
+          low: property.offerRange.low,
+          high: property.offerRange.high,
+          marketValue: property.marketValue,
+          templateName: property.templateName,
+        };
+        owners.set(owner.key, { ...(known ? mergeProspectFields(known, owner) : owner), sent });
       }
       await db.transaction(async (tx) => {
         const { idByKey, created } = await storeProspects(tx, workspaceId, [...owners.values()]);
@@ -125,7 +132,7 @@ export async function createBulkSendJob(
                  row.prospect_id
           from row
           where exists (select 1 from bulk_send_jobs where id = ${job.id}::uuid and status = 'preparing')`);
-        // The offer each prospect is sent now, and the send it came from.
+        // The offer each known prospect is sent now, and the send it came from (a new one has it).
         await tx.execute(sql`
           update prospects set offer_low = (i.property->'offerRange'->>'low')::numeric,
             offer_high = (i.property->'offerRange'->>'high')::numeric,
@@ -133,7 +140,8 @@ export async function createBulkSendJob(
             template_name = i.property->>'templateName', last_send_job_id = i.job_id, updated_at = now()
           from bulk_send_items i
           where i.job_id = ${job.id}::uuid and i.position >= ${start}::int and i.position < ${start + chunk.length}::int
-            and i.status = 'pending' and i.prospect_id = prospects.id`);
+            and i.status = 'pending' and i.prospect_id = prospects.id
+            and prospects.last_send_job_id is distinct from i.job_id`);
       });
     }
     await db.transaction(async (tx) => {
