@@ -67,14 +67,14 @@ export async function storeProspects(
     returning id, key, (xmax = 0) as created`,
   );
   const idByKey = new Map(rows.map((row) => [row.key, row.id]));
-  // Known owners the row brought nothing new about were not written, so not returned.
+  // Known owners the row brought nothing new about were not written, so not returned (the
+  // statement above locked them all the same).
   const unchanged = sorted.map((owner) => owner.key).filter((key) => !idByKey.has(key));
   if (unchanged.length > 0) {
     const known = await tx
       .select({ id: prospects.id, key: prospects.key })
       .from(prospects)
-      .where(and(inWorkspace(prospects, workspaceId), inArray(prospects.key, unchanged)))
-      .for('update');
+      .where(and(inWorkspace(prospects, workspaceId), inArray(prospects.key, unchanged)));
     for (const row of known) idByKey.set(row.key, row.id);
   }
   return { idByKey, created: rows.filter((row) => row.created).map((row) => row.id) };
