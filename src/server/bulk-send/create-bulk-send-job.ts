@@ -87,8 +87,9 @@ export async function createBulkSendJob(
   // Prospects this send made: removed again if it fails, unless another send reached them meanwhile.
   const createdProspects: string[] = [];
   try {
-    // Short statements, each its own transaction, so other requests get the database between
-    // them (PGlite has one connection); the worker ignores the job while it is 'preparing'.
+    // Short transactions, one a chunk (its prospects, its items, their offers), so other requests
+    // get the database between them (PGlite has one connection); the worker ignores the job while
+    // it is 'preparing'.
     for (let start = 0; start < items.length; start += INSERT_CHUNK_SIZE) {
       // PGlite runs each statement on this thread and answers without a turn of the event loop:
       // give waiting requests (a health check, another user's page) their turn between chunks.
