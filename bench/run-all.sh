@@ -72,6 +72,10 @@ echo "== Bulk sending fairness (1-item job behind a 20,000-item job) and /api/he
 npx tsx bench/bulk-queue-fairness.ts
 
 echo
+echo "== A 50,000-row bulk send stored with its prospects, and the same owners again"
+npx tsx bench/bulk-send-prospects.ts
+
+echo
 echo "== ARV from comparable sales: accuracy on King County sales (leave-one-out from earlier sales) against a naive baseline"
 npx tsx bench/arv-accuracy.ts
 

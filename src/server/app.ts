@@ -33,6 +33,7 @@ import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-
 import { personalPageRoutes } from './personal-page/personal-page-routes';
 import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
+import { prospectsRoutes } from './prospects/prospects-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
 import { publicInvitationRoutes, workspaceRoutes } from './workspaces/workspace-routes';
 
@@ -72,6 +73,7 @@ function apiRoutes(context: AppContext) {
     .route('/mail', mailRoutes(context))
     .route('/public/mail', stopRoutes(context))
     .route('/unsubscribe', unsubscribeRoutes(context))
+    .route('/prospects', prospectsRoutes(context))
     .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
     .route('/public/invitations', publicInvitationRoutes(context))
     .route('/follow-ups', followUpsRoutes(context))

@@ -28,6 +28,8 @@ import {
   member,
   offerLinks,
   organization,
+  prospects,
+  prospectTouches,
   releasedHandles,
   savedProperties,
   session,
@@ -187,6 +189,7 @@ const validShapes: Record<string, unknown>[] = [
   { text: 'a note' },
   { offerRange: { low: 1, high: 2 }, message: 'hi' },
   { plan: 'pro' },
+  { kind: 'counter', desiredPrice: 150000, note: 'called back' },
   { token: 'abc' },
   { apiKey: 'key', locationId: 'loc' },
   { handle: 'my-handle', displayName: 'Me' },
@@ -429,6 +432,19 @@ describeEachDatabase('API fuzz', (database) => {
     await db
       .insert(mailSuppressions)
       .values({ workspaceId, mailingAddressKey: '2 OAK ST|AUSTIN|TX|78701', reason: 'stopped' });
+    const [prospect] = await db
+      .insert(prospects)
+      .values({
+        workspaceId,
+        key: '1 oak st|owner lee',
+        name: 'Owner Lee',
+        address: '1 Oak St',
+        lastSendJobId: sendJob!.id,
+      })
+      .returning();
+    await db
+      .insert(prospectTouches)
+      .values({ workspaceId, prospectId: prospect!.id, kind: 'e-mailed', sendJobId: sendJob!.id });
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -440,6 +456,7 @@ describeEachDatabase('API fuzz', (database) => {
       template!.id,
       mailSend!.id,
       mailPiece!.id,
+      prospect!.id,
     ];
   });
 
@@ -547,6 +564,10 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/print-runs/:id/pieces/:pieceId/preview.pdf',
       'PUT /api/mail/disclosure',
       'POST /api/public/mail/stop',
+      'GET /api/prospects',
+      'GET /api/prospects/sends/:id/summary',
+      'GET /api/prospects/:id',
+      'POST /api/prospects/:id/promote',
     ])
       expect(fuzzed).toContain(route);
   });

@@ -157,24 +157,32 @@ describeEachDatabase('bulk send API', (database) => {
   it('stores a 20,000-item job in statements of 1,000, invisible to the worker until all are in', async () => {
     const { headers, user } = await proUser();
     const db = database().db;
-    const execute = db.execute.bind(db);
+    const transaction = db.transaction.bind(db);
     let itemInserts = 0;
     let statusHalfway: string | undefined;
     let claimedHalfway = -1;
-    const spy = vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<typeof db.execute>[0]) =>
-      (async () => {
-        if (JSON.stringify(query).includes('insert into bulk_send_items')) {
-          itemInserts++;
-          // Halfway through, the job is stored but the worker does not see it (its queries run on
-          // a transaction, not through this spy).
-          if (itemInserts === 10) {
-            const [job] = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id));
-            statusHalfway = job?.status;
-            claimedHalfway = (await queueBatch(5)).claimed;
-          }
-        }
-        return execute(query);
-      })()) as unknown as typeof db.execute);
+    let checking = false;
+    // Each chunk of items is stored in a transaction of its own, with its prospects.
+    const spy = vi.spyOn(db, 'transaction').mockImplementation((async (
+      run: Parameters<typeof db.transaction>[0],
+      config?: Parameters<typeof db.transaction>[1],
+    ) => {
+      // Before the tenth chunk, the job is stored but the worker does not see it.
+      if (!checking && itemInserts === 9) {
+        checking = true;
+        const [job] = await db.select().from(bulkSendJobs).where(eq(bulkSendJobs.userId, user.id));
+        statusHalfway = job?.status;
+        claimedHalfway = (await queueBatch(5)).claimed;
+      }
+      return transaction(async (tx) => {
+        const execute = tx.execute.bind(tx);
+        tx.execute = ((query: Parameters<typeof tx.execute>[0]) => {
+          if (JSON.stringify(query).includes('insert into bulk_send_items')) itemInserts++;
+          return execute(query);
+        }) as typeof tx.execute;
+        return run(tx);
+      }, config);
+    }) as unknown as typeof db.transaction);
     let jobId: string;
     try {
       jobId = await startJob(

@@ -4,15 +4,14 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
 import { BulkSendRequestSchema } from '#domain/bulk-import/bulk-send-request.ts';
-import { canBulkImport } from '#domain/plans/plans.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { assertSenderMaySend } from '../email/send-to-third-party';
 import { validate } from '../http/validate';
-import { getSubscription } from '../subscriptions/subscription-store';
 import { cancelBulkSendJob } from './cancel-bulk-send-job';
 import { createBulkSendJob } from './create-bulk-send-job';
 import { getBulkSendProgress } from './get-bulk-send-progress';
+import { requireBulkPlan } from './require-bulk-plan';
 
 // 50,000 properties of a few hundred bytes each, with room to spare.
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -25,12 +24,7 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
  */
 export function bulkSendRoutes(context: AppContext) {
   const { db } = context.database;
-  // Bulk import and its e-mails are Pro only (spec §6), checked here whatever the browser shows.
-  const requirePro = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    const { plan } = await getSubscription(db, c.var.member.workspaceId);
-    if (!canBulkImport(plan)) return c.json({ error: bulkImportMessages.proOnly }, 403);
-    await next();
-  });
+  const requirePro = requireBulkPlan(context);
   const requireSender = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     await assertSenderMaySend(db, c.var.member, 'bulk-offer');
     await next();
@@ -38,6 +32,8 @@ export function bulkSendRoutes(context: AppContext) {
   const progressOf = (workspaceId: string, jobId: string) =>
     getBulkSendProgress(db, workspaceId, jobId, { dailyLimit: context.env.BULK_EMAIL_DAILY_LIMIT });
   const JobParam = z.object({ id: z.uuid('Unknown send job') });
+  // A member may choose to send an owner the same offer an earlier send made (issue 41).
+  const SendRequest = BulkSendRequestSchema.extend({ resendSameOffer: z.boolean().default(false) });
 
   return (
     new Hono<{ Variables: AuthVariables }>()
@@ -51,7 +47,7 @@ export function bulkSendRoutes(context: AppContext) {
           maxSize: MAX_BODY_BYTES,
           onError: (c) => c.json({ error: bulkImportMessages.tooManyToSend }, 413),
         }),
-        validate('json', BulkSendRequestSchema),
+        validate('json', SendRequest),
         async (c) => c.json(await createBulkSendJob(db, c.var.member, c.req.valid('json')), 201),
       )
       .get('/:id', validate('param', JobParam), async (c) => {

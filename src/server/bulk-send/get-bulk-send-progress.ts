@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sameOfferSentReason } from '#domain/prospects/prospect-requests.ts';
 import type { Database } from '../db/database';
 import { senderDailyCounts, bulkSendJobs } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';
@@ -28,6 +29,8 @@ export interface BulkSendProgress {
   failed: number;
   /** Unsubscribed addresses, repeated rows, and items stopped (cancelled, or the sender may no longer send). */
   skipped: number;
+  /** Of the skipped: owners an earlier send already offered the same range (issue 41). */
+  alreadySent: number;
   /**
    * Set while the owner's daily limit (BULK_EMAIL_DAILY_LIMIT, per UTC day) holds the queued rest
    * back: the limit, and when sending resumes (the next UTC day, ISO 8601).
@@ -71,7 +74,14 @@ export async function getBulkSendProgress(
     .where(ownedRow(bulkSendJobs, jobId, workspaceId));
   if (!job) return null;
 
-  const counts = await rowsOf<{ queued: number; sending: number; sent: number; failed: number; skipped: number }>(
+  const counts = await rowsOf<{
+    queued: number;
+    sending: number;
+    sent: number;
+    failed: number;
+    skipped: number;
+    alreadySent: number;
+  }>(
     db,
     sql`
     select
@@ -79,7 +89,8 @@ export async function getBulkSendProgress(
       count(*) filter (where i.status = 'queued' and o.status in ('pending', 'sending'))::int as sending,
       count(*) filter (where i.status = 'queued' and o.status = 'sent')::int as sent,
       count(*) filter (where i.status = 'failed' or o.status = 'failed' or (i.status = 'queued' and o.id is null))::int as failed,
-      count(*) filter (where i.status = 'skipped')::int as skipped
+      count(*) filter (where i.status = 'skipped')::int as skipped,
+      count(*) filter (where i.status = 'skipped' and i.error = ${sameOfferSentReason})::int as "alreadySent"
     from bulk_send_items i
     left join email_outbox o on o.bulk_send_item_id = i.id
     where i.job_id = ${jobId}::uuid`,
@@ -104,7 +115,7 @@ export async function getBulkSendProgress(
     limit ${PROBLEMS_LISTED}`,
   );
 
-  const row = counts[0] ?? { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0 };
+  const row = counts[0] ?? { queued: 0, sending: 0, sent: 0, failed: 0, skipped: 0, alreadySent: 0 };
   let heldBack = false;
   if (job.status === 'running' && row.queued > 0) {
     const [today] = await db

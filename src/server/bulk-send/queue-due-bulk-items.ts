@@ -11,6 +11,7 @@ import { sendingRefusalOf } from '../email/sending-refusal';
 import { enrolFollowUp } from '../follow-ups/enrol-follow-up';
 import { runAsQueuingRequest } from '../observability/request-context';
 import { insertOfferLink, type CreatedOfferLink } from '../offer-links/insert-offer-link';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 
 export const unsubscribedItemReason = 'Unsubscribed from offer e-mails';
 
@@ -269,6 +270,11 @@ async function queueBulkItem(
         sendAt: dueAt,
         bulkSendItemId: item.id,
       });
+      await recordProspectTouch(
+        savepoint,
+        { bulkSendItemId: item.id },
+        { kind: 'e-mailed', at: dueAt, detail: item.email },
+      );
       if (item.follow_up && offerLink) {
         await enrolFollowUp(savepoint, {
           workspaceId: item.workspace_id,

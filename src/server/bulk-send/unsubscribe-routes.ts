@@ -7,6 +7,7 @@ import { emailUnsubscribes } from '../db/schema';
 import { readUnsubscribeToken } from '../email/unsubscribe-token';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { validate } from '../http/validate';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 
 const invalidLink = 'This unsubscribe link is not valid. Use the link from the e-mail, complete.';
 const TokenSchema = z.object({ token: z.string().min(1, invalidLink).max(2000, invalidLink) });
@@ -26,6 +27,11 @@ export function unsubscribeRoutes(context: AppContext) {
       const recipientKey = homeownerEmailKey(email);
       await tx.insert(emailUnsubscribes).values({ email: recipientKey }).onConflictDoNothing();
       await stopFollowUps(tx, { recipientKey }, 'unsubscribed');
+      await recordProspectTouch(
+        tx,
+        { emailKey: recipientKey },
+        { kind: 'unsubscribed', at: new Date(), detail: email },
+      );
     });
 
   return (

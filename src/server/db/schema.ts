@@ -28,6 +28,7 @@ import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
 import { MAIL_FORMATS, type MailingAddress } from '#domain/mail/mail-send-request.ts';
 import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { PROSPECT_STATUSES, PROSPECT_TOUCH_KINDS } from '#domain/prospects/prospect-touch.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import type { RepairEstimate } from '#domain/repairs/repair-estimate.ts';
 
@@ -697,9 +698,12 @@ export const bulkSendItems = pgTable(
       .default('pending'),
     error: text('error'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    // The owner and property it reached (issue 41); null on items stored before prospects were kept.
+    prospectId: uuid('prospect_id').references((): AnyPgColumn => prospects.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('bulk_send_items_job_position_idx').on(t.jobId, t.position),
+    index('bulk_send_items_prospect_idx').on(t.prospectId),
     // The bulk-send worker claims pending items in job and position order; queued ones drop out.
     index('bulk_send_items_pending_idx')
       .on(t.jobId, t.position)
@@ -797,4 +801,76 @@ export const mailSuppressions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.mailingAddressKey] })],
+);
+// --- Prospects (issue 41): every owner a send reaches, with each touch, until they become a lead ---
+
+/** What prospects.mailing_address holds: where the owner gets mail (absent: the property itself). */
+export interface ProspectMailingAddress {
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export const prospects = pgTable(
+  'prospects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // prospectKey: the property address and the owner's name, normalised; one prospect per key.
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    mailingAddress: jsonb('mailing_address').$type<ProspectMailingAddress>(),
+    phones: jsonb('phones').$type<string[]>().notNull().default([]),
+    // As the send stored them (parsed, lower-cased): a bounce names one exact address.
+    emails: jsonb('emails').$type<string[]>().notNull().default([]),
+    // As homeownerEmailKey keys them: an unsubscribe or a complaint covers every spelling.
+    emailKeys: jsonb('email_keys').$type<string[]>().notNull().default([]),
+    marketValue: money('market_value'),
+    // The offer the latest send that reached them made, and its template.
+    offerLow: money('offer_low'),
+    offerHigh: money('offer_high'),
+    templateName: text('template_name'),
+    lastSendJobId: uuid('last_send_job_id').references(() => bulkSendJobs.id, { onDelete: 'set null' }),
+    status: text('status', { enum: PROSPECT_STATUSES }).notNull().default('prospect'),
+    // The lead they became (they answered, or a member promoted them).
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    lastTouchKind: text('last_touch_kind', { enum: PROSPECT_TOUCH_KINDS }),
+    lastTouchAt: timestamp('last_touch_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Also the list's keyset order (key, id).
+    uniqueIndex('prospects_workspace_key_idx').on(t.workspaceId, t.key),
+    index('prospects_email_keys_idx').using('gin', t.emailKeys),
+    index('prospects_emails_idx').using('gin', t.emails),
+  ],
+);
+
+/** Each touch of a prospect: e-mailed, mailed, delivered, returned, bounced, unsubscribed, called, answered. */
+export const prospectTouches = pgTable(
+  'prospect_touches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    prospectId: uuid('prospect_id')
+      .notNull()
+      .references(() => prospects.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PROSPECT_TOUCH_KINDS }).notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // The send it belongs to; null: none (a member's call).
+    sendJobId: uuid('send_job_id').references(() => bulkSendJobs.id, { onDelete: 'set null' }),
+    // What it was: the address e-mailed, the answer given, the member's note.
+    detail: text('detail').notNull().default(''),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('prospect_touches_workspace_send_idx').on(t.workspaceId, t.sendJobId, t.kind),
+    index('prospect_touches_prospect_idx').on(t.prospectId, t.at),
+  ],
 );

@@ -10,6 +10,7 @@ import { emailProviderEvents, emailUnsubscribes } from '../db/schema';
 import { exactSuppressionEmail } from '../email/unsubscribe-token';
 import { logger } from '../observability/logger';
 import { webhookDeliveriesRefused } from '../observability/metrics';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 import { stopFollowUps } from './stop-follow-ups';
 
 // The events this app acts on, in Resend's shapes; every other type is acknowledged and ignored.
@@ -99,11 +100,17 @@ async function applyProviderEvent(tx: Transaction, event: z.infer<typeof Provide
       const exact = exactSuppressionEmail(address);
       await tx.insert(emailUnsubscribes).values({ email: exact, reason }).onConflictDoNothing();
       await stopFollowUps(tx, { recipientEmail: exact }, reason);
+      await recordProspectTouch(tx, { exactEmail: exact }, { kind: 'bounced', at: new Date(), detail: exact });
     } else {
       // A complaint comes from the mailbox's owner: read as widely as an unsubscribe.
       const recipientKey = homeownerEmailKey(address);
       await tx.insert(emailUnsubscribes).values({ email: recipientKey, reason }).onConflictDoNothing();
       await stopFollowUps(tx, { recipientKey }, reason);
+      await recordProspectTouch(
+        tx,
+        { emailKey: recipientKey },
+        { kind: 'unsubscribed', at: new Date(), detail: `${address} marked an offer as spam` },
+      );
     }
   }
 }

@@ -71,6 +71,7 @@ export const refusalCodes = [
   'postal-address-required',
   'pro-only',
   'profile-link-or-markup',
+  'prospect-already-lead',
   'rate-limited',
   'recipient-cooldown',
   'recipient-unsubscribed',

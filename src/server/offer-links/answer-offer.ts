@@ -1,6 +1,6 @@
 import { homeownerAnswerMessage, type HomeownerAnswerMessage } from '#domain/leads/homeowner-answer-message.ts';
 import { answeredAs, offerLinkAnswer } from '#domain/leads/lead-answer.ts';
-import type { LeadSource } from '#domain/leads/lead-answered-kind.ts';
+import { describeLeadAnswer, type LeadSource } from '#domain/leads/lead-answered-kind.ts';
 import { negotiationOutcome } from '#domain/leads/negotiation-outcome.ts';
 import type { OfferAnswerRequest } from '#domain/leads/offer-answer-request.ts';
 import { isOfferExpired } from '#domain/offer/offer-validity.ts';
@@ -9,6 +9,7 @@ import type { offerLinks } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { recordLead } from '../leads/record-lead';
 import { readWholesaler } from '../profile/read-wholesaler';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 import { capAnonymousWrites } from '../rate-limit/cap-anonymous-writes';
 import { findOfferLink, publicOfferMessages } from './read-public-offer';
 
@@ -69,13 +70,19 @@ export async function answerOffer(
   await database.db.transaction(async (tx) => {
     // Per wholesaler, whatever the address: a flood from many addresses cannot fill one inbox.
     await capAnonymousWrites(tx, 'offer-answer', owner.userId);
-    return recordLead(tx, env, {
+    const { leadId } = await recordLead(tx, env, {
       workspace: { id: link.workspaceId, answeredMemberUserId: answeredMember(link) },
       answer: lead,
       offerLinkId: link.id,
       revisesLeadId: link.revisesLeadId,
       at: now,
     });
+    // The owner a send reached answered: that prospect is this lead now (issue 41).
+    await recordProspectTouch(
+      tx,
+      { offerLinkId: link.id },
+      { kind: 'answered', at: now, leadId, detail: describeLeadAnswer(answeredAs[answer.kind], lead.desiredPrice) },
+    );
   });
   return homeownerAnswerMessage({
     kind: answeredAs[answer.kind],

@@ -144,6 +144,13 @@ const appPages: Page[] = [
     drawnBy: 'browser',
   },
   {
+    path: 'prospects',
+    module: 'app/routes/prospects-route.tsx',
+    load: async () => ({ Component: (await import('./routes/prospects-route')).ProspectsRoute }),
+    meta: pageTitled('Prospects', 'Every owner your sends reached, each touch, and who answered.'),
+    drawnBy: 'browser',
+  },
+  {
     path: 'invitations/:token',
     module: 'features/team/invitation-page.tsx',
     load: async () => ({ Component: (await import('../features/team/invitation-page')).InvitationPage }),

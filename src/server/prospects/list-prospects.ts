@@ -1,0 +1,71 @@
+import { and, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { PROSPECTS_PAGE_SIZE, type ProspectListQuery } from '#domain/prospects/prospect-requests.ts';
+import type { Database } from '../db/database';
+import { prospects } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
+import { Refusal } from '../http/refusal';
+import { mailable, prospectColumns, prospectView } from './prospect-view';
+
+const CursorSchema = z.object({ key: z.string(), id: z.uuid() });
+
+function encodeCursor(row: { key: string; id: string }) {
+  return Buffer.from(JSON.stringify({ key: row.key, id: row.id })).toString('base64url');
+}
+
+function decodeCursor(cursor: string) {
+  try {
+    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    return null;
+  }
+}
+
+/** LIKE pattern for text anywhere in a column, with the user's % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The workspace's prospects, in address order (their key), PROSPECTS_PAGE_SIZE a page with a keyset
+ * cursor: every one, or those one send reached (`sendId`: another workspace's send reaches none of
+ * these), searched by name or address, filtered by status, by a touch they had, by a channel they
+ * can be reached by. Walks the (workspace, key) index and stops at a page. (Subqueries name the
+ * outer row "prospects"."id" in full: a one-table select names its columns unqualified.)
+ */
+export async function listProspects(db: Database, workspaceId: string, query: ProspectListQuery) {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
+
+  const conditions: (SQL | undefined)[] = [inWorkspace(prospects, workspaceId)];
+  if (query.sendId) {
+    conditions.push(
+      sql`exists (select 1 from bulk_send_items i where i.prospect_id = "prospects"."id" and i.job_id = ${query.sendId}::uuid)`,
+    );
+  }
+  if (query.q) {
+    conditions.push(or(ilike(prospects.name, containing(query.q)), ilike(prospects.address, containing(query.q))));
+  }
+  if (query.status) conditions.push(eq(prospects.status, query.status));
+  if (query.touch) {
+    conditions.push(
+      sql`exists (select 1 from prospect_touches t where t.prospect_id = "prospects"."id" and t.kind = ${query.touch})`,
+    );
+  }
+  if (query.channel === 'email') conditions.push(sql`jsonb_array_length(${prospects.emails}) > 0`);
+  if (query.channel === 'phone') conditions.push(sql`jsonb_array_length(${prospects.phones}) > 0`);
+  if (query.channel === 'mail') conditions.push(mailable);
+  if (after) {
+    conditions.push(or(gt(prospects.key, after.key), and(eq(prospects.key, after.key), gt(prospects.id, after.id))));
+  }
+  const rows = await db
+    .select(prospectColumns)
+    .from(prospects)
+    .where(and(...conditions))
+    .orderBy(prospects.key, prospects.id)
+    .limit(PROSPECTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, PROSPECTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    prospects: page.map(prospectView),
+    nextCursor: rows.length > PROSPECTS_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
+}
