@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import { bulkOfferRange } from '#domain/bulk-import/bulk-offer-range.ts';
 import type { BulkSendRequest } from '#domain/bulk-import/bulk-send-request.ts';
 import { csvRowReasons } from '#domain/bulk-import/normalize-csv-row.ts';
 import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
-import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
+import { namedFormula, offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
@@ -35,7 +36,7 @@ export async function createBulkSendJob(
 ): Promise<{ jobId: string; total: number }> {
   const seen = new Set<string>();
   const items = request.properties.map((property, index) => {
-    const offerRange = computeSimpleOfferRange({ marketValue: property.marketValue, template: request.template });
+    const offerRange = bulkOfferRange(property, request.template);
     if (!offerIsWorkable(offerRange)) {
       throw new Refusal(400, csvRowReasons.offerUnworkable, { details: { field: `properties.${index}.marketValue` } });
     }
