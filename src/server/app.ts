@@ -20,6 +20,7 @@ import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { apiSecurityHeaders } from './http/security-headers';
+import { importMappingsRoutes } from './import-mappings/import-mappings-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
@@ -67,6 +68,7 @@ function apiRoutes(context: AppContext) {
     .route('/events', eventsRoutes(context))
     .route('/integrations', integrationsRoutes(context))
     .route('/bulk-send', bulkSendRoutes(context))
+    .route('/import-mappings', importMappingsRoutes(context))
     .route('/unsubscribe', unsubscribeRoutes(context))
     .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
     .route('/public/invitations', publicInvitationRoutes(context))
