@@ -1,5 +1,6 @@
 import type { FormulaTemplate } from '../offer/formula-template';
 import type { BulkImportProperty } from './bulk-import-property';
+import { mappingForHeaders } from './import-column-mappings';
 import { unrecognisedNeededFields, type NEEDED_LIST_FIELDS } from './list-columns';
 import { cleanHeader, createCsvRowChecker, type CsvRowOptions, trimCell } from './normalize-csv-row';
 
@@ -53,7 +54,10 @@ export function createCsvImportCollector(
       headers = cells.map(cleanHeader);
       headerRecognised = headers.some((header) => RECOGNISED.test(header));
       if (options.list) {
-        unmapped = unrecognisedNeededFields(headers, options.list.mapping);
+        unmapped = unrecognisedNeededFields(headers, {
+          ...mappingForHeaders(options.list.remembered ?? [], headers),
+          ...options.list.mapping,
+        });
         headerRecognised ||= unmapped.length === 0;
       }
       check = createCsvRowChecker(headers, template, options);

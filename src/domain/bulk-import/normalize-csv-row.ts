@@ -6,6 +6,7 @@ import type { FormulaTemplate } from '../offer/formula-template';
 import { hasNoInvisibleCharacters } from '../validation/invisible-characters';
 import type { BulkImportProperty } from './bulk-import-property';
 import { bulkOfferRange } from './bulk-offer-range';
+import { type ImportColumnMapping, mappingForHeaders } from './import-column-mappings';
 import { type ColumnMapping, recogniseListColumns } from './list-columns';
 import { readListContacts } from './read-list-contacts';
 
@@ -37,7 +38,8 @@ export type CsvRowResult = { ok: true; property: BulkImportProperty } | { ok: fa
  * phones and repairs; a row without an e-mail is kept, for mail or a call.
  */
 export interface CsvRowOptions {
-  list?: { mapping?: ColumnMapping };
+  /** `mapping`: columns the user picked; `remembered`: the workspace's remembered columns (mappingForHeaders), used where `mapping` says nothing. */
+  list?: { mapping?: ColumnMapping; remembered?: readonly ImportColumnMapping[] };
 }
 
 type OfferFormula = Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>;
@@ -151,7 +153,11 @@ export function createCsvRowChecker(
 ): (cells: readonly (string | undefined)[]) => BulkImportProperty | string {
   const headers = rawHeaders.map(cleanHeader);
   const offerRangeOf = simpleOfferRangeFor(template);
-  const list = options.list ? recogniseListColumns(headers, options.list.mapping) : null;
+  const mapping = options.list && {
+    ...mappingForHeaders(options.list.remembered ?? [], headers),
+    ...options.list.mapping,
+  };
+  const list = mapping ? recogniseListColumns(headers, mapping) : null;
   // The spec's columns first, then (for a list) the other spellings and the mapped column.
   const withList = (spec: number[], more: readonly number[] | undefined) =>
     more ? [...spec, ...more.filter((index) => !spec.includes(index))] : spec;

@@ -156,6 +156,14 @@ describe('reading real list exports (issue 41)', () => {
     ]);
     expect(unmapped.properties).toEqual([]);
 
+    // Remembered for the workspace (normalised, as the server keeps it), applied without asking.
+    const remembered = createCsvImportCollector(defaultTemplate, {
+      list: { remembered: [{ column: 'zestimateguess', field: 'marketValue' }] },
+    });
+    remembered.add(Papa.parse<string[]>(text, { header: false, delimiter: ',' }).data);
+    expect(remembered.outcome()).toBe('ok');
+    expect(remembered.emailRows).toBe(0);
+
     const mapped = readList(text, { marketValue: 'Zestimate guess' });
     expect(mapped.outcome).toBe('ok');
     expect(mapped.properties).toEqual([
