@@ -28,7 +28,9 @@ export const bulkImportMessages = {
     'This verification link has expired or was already used. Send a new one from Bulk Import and open the newest link.',
   // Issue 41: owner lists whose owners are not all reachable by e-mail, and lists without repairs.
   mailOrCallOnly: (withoutEmail: number, withEmail: number) =>
-    `${withoutEmail.toLocaleString('en-US')} of them ${withoutEmail === 1 ? 'has' : 'have'} no e-mail: mail or a call can reach them. Send Selected Offers e-mails the ${withEmail.toLocaleString('en-US')} with an e-mail.`,
+    withEmail === 0
+      ? 'None of them has an e-mail: mail or a call can reach them.'
+      : `${withoutEmail.toLocaleString('en-US')} of them ${withoutEmail === 1 ? 'has' : 'have'} no e-mail: mail or a call can reach them. Send Selected Offers e-mails the ${withEmail.toLocaleString('en-US')} with an e-mail.`,
   noEmailInSelection: 'None of the selected owners has an e-mail: they can be reached by mail or a call',
   leftOutOfSend: (withoutEmail: number, unworkable: number) =>
     [

@@ -104,7 +104,7 @@ export function MappingStep({
           Choose another file
         </button>
         <button type="submit" className="button button-primary">
-          Read the list with these columns
+          Use these columns
         </button>
       </div>
     </form>
