@@ -8,6 +8,7 @@ import type { BulkImportProperty } from './bulk-import-property';
 import { bulkOfferRange } from './bulk-offer-range';
 import { type ImportColumnMapping, mappingForHeaders } from './import-column-mappings';
 import { type ColumnMapping, recogniseListColumns } from './list-columns';
+import { isPlainText, trimCell } from './plain-cell';
 import { readListContacts } from './read-list-contacts';
 
 /** Why a CSV row was skipped, as listed in the review (one or more, joined by '; '). */
@@ -63,17 +64,6 @@ const BOX = /box/i;
 const ENTITY = /\b(LLC|TRUST|INC)\b/i;
 
 /**
- * A cell without surrounding white space. Most cells have none, so trim() (a builtin call, costly
- * when made for every cell of 300,000 rows) only runs when an end is not printable ASCII.
- */
-export function trimCell(value: string): string {
-  if (value === '') return value;
-  const first = value.charCodeAt(0);
-  const last = value.charCodeAt(value.length - 1);
-  return first > 32 && first < 127 && last > 32 && last < 127 ? value : value.trim();
-}
-
-/**
  * A figure as most exports write it, in whole dollars: digits ('250000') with thousands commas
  * and a dollar sign or not ('$1,250,000'), one to ten digits, the first not 0. NaN for any other
  * text, which parseMarketValue reads (and would read these to the same value): one pass, where
@@ -100,18 +90,8 @@ function hasDigit(text: string): boolean {
   return false;
 }
 
-// A character other than printable ASCII, or one of . : @ < & (see isPlainText).
-const NOT_PLAIN = /[^\x20-\x25\x27-\x2d\x2f-\x39\x3b\x3d-\x3f\x41-\x7e]/;
-
-/**
- * True when every character is printable ASCII other than '.', ':', '@', '<' and '&'. Such text
- * holds no invisible character (hasNoInvisibleCharacters refuses none of printable ASCII) and
- * carries no link or markup (carriesLinkOrMarkup needs one of those five): one pattern test where
- * most names and addresses would take two.
- */
-export function isPlainText(text: string): boolean {
-  return !NOT_PLAIN.test(text);
-}
+// Read by the collector and the list reader too; kept importable from here, where the row rules use them.
+export { isPlainText, trimCell } from './plain-cell';
 
 /** A header cell as a spreadsheet shows it: without a byte-order mark or surrounding spaces. */
 export function cleanHeader(header: string): string {

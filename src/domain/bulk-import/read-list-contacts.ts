@@ -5,6 +5,7 @@ import { REPAIR_CONDITIONS, type RepairCondition, SQUARE_FEET_BOUNDS } from '../
 import { hasNoInvisibleCharacters } from '../validation/invisible-characters';
 import type { BulkImportProperty, MailingAddress } from './bulk-import-property';
 import type { ListField } from './list-columns';
+import { isPlainText, trimCell } from './plain-cell';
 
 /** What a list row holds beyond the spec's columns: where the property is, how to reach its owner, its repairs. */
 export type ListContacts = Pick<
@@ -22,9 +23,19 @@ export const listRowReasons = {
 const STATE = /^[A-Za-z]{2}$/;
 const ZIP = /^(\d{4,5})(?:-?(\d{4}))?$/;
 
+const isCapital = (code: number) => code >= 65 && code <= 90;
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
 /** A US state as two capital letters, or undefined when the cell holds anything else. */
 export function readState(text: string): string | undefined {
+  // Most lists write it in capitals already: no pattern, no new string.
+  if (text.length === 2 && isCapital(text.charCodeAt(0)) && isCapital(text.charCodeAt(1))) return text;
   return STATE.test(text) ? text.toUpperCase() : undefined;
+}
+
+function allDigits(text: string): boolean {
+  for (let at = 0; at < text.length; at++) if (!isDigit(text.charCodeAt(at))) return false;
+  return true;
 }
 
 /**
@@ -32,6 +43,7 @@ export function readState(text: string): string | undefined {
  * undefined. A 4-digit ZIP is one a spreadsheet stripped of its leading 0 ('2134' → '02134').
  */
 export function readZip(text: string): string | undefined {
+  if (text.length === 5 && allDigits(text)) return text;
   const match = ZIP.exec(text);
   if (!match) return undefined;
   const five = match[1]!.padStart(5, '0');
@@ -40,8 +52,21 @@ export function readZip(text: string): string | undefined {
 
 /** A phone number's digits (10, or 11 starting with 1), or undefined when the cell holds no such number. */
 export function readPhone(text: string): string | undefined {
-  const digits = text.replace(/\D/g, '');
-  if (digits.length === 10 || (digits.length === 11 && digits.startsWith('1'))) return digits;
+  // One pass over the characters, joining runs of digits ('512', '555', '0142'): a pattern's
+  // replace, or a string grown a digit at a time, costs several times as much per row.
+  let digits = '';
+  let count = 0;
+  let runStart = -1;
+  for (let at = 0; at <= text.length; at++) {
+    if (at < text.length && isDigit(text.charCodeAt(at))) {
+      if (runStart === -1) runStart = at;
+      if (++count > 11) return undefined;
+    } else if (runStart !== -1) {
+      digits = runStart === 0 && at === text.length ? text : digits + text.slice(runStart, at);
+      runStart = -1;
+    }
+  }
+  if (count === 10 || (count === 11 && digits.charCodeAt(0) === 49) /* 1 */) return digits;
   return undefined;
 }
 
@@ -67,6 +92,7 @@ const CONDITION_WORDS: [RegExp, RepairCondition][] = [
  * start; undefined when either is missing or not understood.
  */
 export function repairsFromCondition(condition: string, squareFeet: number | undefined): number | undefined {
+  if (condition === '' || squareFeet === undefined) return undefined;
   const found = CONDITION_WORDS.find(([words]) => words.test(condition))?.[1];
   if (!found || squareFeet === undefined) return undefined;
   const { min, max } = REPAIR_CONDITIONS[found];
@@ -74,6 +100,7 @@ export function repairsFromCondition(condition: string, squareFeet: number | und
 }
 
 function readSquareFeet(text: string): number | undefined {
+  if (text === '') return undefined;
   const value = Number(text.replace(/[,\s]/g, ''));
   return text !== '' && Number.isFinite(value) && value >= SQUARE_FEET_BOUNDS.min && value <= SQUARE_FEET_BOUNDS.max
     ? Math.round(value)
@@ -90,6 +117,14 @@ const sameStreet = (a: string, b: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
+/** Why text an offer or a letter would carry is refused (hasNoInvisibleCharacters, carriesLinkOrMarkup), or undefined; plain text skips both. */
+function textProblem(text: string, multiLine: boolean): string | undefined {
+  if (isPlainText(text)) return undefined;
+  if (!hasNoInvisibleCharacters(text, { multiLine })) return listRowReasons.textInvisible;
+  if (carriesLinkOrMarkup(text)) return listRowReasons.textLink;
+  return undefined;
+}
+
 /**
  * Reads the columns of an owner list beyond the spec's (issue 41) from a row's cells: the
  * property's city, state and ZIP, the owner's mailing address (left out when it is the
@@ -103,11 +138,14 @@ export function readListContacts(
 ): (cells: readonly (string | undefined)[], propertyAddress: string) => ListContacts | string {
   const first = (cells: readonly (string | undefined)[], indexes: readonly number[]) => {
     for (const index of indexes) {
-      const value = cells[index]?.trim();
-      if (value) return value;
+      const value = cells[index];
+      if (value === undefined || value === '') continue;
+      const trimmed = trimCell(value);
+      if (trimmed !== '') return trimmed;
     }
     return '';
   };
+  const hasRepairColumns = columns.repairs.length + columns.condition.length > 0;
   return (cells, propertyAddress) => {
     const contacts: ListContacts = {};
     const city = first(cells, columns.city);
@@ -117,11 +155,8 @@ export function readListContacts(
     const mailingCity = first(cells, columns.mailingCity);
     const mailingState = first(cells, columns.mailingState);
     const mailingZip = first(cells, columns.mailingZip);
-    for (const text of [city, street, mailingCity, mailingState, mailingZip]) {
-      if (text === '') continue;
-      if (!hasNoInvisibleCharacters(text, { multiLine: text === street })) return listRowReasons.textInvisible;
-      if (carriesLinkOrMarkup(text)) return listRowReasons.textLink;
-    }
+    const problem = textProblem(city, false) ?? textProblem(street, true) ?? textProblem(mailingCity, false);
+    if (problem) return problem;
     const ownHome = street !== '' && sameStreet(street, propertyAddress) && (!zip || readZip(mailingZip) === zip);
     // Where the owner lives at the property, the mailing columns fill what the property's leave out (a county roll's state).
     const propertyCity = city || (ownHome ? mailingCity : '');
@@ -143,7 +178,9 @@ export function readListContacts(
 
     const phones: string[] = [];
     for (const index of columns.phone) {
-      const phone = readPhone(cells[index] ?? '');
+      const cell = cells[index];
+      if (cell === undefined || cell === '') continue;
+      const phone = readPhone(cell);
       if (phone && !phones.includes(phone)) phones.push(phone);
       if (phones.length === MAX_PHONES) break;
     }
@@ -151,6 +188,7 @@ export function readListContacts(
 
     const squareFeet = readSquareFeet(first(cells, columns.squareFeet));
     if (squareFeet !== undefined) contacts.squareFeet = squareFeet;
+    if (!hasRepairColumns) return contacts;
     const repairs = readRepairs(first(cells, columns.repairs));
     if (Number.isNaN(repairs)) return listRowReasons.repairsInvalid;
     const reckoned = repairs ?? repairsFromCondition(first(cells, columns.condition), squareFeet);
