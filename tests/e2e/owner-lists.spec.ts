@@ -66,6 +66,7 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
 
   // No repairs in the list: said, and settable for the rows; the offers are recomputed.
   await expect(dialog.getByText('No repairs in this list: offers assume none')).toBeVisible();
+  await dialog.getByText('No repairs in this list: offers assume none').click();
   await dialog.getByLabel('Repairs per property ($)').fill('10000');
   await dialog.getByRole('button', { name: 'Apply repairs' }).click();
   await expect(dialog.getByText('Offers now take off $10,000 of repairs per property')).toBeVisible();

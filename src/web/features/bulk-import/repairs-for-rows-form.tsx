@@ -48,57 +48,57 @@ export function RepairsForRowsForm({
     }
   };
 
+  // Folded under its one-line note, so a short list's actions stay in view on a phone.
   return (
-    <form
-      className="bulk-repairs"
-      aria-labelledby={`${id}-note`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void apply();
-      }}
-    >
-      <p id={`${id}-note`} className="bulk-repairs-note">
-        {bulkImportMessages.noRepairsInList}
-      </p>
-      <div className="bulk-repairs-fields">
-        {perSquareFoot && (
-          <>
-            <label htmlFor={`${id}-kind`}>Repairs as</label>
-            <select
-              id={`${id}-kind`}
-              value={kind}
-              onChange={(event) => setKind(event.target.value as RepairsForRows['kind'])}
-            >
-              <option value="amount">$ per property</option>
-              <option value="per-square-foot">$ per sq ft</option>
-            </select>
-          </>
+    <details className="bulk-repairs">
+      <summary className="bulk-repairs-note">{bulkImportMessages.noRepairsInList}</summary>
+      <form
+        aria-label="Repairs for these rows"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void apply();
+        }}
+      >
+        <div className="bulk-repairs-fields">
+          {perSquareFoot && (
+            <>
+              <label htmlFor={`${id}-kind`}>Repairs as</label>
+              <select
+                id={`${id}-kind`}
+                value={kind}
+                onChange={(event) => setKind(event.target.value as RepairsForRows['kind'])}
+              >
+                <option value="amount">$ per property</option>
+                <option value="per-square-foot">$ per sq ft</option>
+              </select>
+            </>
+          )}
+          <label htmlFor={`${id}-dollars`}>
+            {kind === 'amount' ? 'Repairs per property ($)' : 'Repairs per sq ft ($)'}
+          </label>
+          <input
+            id={`${id}-dollars`}
+            inputMode="decimal"
+            value={dollars}
+            aria-invalid={error !== null}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setDollars(event.target.value)}
+          />
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            Apply repairs
+          </button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="field-error">
+            {error}
+          </p>
         )}
-        <label htmlFor={`${id}-dollars`}>
-          {kind === 'amount' ? 'Repairs per property ($)' : 'Repairs per sq ft ($)'}
-        </label>
-        <input
-          id={`${id}-dollars`}
-          inputMode="decimal"
-          value={dollars}
-          aria-invalid={error !== null}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setDollars(event.target.value)}
-        />
-        <button type="submit" className="button button-secondary" disabled={busy}>
-          Apply repairs
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="field-error">
-          {error}
-        </p>
-      )}
+      </form>
       {applied && (
         <p role="status" className="muted">
           {repairsMessages.applied(applied)}
         </p>
       )}
-    </form>
+    </details>
   );
 }
