@@ -20,6 +20,7 @@ import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { apiSecurityHeaders } from './http/security-headers';
+import { importMappingsRoutes } from './import-mappings/import-mappings-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
@@ -72,6 +73,7 @@ function apiRoutes(context: AppContext) {
     .route('/bulk-send', bulkSendRoutes(context))
     .route('/mail', mailRoutes(context))
     .route('/public/mail', stopRoutes(context))
+    .route('/import-mappings', importMappingsRoutes(context))
     .route('/unsubscribe', unsubscribeRoutes(context))
     .route('/prospects', prospectsRoutes(context))
     .route('/workspace', workspaceRoutes(context, { handOverLostWork }))

@@ -19,6 +19,7 @@ import {
   customFormulaTemplates,
   followUps,
   followUpSequences,
+  importColumnMappings,
   invitation,
   leads,
   mailPieces,
@@ -397,6 +398,7 @@ describeEachDatabase('API fuzz', (database) => {
       })
       .returning();
     await db.insert(followUpSequences).values({ workspaceId, sequence: defaultFollowUpSequence });
+    await db.insert(importColumnMappings).values({ workspaceId, column: 'zestimateguess', field: 'marketValue' });
     await db.insert(wholesalerProfiles).values({ workspaceId, userId: victim.userId, handle: `v-${unguessable}` });
     await db.insert(releasedHandles).values({ workspaceId, userId: victim.userId, handle: `r-${unguessable}` });
     await db

@@ -1,3 +1,4 @@
+import { recogniseHeaders } from '../csv/recognise-headers';
 import { ArvCompSchema, type ArvComp, COMP_CONDITIONS } from './arv-request-schema';
 
 /** The comp fields a CSV column can fill. */
@@ -44,14 +45,13 @@ const HEADER_ALIASES: Record<CompField, readonly string[]> = {
   condition: ['condition', 'propertycondition'],
 };
 
-const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_\-./()#]+/g, '');
-
 /** Which column fills which field: the first header matching one of the field's aliases. */
 export function mapCompHeaders(headers: readonly string[]): Partial<Record<CompField, string>> {
   const mapping: Partial<Record<CompField, string>> = {};
-  for (const [field, aliases] of Object.entries(HEADER_ALIASES) as [CompField, readonly string[]][]) {
-    const header = headers.find((candidate) => aliases.includes(normaliseHeader(candidate)));
-    if (header !== undefined) mapping[field] = header;
+  const columns = recogniseHeaders(HEADER_ALIASES, headers);
+  for (const field of Object.keys(HEADER_ALIASES) as CompField[]) {
+    const first = columns[field].reduce((lowest, index) => Math.min(lowest, index), Infinity);
+    if (first !== Infinity) mapping[field] = headers[first];
   }
   return mapping;
 }

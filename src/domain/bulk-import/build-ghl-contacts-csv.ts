@@ -36,7 +36,7 @@ export function buildGhlContactsCsv(
       [
         property.firstName,
         property.lastName,
-        property.email,
+        property.email ?? '',
         property.address,
         property.marketValue,
         property.offerRange.low,

@@ -64,6 +64,17 @@ describe('buildOfferEmail', () => {
     ).toMatch(/^Dear Property Owner,/);
   });
 
+  it('reads with the city, state and ZIP a list gave (issue 41), once', () => {
+    const listed = { ...input.property, address: '2219 E 34th St', city: 'Austin', state: 'TX', zip: '78722' };
+    const email = buildOfferEmail({ ...input, property: listed });
+    expect(email.subject).toBe('Cash Offer for 2219 E 34th St, Austin, TX 78722');
+    expect(email.text).toContain('at 2219 E 34th St, Austin, TX 78722 for cash');
+    const already = { ...listed, address: '2219 E 34th St, Austin, TX 78722' };
+    expect(buildOfferEmail({ ...input, property: already }).subject).toBe(
+      'Cash Offer for 2219 E 34th St, Austin, TX 78722',
+    );
+  });
+
   it('escapes every value put into the HTML, and keeps the subject on one line', () => {
     const hostile = {
       ...input,

@@ -3,7 +3,7 @@ import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
 import { formatMoney, formatMoneyRange } from '../money/format-money';
 import { offerValidityText } from '../offer/offer-validity';
-import { ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
+import { fullPropertyAddress, ownerDisplayName, type BulkImportProperty } from './bulk-import-property';
 
 /** §7 benefits list of the offer e-mail. */
 export const OFFER_BENEFITS = [
@@ -46,7 +46,8 @@ export function buildOfferEmail({
   wholesalerEmail,
   sender,
 }: OfferEmailInput): OfferEmail {
-  const address = oneLine(property.address);
+  // 'Cash Offer for 2219 E 34th St, Austin, TX 78722' when the list gave the city, state and ZIP (issue 41).
+  const address = oneLine(fullPropertyAddress(property));
   const range = formatMoneyRange(property.offerRange);
   // Both buttons open the offer's own page, which opens the matching form.
   const intentUrl = (intent: 'accept' | 'negotiate') => `${offerUrl}?intent=${intent}`;

@@ -26,5 +26,19 @@ export const bulkImportMessages = {
   emailVerified: 'Your e-mail address is verified: you can send bulk offers now.',
   verificationLinkRefused:
     'This verification link has expired or was already used. Send a new one from Bulk Import and open the newest link.',
+  // Issue 41: owner lists whose owners are not all reachable by e-mail, and lists without repairs.
+  mailOrCallOnly: (withoutEmail: number, withEmail: number) =>
+    withEmail === 0
+      ? 'None of them has an e-mail: mail or a call can reach them.'
+      : `${withoutEmail.toLocaleString('en-US')} of them ${withoutEmail === 1 ? 'has' : 'have'} no e-mail: mail or a call can reach them. Send Selected Offers e-mails the ${withEmail.toLocaleString('en-US')} with an e-mail.`,
+  noEmailInSelection: 'None of the selected owners has an e-mail: they can be reached by mail or a call',
+  leftOutOfSend: (withoutEmail: number, unworkable: number) =>
+    [
+      withoutEmail > 0 && `${withoutEmail.toLocaleString('en-US')} without an e-mail`,
+      unworkable > 0 && `${unworkable.toLocaleString('en-US')} whose offer is below $0 with these repairs`,
+    ]
+      .filter(Boolean)
+      .join(' and ') + ' left out of the e-mail send',
+  noRepairsInList: 'No repairs in this list: offers assume none',
   cancelled: (sent: number) => `Sending cancelled: ${sent} ${sent === 1 ? 'offer was' : 'offers were'} sent`,
 } as const;

@@ -1,6 +1,8 @@
 import type { FormulaTemplate } from '../offer/formula-template';
 import type { BulkImportProperty } from './bulk-import-property';
-import { cleanHeader, createCsvRowChecker, trimCell } from './normalize-csv-row';
+import { mappingForHeaders } from './import-column-mappings';
+import { unrecognisedNeededFields, type NEEDED_LIST_FIELDS } from './list-columns';
+import { cleanHeader, createCsvRowChecker, type CsvRowOptions, trimCell } from './normalize-csv-row';
 
 /** A skipped row: its number (the header is row 1; blank lines are not counted) and why. */
 export interface CsvRowFailure {
@@ -13,8 +15,11 @@ export interface CsvImportBatch {
   failures: CsvRowFailure[];
 }
 
-/** How a whole file ended: 'noData' (§8 'No data found in the file'), 'noHeader' (first row names none of the columns the row rules read: e-mail, address, market value, names; §5), 'noValid', or 'ok'. */
-export type CsvImportOutcome = 'ok' | 'noData' | 'noHeader' | 'noValid';
+/** How a whole file ended: 'noData' (§8 'No data found in the file'), 'noHeader' (first row names none of the columns the row rules read: e-mail, address, market value, names; §5), 'needsMapping' (a list whose address or market value column is not recognised: the review asks which it is), 'noValid', or 'ok'. */
+export type CsvImportOutcome = 'ok' | 'noData' | 'noHeader' | 'needsMapping' | 'noValid';
+
+/** The first data rows kept for the mapping step's sample values. */
+export const MAPPING_SAMPLE_ROWS = 3;
 
 const RECOGNISED = /^(e-?mail( 2)?|marketvalue|market value|market_value|first ?name|last ?name)$|address/i;
 
@@ -27,8 +32,13 @@ const RECOGNISED = /^(e-?mail( 2)?|marketvalue|market value|market_value|first ?
  */
 export function createCsvImportCollector(
   template: Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>,
+  options: CsvRowOptions = {},
 ) {
   let headers: string[] | null = null;
+  // A list whose needed columns are not recognised: its rows are not read, its first ones kept as samples.
+  let unmapped: (typeof NEEDED_LIST_FIELDS)[number][] = [];
+  const samples: string[][] = [];
+  let emailRows = 0;
   let check: ((cells: readonly (string | undefined)[]) => BulkImportProperty | string) | null = null;
   let headerRecognised = false;
   let rowNumber = 1;
@@ -43,14 +53,26 @@ export function createCsvImportCollector(
     if (!headers) {
       headers = cells.map(cleanHeader);
       headerRecognised = headers.some((header) => RECOGNISED.test(header));
-      check = createCsvRowChecker(headers, template);
+      if (options.list) {
+        unmapped = unrecognisedNeededFields(headers, {
+          ...mappingForHeaders(options.list.remembered ?? [], headers),
+          ...options.list.mapping,
+        });
+        headerRecognised ||= unmapped.length === 0;
+      }
+      check = createCsvRowChecker(headers, template, options);
       return null;
     }
     rowNumber++;
     dataRows++;
+    if (unmapped.length > 0) {
+      if (samples.length < MAPPING_SAMPLE_ROWS) samples.push([...cells]);
+      return null;
+    }
     const result = check!(cells);
     if (typeof result === 'string') return { row: rowNumber, reason: result };
     validRows++;
+    if (result.email !== undefined) emailRows++;
     return result;
   };
 
@@ -60,6 +82,18 @@ export function createCsvImportCollector(
       return headers;
     },
     addRecord,
+    /** The needed fields no column was recognised for (a list's only); its rows wait for a mapping. */
+    get unmappedFields(): readonly (typeof NEEDED_LIST_FIELDS)[number][] {
+      return unmapped;
+    },
+    /** The first data rows of a file that needs mapping, for the mapping step's samples. */
+    get samples(): readonly (readonly string[])[] {
+      return samples;
+    },
+    /** Rows read with an e-mail address: those an e-mail send takes. */
+    get emailRows(): number {
+      return emailRows;
+    },
     add(records: readonly (readonly string[])[]): CsvImportBatch {
       const properties: BulkImportProperty[] = [];
       const failures: CsvRowFailure[] = [];
@@ -74,6 +108,7 @@ export function createCsvImportCollector(
     /** The file's outcome once every record was added. */
     outcome(): CsvImportOutcome {
       if (dataRows === 0) return 'noData';
+      if (unmapped.length > 0) return 'needsMapping';
       if (!headerRecognised) return 'noHeader';
       return validRows === 0 ? 'noValid' : 'ok';
     },

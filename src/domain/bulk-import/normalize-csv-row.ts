@@ -5,6 +5,11 @@ import { offerIsWorkable, simpleOfferRangeFor } from '../offer/compute-offer-ran
 import type { FormulaTemplate } from '../offer/formula-template';
 import { hasNoInvisibleCharacters } from '../validation/invisible-characters';
 import type { BulkImportProperty } from './bulk-import-property';
+import { bulkOfferRange } from './bulk-offer-range';
+import { type ImportColumnMapping, mappingForHeaders } from './import-column-mappings';
+import { type ColumnMapping, recogniseListColumns } from './list-columns';
+import { isPlainText, trimCell } from './plain-cell';
+import { readListContacts } from './read-list-contacts';
 
 /** Why a CSV row was skipped, as listed in the review (one or more, joined by '; '). */
 export const csvRowReasons = {
@@ -26,6 +31,18 @@ export const csvRowReasons = {
 
 export type CsvRowResult = { ok: true; property: BulkImportProperty } | { ok: false; reason: string };
 
+/**
+ * How the rows are read. Without `list`, the spec's rules alone (§5: its column names, and a row
+ * without a usable e-mail is skipped). With `list` (issue 41), an owner list as exports write it:
+ * the spellings of listColumnAliases and the user's mapping are read too, after the spec's own
+ * columns (which read as before when present), with city, state, ZIP, the mailing address,
+ * phones and repairs; a row without an e-mail is kept, for mail or a call.
+ */
+export interface CsvRowOptions {
+  /** `mapping`: columns the user picked; `remembered`: the workspace's remembered columns (mappingForHeaders), used where `mapping` says nothing. */
+  list?: { mapping?: ColumnMapping; remembered?: readonly ImportColumnMapping[] };
+}
+
 type OfferFormula = Pick<FormulaTemplate, 'arvMultiplier' | 'repairMultiplier' | 'minProfit' | 'maxProfit'>;
 
 // The columns each value is read from (§5), in the order they are tried.
@@ -45,17 +62,6 @@ const PO_BOX = /\bp\.?\s*o\.?\s*box\b/i;
 const BOX = /box/i;
 // §5: an owner that is a company or trust. Whole words, so 'Lincoln' or 'Trustee Rd' do not count.
 const ENTITY = /\b(LLC|TRUST|INC)\b/i;
-
-/**
- * A cell without surrounding white space. Most cells have none, so trim() (a builtin call, costly
- * when made for every cell of 300,000 rows) only runs when an end is not printable ASCII.
- */
-export function trimCell(value: string): string {
-  if (value === '') return value;
-  const first = value.charCodeAt(0);
-  const last = value.charCodeAt(value.length - 1);
-  return first > 32 && first < 127 && last > 32 && last < 127 ? value : value.trim();
-}
 
 /**
  * A figure as most exports write it, in whole dollars: digits ('250000') with thousands commas
@@ -84,18 +90,8 @@ function hasDigit(text: string): boolean {
   return false;
 }
 
-// A character other than printable ASCII, or one of . : @ < & (see isPlainText).
-const NOT_PLAIN = /[^\x20-\x25\x27-\x2d\x2f-\x39\x3b\x3d-\x3f\x41-\x7e]/;
-
-/**
- * True when every character is printable ASCII other than '.', ':', '@', '<' and '&'. Such text
- * holds no invisible character (hasNoInvisibleCharacters refuses none of printable ASCII) and
- * carries no link or markup (carriesLinkOrMarkup needs one of those five): one pattern test where
- * most names and addresses would take two.
- */
-export function isPlainText(text: string): boolean {
-  return !NOT_PLAIN.test(text);
-}
+// Read by the collector and the list reader too; kept importable from here, where the row rules use them.
+export { isPlainText, trimCell } from './plain-cell';
 
 /** A header cell as a spreadsheet shows it: without a byte-order mark or surrounding spaces. */
 export function cleanHeader(header: string): string {
@@ -117,8 +113,9 @@ function indexesOf(headers: readonly string[], names: readonly string[]): number
 export function createCsvRowNormalizer(
   rawHeaders: readonly string[],
   template: OfferFormula,
+  options: CsvRowOptions = {},
 ): (cells: readonly (string | undefined)[]) => CsvRowResult {
-  const check = createCsvRowChecker(rawHeaders, template);
+  const check = createCsvRowChecker(rawHeaders, template, options);
   return (cells) => {
     const result = check(cells);
     return typeof result === 'string' ? { ok: false, reason: result } : { ok: true, property: result };
@@ -132,19 +129,40 @@ export function createCsvRowNormalizer(
 export function createCsvRowChecker(
   rawHeaders: readonly string[],
   template: OfferFormula,
+  options: CsvRowOptions = {},
 ): (cells: readonly (string | undefined)[]) => BulkImportProperty | string {
   const headers = rawHeaders.map(cleanHeader);
   const offerRangeOf = simpleOfferRangeFor(template);
-  const emailColumns = indexesOf(headers, EMAIL_COLUMNS);
+  const mapping = options.list && {
+    ...mappingForHeaders(options.list.remembered ?? [], headers),
+    ...options.list.mapping,
+  };
+  const list = mapping ? recogniseListColumns(headers, mapping) : null;
+  // The spec's columns first, then (for a list) the other spellings and the mapped column.
+  const withList = (spec: number[], more: readonly number[] | undefined) =>
+    more ? [...spec, ...more.filter((index) => !spec.includes(index))] : spec;
+  const emailColumns = withList(indexesOf(headers, EMAIL_COLUMNS), list?.email);
+  // A list's columns read for another field ('Mailing Address', 'Email Address', 'Property Address City').
+  const elsewhere = new Set(
+    list ? Object.entries(list).flatMap(([field, indexes]) => (field === 'address' ? [] : indexes)) : [],
+  );
   // §5: any column whose name contains 'address' but not 'email', in file order.
-  const addressColumns = headers.flatMap((header, index) => {
+  const specAddressColumns = headers.flatMap((header, index) => {
     const lower = header.toLowerCase();
-    return lower.includes('address') && !lower.includes('email') ? [index] : [];
+    return lower.includes('address') && !lower.includes('email') && !elsewhere.has(index) ? [index] : [];
   });
-  const marketValueColumns = indexesOf(headers, MARKET_VALUE_COLUMNS);
-  const firstNameColumns = indexesOf(headers, FIRST_NAME_COLUMNS);
-  const lastNameColumns = indexesOf(headers, LAST_NAME_COLUMNS);
-  const fullNameColumns = indexesOf(headers, FULL_NAME_COLUMNS);
+  // A list's mailing address stands in for the property's only when it has no other (as §5 reads it).
+  const addressColumns = list
+    ? withList(
+        specAddressColumns,
+        list.address.length + specAddressColumns.length > 0 ? list.address : list.mailingAddress,
+      )
+    : specAddressColumns;
+  const marketValueColumns = withList(indexesOf(headers, MARKET_VALUE_COLUMNS), list?.marketValue);
+  const firstNameColumns = withList(indexesOf(headers, FIRST_NAME_COLUMNS), list?.firstName);
+  const lastNameColumns = withList(indexesOf(headers, LAST_NAME_COLUMNS), list?.lastName);
+  const fullNameColumns = withList(indexesOf(headers, FULL_NAME_COLUMNS), list?.fullName);
+  const readContacts = list ? readListContacts(list) : null;
   const used = new Set([
     ...emailColumns,
     ...addressColumns,
@@ -190,7 +208,8 @@ export function createCsvRowChecker(
       }
       notAscii ||= NOT_ASCII.test(value) && ADDRESS_SHAPED.test(value);
     }
-    if (email === '') reasons = notAscii ? csvRowReasons.emailNotAscii : csvRowReasons.email;
+    // A list keeps an owner without an e-mail: mail or a call may still reach them.
+    if (email === '' && !readContacts) reasons = notAscii ? csvRowReasons.emailNotAscii : csvRowReasons.email;
 
     let address = '';
     let sawPoBox = false;
@@ -236,7 +255,11 @@ export function createCsvRowChecker(
 
     if (reasons !== '') return reasons;
 
-    const offerRange = offerRangeOf(marketValue);
+    const contacts = readContacts?.(cells, address);
+    if (typeof contacts === 'string') return contacts;
+    // Repairs come off through the template's repair multiplier, as in the calculator (issue 41).
+    const repairs = contacts?.repairs;
+    const offerRange = repairs ? bulkOfferRange({ marketValue, repairs }, template) : offerRangeOf(marketValue);
     if (!offerIsWorkable(offerRange)) return csvRowReasons.offerUnworkable;
 
     let firstName = firstFilled(cells, firstNameColumns);
@@ -272,7 +295,10 @@ export function createCsvRowChecker(
       if (carriesLinkOrMarkup(firstName) || carriesLinkOrMarkup(lastName)) return csvRowReasons.nameLink;
     }
 
-    return { firstName, lastName, address, marketValue, email, offerRange };
+    if (!contacts) return { firstName, lastName, address, marketValue, email, offerRange };
+    const property: BulkImportProperty = { firstName, lastName, address, marketValue, offerRange, ...contacts };
+    if (email !== '') property.email = email;
+    return property;
   };
 }
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { bulkOfferRange } from '#domain/bulk-import/bulk-offer-range.ts';
 import type { BulkSendRequest } from '#domain/bulk-import/bulk-send-request.ts';
 import { csvRowReasons } from '#domain/bulk-import/normalize-csv-row.ts';
 import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
-import { computeSimpleOfferRange, namedFormula, offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
+import { namedFormula, offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
 import {
   mergeProspectFields,
   prospectOfRow,
@@ -49,7 +50,7 @@ export async function createBulkSendJob(
 ): Promise<{ jobId: string; total: number }> {
   const seen = new Set<string>();
   const items = request.properties.map((property, index) => {
-    const offerRange = computeSimpleOfferRange({ marketValue: property.marketValue, template: request.template });
+    const offerRange = bulkOfferRange(property, request.template);
     if (!offerIsWorkable(offerRange)) {
       throw new Refusal(400, csvRowReasons.offerUnworkable, { details: { field: `properties.${index}.marketValue` } });
     }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { buildOfferEmail } from '#domain/bulk-import/build-offer-email.ts';
-import { ownerDisplayName } from '#domain/bulk-import/bulk-import-property.ts';
+import { fullPropertyAddress, ownerDisplayName } from '#domain/bulk-import/bulk-import-property.ts';
 import { canBulkImport, planIds } from '#domain/plans/plans.ts';
 import { rolesThatMay } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
@@ -242,10 +242,10 @@ async function queueBulkItem(
             userId: item.owner_id,
             source: 'bulk-email',
             offer: {
-              address: property.address,
+              address: fullPropertyAddress(property),
               marketValue: property.marketValue,
               repairs: [],
-              totalRepairCost: 0,
+              totalRepairCost: property.repairs ?? 0,
               templateName: property.templateName,
               offerRange: property.offerRange,
               formula: property.formula ?? null,

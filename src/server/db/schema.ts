@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.ts';
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
+import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from '#domain/follow-ups/sequence.ts';
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
@@ -229,6 +230,22 @@ export const customFormulaTemplates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('custom_formula_templates_workspace_name_idx').on(t.workspaceId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A list column the workspace mapped to a field in the bulk import's mapping step (issue 41),
+ * by its normalised header ('zestimateguess' → marketValue): applied to the next list that has it.
+ */
+export const importColumnMappings = pgTable(
+  'import_column_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    column: text('column').notNull(),
+    field: text('field', { enum: LIST_FIELDS }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('import_column_mappings_workspace_column_idx').on(t.workspaceId, t.column)],
 );
 
 export const repairCatalog = pgTable('repair_catalog', {

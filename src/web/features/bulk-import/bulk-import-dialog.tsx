@@ -6,6 +6,7 @@ import { usePublicConfig } from '#web/api/public-config.tsx';
 import { Modal } from '#web/components/modal.tsx';
 import { notify } from '#web/components/notify.ts';
 import { useBulkSendProgress } from './bulk-send-api';
+import { MappingStep } from './mapping-step';
 import { ReadingStep } from './reading-step';
 import { ReviewStep } from './review-step';
 import { SendProgress } from './send-progress';
@@ -68,6 +69,13 @@ export function BulkImportDialog({
           <UploadStep error={state.error} template={template} onFile={csvImport.start} />
         ) : state.step === 'reading' ? (
           <ReadingStep fileName={state.fileName} progress={state.progress} onCancel={csvImport.cancelReading} />
+        ) : state.step === 'mapping' ? (
+          <MappingStep
+            fileName={state.fileName}
+            request={state.request}
+            onApply={csvImport.applyMapping}
+            onChooseAnother={csvImport.reset}
+          />
         ) : (
           <ReviewStep
             fileName={state.fileName}

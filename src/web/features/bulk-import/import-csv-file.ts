@@ -1,6 +1,8 @@
 import type { CsvImportOutcome, CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import type { ImportColumnMapping } from '#domain/bulk-import/import-column-mappings.ts';
+import type { ColumnMapping } from '#domain/bulk-import/list-columns.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
-import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
+import type { CsvImportMessage, CsvImportRequest, ListFacts, MappingRequest } from './csv-import-protocol';
 import { ImportedProperties } from './imported-properties';
 
 export interface CsvImportResult {
@@ -13,6 +15,10 @@ export interface CsvImportResult {
   failedCount: number;
   /** The template the offers were computed with. */
   template: FormulaTemplate;
+  /** What the list holds (e-mail rows, channels, repairs). */
+  facts: ListFacts;
+  /** When outcome is 'needsMapping': the columns and samples for the mapping step. */
+  mapping?: MappingRequest;
 }
 
 /** The file could not be read ('Error reading CSV file') or its rows not processed ('Error processing file data'). */
@@ -44,7 +50,13 @@ export function importCsvFile(
     onProgress,
     signal,
     worker = startCsvImportWorker(),
+    remembered = [],
+    mapping = {},
   }: {
+    /** The workspace's remembered columns (GET /api/import-mappings). */
+    remembered?: ImportColumnMapping[];
+    /** Columns just picked in the mapping step. */
+    mapping?: ColumnMapping;
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
     /** A worker from startCsvImportWorker() started ahead (when the dialog opens), its script loaded; it is used up. */
@@ -80,6 +92,8 @@ export function importCsvFile(
             failures: data.firstFailures,
             failedCount: data.failed,
             template,
+            facts: data.facts,
+            ...(data.mapping && { mapping: data.mapping }),
           });
           break;
         case 'error':
@@ -94,7 +108,7 @@ export function importCsvFile(
       stop();
       reject(new CsvImportError('read', event.message || 'The import worker failed'));
     };
-    const request: CsvImportRequest = { type: 'import', file, template };
+    const request: CsvImportRequest = { type: 'import', file, template, remembered, mapping };
     worker.postMessage(request);
   });
 }

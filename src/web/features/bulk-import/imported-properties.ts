@@ -1,5 +1,5 @@
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
-import type { CsvImportMessage, CsvImportRequest } from './csv-import-protocol';
+import type { CsvImportMessage, CsvImportRequest, RepairsForRows } from './csv-import-protocol';
 
 const PAGE = 200;
 
@@ -69,12 +69,34 @@ export class ImportedProperties {
     });
   }
 
-  /** The POST /api/bulk-send body (JSON) for the rows at these indexes, with the import's template. */
-  sendBody(indexes: Uint32Array, { followUp }: { followUp: boolean }): Promise<{ body: Blob; count: number }> {
+  /**
+   * The POST /api/bulk-send body (JSON) for the rows at these indexes that have an e-mail, with the
+   * import's template; says how many were left out for having none, or an offer below 0.
+   */
+  sendBody(
+    indexes: Uint32Array,
+    { followUp }: { followUp: boolean },
+  ): Promise<{ body: Blob; count: number; withoutEmail?: number; unworkable?: number }> {
     return this.ask({ type: 'sendBody', requestId: 0, indexes, followUp }).then((answer) => {
       if (answer.type !== 'sendBody') throw new Error('unexpected answer');
       return answer;
     });
+  }
+
+  /** Sets repairs for every row (a list without any), then shows the recomputed offers. */
+  async setRepairs(repairs: RepairsForRows | null): Promise<void> {
+    const requestId = this.nextRequestId++;
+    await new Promise<Answer>((resolve) => {
+      this.waiting.set(requestId, resolve);
+      this.post({ type: 'repairs', requestId, repairs });
+    });
+    // The pages shown are asked for again, with their recomputed offers.
+    const shown = [...this.requested];
+    this.pages.clear();
+    this.requested.clear();
+    this.version++;
+    for (const listener of this.listeners) listener();
+    for (const page of shown) this.load(page * PAGE, (page + 1) * PAGE);
   }
 
   dispose() {

@@ -40,6 +40,22 @@ describe('PackedProperties', () => {
     expect(store.slice(0, 10_000)).toEqual(rows);
   });
 
+  it('gives back what an owner list adds: no e-mail, city, state, ZIP, mailing address, phones, repairs', () => {
+    const store = new PackedProperties();
+    const { email: _email, ...withoutEmail } = property(1);
+    const rows: BulkImportProperty[] = [
+      { ...withoutEmail, city: 'Austin', state: 'TX', zip: '78722', phones: ['5125550142', '15125550199'] },
+      property(2, {
+        mailingAddress: { street: 'PO Box 4411', city: 'Round Rock', state: 'TX', zip: '78680-0001' },
+        repairs: 0,
+        squareFeet: 1500,
+      }),
+      property(3, { mailingAddress: { street: '9 Elm St', city: '', state: '', zip: '' }, repairs: 12_500 }),
+    ];
+    store.append(rows);
+    expect(store.slice(0, 3)).toStrictEqual(rows);
+  });
+
   it('answers only for rows it has', () => {
     const store = new PackedProperties();
     expect(store.at(0)).toBeUndefined();

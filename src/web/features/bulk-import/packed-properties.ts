@@ -3,16 +3,18 @@ import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-propert
 interface Batch {
   /** Index of the batch's first row among all rows. */
   start: number;
-  /** Every row's first name, last name, address and e-mail, one after the other. */
+  /** Every row's TEXT_FIELDS (names, address, e-mail, city…, phones joined by ','), one after the other. */
   text: string;
-  /** Where each of those fields ends in `text` (four per row). */
+  /** Where each of those fields ends in `text` (TEXT_FIELDS per row). */
   ends: Uint32Array;
-  /** Market value, offer low and offer high of each row. */
+  /** Market value, offer low, offer high, repairs and square feet of each row (NaN: none). */
   figures: Float64Array;
 }
 
-const TEXT_FIELDS = 4;
-const FIGURES = 3;
+// firstName, lastName, address, email, city, state, zip, the mailing address's street, city,
+// state and zip ('' street: none), phones joined by ','. An absent field is kept as ''.
+const TEXT_FIELDS = 12;
+const FIGURES = 5;
 /**
  * Rows gathered before they are packed into a batch: few enough that their strings are still in
  * the processor's cache when joined (4,096 rows took twice as long to pack).
@@ -37,18 +39,48 @@ export class PackedProperties {
   private openRows = 0;
   length = 0;
 
-  push({ firstName, lastName, address, email, marketValue, offerRange }: BulkImportProperty) {
-    this.openFields.push(firstName, lastName, address, email);
+  push(property: BulkImportProperty) {
+    const { firstName, lastName, address, email = '', city = '', state = '', zip = '', mailingAddress } = property;
+    const phones = property.phones ? property.phones.join(',') : '';
+    const street = mailingAddress?.street ?? '';
+    const mailingCity = mailingAddress?.city ?? '';
+    const mailingState = mailingAddress?.state ?? '';
+    const mailingZip = mailingAddress?.zip ?? '';
+    this.openFields.push(
+      firstName,
+      lastName,
+      address,
+      email,
+      city,
+      state,
+      zip,
+      street,
+      mailingCity,
+      mailingState,
+      mailingZip,
+      phones,
+    );
     const ends = this.openEnds;
-    const field = this.openRows * TEXT_FIELDS;
+    let field = this.openRows * TEXT_FIELDS;
     ends[field] = this.openEnd += firstName.length;
-    ends[field + 1] = this.openEnd += lastName.length;
-    ends[field + 2] = this.openEnd += address.length;
-    ends[field + 3] = this.openEnd += email.length;
+    ends[++field] = this.openEnd += lastName.length;
+    ends[++field] = this.openEnd += address.length;
+    ends[++field] = this.openEnd += email.length;
+    ends[++field] = this.openEnd += city.length;
+    ends[++field] = this.openEnd += state.length;
+    ends[++field] = this.openEnd += zip.length;
+    ends[++field] = this.openEnd += street.length;
+    ends[++field] = this.openEnd += mailingCity.length;
+    ends[++field] = this.openEnd += mailingState.length;
+    ends[++field] = this.openEnd += mailingZip.length;
+    ends[field + 1] = this.openEnd += phones.length;
     const at = this.openRows * FIGURES;
-    this.openFigures[at] = marketValue;
-    this.openFigures[at + 1] = offerRange.low;
-    this.openFigures[at + 2] = offerRange.high;
+    const figures = this.openFigures;
+    figures[at] = property.marketValue;
+    figures[at + 1] = property.offerRange.low;
+    figures[at + 2] = property.offerRange.high;
+    figures[at + 3] = property.repairs ?? NaN;
+    figures[at + 4] = property.squareFeet ?? NaN;
     this.openRows++;
     this.length++;
     if (this.openRows === BATCH_ROWS) this.pack();
@@ -68,14 +100,30 @@ export class PackedProperties {
       return batch.text.slice(at === 0 ? 0 : batch.ends[at - 1], batch.ends[at]);
     };
     const figure = (n: number) => batch.figures[row * FIGURES + n]!;
-    return {
+    const property: BulkImportProperty = {
       firstName: field(0),
       lastName: field(1),
       address: field(2),
-      email: field(3),
       marketValue: figure(0),
       offerRange: { low: figure(1), high: figure(2) },
     };
+    const email = field(3);
+    if (email !== '') property.email = email;
+    const city = field(4);
+    if (city !== '') property.city = city;
+    const state = field(5);
+    if (state !== '') property.state = state;
+    const zip = field(6);
+    if (zip !== '') property.zip = zip;
+    const street = field(7);
+    if (street !== '') property.mailingAddress = { street, city: field(8), state: field(9), zip: field(10) };
+    const phones = field(11);
+    if (phones !== '') property.phones = phones.split(',');
+    const repairs = figure(3);
+    if (!Number.isNaN(repairs)) property.repairs = repairs;
+    const squareFeet = figure(4);
+    if (!Number.isNaN(squareFeet)) property.squareFeet = squareFeet;
+    return property;
   }
 
   /** Rows start..end-1 (as many as there are). */

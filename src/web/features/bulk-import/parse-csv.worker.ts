@@ -5,10 +5,23 @@
 // CSV or the send request of a selection, so 300,000 rows never cross to the main thread at once.
 import Papa from 'papaparse';
 import { buildGhlContactsCsv } from '#domain/bulk-import/build-ghl-contacts-csv.ts';
-import { createCsvImportCollector, isFailure } from '#domain/bulk-import/csv-import-collector.ts';
-import type { CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
+import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
+import { bulkOfferRange } from '#domain/bulk-import/bulk-offer-range.ts';
+import {
+  createCsvImportCollector,
+  isFailure,
+  MAPPING_SAMPLE_ROWS,
+  type CsvRowFailure,
+} from '#domain/bulk-import/csv-import-collector.ts';
+import { offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
-import { FAILURES_LISTED, type CsvImportMessage, type CsvImportRequest } from './csv-import-protocol';
+import {
+  FAILURES_LISTED,
+  type CsvImportMessage,
+  type CsvImportRequest,
+  type ListFacts,
+  type RepairsForRows,
+} from './csv-import-protocol';
 import { fileTextStream } from './file-text-stream';
 import { PackedProperties } from './packed-properties';
 
@@ -25,11 +38,20 @@ const FIRST_ROWS = 200;
 function csvImportHandler() {
   let properties = new PackedProperties();
   let template: FormulaTemplate | undefined;
+  let repairsForRows: RepairsForRows | null = null;
 
-  function startImport(file: File, chosenTemplate: FormulaTemplate) {
+  function startImport({
+    file,
+    template: chosenTemplate,
+    remembered,
+    mapping,
+  }: Extract<CsvImportRequest, { type: 'import' }>) {
     properties = new PackedProperties();
     template = chosenTemplate;
-    const collector = createCsvImportCollector(chosenTemplate);
+    repairsForRows = null;
+    // An owner list (issue 41): the spec's columns read as before, the other spellings and the mapping too.
+    const collector = createCsvImportCollector(chosenTemplate, { list: { remembered, mapping } });
+    const facts: ListFacts = { emailRows: 0, showsChannels: false, hasRepairs: false, hasSquareFeet: false };
     // Only the failures the review lists are kept; the rest are counted.
     const firstFailures: CsvRowFailure[] = [];
     let failedCount = 0;
@@ -56,26 +78,49 @@ function csvImportHandler() {
       step(results: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
         try {
           const result = collector.addRecord(results.data);
-          if (result === null) return;
+          if (result === null) {
+            // A list that needs mapping: its first rows are the samples, and the rest need not be read.
+            if (collector.unmappedFields.length > 0 && collector.samples.length >= MAPPING_SAMPLE_ROWS) parser.abort();
+            return;
+          }
           if (isFailure(result)) {
             if (firstFailures.length < FAILURES_LISTED) firstFailures.push(result);
             failedCount++;
-          } else properties.push(result);
+          } else {
+            properties.push(result);
+            facts.showsChannels ||=
+              result.email === undefined ||
+              result.city !== undefined ||
+              result.mailingAddress !== undefined ||
+              result.phones !== undefined;
+            facts.hasRepairs ||= result.repairs !== undefined;
+            facts.hasSquareFeet ||= result.squareFeet !== undefined;
+          }
         } catch (error) {
           parser.abort();
           fail('process', error);
         }
       },
       complete() {
-        if (!failed)
-          post({
-            type: 'done',
-            outcome: collector.outcome(),
-            valid: properties.length,
-            failed: failedCount,
-            firstFailures,
-            firstRows: properties.slice(0, FIRST_ROWS),
-          });
+        if (failed) return;
+        const outcome = collector.outcome();
+        facts.emailRows = collector.emailRows;
+        post({
+          type: 'done',
+          outcome,
+          valid: properties.length,
+          failed: failedCount,
+          firstFailures,
+          firstRows: properties.slice(0, FIRST_ROWS),
+          facts,
+          ...(outcome === 'needsMapping' && {
+            mapping: {
+              headers: [...(collector.headers ?? [])],
+              samples: collector.samples.map((row) => [...row]),
+              fields: [...collector.unmappedFields],
+            },
+          }),
+        });
       },
       error(error: Error) {
         fail('read', error);
@@ -83,22 +128,44 @@ function csvImportHandler() {
     });
   }
 
+  /** A row as the review shows and sends it: with the repairs set for the rows, its offer recomputed. */
+  const rowAt = (index: number): BulkImportProperty | undefined => {
+    const property = properties.at(index);
+    if (!property || !repairsForRows || property.repairs !== undefined) return property;
+    const repairs =
+      repairsForRows.kind === 'amount'
+        ? repairsForRows.dollars
+        : property.squareFeet === undefined
+          ? undefined
+          : Math.round(repairsForRows.dollars * property.squareFeet);
+    if (repairs === undefined) return property;
+    return { ...property, repairs, offerRange: bulkOfferRange({ ...property, repairs }, template!) };
+  };
+  const rowsFrom = (start: number, end: number) => {
+    const rows: BulkImportProperty[] = [];
+    for (let index = Math.max(0, start); index < Math.min(end, properties.length); index++) rows.push(rowAt(index)!);
+    return rows;
+  };
   const pick = (indexes: Uint32Array) =>
-    Array.from(indexes, (index) => properties.at(index)).filter((property) => property !== undefined);
+    Array.from(indexes, (index) => rowAt(index)).filter((property) => property !== undefined);
 
   return (event: MessageEvent<CsvImportRequest>) => {
     const request = event.data;
     switch (request.type) {
       case 'import':
-        startImport(request.file, request.template);
+        startImport(request);
         break;
       case 'rows':
         post({
           type: 'rows',
           requestId: request.requestId,
           start: request.start,
-          properties: properties.slice(request.start, request.end),
+          properties: rowsFrom(request.start, request.end),
         });
+        break;
+      case 'repairs':
+        repairsForRows = request.repairs;
+        post({ type: 'repairs', requestId: request.requestId });
         break;
       case 'export': {
         const chosen = pick(request.indexes);
@@ -108,7 +175,10 @@ function csvImportHandler() {
         break;
       }
       case 'sendBody': {
-        const chosen = pick(request.indexes);
+        // An e-mail send takes the owners with an e-mail (§5), whose offer still works with the repairs set.
+        const picked = pick(request.indexes);
+        const withEmail = picked.filter((property) => property.email !== undefined);
+        const chosen = withEmail.filter((property) => offerIsWorkable(property.offerRange));
         post({
           type: 'sendBody',
           requestId: request.requestId,
@@ -116,6 +186,8 @@ function csvImportHandler() {
             type: 'application/json',
           }),
           count: chosen.length,
+          withoutEmail: picked.length - withEmail.length,
+          unworkable: withEmail.length - chosen.length,
         });
         break;
       }

@@ -6,6 +6,7 @@ import { isSenderRequirement, SenderRequirement } from '#web/components/sender-r
 import { useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
 import type { CsvImportResult } from './import-csv-file';
+import { RepairsForRowsForm } from './repairs-for-rows-form';
 import { ReviewTable } from './review-table';
 import { useRowSelection } from './use-row-selection';
 
@@ -21,7 +22,7 @@ export function ReviewStep({
   onChooseAnother: () => void;
   onSending: (jobId: string, total: number) => void;
 }) {
-  const { properties, failures, failedCount, template } = result;
+  const { properties, failures, failedCount, template, facts } = result;
   const selection = useRowSelection(properties.length);
   const startSend = useStartBulkSend();
   const count = (value: number) => value.toLocaleString('en-US');
@@ -54,7 +55,16 @@ export function ReviewStep({
     if (selection.count > MAX_BULK_SEND_PROPERTIES) return notify.error(bulkImportMessages.tooManyToSend);
     setBusy(true);
     try {
-      const { body } = await properties.sendBody(selection.selectedIndexes(), { followUp });
+      const {
+        body,
+        count: sending,
+        withoutEmail = 0,
+        unworkable = 0,
+      } = await properties.sendBody(selection.selectedIndexes(), { followUp });
+      // The e-mail send takes the owners with an e-mail (§5); the others stay for mail or a call.
+      if (sending === 0 && unworkable === 0) return notify.error(bulkImportMessages.noEmailInSelection);
+      if (withoutEmail + unworkable > 0) notify.error(bulkImportMessages.leftOutOfSend(withoutEmail, unworkable));
+      if (sending === 0) return;
       setRefusal(null);
       startSend.mutate(body, {
         onSuccess: ({ jobId, total }) => onSending(jobId, total),
@@ -77,8 +87,14 @@ export function ReviewStep({
         <p className="muted">
           From <strong>{fileName}</strong>, offers by the <strong>{template.name}</strong> formula.
         </p>
+        {facts.emailRows < properties.length && (
+          <p className="muted">
+            {bulkImportMessages.mailOrCallOnly(properties.length - facts.emailRows, facts.emailRows)}
+          </p>
+        )}
       </div>
-      <ReviewTable properties={properties} selection={selection} />
+      {!facts.hasRepairs && <RepairsForRowsForm properties={properties} perSquareFoot={facts.hasSquareFeet} />}
+      <ReviewTable properties={properties} selection={selection} showsChannels={facts.showsChannels} />
       {failedCount > 0 && (
         <details className="bulk-failures">
           <summary>

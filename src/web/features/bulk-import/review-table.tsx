@@ -1,5 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
+import { fullPropertyAddress } from '#domain/bulk-import/bulk-import-property.ts';
+import { channelLabels, listRowChannels } from '#domain/bulk-import/list-row-channels.ts';
 import { formatMoney, formatMoneyRange } from '#domain/money/format-money.ts';
 import type { ImportedProperties } from './imported-properties';
 import type { RowSelection } from './use-row-selection';
@@ -8,10 +10,20 @@ const ROW_HEIGHT = 44;
 
 /**
  * §2 review table: checkbox column with select-all, Name, Address, Email, Market Value, Offer
- * Range. Only the rows in view (plus a few) are in the DOM, so 300,000 rows scroll smoothly;
+ * Range, and for an owner list (issue 41) each row's Channels (e-mail, mail, call) and why not.
+ * Only the rows in view (plus a few) are in the DOM, so 300,000 rows scroll smoothly;
  * aria-rowcount and aria-rowindex tell assistive technology where each row is.
  */
-export function ReviewTable({ properties, selection }: { properties: ImportedProperties; selection: RowSelection }) {
+export function ReviewTable({
+  properties,
+  selection,
+  showsChannels = false,
+}: {
+  properties: ImportedProperties;
+  selection: RowSelection;
+  showsChannels?: boolean;
+}) {
+  const columns = showsChannels ? 7 : 6;
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectAllRef = useRef<HTMLInputElement>(null);
   // The React Compiler leaves this component unmemoised (TanStack Virtual returns fresh functions); it re-renders on scroll anyway.
@@ -71,12 +83,13 @@ export function ReviewTable({ properties, selection }: { properties: ImportedPro
             <th scope="col" className="bulk-table-number">
               Offer Range
             </th>
+            {showsChannels && <th scope="col">Channels</th>}
           </tr>
         </thead>
         <tbody>
           {paddingTop > 0 && (
             <tr aria-hidden="true" className="bulk-table-spacer">
-              <td colSpan={6} style={{ height: paddingTop }} />
+              <td colSpan={columns} style={{ height: paddingTop }} />
             </tr>
           )}
           {rows.map((row) => {
@@ -90,12 +103,21 @@ export function ReviewTable({ properties, selection }: { properties: ImportedPro
                   className="bulk-table-loading"
                 >
                   <td className="bulk-table-check" />
-                  <td colSpan={5}>Loading…</td>
+                  <td colSpan={columns - 1}>Loading…</td>
                 </tr>
               );
             }
             const name = `${property.firstName} ${property.lastName}`.trim();
-            const address = property.address.replace(/\s+/g, ' ');
+            const address = fullPropertyAddress(property).replace(/\s+/g, ' ');
+            const reach = showsChannels ? listRowChannels(property) : null;
+            const channels = reach
+              ? [
+                  reach.channels.map((channel) => channelLabels[channel]).join(', ') || 'None',
+                  reach.whyNot.length > 0 ? `(${reach.whyNot.join('; ')})` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')
+              : '';
             return (
               <tr key={row.key} aria-rowindex={row.index + 2} style={{ height: ROW_HEIGHT }}>
                 <td className="bulk-table-check">
@@ -108,15 +130,16 @@ export function ReviewTable({ properties, selection }: { properties: ImportedPro
                 </td>
                 <td title={name}>{name}</td>
                 <td title={address}>{address}</td>
-                <td title={property.email}>{property.email}</td>
+                <td title={property.email}>{property.email ?? <span className="muted">None</span>}</td>
                 <td className="bulk-table-number">{formatMoney(property.marketValue)}</td>
                 <td className="bulk-table-number">{formatMoneyRange(property.offerRange)}</td>
+                {reach && <td title={channels}>{channels}</td>}
               </tr>
             );
           })}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" className="bulk-table-spacer">
-              <td colSpan={6} style={{ height: paddingBottom }} />
+              <td colSpan={columns} style={{ height: paddingBottom }} />
             </tr>
           )}
         </tbody>

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
 import { checkCsvFile } from '#domain/bulk-import/check-csv-file.ts';
+import type { ColumnMapping, ListField } from '#domain/bulk-import/list-columns.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import { notify } from '#web/components/notify.ts';
+import type { MappingRequest } from './csv-import-protocol';
 import { CsvImportError, importCsvFile, startCsvImportWorker, type CsvImportResult } from './import-csv-file';
+import { fetchRememberedMappings, rememberMappings } from './import-mappings-api';
 
-/** Where a CSV import stands: waiting for a file (after a refusal, with why), reading one, or its rows under review. */
+/** Where a CSV import stands: waiting for a file (after a refusal, with why), reading one, asking which columns hold what, or its rows under review. */
 export type CsvImportStep =
   | { step: 'upload'; error?: string }
   | { step: 'reading'; fileName: string; progress: number }
+  | { step: 'mapping'; fileName: string; file: File; request: MappingRequest }
   | { step: 'review'; fileName: string; result: CsvImportResult };
 
 const noHeaderHint =
@@ -49,7 +53,7 @@ export function useCsvImport(template: FormulaTemplate, { awaitingFile }: { awai
     setState({ step: 'upload', error: shown });
   };
 
-  async function start(file: File) {
+  async function start(file: File, mapping: ColumnMapping = {}) {
     const refused = checkCsvFile(file);
     if (refused) return refuse(refused);
     const abort = new AbortController();
@@ -58,13 +62,20 @@ export function useCsvImport(template: FormulaTemplate, { awaitingFile }: { awai
     try {
       const worker = spareWorker.current ?? undefined;
       spareWorker.current = null;
+      // The workspace's remembered columns (issue 41); without them the list is read as it comes.
+      const remembered = await fetchRememberedMappings().catch(() => []);
       const result = await importCsvFile(file, template, {
         worker,
         signal: abort.signal,
+        remembered,
+        mapping,
         onProgress: (progress) =>
           setState((current) => (current.step === 'reading' ? { ...current, progress } : current)),
       });
       if (result.outcome === 'noData') return refuse(bulkImportMessages.noData);
+      if (result.outcome === 'needsMapping' && result.mapping) {
+        return setState({ step: 'mapping', fileName: file.name, file, request: result.mapping });
+      }
       if (result.outcome === 'noHeader') {
         return refuse(bulkImportMessages.noValidProperties, `${bulkImportMessages.noValidProperties}. ${noHeaderHint}`);
       }
@@ -80,10 +91,22 @@ export function useCsvImport(template: FormulaTemplate, { awaitingFile }: { awai
     }
   }
 
+  /** Remembers the columns picked in the mapping step for the workspace, then reads the file with them. */
+  async function applyMapping(mapping: ColumnMapping) {
+    if (state.step !== 'mapping') return;
+    const { file } = state;
+    const picked = Object.entries(mapping) as [ListField, string][];
+    // Not remembered (a member without the right, a lost connection): this file is still read with them.
+    await rememberMappings(picked.map(([field, column]) => ({ column, field }))).catch(() => undefined);
+    await start(file, mapping);
+  }
+
   return {
     state,
     /** Checks the file, then reads it in the worker; refusals come back to the upload step. */
     start: (file: File) => void start(file),
+    /** The mapping step's columns: remembered, then the file read with them. */
+    applyMapping: (mapping: ColumnMapping) => void applyMapping(mapping),
     /** Stops the import if one is reading, back to the upload step; otherwise changes nothing. */
     cancelReading: () => {
       if (state.step !== 'reading') return;
