@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { RegisterSchema } from '#domain/auth/credentials.ts';
 import { authClient } from '#web/api/auth-client.ts';
+import { EMAIL_VERIFIED_CALLBACK } from '#web/api/email-verification.ts';
 import { useAnnounceSessionChange } from '#web/api/use-session.ts';
 import { notify } from '#web/components/notify.ts';
 import { useSchemaForm } from '#web/components/use-schema-form.ts';
@@ -28,9 +29,11 @@ export function RegisterPage() {
   );
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
-    // The account's display name is not asked for; the e-mail's local part stands in.
+    // The account's name is not asked for, and no part of the e-mail stands in for it (issue 42 §6):
+    // others see the profile's display name, or a neutral word until there is one. The verification
+    // e-mail sent now lands where its notice is said.
     const result = await callAuth(() =>
-      authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email }),
+      authClient.signUp.email({ email, password, name: '', callbackURL: EMAIL_VERIFIED_CALLBACK }),
     );
     if (!result.ok) {
       notify.error(result.message);
