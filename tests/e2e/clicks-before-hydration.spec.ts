@@ -122,8 +122,8 @@ test('Try Calculator, pressed before the page’s code has run, opens the calcul
 test('signed in, Try Calculator pressed before the page’s code has run draws and hydrates the wholesaler’s calculator', async ({
   page,
 }) => {
-  // The public pages are drawn without the session (the browser asks for it), Wholesaler tools and all:
-  // hydration must find the same page (a mismatch is a console error), then show the account.
+  // /wholesalers is drawn without the session (the browser asks for it); the calculator is drawn with
+  // it, Wholesaler tools and all: hydration must find the same page (a mismatch is a console error).
   const email = await signUpWholesaler(page);
   const release = await holdPageScripts(page);
   await page.goto('/wholesalers', { waitUntil: 'domcontentloaded' });

@@ -8,6 +8,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { toggleRepair } from '#domain/repairs/repair-state.ts';
+import { UNNAMED_MEMBER } from '#domain/workspaces/member-name.ts';
 import { uniqueEmail } from '../support/test-users';
 import { registerThroughUi } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -80,7 +81,7 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
 }) => {
   // A long journey through every part of the inbox.
   test.setTimeout(90_000);
-  const email = await registerThroughUi(page);
+  await registerThroughUi(page);
   await page.getByRole('link', { name: 'Leads' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   await expect(page.getByText('No leads yet')).toBeVisible();
@@ -225,7 +226,8 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
   // The export is on the lead's history, naming who exported it (issue 26 §5).
   const exportEntry = offerHistory.getByRole('listitem').last();
   await expect(exportEntry).toContainText('Exported to Google Sheets: $113,000 – $128,000');
-  await expect(exportEntry).toContainText(`by ${email.split('@')[0]}`);
+  // Registered without a name and no profile yet: a neutral word, never the e-mail's local part (issue 42 §6).
+  await expect(exportEntry).toContainText(`by ${UNNAMED_MEMBER}`);
   await offerHistory.screenshot({ path: test.info().outputPath('lead-exported.png') });
 
   // Save as a saved property: the plan's rules apply as for any save.

@@ -49,9 +49,10 @@ export async function signUpUser(
     email = uniqueEmail(),
     password = TEST_PASSWORD,
     headers = {},
-  }: { email?: string; password?: string; headers?: Record<string, string> } = {},
+    name = email.split('@')[0],
+  }: { email?: string; password?: string; headers?: Record<string, string>; name?: string } = {},
 ): Promise<SignedInUser> {
-  const response = await postAuth(app, '/sign-up/email', { email, password, name: email.split('@')[0] }, headers);
+  const response = await postAuth(app, '/sign-up/email', { email, password, name }, headers);
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string } };
   return { email, password, userId: user.id, cookie: cookieFrom(response) };
@@ -74,11 +75,12 @@ export async function signInUser(
  * comes from its own client address, so that apps built with TRUST_PROXY (as createTestApp
  * does for feature tests) do not rate-limit a test that needs many users.
  */
-export async function signUpTestUser(app: RequestingApp, address = uniqueEmail()) {
+export async function signUpTestUser(app: RequestingApp, address = uniqueEmail(), { name }: { name?: string } = {}) {
   const clientAddress = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
   const { userId, email, cookie } = await signUpUser(app, {
     email: address,
     headers: { 'x-forwarded-for': clientAddress },
+    ...(name !== undefined && { name }),
   });
   return { user: { id: userId, email }, headers: { cookie, origin: TEST_ORIGIN } };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { includedSeats } from '../workspaces/seats';
 import { PlanIdSchema } from './plan-id-schema';
 import {
   canBulkImport,
+  canEditFollowUpSequence,
   canManageCustomTemplates,
   canDeleteSavedProperties,
   canExportSavedList,
@@ -55,6 +57,27 @@ describe('what the plan cards promise (issue 12)', () => {
       expect(plan.features).not.toContain('Formula templates');
     },
   );
+});
+
+describe('what the Pro card says it includes (issue 42 §6)', () => {
+  it.each(plans.map((plan) => [plan.id, plan] as const))(
+    '%s lists a team, and follow-up sequences of its own, exactly when the plan has them',
+    (id, plan) => {
+      expect(plan.features.includes(planFeatureTexts.team)).toBe(includedSeats[id] > 1);
+      expect(plan.features.includes(planFeatureTexts.ownFollowUps)).toBe(canEditFollowUpSequence(id));
+    },
+  );
+
+  it('names the seats a Pro workspace has, and keeps the spec’s lines first', () => {
+    expect(planFeatureTexts.team).toContain(`${includedSeats.pro} seats`);
+    const pro = plans.find((plan) => plan.id === 'pro')!;
+    expect(pro.features.slice(0, 2)).toEqual(['Unlimited saved properties', 'Everything in Personal']);
+    expect(pro.features.slice(-3)).toEqual([
+      planFeatureTexts.team,
+      planFeatureTexts.ownFollowUps,
+      planFeatureTexts.arvFromComps,
+    ]);
+  });
 });
 
 describe('plan capabilities (§6)', () => {

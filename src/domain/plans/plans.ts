@@ -13,6 +13,9 @@ export type Plan = {
   features: readonly string[];
 };
 
+/** Issue 26 §6: the seats (members and open invitations) a Pro workspace has before buying more. */
+export const PRO_INCLUDED_SEATS = 3;
+
 // §9: free 3, personal 25, pro unlimited.
 const propertyLimits = { free: 3, personal: 25, pro: Infinity } as const satisfies Record<PlanId, number>;
 
@@ -28,6 +31,9 @@ export const planFeatureTexts = {
   leadsInboxIncluded: 'Leads inbox included',
   bulkOffers: 'Bulk e-mailed offers',
   ownTemplates: 'Your own formula templates',
+  team: `A team: ${PRO_INCLUDED_SEATS} seats with roles, more at the Pro price per seat`,
+  ownFollowUps: 'Follow-up sequences you write yourself',
+  arvFromComps: 'ARV from comparable sales',
 } as const;
 
 // §9 prices and limits; §6 capabilities. Features list only what this product actually does.
@@ -72,6 +78,10 @@ export const plans: readonly Plan[] = Object.freeze([
       planFeatureTexts.ownTemplates,
       'Bulk CSV import',
       planFeatureTexts.bulkOffers,
+      // Issue 42 §6: what Pro includes beyond the lines above, beneath them.
+      planFeatureTexts.team,
+      planFeatureTexts.ownFollowUps,
+      planFeatureTexts.arvFromComps,
     ],
   },
 ] satisfies Plan[]);

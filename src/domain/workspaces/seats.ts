@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { plans, type PlanId } from '../plans/plans';
+import { plans, PRO_INCLUDED_SEATS, type PlanId } from '../plans/plans';
 
 /** Seats each plan includes: Free and Personal are one person; Pro includes 3 and sells more. */
-export const includedSeats: Record<PlanId, number> = { free: 1, personal: 1, pro: 3 };
+export const includedSeats: Record<PlanId, number> = { free: 1, personal: 1, pro: PRO_INCLUDED_SEATS };
 
 /** The most seats a workspace buys here beyond Pro's own; a bigger team writes to us. */
 export const MAX_EXTRA_SEATS = 100;

@@ -34,6 +34,9 @@ export async function addLeadNote(db: Database, member: WorkspaceMember, leadId:
     // Touching the lead announces the change on its workspace's live feed.
     await tx.update(leads).set({ updatedAt: at }).where(eq(leads.id, lead.id));
     if (!event) throw new Error('lead_events insert returned no row');
-    return leadEventView(event, (await memberNames(tx, [member.userId])).get(member.userId) ?? null);
+    return leadEventView(
+      event,
+      (await memberNames(tx, member.workspaceId, [member.userId])).get(member.userId) ?? null,
+    );
   });
 }

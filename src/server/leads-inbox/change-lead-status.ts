@@ -20,7 +20,7 @@ export async function changeLeadStatus(db: Database, member: WorkspaceMember, le
     const lead = await lockOwnedLead(tx, member, leadId);
     assertMayWorkLead(member, lead.status);
     const assigneeName = async () =>
-      (await memberNames(tx, [lead.assigneeUserId])).get(lead.assigneeUserId ?? '') ?? null;
+      (await memberNames(tx, member.workspaceId, [lead.assigneeUserId])).get(lead.assigneeUserId ?? '') ?? null;
     if (lead.status === status) return leadView(lead, await assigneeName());
     const at = new Date();
     const [updated] = await tx.update(leads).set({ status, updatedAt: at }).where(eq(leads.id, lead.id)).returning();

@@ -27,7 +27,7 @@ export async function getLead(db: Database, member: LeadReader, leadId: string) 
         .from(offerLinks)
         .where(eq(offerLinks.id, lead.offerLinkId))
     : [];
-  const names = await memberNames(db, [lead.assigneeUserId]);
+  const names = await memberNames(db, member.workspaceId, [lead.assigneeUserId]);
   const { notificationEmailId: _internal, ...details } = lead.details;
   return {
     lead: {

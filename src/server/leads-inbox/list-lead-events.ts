@@ -62,6 +62,7 @@ export async function listLeadEvents(
   const oldest = page.at(-1);
   const names = await memberNames(
     db,
+    member.workspaceId,
     page.map((event) => event.actorUserId),
   );
   return {

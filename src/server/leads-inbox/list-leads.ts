@@ -61,6 +61,7 @@ export async function listLeads(db: Database, member: LeadReader, query: LeadsIn
   const last = page.at(-1);
   const names = await memberNames(
     db,
+    member.workspaceId,
     page.map((lead) => lead.assigneeUserId),
   );
   return {

@@ -37,7 +37,7 @@ export async function reassignLead(db: Database, member: WorkspaceMember, leadId
       throw new Refusal(409, reassignMessages.suspended, { code: 'seat-suspended', details: { field: 'userId' } });
     }
     if (lead.assigneeUserId === assigneeUserId) {
-      return leadView(lead, (await memberNames(tx, [assigneeUserId])).get(assigneeUserId) ?? null);
+      return leadView(lead, (await memberNames(tx, member.workspaceId, [assigneeUserId])).get(assigneeUserId) ?? null);
     }
     const at = new Date();
     const { name } = await recordLeadAssignment(tx, {

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { memberNameOrNeutral } from '#domain/workspaces/member-name.ts';
 import type { Transaction } from '../db/database';
+import { memberNameSql } from '../db/member-name';
 import { leadEvents, leads, user } from '../db/schema';
 
 /**
@@ -16,8 +18,12 @@ export async function recordLeadAssignment(
     at,
   }: { leadId: string; assigneeUserId: string; actorUserId: string | null; at: Date },
 ): Promise<{ userId: string; name: string }> {
-  const [assignee] = await tx.select({ name: user.name }).from(user).where(eq(user.id, assigneeUserId));
-  const name = assignee?.name ?? '';
+  const leadWorkspace = sql`(select ${leads.workspaceId} from ${leads} where ${leads.id} = ${leadId})`;
+  const [assignee] = await tx
+    .select({ name: memberNameSql(leadWorkspace) })
+    .from(user)
+    .where(eq(user.id, assigneeUserId));
+  const name = memberNameOrNeutral(assignee?.name);
   await tx.update(leads).set({ assigneeUserId, updatedAt: at }).where(eq(leads.id, leadId));
   await tx.insert(leadEvents).values({ leadId, kind: 'assignment', text: name, actorUserId, createdAt: at });
   return { userId: assigneeUserId, name };

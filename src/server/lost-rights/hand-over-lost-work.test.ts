@@ -20,7 +20,8 @@ type Headers = Record<string, string>;
 type Person = { user: { id: string; email: string }; headers: Headers };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const nameOf = (person: Person) => person.user.email.split('@')[0]!;
+/** The display name each sender's profile gives them: the name members see (issue 42 §6). */
+const nameOf = (person: Person) => `Sender ${person.user.email.split('@')[0]!}`;
 const homeowner = (n: number) => ({
   firstName: `Owner${n}`,
   lastName: 'Lee',
@@ -41,7 +42,8 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
   /** A verified sender with a postal address in the session's workspace. */
   async function readyToSend(person: Person) {
     await markEmailVerified(db(), person.user.id);
-    expect((await send(app(), 'PUT', '/api/profile', person.headers, profileWithAddress(null))).status).toBe(200);
+    const profile = { ...profileWithAddress(null), displayName: nameOf(person) };
+    expect((await send(app(), 'PUT', '/api/profile', person.headers, profile)).status).toBe(200);
   }
 
   const queueBatch = (batchSize: number) =>

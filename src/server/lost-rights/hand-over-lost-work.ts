@@ -1,9 +1,11 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { LostWork } from '#domain/workspaces/lost-work.ts';
+import { memberNameOrNeutral } from '#domain/workspaces/member-name.ts';
 import { isWorkspaceRole, may } from '#domain/workspaces/roles.ts';
 import { cancelBulkSendJob } from '../bulk-send/cancel-bulk-send-job';
 import { stoppedItemReasons } from '../bulk-send/queue-due-bulk-items';
 import type { Transaction } from '../db/database';
+import { memberNameSql } from '../db/member-name';
 import { bulkSendItems, bulkSendJobs, followUps, leadEvents, member, offerLinks, user } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
@@ -42,7 +44,11 @@ export async function handOverLostWork(
 ): Promise<LostWork> {
   const lost: LostWork = { bulkSendsStopped: 0, emailsNotSent: 0, followUpsHandedOver: 0, handedTo: null };
   const [row] = await tx
-    .select({ role: member.role, mayBulkSendAndExport: member.mayBulkSendAndExport, name: user.name })
+    .select({
+      role: member.role,
+      mayBulkSendAndExport: member.mayBulkSendAndExport,
+      name: memberNameSql(workspaceId),
+    })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, workspaceId), eq(member.userId, userId)))
@@ -113,7 +119,7 @@ export async function handOverLostWork(
       onLeads.map((leadId) => ({
         leadId,
         kind: 'follow-up' as const,
-        text: `Follow-ups handed to ${heir.name}: ${row.name} may no longer send them`,
+        text: `Follow-ups handed to ${heir.name}: ${memberNameOrNeutral(row.name)} may no longer send them`,
         actorUserId,
       })),
     );
@@ -126,10 +132,11 @@ export async function handOverLostWork(
 /** The Owner who takes over: the one making the change when they are an Owner, else the first Owner. */
 async function owningHeir(tx: Transaction, workspaceId: string, userId: string, actorUserId: string) {
   const owners = await tx
-    .select({ userId: member.userId, name: user.name })
+    .select({ userId: member.userId, name: memberNameSql(workspaceId) })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, workspaceId), eq(member.role, 'owner'), ne(member.userId, userId)))
     .orderBy(asc(member.createdAt));
-  return owners.find((owner) => owner.userId === actorUserId) ?? owners[0] ?? null;
+  const heir = owners.find((owner) => owner.userId === actorUserId) ?? owners[0];
+  return heir ? { ...heir, name: memberNameOrNeutral(heir.name) } : null;
 }

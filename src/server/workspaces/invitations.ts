@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { invitationEmail } from '#domain/workspaces/invitation-email.ts';
+import { memberNameOrNeutral } from '#domain/workspaces/member-name.ts';
 import { assignableRoles, isWorkspaceRole, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import { hasFreeSeat, noSeatMessage } from '#domain/workspaces/seats.ts';
 import type { InvitationRequest } from '#domain/workspaces/workspace-requests.ts';
 import type { AppContext } from '../app-context';
 import { INVITATION_VALID_DAYS } from '../auth/workspace-plugin';
+import { memberNameSql } from '../db/member-name';
 import { invitation, member, organization, session, user } from '../db/schema';
 import { assertSenderMaySend, sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
@@ -60,9 +62,13 @@ export async function inviteMember(context: AppContext, me: WorkspaceMember, req
 
     const [[workspace], [inviter]] = await Promise.all([
       tx.select({ name: organization.name }).from(organization).where(eq(organization.id, me.workspaceId)),
-      tx.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, me.userId)),
+      tx
+        .select({ name: memberNameSql(me.workspaceId), email: user.email })
+        .from(user)
+        .where(eq(user.id, me.userId)),
     ]);
     if (!workspace || !inviter) throw new Error(`workspace ${me.workspaceId} or its member ${me.userId} is gone`);
+    const inviterName = memberNameOrNeutral(inviter.name);
     const createdAt = new Date();
     const [created] = await tx
       .insert(invitation)
@@ -85,12 +91,12 @@ export async function inviteMember(context: AppContext, me: WorkspaceMember, req
       purpose: 'invitation',
       to: request.email,
       typedText: [
-        { field: 'name', label: 'Your name', text: inviter.name },
+        { field: 'name', label: 'Your name', text: inviterName },
         { field: 'workspaceName', label: 'The workspace name', text: workspace.name },
       ],
       compose: ({ unsubscribeUrl }) =>
         invitationEmail({
-          inviter: { name: inviter.name, accountEmail: inviter.email },
+          inviter: { name: inviterName, accountEmail: inviter.email },
           workspaceName: workspace.name,
           role: request.role,
           acceptUrl: `${context.env.APP_URL}/invitations/${invitationToken(context.serverSecret, created.id)}`,
@@ -127,16 +133,16 @@ export async function readInvitation(context: AppContext, token: string) {
       status: invitation.status,
       expiresAt: invitation.expiresAt,
       workspaceName: organization.name,
-      inviterName: user.name,
+      inviterName: memberNameSql(invitation.organizationId),
     })
     .from(invitation)
     .innerJoin(organization, eq(organization.id, invitation.organizationId))
     .innerJoin(user, eq(user.id, invitation.inviterId))
     .where(eq(invitation.id, id));
   if (!row || !isWorkspaceRole(row.role)) throw new Refusal(404, invitationMessages.notFound);
-  const { status, expiresAt, role, ...rest } = row;
+  const { status, expiresAt, role, inviterName, ...rest } = row;
   const state = status !== 'pending' ? status : expiresAt <= new Date() ? 'expired' : 'pending';
-  return { ...rest, role, state, expiresAt };
+  return { ...rest, inviterName: memberNameOrNeutral(inviterName), role, state, expiresAt };
 }
 
 /**

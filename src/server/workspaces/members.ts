@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { LostWork } from '#domain/workspaces/lost-work.ts';
+import { memberNameOrNeutral } from '#domain/workspaces/member-name.ts';
 import { assignableRoles, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { MemberChange } from '#domain/workspaces/workspace-requests.ts';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
+import { memberNameSql } from '../db/member-name';
 import { leadEvents, leads, member, organization, user } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
@@ -32,12 +34,12 @@ function assertNotOwnWorkspace(workspaceId: string, target: { userId: string; na
 
 async function findMember(db: Database, workspaceId: string, memberId: string) {
   const [row] = await db
-    .select({ id: member.id, userId: member.userId, role: member.role, name: user.name })
+    .select({ id: member.id, userId: member.userId, role: member.role, name: memberNameSql(workspaceId) })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.id, memberId), eq(member.organizationId, workspaceId)));
   if (!row) throw new Refusal(404, memberMessages.notFound);
-  return row;
+  return { ...row, name: memberNameOrNeutral(row.name) };
 }
 
 /** Stops or hands over what a member started under rights she no longer has (lost-rights/hand-over-lost-work.ts). */
@@ -113,11 +115,12 @@ export async function removeMember(
     throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
   }
   assertNotOwnWorkspace(me.workspaceId, target);
-  const [heir] = await db
-    .select({ userId: member.userId, name: user.name })
+  const [heirRow] = await db
+    .select({ userId: member.userId, name: memberNameSql(me.workspaceId) })
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, me.workspaceId), eq(member.userId, leadsTo)));
+  const heir = heirRow && { ...heirRow, name: memberNameOrNeutral(heirRow.name) };
   if (!heir || heir.userId === target.userId) {
     throw new Refusal(400, memberMessages.leadsToInvalid, { details: { field: 'leadsTo' } });
   }

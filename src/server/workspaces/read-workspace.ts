@@ -1,7 +1,9 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { memberNameOrNeutral } from '#domain/workspaces/member-name.ts';
 import { may, type WorkspaceMember, type WorkspaceRole } from '#domain/workspaces/roles.ts';
 import { seatCount } from '#domain/workspaces/seats.ts';
 import type { Database } from '../db/database';
+import { memberNameSql } from '../db/member-name';
 import { invitation, member, organization, subscriptions, user } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 
@@ -22,7 +24,7 @@ export async function listMembers(db: Database, workspaceId: string) {
     .select({
       id: member.id,
       userId: member.userId,
-      name: user.name,
+      name: memberNameSql(workspaceId),
       email: user.email,
       role: member.role,
       seesAllLeads: member.seesAllLeads,
@@ -37,6 +39,7 @@ export async function listMembers(db: Database, workspaceId: string) {
     .orderBy(asc(member.createdAt));
   return rows.map(({ suspendedAt, ...row }) => ({
     ...row,
+    name: memberNameOrNeutral(row.name),
     role: row.role as WorkspaceRole,
     suspended: suspendedAt !== null,
   }));

@@ -7,6 +7,7 @@ import { WorkspaceAccessGuard } from '../features/team/workspace-access-guard';
 import { WorkspaceSwitcher } from '../features/team/workspace-switcher';
 import { usePageMeta } from './page-route';
 import { PageScrollRestoration } from './page-scroll-restoration';
+import { WorkNav } from './work-nav';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -53,6 +54,11 @@ export function Layout() {
               </>
             )}
           </ul>
+          {user && (
+            <div className="nav-more">
+              <WorkNav />
+            </div>
+          )}
           <AccountNav workspaceSwitcher={(menuOpen) => <WorkspaceSwitcher menuOpen={menuOpen} />} />
         </nav>
       </header>

@@ -2,6 +2,9 @@ import { lazy } from 'react';
 import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
 import { offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
 import type { PageDataLoader } from '#web/api/page-data-loader.ts';
+import { sessionQuery, useSession } from '#web/api/use-session.ts';
+import { subscriptionQuery } from '#web/api/use-subscription.ts';
+import { workspaceQuery } from '#web/api/use-workspace.ts';
 import { BulkImportButton } from '#web/features/bulk-import/bulk-import-button.tsx';
 import { keepCalculationDraft } from '#web/features/calculator/calculation-draft.ts';
 import { CalculatorPage } from '#web/features/calculator/calculator-page.tsx';
@@ -42,13 +45,30 @@ const slots: CalculatorSlots = {
   })),
 };
 
-/** The calculator at '/', with what other features add to it: the offer's actions and Bulk Import. */
+/**
+ * The calculator at '/', with what other features add to it: the offer's actions and Bulk Import.
+ * Accounts are wholesalers': signed in, it opens in Wholesaler mode unless the navigation says otherwise.
+ */
 export function CalculatorRoute() {
-  return <CalculatorPage slots={slots} />;
+  const { user } = useSession();
+  return <CalculatorPage slots={slots} defaultUserType={user ? 'wholesaler' : 'homeowner'} />;
 }
 
-/** What the server draws the calculator with: its templates and repairs. */
-export const loadCalculatorPageData: PageDataLoader = async ({ queryClient, client }) => {
-  await queryClient.prefetchQuery(calculatorReferenceDataQuery(client));
+/**
+ * What the server draws the calculator with: its templates and repairs, and the session, so that a
+ * signed-in wholesaler's '/' is drawn in Wholesaler mode with their navigation and tools (the plan
+ * and the workspace decide Bulk Import) from the first paint, not switched after hydration.
+ */
+export const loadCalculatorPageData: PageDataLoader = async ({ queryClient, client, fetchApi }) => {
+  const [user] = await Promise.all([
+    queryClient.fetchQuery(sessionQuery(fetchApi)).catch(() => null),
+    queryClient.prefetchQuery(calculatorReferenceDataQuery(client)),
+  ]);
+  if (user) {
+    await Promise.all([
+      queryClient.prefetchQuery(subscriptionQuery(client)),
+      queryClient.prefetchQuery(workspaceQuery(user.id, client)),
+    ]);
+  }
   return { status: 200 };
 };

@@ -1,4 +1,5 @@
 import { signedInPageData } from '#web/api/page-data-loader.ts';
+import { subscriptionQuery } from '#web/api/use-subscription.ts';
 import { workspaceQuery } from '#web/api/use-workspace.ts';
 import { RequireUser } from '#web/components/require-user.tsx';
 import { leadsInboxQuery } from '#web/features/leads/leads-api.ts';
@@ -24,4 +25,6 @@ export const loadLeadsPageData = signedInPageData(({ queryClient, client, url },
   queryClient.prefetchInfiniteQuery(leadsInboxQuery(user.id, readLeadsFilter(url.searchParams), client)),
   queryClient.prefetchQuery(profileQuery(user.id, client)),
   queryClient.prefetchQuery(workspaceQuery(user.id, client)),
+  // The navigation's Pro pages (Prospects, Bulk Import) are drawn with the page, not added after it.
+  queryClient.prefetchQuery(subscriptionQuery(client)),
 ]);

@@ -1,10 +1,15 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { signedInPageData } from '#web/api/page-data-loader.ts';
 import { subscriptionQuery } from '#web/api/use-subscription.ts';
 import { workspaceQuery } from '#web/api/use-workspace.ts';
+import { IMPORT_PARAM } from '#web/components/bulk-import-path.ts';
 import { RequireUser } from '#web/components/require-user.tsx';
 import { SavedArvCompsView } from '#web/features/arv/saved-arv-comps.tsx';
 import { CheckoutReturnNotice } from '#web/features/billing/checkout-return-notice.tsx';
 import { ManageBillingButton } from '#web/features/billing/manage-billing-button.tsx';
+import { BulkImportButton } from '#web/features/bulk-import/bulk-import-button.tsx';
 import { DocumentDownloads } from '#web/features/documents/document-downloads.tsx';
 import { SavedPropertyExportButtons } from '#web/features/integrations/saved-property-export-buttons.tsx';
 import { sheetsSettingsQuery } from '#web/features/integrations/sheets-settings-api.ts';
@@ -39,7 +44,31 @@ function PropertyArv({ property }: { property: SavedProperty }) {
   );
 }
 
+/**
+ * "Import a list" on the saved list (issue 42 §6), with the default formula; opened at once when the
+ * navigation's Bulk Import link brought the user here (`?import=list`, then taken off the address).
+ */
+function ImportList() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get(IMPORT_PARAM) === 'list';
+  const forgetAsked = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          params.delete(IMPORT_PARAM);
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  return (
+    <BulkImportButton template={defaultTemplate} label="Import a list" openAtStart={asked} onOpened={forgetAsked} />
+  );
+}
+
 const slots: SavedPageSlots = {
+  ImportList,
   ManageBilling: ManageBillingButton,
   CheckoutReturnNotice,
   PropertyExports: PropertyActions,

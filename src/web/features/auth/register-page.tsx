@@ -28,10 +28,9 @@ export function RegisterPage() {
   );
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
-    // The account's display name is not asked for; the e-mail's local part stands in.
-    const result = await callAuth(() =>
-      authClient.signUp.email({ email, password, name: email.split('@')[0] ?? email }),
-    );
+    // The account's name is not asked for, and no part of the e-mail stands in for it (issue 42 §6):
+    // members see the profile's display name, or a neutral word until there is one.
+    const result = await callAuth(() => authClient.signUp.email({ email, password, name: '' }));
     if (!result.ok) {
       notify.error(result.message);
       const field = authErrorField(result.code);

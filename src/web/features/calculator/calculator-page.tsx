@@ -33,6 +33,8 @@ interface CalculatorPageProps {
   /** Only the homeowner's calculator, without the user type switch (a wholesaler's personal page). */
   homeownerOnly?: boolean;
   intro?: CalculatorIntro;
+  /** The type the calculator opens in when neither the navigation nor a kept calculation names one. */
+  defaultUserType?: UserType;
 }
 
 const publicIntro: CalculatorIntro = {
@@ -41,12 +43,17 @@ const publicIntro: CalculatorIntro = {
 };
 
 /** The calculator at '/'; the app supplies what other features add to it (`slots`). */
-export function CalculatorPage({ slots, homeownerOnly = false, intro = publicIntro }: CalculatorPageProps) {
+export function CalculatorPage({
+  slots,
+  homeownerOnly = false,
+  intro = publicIntro,
+  defaultUserType = 'homeowner',
+}: CalculatorPageProps) {
   const { data, isLoading } = useCalculatorReferenceData();
   // A calculation kept through sign-in ('Sign In to Save') comes back once.
   const [draft] = useState(readCalculationDraft);
   useEffect(forgetCalculationDraft, []);
-  const userType = useUserTypeFromNavigation(draft?.userType);
+  const userType = useUserTypeFromNavigation(draft?.userType ?? defaultUserType);
 
   if (isLoading || !data) {
     return (
@@ -73,22 +80,34 @@ export function CalculatorPage({ slots, homeownerOnly = false, intro = publicInt
 /**
  * The user type may arrive in navigation state (the navigation's Calculator link) or in the address
  * (`?as=wholesaler`: Try Calculator, a link that works before the page's code has run, and that the
- * server draws the calculator for); it is applied once, then cleared from both (§2).
+ * server draws the calculator for); it is applied once, then cleared from both (§2). Otherwise the
+ * calculator opens in `fallback`, and follows it (a session that becomes known, a sign-out) until
+ * the visitor or a navigation chooses a type.
  */
-function useUserTypeFromNavigation(fallback: UserType = 'homeowner') {
+function useUserTypeFromNavigation(fallback: UserType) {
   const location = useLocation();
   const navigate = useNavigate();
   const { pathname, search } = location;
   const fromState: unknown = (location.state as { userType?: unknown } | null)?.userType;
   const requested: unknown = fromState ?? new URLSearchParams(search).get(USER_TYPE_PARAM);
-  const [value, set] = useState<UserType>(isUserType(requested) ? requested : fallback);
+  const [value, setValue] = useState<UserType>(isUserType(requested) ? requested : fallback);
+  const [chosen, setChosen] = useState(isUserType(requested));
   const [appliedNavigation, setAppliedNavigation] = useState(location.key);
+  const [appliedFallback, setAppliedFallback] = useState(fallback);
 
   // Adjusting state while rendering (not in an effect) avoids a render with the old type.
   if (isUserType(requested) && location.key !== appliedNavigation) {
     setAppliedNavigation(location.key);
-    set(requested);
+    setChosen(true);
+    setValue(requested);
+  } else if (!chosen && fallback !== appliedFallback) {
+    setAppliedFallback(fallback);
+    setValue(fallback);
   }
+  const set = (userType: UserType) => {
+    setChosen(true);
+    setValue(userType);
+  };
 
   useEffect(() => {
     if (!isUserType(requested)) return;

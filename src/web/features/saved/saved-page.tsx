@@ -68,6 +68,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
         </div>
         {ready && (
           <div className="saved-actions">
+            {slots.ImportList && <slots.ImportList />}
             {canExportSavedList(plan) && savedCount > 0 && mayDo('bulk-send-and-export') && (
               <a className="button button-secondary" href="/api/properties/export.csv" download>
                 Export CSV
