@@ -5,7 +5,10 @@ describe('postalAddressParts', () => {
   it.each([
     ['12 Main St, Austin, TX 78701', { street: '12 Main St', city: 'Austin', state: 'TX', zip: '78701' }],
     ['12 Main St\nAustin, tx 78701-1234', { street: '12 Main St', city: 'Austin', state: 'TX', zip: '78701-1234' }],
-    ['PO Box 9, Suite 2, San Jose CA 95112', { street: 'PO Box 9, Suite 2', city: 'San Jose', state: 'CA', zip: '95112' }],
+    [
+      'PO Box 9, Suite 2, San Jose CA 95112',
+      { street: 'PO Box 9, Suite 2', city: 'San Jose', state: 'CA', zip: '95112' },
+    ],
   ])('reads %j', (text, parts) => {
     expect(postalAddressParts(text)).toEqual(parts);
   });

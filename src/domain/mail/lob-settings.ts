@@ -26,12 +26,7 @@ export const DEFAULT_LOB_PRICE_PER_PIECE_CENTS = 83;
 export const DEFAULT_LOB_MONTHLY_PIECE_CAP = 1_000;
 
 const secret = (message: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(500, message)
-    .regex(/^\S+$/, message);
+  z.string().trim().min(1, { error: message, abort: true }).max(500, message).regex(/^\S+$/, message);
 
 /** PUT /api/mail/lob/settings: a key or secret left out keeps the stored one. */
 export const LobSettingsSchema = z.object({

@@ -7,7 +7,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  */
 export type RefusalCode =
   | 'already-a-member'
+  | 'already-confirmed'
   | 'busy'
+  | 'confirmation-stale'
   | 'daily-limit'
   | 'email-not-verified'
   | 'figures-out-of-range'
@@ -23,6 +25,9 @@ export type RefusalCode =
   | 'lead-without-email'
   | 'lead-without-offer'
   | 'link-or-markup'
+  | 'lob-not-connected'
+  | 'lob-unavailable'
+  | 'mail-cap-exceeded'
   | 'no-free-seat'
   | 'no-provider-subscription'
   | 'no-reply-to'

@@ -1,10 +1,10 @@
+import { lastFour } from '#domain/integrations/ghl-settings-schema.ts';
 import {
   DEFAULT_LOB_MONTHLY_PIECE_CAP,
   DEFAULT_LOB_PRICE_PER_PIECE_CENTS,
   isLobTestKey,
   lobMessages,
 } from '#domain/mail/lob-settings.ts';
-import { lastFour } from '#domain/integrations/ghl-settings-schema.ts';
 import type { Database } from '../db/database';
 import { Refusal } from '../http/refusal';
 import { SettingUnreadableError, type SettingsCipher } from '../integrations/settings-cipher';

@@ -17,6 +17,7 @@ import { validate } from '../http/validate';
 import { readSettings, removeSettings, writeSettings } from '../integrations/wholesaler-settings';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { assertMemberMayMail, createMailSend } from './create-mail-send';
+import { lobRoutes } from './lob-routes';
 import { findMailSend, MAIL_DISCLOSURE_SETTING, printedPieces, type PrintedPiece } from './read-mail-send';
 import { streamMailPieces } from './render-mail-pieces';
 
@@ -124,5 +125,6 @@ export function mailRoutes(context: AppContext) {
       if (text) await writeSettings(db, c.var.member.workspaceId, { [MAIL_DISCLOSURE_SETTING]: text });
       else await removeSettings(db, c.var.member.workspaceId, [MAIL_DISCLOSURE_SETTING]);
       return c.json({ text });
-    });
+    })
+    .route('/lob', lobRoutes(context));
 }
