@@ -21,6 +21,7 @@ import {
   followUpSequences,
   invitation,
   leads,
+  mailLobEvents,
   mailPieces,
   mailSends,
   mailShortCodes,
@@ -429,6 +430,33 @@ describeEachDatabase('API fuzz', (database) => {
     await db
       .insert(mailSuppressions)
       .values({ workspaceId, mailingAddressKey: '2 OAK ST|AUSTIN|TX|78701', reason: 'stopped' });
+    // A Lob send of the victim's awaiting its confirmation, its verified piece, and a handled Lob event.
+    const [lobSend] = await db
+      .insert(mailSends)
+      .values({
+        workspaceId,
+        userId: victim.userId,
+        format: 'letter',
+        pieces: 1,
+        channel: 'lob',
+        pricePerPieceCents: 83,
+      })
+      .returning();
+    const [lobPiece] = await db
+      .insert(mailPieces)
+      .values({
+        workspaceId,
+        sendId: lobSend!.id,
+        position: 0,
+        ownerName: 'Owner',
+        mailingAddress,
+        mailingAddressKey: '1 OAK ST|AUSTIN|TX|78701',
+        format: 'letter',
+        status: 'verified',
+        lobId: `ltr_${unguessable.slice(0, 20)}`,
+      })
+      .returning();
+    await db.insert(mailLobEvents).values({ workspaceId, eventId: `evt_${unguessable.slice(0, 20)}` });
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -440,6 +468,8 @@ describeEachDatabase('API fuzz', (database) => {
       template!.id,
       mailSend!.id,
       mailPiece!.id,
+      lobSend!.id,
+      lobPiece!.id,
     ];
   });
 
@@ -547,6 +577,13 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/print-runs/:id/pieces/:pieceId/preview.pdf',
       'PUT /api/mail/disclosure',
       'POST /api/public/mail/stop',
+      'PUT /api/mail/lob/settings',
+      'POST /api/mail/lob/test',
+      'POST /api/mail/lob/sends',
+      'POST /api/mail/lob/sends/:id/confirm',
+      'GET /api/mail/lob/sends/:id',
+      'POST /api/mail/webhook/:id',
+      'GET /api/public/mail/lob-files/:file',
     ])
       expect(fuzzed).toContain(route);
   });
