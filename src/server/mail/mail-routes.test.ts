@@ -13,6 +13,7 @@ import { markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts'
 import { newTestWorkspace, setWorkspacePlan, verifiedProOwner } from '#tests/support/workspaces.ts';
 import {
   emailUnsubscribes,
+  leads,
   mailPieces,
   mailSends,
   mailShortCodes,
@@ -20,6 +21,7 @@ import {
   offerLinks,
   wholesalerProfiles,
 } from '../db/schema';
+import { MAIL_SEND_RATE_LIMIT } from './mail-routes';
 import { SHORT_CODE_MISSES } from './short-address-routes';
 
 const absentee = { street: 'PO Box 9', city: 'Dallas', state: 'TX', zip: '75201' };
@@ -190,6 +192,28 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
       }
     });
 
+    it("lands an owner's answer in Leads with source Mail, unassigned as a bulk send's answers are", async () => {
+      const [, line] = await csvOf(owner.headers, sendId);
+      const opened = await app().request(new URL(line!.at(-1)!).pathname, {
+        headers: { 'x-forwarded-for': '10.9.9.8' },
+      });
+      const token = opened.headers.get('location')!.replace(/^\/offer\//, '');
+      const answered = await sendJson(
+        app(),
+        'POST',
+        `/api/public/offers/${token}/responses`,
+        {},
+        {
+          kind: 'counter',
+          desiredPrice: 150_000,
+          contact: { name: 'Maria Lopez', email: 'maria.answers@example.com', phone: '512-555-0142' },
+        },
+      );
+      expect(answered.status).toBe(201);
+      const [lead] = await db().select().from(leads).where(eq(leads.email, 'maria.answers@example.com'));
+      expect(lead).toMatchObject({ workspaceId: owner.user.id, source: 'mail', responseKind: 'countered' });
+    });
+
     it('rate-limits misses: past the limit a real code answers as a miss does', async () => {
       const [, first] = await csvOf(owner.headers, sendId);
       const real = new URL(first!.at(-1)!).pathname;
@@ -269,6 +293,18 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
     expect(JSON.stringify(await db().select().from(mailPieces).where(eq(mailPieces.sendId, sendId)))).toBe(before);
   });
 
+  it("a stop puts the address on the mailing workspace's list only: another workspace still mails it", async () => {
+    const first = (await mailer())!;
+    const second = (await mailer())!;
+    const list = rows();
+    const { sendId } = (await (await printRun(first.headers, list)).json()) as { sendId: string };
+    const [, line] = await csvOf(first.headers, sendId);
+    const code = new URL(line!.at(-1)!).pathname.split('/').at(-1)!;
+    expect((await sendJson(app(), 'POST', '/api/public/mail/stop', {}, { code })).status).toBe(200);
+    expect(await (await printRun(first.headers, [list[0]!])).json()).toMatchObject({ code: 'nothing-to-mail' });
+    expect(await (await printRun(second.headers, [list[0]!])).json()).toMatchObject({ pieces: 1, skipped: [] });
+  });
+
   describe('who may print', () => {
     it('refuses a Free workspace, a Viewer and a member without bulk rights, with nothing stored', async () => {
       const free = await signUpTestUser(app());
@@ -334,6 +370,22 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
     const again = await sendJson(app(), 'GET', `/api/mail/print-runs/${sendId}/letters.pdf`, owner.headers);
     expect(again.status).toBe(403);
     expect(await again.json()).toMatchObject({ code: 'profile-link-or-markup' });
+  });
+
+  it('limits whole-send downloads and sends per user and hour: past the limit, 429 with Retry-After', async () => {
+    const owner = (await mailer())!;
+    const { sendId } = (await (await printRun(owner.headers)).json()) as { sendId: string };
+    const download = () => sendJson(app(), 'GET', `/api/mail/print-runs/${sendId}/mail-house.csv`, owner.headers);
+    for (let request = 1; request < MAIL_SEND_RATE_LIMIT.limit; request++) expect((await download()).status).toBe(200);
+    const refused = await download();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(await refused.json()).toMatchObject({ code: 'rate-limited' });
+    const sends = await db().select().from(mailSends).where(eq(mailSends.workspaceId, owner.user.id));
+    expect((await printRun(owner.headers)).status).toBe(429);
+    expect(await db().select().from(mailSends).where(eq(mailSends.workspaceId, owner.user.id))).toHaveLength(
+      sends.length,
+    );
   });
 
   it('refuses hostile bodies with a clear message, storing nothing', async () => {

@@ -15,6 +15,7 @@ import { LARGER_BODY_LIMITS, routeBodyLimit } from '../http/limit-request-body';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { readSettings, removeSettings, writeSettings } from '../integrations/wholesaler-settings';
+import { limitPerUser } from '../rate-limit/limit-per-user';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { assertMemberMayMail, createMailSend } from './create-mail-send';
 import { lobRoutes } from './lob-routes';
@@ -33,6 +34,13 @@ const DisclosureSchema = z.object({
     .refine(hasNoNulCharacter, textMessages.nulCharacter)
     .refine((text) => !carriesLinkOrMarkup(text), sendingPolicyMessages.linkOrMarkup('Disclosure')),
 });
+
+/**
+ * Sends and whole-send downloads per user and hour: each stores or draws every piece of a send
+ * (10,000 letters are half a minute of a core), so one account cannot keep the server drawing.
+ * Far above printing a day's sends, each with its PDF and CSV, a few times over.
+ */
+export const MAIL_SEND_RATE_LIMIT = { limit: 20, windowMs: 60 * 60_000 } as const;
 
 const printBodyLimit = LARGER_BODY_LIMITS.find((route) => route.path === '/api/mail/print-runs')!.maxBytes;
 
@@ -58,7 +66,8 @@ const download = (fileName: string, contentType: string, disposition = 'attachme
  * their links live); GET /print-runs/:id/letters.pdf (every piece in envelope order, streamed),
  * /print-runs/:id/mail-house.csv, /print-runs/:id/pieces/:pieceId/preview.pdf (one piece, drawn by
  * the same renderer); GET and PUT /disclosure (the workspace's text printed on every piece).
- * Another workspace's send or piece is a 404.
+ * Another workspace's send or piece is a 404. Rate limited per user: every route
+ * PER_USER_ACTION_RATE_LIMIT, sends and whole-send downloads MAIL_SEND_RATE_LIMIT (429 'rate-limited').
  */
 export function mailRoutes(context: AppContext) {
   const { db } = context.database;
@@ -74,18 +83,22 @@ export function mailRoutes(context: AppContext) {
   const pdfOf = (pieces: AsyncIterable<PrintedPiece>, title: string, author: string) =>
     Readable.toWeb(streamMailPieces(contentsOf(pieces), { title, author })) as ReadableStream<Uint8Array>;
 
+  const limitSends = limitPerUser(context, 'mail-send', MAIL_SEND_RATE_LIMIT);
+
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
+    .use(limitPerUser(context, 'mail'))
     .use(requireRole('bulk-send-and-export'))
     .use(requirePro)
     .post(
       '/print-runs',
+      limitSends,
       requireMailer,
       routeBodyLimit(printBodyLimit),
       validate('json', MailSendRequestSchema),
       async (c) => c.json(await createMailSend(context, c.var.member, c.req.valid('json')), 201),
     )
-    .get('/print-runs/:id/letters.pdf', validate('param', SendParam), async (c) => {
+    .get('/print-runs/:id/letters.pdf', limitSends, validate('param', SendParam), async (c) => {
       const send = await findMailSend(db, c.var.member, c.req.valid('param').id);
       const pdf = pdfOf(
         await printedPieces(context, send),
@@ -94,7 +107,7 @@ export function mailRoutes(context: AppContext) {
       );
       return new Response(pdf, { headers: download(`mail-${send.id}.pdf`, 'application/pdf') });
     })
-    .get('/print-runs/:id/mail-house.csv', validate('param', SendParam), async (c) => {
+    .get('/print-runs/:id/mail-house.csv', limitSends, validate('param', SendParam), async (c) => {
       const send = await findMailSend(db, c.var.member, c.req.valid('param').id);
       const csv = Readable.toWeb(
         Readable.from(csvOf(await printedPieces(context, send))),

@@ -41,8 +41,8 @@ export interface PrintedPiece {
 
 /**
  * A send's pieces in envelope order, each as its content: signed by the member who sent it (their
- * profile now, through assertMemberMayMail's checks), with the workspace's disclosure, each property's short code opened from its seal.
- * Read a page at a time. `onlyPieceId` reads one piece (its preview). Refuses (before any piece is
+ * profile now, through assertMemberMayMail's checks), with the workspace's disclosure, each
+ * property's short code opened from its seal. Read a page at a time. `onlyPieceId` reads one piece (its preview). Refuses (before any piece is
  * read, so before a download starts) when the sender's profile no longer passes the checks.
  */
 export async function printedPieces(

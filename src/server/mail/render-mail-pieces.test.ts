@@ -108,4 +108,37 @@ describe('the mailed offer as printed', () => {
     expect(postcard.pages).toBe(2);
     expect(postcard.text).toContain(formatShortCode('ABCDEFGHJK'));
   });
+
+  it('waits for its reader, a buffer ahead at most, and stops drawing when the reader goes away', async () => {
+    const content = mailPieceContent({
+      format: 'letter',
+      appUrl: 'https://offers.example',
+      date: new Date('2026-11-29T00:00:00Z'),
+      validUntil: new Date('2026-12-06T00:00:00Z'),
+      owner: { name: 'Maria Lopez', mailingAddress: { street: '1 A St', city: 'Austin', state: 'TX', zip: '78701' } },
+      properties: [{ address: '1 A St', offerRange: { low: 1, high: 2 }, code: 'ABCDEFGHJK' }],
+      wholesaler,
+    });
+    let pulled = 0;
+    async function* many() {
+      for (let piece = 0; piece < 5_000; piece++) {
+        pulled++;
+        yield content;
+      }
+    }
+    const stream = streamMailPieces(many(), { title: 'Many', author: 'Ann Lee' });
+    // A reader that takes nothing: drawing stops once the stream's high-water mark is ready for it.
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
+    let pulledWhileWaiting = -1;
+    while (pulled !== pulledWhileWaiting) {
+      pulledWhileWaiting = pulled;
+      await pause();
+    }
+    expect(pulledWhileWaiting).toBeLessThan(100);
+    // At most one piece's pages beyond it.
+    expect(stream.readableLength).toBeLessThan(stream.readableHighWaterMark + 16 * 1024);
+    stream.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pulled).toBeLessThanOrEqual(pulledWhileWaiting + 1);
+  });
 });

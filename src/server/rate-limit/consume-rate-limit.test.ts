@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { rateLimits } from '../db/schema';
-import { consumeRateLimit, pruneRateLimits, refundRateLimit, tooManyAttemptsMessage } from './consume-rate-limit';
+import {
+  consumeRateLimit,
+  pruneRateLimits,
+  rateLimitWait,
+  refundRateLimit,
+  tooManyAttemptsMessage,
+} from './consume-rate-limit';
 
 describeEachDatabase('consumeRateLimit', (database) => {
   it('allows `limit` attempts per window, then refuses with the time left in the window', async () => {
@@ -28,6 +34,21 @@ describeEachDatabase('consumeRateLimit', (database) => {
     expect((await consumeRateLimit(db, { ...rule, at: new Date(start.getTime() + 59_999) })).allowed).toBe(false);
     const fresh = await consumeRateLimit(db, { ...rule, at: new Date(start.getTime() + 60_000) });
     expect(fresh).toEqual({ allowed: true, count: 1, retryAfterMs: 0 });
+  });
+
+  it('says how long until a key may count again, without counting the look (rateLimitWait)', async () => {
+    const { db } = database();
+    const rule = { key: 'test:wait', limit: 2, windowMs: 15 * 60_000 };
+    expect(await rateLimitWait(db, rule)).toBe(0);
+    await consumeRateLimit(db, rule);
+    expect(await rateLimitWait(db, rule)).toBe(0);
+    await consumeRateLimit(db, rule);
+    const wait = await rateLimitWait(db, rule);
+    expect(wait).toBeGreaterThan(14 * 60_000);
+    expect(wait).toBeLessThanOrEqual(15 * 60_000);
+    // Looking counted nothing.
+    const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, rule.key));
+    expect(row?.count).toBe(2);
   });
 
   it('uses the database clock when no time is given', async () => {
