@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { lobMessages, LobSettingsSchema, mailCostCents } from '#domain/mail/lob-settings.ts';
 import { MailSendRequestSchema, MAIL_PIECE_STATUSES, type MailPieceStatus } from '#domain/mail/mail-send-request.ts';
@@ -43,7 +43,7 @@ const sendBodyLimit = LARGER_BODY_LIMITS.find((route) => route.path === '/api/ma
  * button, and a send through Lob: POST /sends verifies and quotes, POST /sends/:id/confirm mails,
  * GET /sends/:id counts its pieces by status. Another workspace's send is a 404.
  */
-export function lobRoutes(context: AppContext) {
+export function lobRoutes(context: AppContext, { limitSends }: { limitSends: MiddlewareHandler }) {
   const { db } = context.database;
   const cipher = createSettingsCipher(context.serverSecret);
   const manage = requireRole('manage-workspace');
@@ -86,6 +86,8 @@ export function lobRoutes(context: AppContext) {
     })
     .post(
       '/sends',
+      // One budget with "Print them yourself": a send is a send, by either way.
+      limitSends,
       async (c, next) => {
         await assertMemberMayMail(db, c.var.member);
         await next();

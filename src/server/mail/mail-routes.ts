@@ -139,5 +139,5 @@ export function mailRoutes(context: AppContext) {
       else await removeSettings(db, c.var.member.workspaceId, [MAIL_DISCLOSURE_SETTING]);
       return c.json({ text });
     })
-    .route('/lob', lobRoutes(context));
+    .route('/lob', lobRoutes(context, { limitSends }));
 }
