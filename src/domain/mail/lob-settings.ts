@@ -49,6 +49,33 @@ export const LobSettingsSchema = z.object({
 });
 export type LobSettingsInput = z.input<typeof LobSettingsSchema>;
 
+/** The Integrations page's Lob form: typed text (a price in dollars), read into LobSettingsSchema's input. */
+export const LobSettingsFormSchema = z
+  .object({
+    apiKey: z.string().trim(),
+    webhookSecret: z.string().trim(),
+    pricePerPiece: z
+      .string()
+      .trim()
+      .regex(/^\$?\d{1,3}(\.\d{1,2})?$/, lobMessages.priceInvalid),
+    monthlyPieceCap: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(,?\d{3})*$/, lobMessages.capInvalid),
+  })
+  .transform((form): LobSettingsInput => ({
+    ...(form.apiKey && { apiKey: form.apiKey }),
+    ...(form.webhookSecret && { webhookSecret: form.webhookSecret }),
+    pricePerPieceCents: Math.round(Number(form.pricePerPiece.replace('$', '')) * 100),
+    monthlyPieceCap: Number(form.monthlyPieceCap.replaceAll(',', '')),
+  }))
+  .pipe(LobSettingsSchema);
+
+/** Cents as dollars for the screen: 83 → "$0.83". */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
 /** A Lob test key (`test_…`) uses the real API and never prints or mails anything. */
 export function isLobTestKey(apiKey: string): boolean {
   return apiKey.startsWith('test_');

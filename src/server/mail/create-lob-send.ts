@@ -42,7 +42,7 @@ export interface LobSendQuote {
 }
 
 /** Pieces of the workspace's confirmed Lob sends since the start of this calendar month (UTC). */
-async function piecesMailedThisMonth(db: Pick<Database, 'select'>, workspaceId: string) {
+export async function piecesMailedThisMonth(db: Pick<Database, 'select'>, workspaceId: string) {
   const [row] = await db
     .select({ pieces: sql<number>`coalesce(sum(${mailSends.pieces}), 0)`.mapWith(Number) })
     .from(mailSends)

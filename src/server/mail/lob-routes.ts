@@ -12,7 +12,7 @@ import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { createSettingsCipher } from '../integrations/settings-cipher';
 import { limitPerUser } from '../rate-limit/limit-per-user';
-import { confirmLobSend, createLobSend } from './create-lob-send';
+import { confirmLobSend, createLobSend, piecesMailedThisMonth } from './create-lob-send';
 import { assertMemberMayMail } from './create-mail-send';
 import { createLobClient, LobRequestError } from './lob-client';
 import {
@@ -116,10 +116,14 @@ export function lobRoutes(context: AppContext, { limitSends }: { limitSends: Mid
         number
       >;
       for (const row of rows) byStatus[row.status] = row.count;
+      const settings = await readLobSettings(db, cipher, member.workspaceId);
       return c.json({
         sendId: send.id,
         pieces: send.pieces,
-        costCents: mailCostCents(send.pieces, send.pricePerPieceCents ?? 0),
+        pricePerPieceCents: send.pricePerPieceCents ?? settings.pricePerPieceCents,
+        costCents: mailCostCents(send.pieces, send.pricePerPieceCents ?? settings.pricePerPieceCents),
+        monthlyPieceCap: settings.monthlyPieceCap,
+        mailedThisMonth: await piecesMailedThisMonth(db, member.workspaceId),
         confirmed: send.confirmedAt !== null,
         testMode: send.testMode,
         byStatus,
