@@ -40,7 +40,7 @@ export function LobIntegrationCard() {
         <span>{status.text}</span>
       </p>
       {view?.testMode && (
-        <p className="notice" role="note">
+        <p className="banner banner-warning" role="note">
           {lobMessages.testMode}
         </p>
       )}

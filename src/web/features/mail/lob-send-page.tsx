@@ -38,7 +38,7 @@ function LobSend({ sendId }: { sendId: string }) {
       {data && (
         <>
           {data.testMode && (
-            <p className="notice" role="note">
+            <p className="banner banner-warning" role="note">
               {lobMessages.testMode}
             </p>
           )}
