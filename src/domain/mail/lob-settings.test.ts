@@ -55,11 +55,16 @@ describe('LobSettingsFormSchema', () => {
   it('reads a price in dollars and a cap with commas; blank key and secret keep the stored ones', async () => {
     const { LobSettingsFormSchema, formatCents } = await import('./lob-settings');
     expect(
-      LobSettingsFormSchema.parse({ apiKey: '', webhookSecret: ' s3cret ', pricePerPiece: '$1.05', monthlyPieceCap: '2,500' }),
+      LobSettingsFormSchema.parse({
+        apiKey: '',
+        webhookSecret: ' s3cret ',
+        pricePerPiece: '$1.05',
+        monthlyPieceCap: '2,500',
+      }),
     ).toEqual({ webhookSecret: 's3cret', pricePerPieceCents: 105, monthlyPieceCap: 2_500 });
     expect(
-      LobSettingsFormSchema.safeParse({ apiKey: '', webhookSecret: '', pricePerPiece: 'free', monthlyPieceCap: '1' }).error
-        ?.issues[0]?.message,
+      LobSettingsFormSchema.safeParse({ apiKey: '', webhookSecret: '', pricePerPiece: 'free', monthlyPieceCap: '1' })
+        .error?.issues[0]?.message,
     ).toBe(lobMessages.priceInvalid);
     expect(formatCents(166)).toBe('$1.66');
   });
