@@ -247,6 +247,23 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
     expect(progress).toMatchObject({ pieces: 2, confirmed: true, byStatus: { mailed: 2, queued: 0 } });
   });
 
+  it('two workers at once take each piece once: one letter per owner, each with its own key', async () => {
+    const owner = await lobMailer();
+    const list = [...rows(), ...rows()].slice(0, 5);
+    const { sendId, pieces } = (await (await quote(owner.headers, list)).json()) as { sendId: string; pieces: number };
+    await sendJson(app, 'POST', `/api/mail/lob/sends/${sendId}/confirm`, owner.headers, {
+      pieces,
+      costCents: pieces * 83,
+    });
+    const created = lob.pieces.length;
+    const handled = await Promise.all([worker(), worker()]);
+    expect(handled[0]! + handled[1]!).toBe(pieces);
+    const mailed = await piecesOf(sendId);
+    expect(mailed.every((piece) => piece.status === 'mailed')).toBe(true);
+    expect(lob.pieces.length - created).toBe(pieces);
+    expect(new Set(lob.pieces.slice(created).map((piece) => piece.idempotencyKey)).size).toBe(pieces);
+  });
+
   it('backs off on a 429 and a 5xx without losing the piece', async () => {
     const owner = await lobMailer();
     const { sendId } = (await (await quote(owner.headers, rows().slice(1, 2))).json()) as { sendId: string };
