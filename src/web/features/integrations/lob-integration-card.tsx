@@ -1,6 +1,9 @@
 import { integrationMessages } from '#domain/integrations/integration-messages.ts';
 import { formatCents, LobSettingsFormSchema, lobMessages } from '#domain/mail/lob-settings.ts';
+import { canBulkImport } from '#domain/plans/plans.ts';
 import { ApiError } from '#web/api/api-client.ts';
+import { useSession } from '#web/api/use-session.ts';
+import { useSubscription } from '#web/api/use-subscription.ts';
 import { useMay } from '#web/api/use-workspace.ts';
 import { notify } from '#web/components/notify.ts';
 import { TextField } from '#web/components/text-field.tsx';
@@ -15,9 +18,15 @@ import { StatusDot } from './status-dot';
  * known address. A test_ key says that nothing is printed or mailed.
  */
 export function LobIntegrationCard() {
-  const settings = useLobSettings();
+  const { user } = useSession();
+  const { data: planStatus } = useSubscription(Boolean(user));
+  const may = useMay();
+  // Mail is Pro's, for members who may bulk send: the server refuses anyone else, so nobody else asks.
+  const mails = Boolean(planStatus && canBulkImport(planStatus.plan) && may('bulk-send-and-export'));
+  const settings = useLobSettings(mails);
   const test = useTestLob();
-  const manages = useMay()('manage-workspace');
+  const manages = may('manage-workspace');
+  if (!mails) return null;
   const view = settings.data;
 
   const status = settings.isError

@@ -11,8 +11,8 @@ export const lobSettingsQuery = queryOptions({
   staleTime: PAGE_DATA_STALE_TIME_MS,
 });
 
-export function useLobSettings() {
-  return useQuery(lobSettingsQuery);
+export function useLobSettings(enabled = true) {
+  return useQuery({ ...lobSettingsQuery, enabled });
 }
 
 export function useSaveLobSettings() {
