@@ -25,6 +25,8 @@ import { integrationsRoutes } from './integrations/integrations-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
 import { handOverLostWork } from './lost-rights/hand-over-lost-work';
+import { lobFileRoutes } from './mail/lob-file-routes';
+import { lobWebhookRoutes } from './mail/lob-webhook-routes';
 import { mailRoutes } from './mail/mail-routes';
 import { shortAddressRoutes, stopRoutes } from './mail/short-address-routes';
 import { metricsRoutes } from './metrics/metrics-routes';
@@ -48,40 +50,45 @@ function testOnlyRoutes(context: AppContext) {
 }
 
 function apiRoutes(context: AppContext) {
-  return new Hono()
-    .use(limitRequestBody())
-    .use(refuseCrossSiteRequests({ appUrl: context.env.APP_URL }))
-    .route('/auth', authRoutes(context))
-    .route('/health', healthRoutes(context))
-    .route('/config', publicConfigRoutes(context))
-    .route('/arv', arvRoutes(context))
-    .route('/calculator', calculatorRoutes(context))
-    .route('/custom-templates', customTemplatesRoutes(context))
-    .route('/documents', documentsRoutes(context))
-    .route('/leads', leadsRoutes(context))
-    .route('/leads-inbox', leadsInboxRoutes(context))
-    .route('/offer-links', offerLinksRoutes(context))
-    .route('/public/offers', publicOffersRoutes(context))
-    .route('/public/wholesalers', personalPageRoutes(context))
-    .route('/profile', profileRoutes(context))
-    .route('/public/reply-to-confirmations', replyToConfirmationRoutes(context))
-    .route('/properties', propertiesRoutes(context))
-    .route('/subscription', subscriptionRoutes(context))
-    .route('/billing', billingRoutes(context))
-    .route('/events', eventsRoutes(context))
-    .route('/integrations', integrationsRoutes(context))
-    .route('/bulk-send', bulkSendRoutes(context))
-    .route('/mail', mailRoutes(context))
-    .route('/public/mail', stopRoutes(context))
-    .route('/import-mappings', importMappingsRoutes(context))
-    .route('/unsubscribe', unsubscribeRoutes(context))
-    .route('/prospects', prospectsRoutes(context))
-    .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
-    .route('/public/invitations', publicInvitationRoutes(context))
-    .route('/follow-ups', followUpsRoutes(context))
-    .route('/email', emailWebhookRoutes(context))
-    .route('/test', testOnlyRoutes(context))
-    .all('*', (c) => c.json({ error: 'Not found' }, 404));
+  return (
+    new Hono()
+      .use(limitRequestBody())
+      .use(refuseCrossSiteRequests({ appUrl: context.env.APP_URL }))
+      .route('/auth', authRoutes(context))
+      .route('/health', healthRoutes(context))
+      .route('/config', publicConfigRoutes(context))
+      .route('/arv', arvRoutes(context))
+      .route('/calculator', calculatorRoutes(context))
+      .route('/custom-templates', customTemplatesRoutes(context))
+      .route('/documents', documentsRoutes(context))
+      .route('/leads', leadsRoutes(context))
+      .route('/leads-inbox', leadsInboxRoutes(context))
+      .route('/offer-links', offerLinksRoutes(context))
+      .route('/public/offers', publicOffersRoutes(context))
+      .route('/public/wholesalers', personalPageRoutes(context))
+      .route('/profile', profileRoutes(context))
+      .route('/public/reply-to-confirmations', replyToConfirmationRoutes(context))
+      .route('/properties', propertiesRoutes(context))
+      .route('/subscription', subscriptionRoutes(context))
+      .route('/billing', billingRoutes(context))
+      .route('/events', eventsRoutes(context))
+      .route('/integrations', integrationsRoutes(context))
+      .route('/bulk-send', bulkSendRoutes(context))
+      // Lob's signed tracking events: before /mail, whose routes all need a signed-in member.
+      .route('/mail/webhook', lobWebhookRoutes(context))
+      .route('/mail', mailRoutes(context))
+      .route('/public/mail', stopRoutes(context))
+      .route('/public/mail', lobFileRoutes(context))
+      .route('/import-mappings', importMappingsRoutes(context))
+      .route('/unsubscribe', unsubscribeRoutes(context))
+      .route('/prospects', prospectsRoutes(context))
+      .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
+      .route('/public/invitations', publicInvitationRoutes(context))
+      .route('/follow-ups', followUpsRoutes(context))
+      .route('/email', emailWebhookRoutes(context))
+      .route('/test', testOnlyRoutes(context))
+      .all('*', (c) => c.json({ error: 'Not found' }, 404))
+  );
 }
 
 export type ApiRoutes = ReturnType<typeof apiRoutes>;

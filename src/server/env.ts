@@ -73,6 +73,8 @@ const EnvSchema = z
     STRIPE_PRO_PRICE_ID: optionalText,
     STRIPE_API_URL: optionalUrl,
     GHL_API_URL: baseUrl.default('https://services.leadconnectorhq.com'),
+    // Lob's print-and-mail API (v1); each workspace saves its own key (mail/lob). Tests point it at a fake.
+    LOB_API_URL: baseUrl.default('https://api.lob.com/v1'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     // Where the sign-in provider's OpenID configuration is read (tests point it at a local fake).

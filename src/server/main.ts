@@ -18,6 +18,7 @@ import { createWorkspaceChangeFeed } from './events/workspace-change-feed';
 import { createFollowUpClock } from './follow-ups/follow-up-clock';
 import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
 import { describeErrorForLog } from './http/describe-error-for-log';
+import { startLobMailWorker } from './mail/lob-mail-worker';
 import { configureLogger, logger } from './observability/logger';
 import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
 import { webAssets } from './web-assets';
@@ -66,6 +67,13 @@ async function main() {
     inboundDomain: env.followUpInboundDomain,
     intervalMs: env.BULK_EMAIL_INTERVAL_MS,
     pollIntervalMs: env.FOLLOW_UP_TEST_CLOCK ? 1_000 : 60_000,
+  });
+  // Pieces of confirmed Lob sends go to Lob, paced per workspace; any number of processes may run this.
+  const lobMailWorker = startLobMailWorker({
+    database,
+    appUrl: env.APP_URL,
+    lobApiUrl: env.LOB_API_URL,
+    serverSecret: secret,
   });
   const pruneTimer = setInterval(() => {
     pruneAuthRecords(database.db).catch((error: unknown) =>
@@ -122,7 +130,8 @@ async function main() {
     graceMs: env.SHUTDOWN_GRACE_MS,
     liveStreams,
     onSignal: () => clearInterval(pruneTimer),
-    stopWork: () => Promise.all([bulkSendWorker.stop(), followUpWorker.stop(), emailWorker.stop()]),
+    stopWork: () =>
+      Promise.all([bulkSendWorker.stop(), followUpWorker.stop(), emailWorker.stop(), lobMailWorker.stop()]),
     closeResources: () => changeFeed.close().then(() => database.close()),
     log: (line) => logger.info(line),
   });

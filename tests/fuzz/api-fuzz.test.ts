@@ -22,6 +22,7 @@ import {
   importColumnMappings,
   invitation,
   leads,
+  mailLobEvents,
   mailPieces,
   mailSends,
   mailShortCodes,
@@ -447,6 +448,33 @@ describeEachDatabase('API fuzz', (database) => {
     await db
       .insert(prospectTouches)
       .values({ workspaceId, prospectId: prospect!.id, kind: 'e-mailed', sendJobId: sendJob!.id });
+    // A Lob send of the victim's awaiting its confirmation, its verified piece, and a handled Lob event.
+    const [lobSend] = await db
+      .insert(mailSends)
+      .values({
+        workspaceId,
+        userId: victim.userId,
+        format: 'letter',
+        pieces: 1,
+        channel: 'lob',
+        pricePerPieceCents: 83,
+      })
+      .returning();
+    const [lobPiece] = await db
+      .insert(mailPieces)
+      .values({
+        workspaceId,
+        sendId: lobSend!.id,
+        position: 0,
+        ownerName: 'Owner',
+        mailingAddress,
+        mailingAddressKey: '1 OAK ST|AUSTIN|TX|78701',
+        format: 'letter',
+        status: 'verified',
+        lobId: `ltr_${unguessable.slice(0, 20)}`,
+      })
+      .returning();
+    await db.insert(mailLobEvents).values({ workspaceId, eventId: `evt_${unguessable.slice(0, 20)}` });
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -459,6 +487,8 @@ describeEachDatabase('API fuzz', (database) => {
       mailSend!.id,
       mailPiece!.id,
       prospect!.id,
+      lobSend!.id,
+      lobPiece!.id,
     ];
   });
 
@@ -570,6 +600,13 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/prospects/sends/:id/summary',
       'GET /api/prospects/:id',
       'POST /api/prospects/:id/promote',
+      'PUT /api/mail/lob/settings',
+      'POST /api/mail/lob/test',
+      'POST /api/mail/lob/sends',
+      'POST /api/mail/lob/sends/:id/confirm',
+      'GET /api/mail/lob/sends/:id',
+      'POST /api/mail/webhook/:id',
+      'GET /api/public/mail/lob-files/:file',
     ])
       expect(fuzzed).toContain(route);
   });

@@ -65,6 +65,19 @@ export type MailRow = z.infer<typeof MailRowSchema>;
 export const MAIL_FORMATS = ['letter', 'postcard'] as const;
 export type MailFormat = (typeof MAIL_FORMATS)[number];
 
+/** Where a piece is: printed by the member, or on its way through Lob (issue 41). */
+export const MAIL_PIECE_STATUSES = [
+  'printed-by-you',
+  'verified',
+  'queued',
+  'mailed',
+  'in-transit',
+  'delivered',
+  'returned',
+  'failed',
+] as const;
+export type MailPieceStatus = (typeof MAIL_PIECE_STATUSES)[number];
+
 /**
  * POST /api/mail/print-runs ("Print them yourself"): the selected rows, the template their offers
  * come from (recomputed by the server) and the piece: a letter or a postcard.

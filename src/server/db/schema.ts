@@ -26,7 +26,7 @@ import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } f
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
-import { MAIL_FORMATS, type MailingAddress } from '#domain/mail/mail-send-request.ts';
+import { MAIL_FORMATS, MAIL_PIECE_STATUSES, type MailingAddress } from '#domain/mail/mail-send-request.ts';
 import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import { PROSPECT_STATUSES, PROSPECT_TOUCH_KINDS } from '#domain/prospects/prospect-touch.ts';
@@ -742,6 +742,15 @@ export const mailSends = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     format: text('format', { enum: MAIL_FORMATS }).notNull(),
     pieces: integer('pieces').notNull().default(0),
+    // print: "Print them yourself"; lob: mailed through the workspace's Lob key (mail/lob).
+    channel: text('channel', { enum: ['print', 'lob'] })
+      .notNull()
+      .default('print'),
+    // A Lob send mails nothing until a member confirms its count and cost (confirmedAt set).
+    pricePerPieceCents: integer('price_per_piece_cents'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // The send was made with a Lob test key: nothing is printed or mailed.
+    testMode: boolean('test_mode').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('mail_sends_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
@@ -767,12 +776,27 @@ export const mailPieces = pgTable(
     mailingAddressKey: text('mailing_address_key').notNull(),
     // A postcard send still mails a letter to an owner with more properties than a postcard holds.
     format: text('format', { enum: MAIL_FORMATS }).notNull(),
-    // printed-by-you: in the PDF the member prints and mails themselves.
-    status: text('status', { enum: ['printed-by-you'] }).notNull(),
+    // printed-by-you: in the PDF the member prints and mails themselves. Through Lob: verified (its
+    // address passed Lob's verification, the send awaits confirmation), queued, mailed (Lob has it:
+    // lobId), in-transit, delivered, returned (to sender), failed (Lob refused it: error).
+    status: text('status', { enum: MAIL_PIECE_STATUSES }).notNull(),
+    // Lob's id of the letter or postcard once created.
+    lobId: text('lob_id'),
+    // Sent as Lob's Idempotency-Key: the same piece is never created twice (Lob keeps a key 24 hours).
+    idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
+    attempts: integer('attempts').notNull().default(0),
+    // A queued piece is due at nextAttemptAt; a worker claims it until claimedUntil (then another may).
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    error: text('error'),
     createdAt: createdAt(),
   },
   (t) => [
     index('mail_pieces_workspace_address_idx').on(t.workspaceId, t.mailingAddressKey),
+    index('mail_pieces_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    uniqueIndex('mail_pieces_lob_id_idx').on(t.lobId),
     uniqueIndex('mail_pieces_send_address_idx').on(t.sendId, t.mailingAddressKey),
     uniqueIndex('mail_pieces_send_position_idx').on(t.sendId, t.position),
   ],
@@ -813,8 +837,8 @@ export const mailSuppressions = pgTable(
   {
     workspaceId: workspaceId(),
     mailingAddressKey: text('mailing_address_key').notNull(),
-    // stopped: the owner asked, at /o/{code}/stop.
-    reason: text('reason', { enum: ['stopped'] }).notNull(),
+    // stopped: the owner asked, at /o/{code}/stop; returned: Lob reported a piece returned to sender.
+    reason: text('reason', { enum: ['stopped', 'returned'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.mailingAddressKey] })],
@@ -890,4 +914,15 @@ export const prospectTouches = pgTable(
     index('prospect_touches_workspace_send_idx').on(t.workspaceId, t.sendJobId, t.kind),
     index('prospect_touches_prospect_idx').on(t.prospectId, t.at),
   ],
+);
+
+/** Lob tracking events a workspace's webhook already handled (their event id): a replay changes nothing. */
+export const mailLobEvents = pgTable(
+  'mail_lob_events',
+  {
+    workspaceId: workspaceId(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.eventId] })],
 );

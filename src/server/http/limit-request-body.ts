@@ -16,6 +16,7 @@ export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxByt
   { method: 'POST', path: '/api/bulk-send', maxBytes: 32 * 1024 * 1024 },
   // A mail send ("Print them yourself") carries the same rows as a bulk send (issue 41).
   { method: 'POST', path: '/api/mail/print-runs', maxBytes: 32 * 1024 * 1024 },
+  { method: 'POST', path: '/api/mail/lob/sends', maxBytes: 32 * 1024 * 1024 },
   { method: 'POST', path: '/api/billing/stripe-webhook', maxBytes: 256 * 1024 },
   // Up to 500 comparable sales (issue 28): an estimate, or a save whose market value is their ARV.
   // Each route reads them through its own routeBodyLimit after sign-in.

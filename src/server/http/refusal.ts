@@ -11,9 +11,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 export const refusalCodes = [
   'account-not-linked', // Better Auth's
   'already-a-member',
+  'already-confirmed',
   'auth-refused',
   'bad-content-length',
   'busy',
+  'confirmation-stale',
   'credential-account-not-found', // Better Auth's
   'cross-site-navigation-login-blocked', // Better Auth's
   'cross-site-request',
@@ -44,6 +46,9 @@ export const refusalCodes = [
   'lead-without-email',
   'lead-without-offer',
   'link-or-markup',
+  'lob-not-connected',
+  'lob-unavailable',
+  'mail-cap-exceeded',
   'missing-or-null-origin', // Better Auth's
   'name-too-long',
   'no-code', // Better Auth's

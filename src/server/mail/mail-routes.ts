@@ -18,6 +18,7 @@ import { readSettings, removeSettings, writeSettings } from '../integrations/who
 import { limitPerUser } from '../rate-limit/limit-per-user';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { assertMemberMayMail, createMailSend } from './create-mail-send';
+import { lobRoutes } from './lob-routes';
 import { findMailSend, MAIL_DISCLOSURE_SETTING, printedPieces, type PrintedPiece } from './read-mail-send';
 import { streamMailPieces } from './render-mail-pieces';
 
@@ -137,5 +138,6 @@ export function mailRoutes(context: AppContext) {
       if (text) await writeSettings(db, c.var.member.workspaceId, { [MAIL_DISCLOSURE_SETTING]: text });
       else await removeSettings(db, c.var.member.workspaceId, [MAIL_DISCLOSURE_SETTING]);
       return c.json({ text });
-    });
+    })
+    .route('/lob', lobRoutes(context, { limitSends }));
 }

@@ -172,6 +172,13 @@ const appPages: Page[] = [
     drawnBy: 'browser',
   },
   {
+    path: 'mail/lob/:id',
+    module: 'features/mail/lob-send-page.tsx',
+    load: async () => ({ Component: (await import('../features/mail/lob-send-page')).LobSendPage }),
+    meta: appMeta,
+    drawnBy: 'browser',
+  },
+  {
     path: 'connections',
     module: 'features/integrations/connections-page.tsx',
     load: async () => ({ Component: (await import('../features/integrations/connections-page')).ConnectionsPage }),

@@ -1,4 +1,5 @@
 import { GhlIntegrationCard } from './ghl-integration-card';
+import { LobIntegrationCard } from './lob-integration-card';
 import { PaymentIntegrationCard } from './payment-integration-card';
 import { SheetsIntegrationCard } from './sheets-integration-card';
 
@@ -12,6 +13,7 @@ export function TestPage() {
         <GhlIntegrationCard />
         <SheetsIntegrationCard />
         <PaymentIntegrationCard />
+        <LobIntegrationCard />
       </div>
     </section>
   );

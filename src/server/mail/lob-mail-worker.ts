@@ -1,0 +1,187 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { postalAddressParts } from '#domain/mail/lob-settings.ts';
+import type { DatabaseConnection } from '../db/database';
+import { listenForWakeUps } from '../db/listen-for-wake-ups';
+import { mailPieces, mailSends } from '../db/schema';
+import { startWorkerLoop, type WorkerLoop, type WorkerPass } from '../db/worker-loop';
+import { describeErrorForLog } from '../http/describe-error-for-log';
+import { createSettingsCipher } from '../integrations/settings-cipher';
+import { logger } from '../observability/logger';
+import { readWholesaler } from '../profile/read-wholesaler';
+import { LOB_MAIL_CHANNEL } from './create-lob-send';
+import { createLobClient, LobRequestError, type LobClient } from './lob-client';
+import { lobFileLink } from './lob-file-link';
+import { takeLobTurn } from './lob-pacing';
+import { readLobSettings } from './lob-settings-store';
+
+/** Pieces claimed at once by one worker. */
+const CLAIM_BATCH = 20;
+/** A piece failing with a 429 or 5xx is tried again after this, doubling, up to an hour; given up after MAX_ATTEMPTS. */
+const FIRST_BACKOFF_MS = 2_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+const MAX_ATTEMPTS = 12;
+
+export interface LobMailWorkerOptions {
+  database: DatabaseConnection;
+  appUrl: string;
+  lobApiUrl: string;
+  serverSecret: string;
+  /** How long a claimed piece is this worker's: past it (the process died) another worker takes it again. */
+  claimMs?: number;
+  /** Tests only: runs between Lob's answer and the status write (a throw there is a crash at that point). */
+  afterLobCall?: (pieceId: string) => Promise<void>;
+}
+
+export const lobBackoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempts - 1));
+
+/**
+ * Claims due queued pieces (FOR UPDATE SKIP LOCKED, so two processes never take the same) until
+ * claimedUntil, counting the attempt. A piece whose claim lapsed (its worker died between Lob's
+ * answer and the status write) is due again: its idempotency key makes Lob answer the same piece.
+ */
+async function claimDuePieces(database: DatabaseConnection, claimMs: number) {
+  return database.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailPieces.id })
+      .from(mailPieces)
+      .where(
+        and(
+          eq(mailPieces.status, 'queued'),
+          lte(mailPieces.nextAttemptAt, sql`now()`),
+          or(isNull(mailPieces.claimedUntil), lte(mailPieces.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(mailPieces.nextAttemptAt))
+      .limit(CLAIM_BATCH)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailPieces)
+      .set({
+        claimedUntil: sql`now() + (${claimMs}::double precision * interval '1 millisecond')`,
+        attempts: sql`${mailPieces.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          mailPieces.id,
+          due.map((piece) => piece.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+type ClaimedPiece = Awaited<ReturnType<typeof claimDuePieces>>[number];
+
+/** Who mails a send's pieces: the workspace's Lob client and the sender's return address. */
+interface Sender {
+  client: LobClient | null;
+  from: NonNullable<ReturnType<typeof postalAddressParts>> | null;
+  fromName: string;
+  company?: string;
+}
+
+/**
+ * One pass of the Lob mail queue: every due piece goes to Lob with its idempotency key, paced under
+ * Lob's limit per workspace; Lob's id marks it mailed. A 429 or 5xx puts it back with a backoff; a
+ * refusal (bad address, bad key) marks it failed with Lob's message. Answers how many it handled.
+ */
+export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: WorkerPass): Promise<number> {
+  const { database, claimMs = 5 * 60_000 } = options;
+  const { db } = database;
+  const cipher = createSettingsCipher(options.serverSecret);
+  const senders = new Map<string, Sender>();
+  let handled = 0;
+  while (!worker?.stopped()) {
+    const pieces = await claimDuePieces(database, claimMs);
+    if (pieces.length === 0) return handled;
+    for (const piece of pieces) {
+      if (worker?.stopped()) {
+        await db.update(mailPieces).set({ claimedUntil: null }).where(eq(mailPieces.id, piece.id));
+        continue;
+      }
+      await mailOne(piece);
+      handled += 1;
+    }
+  }
+  return handled;
+
+  async function senderOf(piece: ClaimedPiece) {
+    const cached = senders.get(piece.sendId);
+    if (cached) return cached;
+    const [send] = await db.select({ userId: mailSends.userId }).from(mailSends).where(eq(mailSends.id, piece.sendId));
+    const settings = await readLobSettings(db, cipher, piece.workspaceId);
+    const wholesaler = send ? await readWholesaler(db, { workspaceId: piece.workspaceId, userId: send.userId }) : null;
+    const from = wholesaler ? postalAddressParts(wholesaler.postalAddress) : null;
+    const sender: Sender = {
+      client: settings.apiKey ? createLobClient(options.lobApiUrl, settings.apiKey) : null,
+      from,
+      fromName: wholesaler?.displayName ?? '',
+      company: wholesaler?.company || undefined,
+    };
+    senders.set(piece.sendId, sender);
+    return sender;
+  }
+
+  async function fail(piece: ClaimedPiece, error: string) {
+    await db
+      .update(mailPieces)
+      .set({ status: 'failed', error, claimedUntil: null })
+      .where(and(eq(mailPieces.id, piece.id), eq(mailPieces.status, 'queued')));
+  }
+
+  async function mailOne(piece: ClaimedPiece) {
+    const sender = await senderOf(piece);
+    if (!sender.client) return fail(piece, 'The workspace no longer has a Lob key');
+    if (!sender.from) return fail(piece, 'The sender’s postal address is not a street, city, state and ZIP');
+    const turn = await takeLobTurn(db, piece.workspaceId, worker?.sleep, worker?.stopped);
+    if (!turn) {
+      await db.update(mailPieces).set({ claimedUntil: null }).where(eq(mailPieces.id, piece.id));
+      return;
+    }
+    let lobId: string;
+    try {
+      ({ id: lobId } = await sender.client.createPiece({
+        format: piece.format,
+        to: { name: piece.ownerName, ...piece.mailingAddress },
+        from: { name: sender.fromName, company: sender.company, ...sender.from },
+        fileUrl: lobFileLink(options.appUrl, options.serverSecret, piece.id),
+        description: `Offer ${piece.id}`,
+        idempotencyKey: piece.idempotencyKey,
+      }));
+    } catch (error) {
+      if (!(error instanceof LobRequestError)) throw error;
+      if (!error.retryable || piece.attempts >= MAX_ATTEMPTS) return fail(piece, error.message.slice(0, 500));
+      const wait = Math.max(error.retryAfterMs ?? 0, lobBackoffMs(piece.attempts));
+      await db
+        .update(mailPieces)
+        .set({
+          nextAttemptAt: sql`now() + (${wait}::double precision * interval '1 millisecond')`,
+          claimedUntil: null,
+          error: error.message.slice(0, 500),
+        })
+        .where(eq(mailPieces.id, piece.id));
+      return;
+    }
+    await options.afterLobCall?.(piece.id);
+    await db
+      .update(mailPieces)
+      .set({ status: 'mailed', lobId, claimedUntil: null, error: null })
+      .where(and(eq(mailPieces.id, piece.id), eq(mailPieces.status, 'queued')));
+  }
+}
+
+/**
+ * The Lob mail queue in the background (main.ts): a pass on every NOTIFY of a confirmed send, and
+ * every poll (pieces backing off fall due, claims of a dead process lapse). Any number of processes.
+ */
+export function startLobMailWorker(options: LobMailWorkerOptions & { pollIntervalMs?: number }): WorkerLoop {
+  return startWorkerLoop({
+    pollIntervalMs: options.pollIntervalMs ?? 10_000,
+    pass: async (worker) => {
+      await mailDueLobPieces(options, worker);
+    },
+    wakeUps: (wake) => listenForWakeUps(options.database, LOB_MAIL_CHANNEL, wake, 'Lob mail worker'),
+    onError: (error) => logger.error({ error: describeErrorForLog(error) }, 'Lob mail worker pass failed'),
+  });
+}

@@ -1,0 +1,23 @@
+import type { Database } from '../db/database';
+import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
+
+/**
+ * Lob allows 150 requests per 5 seconds per key; every process of the app counts in the same
+ * database window, per workspace (one key each), and stays a margin under it.
+ */
+export const LOB_REQUESTS = { limit: 140, windowMs: 5_000 } as const;
+
+/** Counts one request to Lob for the workspace, waiting (with `sleep`) until the window has room. */
+export async function takeLobTurn(
+  db: Database,
+  workspaceId: string,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  stopped: () => boolean = () => false,
+): Promise<boolean> {
+  for (;;) {
+    const decision = await consumeRateLimit(db, { key: `lob-requests:${workspaceId}`, ...LOB_REQUESTS });
+    if (decision.allowed) return true;
+    if (stopped()) return false;
+    await sleep(Math.max(50, decision.retryAfterMs));
+  }
+}
