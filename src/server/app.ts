@@ -32,6 +32,7 @@ import { personalPageRoutes } from './personal-page/personal-page-routes';
 import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
+import { tasksRoutes } from './tasks/tasks-routes';
 import { publicInvitationRoutes, workspaceRoutes } from './workspaces/workspace-routes';
 
 /** Routes for the end-to-end tests only, mounted when their variable is set (production refuses it). */
@@ -71,6 +72,7 @@ function apiRoutes(context: AppContext) {
     .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
     .route('/public/invitations', publicInvitationRoutes(context))
     .route('/follow-ups', followUpsRoutes(context))
+    .route('/tasks', tasksRoutes(context))
     .route('/email', emailWebhookRoutes(context))
     .route('/test', testOnlyRoutes(context))
     .all('*', (c) => c.json({ error: 'Not found' }, 404));

@@ -25,6 +25,7 @@ import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } f
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
+import { TASK_KINDS } from '#domain/tasks/task-requests.ts';
 import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
@@ -343,6 +344,11 @@ export const leads = pgTable(
     // When the homeowner last answered; the inbox lists newest first by it (milliseconds, for exact page cursors).
     respondedAt: timestamp('responded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // Numbers a call or text found wrong (as phoneKey spells them): shown struck through, never offered again.
+    wrongPhones: text('wrong_phones')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('leads_created_idx').on(t.createdAt.desc()),
@@ -457,9 +463,9 @@ export const leadEvents = pgTable(
     // note: the wholesaler's note; revised-offer: a new offer link e-mailed to the homeowner;
     // assignment: the lead was given to a member (text: their name); follow-up: a sequence started
     // or stopped (text: which, or why); export: a member exported it (exported_to: where; the offer
-    // range exported).
+    // range exported); call: a call or text logged with its outcome (text: describeCall's words).
     kind: text('kind', {
-      enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up', 'export'],
+      enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up', 'export', 'call'],
     }).notNull(),
     responseKind: text('response_kind', { enum: LEAD_ANSWERED_KINDS }),
     desiredPrice: money('desired_price'),
@@ -703,5 +709,36 @@ export const bulkSendItems = pgTable(
     index('bulk_send_items_pending_idx')
       .on(t.jobId, t.position)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// --- The daily desk (issue 42): tasks on a lead (later a prospect or deal), each for one member ---
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    kind: text('kind', { enum: TASK_KINDS }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, precision: 3 }).notNull(),
+    // The member who is to do it (a member of the workspace whose seat is not suspended, when given).
+    assigneeUserId: text('assignee_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    // What it is on: a lead (null once prospects and deals carry tasks too).
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    doneAt: timestamp('done_at', { withTimezone: true, precision: 3 }),
+    doneByUserId: text('done_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A member's Today list: their open tasks by due time.
+    index('tasks_workspace_assignee_open_idx')
+      .on(t.workspaceId, t.assigneeUserId, t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+    index('tasks_lead_idx').on(t.leadId, t.dueAt),
+    check('tasks_kind_check', sql`${t.kind} in ('call', 'text', 'mail', 'meeting', 'other')`),
   ],
 );

@@ -41,6 +41,7 @@ export const refusalCodes = [
   'lead-not-found',
   'lead-notes-full',
   'lead-past-new',
+  'lead-tasks-full',
   'lead-without-email',
   'lead-without-offer',
   'link-or-markup',
@@ -79,6 +80,7 @@ export const refusalCodes = [
   'server-busy',
   'session-expired', // Better Auth's
   'sheets-not-connected',
+  'task-not-found',
   'state-mismatch', // Better Auth's
   'state-not-found', // Better Auth's
   'token-expired', // Better Auth's
@@ -88,6 +90,7 @@ export const refusalCodes = [
   'too-many-verification-emails',
   'unable-to-get-user-info', // Better Auth's
   'unable-to-link-account', // Better Auth's
+  'unknown-phone',
   'unsupported-media-type',
   'use-workspace-routes',
   'user-already-exists', // Better Auth's
@@ -96,6 +99,7 @@ export const refusalCodes = [
   'validation-error', // Better Auth's
   'wholesaler-not-found',
   'workspace-access-ended',
+  'wrong-number',
   'you-are-not-allowed-to-delete-this-member', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
   'you-are-not-allowed-to-update-this-member', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
   'you-cannot-leave-the-organization-as-the-only-owner', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)

@@ -1,17 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { may, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
-import { member as memberTable } from '../db/schema';
 import { Refusal } from '../http/refusal';
 import { recordLeadAssignment } from '../leads/record-lead-assignment';
+import { lockAssignableMember } from '../workspaces/lock-assignable-member';
 import { lockOwnedLead } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';
-
-export const reassignMessages = {
-  notAMember: 'Choose a member of this workspace',
-  suspended: "This member's seat is suspended: choose another member",
-} as const;
 
 /**
  * Gives a lead the member sees to another member of the workspace, by hand, and writes it to the
@@ -26,16 +20,7 @@ export async function reassignLead(db: Database, member: WorkspaceMember, leadId
     if (!may(member, 'work-deals') && !may(member, 'manage-members')) {
       throw new Refusal(403, workspaceMessages.notAllowed, { code: 'not-allowed' });
     }
-    const [assignee] = await tx
-      .select({ userId: memberTable.userId, suspendedAt: memberTable.suspendedAt })
-      .from(memberTable)
-      .where(and(eq(memberTable.organizationId, member.workspaceId), eq(memberTable.userId, assigneeUserId)));
-    if (!assignee) {
-      throw new Refusal(400, reassignMessages.notAMember, { code: 'not-a-member', details: { field: 'userId' } });
-    }
-    if (assignee.suspendedAt) {
-      throw new Refusal(409, reassignMessages.suspended, { code: 'seat-suspended', details: { field: 'userId' } });
-    }
+    await lockAssignableMember(tx, member.workspaceId, assigneeUserId);
     if (lead.assigneeUserId === assigneeUserId) {
       return leadView(lead, (await memberNames(tx, [assigneeUserId])).get(assigneeUserId) ?? null);
     }

@@ -1,0 +1,68 @@
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { endOfLocalDay, FALLBACK_TIME_ZONE } from '#domain/follow-ups/schedule.ts';
+import type { Database } from '../db/database';
+import { leads, tasks } from '../db/schema';
+import { inWorkspace, leadsVisibleTo, tasksVisibleTo, type LeadReader } from '../db/workspace-scope';
+import { leadNotFound } from '../leads-inbox/find-owned-lead';
+import { taskViews } from './task-view';
+
+/** Tasks one answer lists at most per part: a day's work is far fewer. */
+export const TASKS_LIST_LIMIT = 500;
+
+/**
+ * The member's own open tasks (assigned to them): `today` those due before the end of their day in
+ * `timeZone` (overdue ones first, by due time), `upcoming` the next ones after it; each at most
+ * TASKS_LIST_LIMIT, with `todayTotal` counting them all.
+ */
+export async function listMyTasks(db: Database, member: LeadReader, now: Date, timeZone = FALLBACK_TIME_ZONE) {
+  const endOfDay = endOfLocalDay(now, timeZone);
+  const mine = and(inWorkspace(tasks, member), eq(tasks.assigneeUserId, member.userId), isNull(tasks.doneAt));
+  const [today, upcoming, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tasks)
+      .where(and(mine, lt(tasks.dueAt, endOfDay)))
+      .orderBy(asc(tasks.dueAt), asc(tasks.id))
+      .limit(TASKS_LIST_LIMIT),
+    db
+      .select()
+      .from(tasks)
+      .where(and(mine, gte(tasks.dueAt, endOfDay)))
+      .orderBy(asc(tasks.dueAt), asc(tasks.id))
+      .limit(TASKS_LIST_LIMIT),
+    db
+      .select({ n: count() })
+      .from(tasks)
+      .where(and(mine, lt(tasks.dueAt, endOfDay))),
+  ]);
+  const views = await taskViews(db, [...today, ...upcoming]);
+  return {
+    now: now.toISOString(),
+    endOfDay: endOfDay.toISOString(),
+    today: views.slice(0, today.length),
+    upcoming: views.slice(today.length),
+    todayTotal: total?.n ?? 0,
+  };
+}
+
+/** A lead's tasks (404 for a lead the member does not see): open ones by due time, then done ones, newest first. */
+export async function listLeadTasks(db: Database, member: LeadReader, leadId: string) {
+  const [lead] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), leadsVisibleTo(member)));
+  if (!lead) throw leadNotFound();
+  const rows = await db
+    .select({ task: tasks })
+    .from(tasks)
+    .leftJoin(leads, eq(leads.id, tasks.leadId))
+    .where(and(eq(tasks.leadId, lead.id), tasksVisibleTo(member)))
+    .orderBy(sql`${tasks.doneAt} is not null`, asc(tasks.dueAt), desc(tasks.doneAt))
+    .limit(TASKS_LIST_LIMIT);
+  return {
+    tasks: await taskViews(
+      db,
+      rows.map((row) => row.task),
+    ),
+  };
+}
