@@ -28,6 +28,7 @@ import {
   savedProperties,
   session,
   subscriptions,
+  tasks,
   user,
   wholesalerProfiles,
   wholesalerSettings,
@@ -381,6 +382,10 @@ describeEachDatabase('API fuzz', (database) => {
     await db
       .insert(wholesalerSettings)
       .values({ workspaceId, settingName: 'ghl_opportunity_stage', settingValue: '{}' });
+    const [task] = await db
+      .insert(tasks)
+      .values({ workspaceId, kind: 'call', dueAt: new Date(), assigneeUserId: victim.userId, leadId: lead!.id })
+      .returning();
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -390,6 +395,7 @@ describeEachDatabase('API fuzz', (database) => {
       lead!.id,
       followUp!.id,
       template!.id,
+      task!.id,
     ];
   });
 
