@@ -8,6 +8,7 @@ import { billingRoutes } from './billing/billing-routes';
 import { bulkSendRoutes } from './bulk-send/bulk-send-routes';
 import { unsubscribeRoutes } from './bulk-send/unsubscribe-routes';
 import { calculatorRoutes } from './calculator/calculator-routes';
+import { leadCallsRoutes } from './calls/lead-calls-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
 import { customTemplatesRoutes } from './custom-templates/custom-templates-routes';
 import { documentsRoutes } from './documents/documents-routes';
@@ -57,6 +58,7 @@ function apiRoutes(context: AppContext) {
     .route('/documents', documentsRoutes(context))
     .route('/leads', leadsRoutes(context))
     .route('/leads-inbox', leadsInboxRoutes(context))
+    .route('/leads-inbox', leadCallsRoutes(context))
     .route('/offer-links', offerLinksRoutes(context))
     .route('/public/offers', publicOffersRoutes(context))
     .route('/public/wholesalers', personalPageRoutes(context))

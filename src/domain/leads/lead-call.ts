@@ -81,3 +81,18 @@ export function statusAfterCall(outcome: CallOutcome, status: LeadStatus, markDe
 export function describeCall(log: Pick<LeadCallLog, 'channel' | 'phone' | 'outcome'>): string {
   return `${log.channel === 'call' ? 'Call' : 'Text'} to ${log.phone}: ${callOutcomeLabels[log.outcome]}`;
 }
+
+/** The text a member's messages app opens with for a lead: who they are and which house, as a question. */
+export function textScript({
+  homeownerName,
+  address,
+  senderName,
+}: {
+  homeownerName: string;
+  address: string;
+  senderName: string;
+}): string {
+  const greeting = homeownerName ? `Hi ${homeownerName}` : 'Hi';
+  const from = senderName ? `, this is ${senderName}` : '';
+  return `${greeting}${from} about your house at ${address}. Is now a good time to talk about your cash offer?`;
+}

@@ -9,7 +9,6 @@ import {
   LeadStatusChangeSchema,
   RevisedOfferRequestSchema,
 } from '#domain/leads/lead-inbox-requests.ts';
-import { LeadCallLogSchema } from '#domain/leads/lead-call.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { Refusal } from '../http/refusal';
@@ -21,14 +20,13 @@ import { leadMessages } from './find-owned-lead';
 import { getLead } from './get-lead';
 import { listLeadEvents } from './list-lead-events';
 import { listLeads } from './list-leads';
-import { logLeadCall } from './log-lead-call';
 import { reassignLead } from './reassign-lead';
 import { saveLeadAsProperty } from './save-lead-as-property';
 import { sendRevisedOffer } from './send-revised-offer';
 import { pauseLeadFollowUp, startLeadFollowUp } from './start-lead-follow-up';
 
 /** A lead id; anything that is not a UUID is an unknown lead (404), never a 400 or a 500. */
-function leadId(id: string): string {
+export function leadId(id: string): string {
   const parsed = z.uuid().safeParse(id);
   if (!parsed.success) throw new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
   return parsed.data;
@@ -45,8 +43,7 @@ function leadId(id: string): string {
  * (at most 200 a lead, then 409): roles that work deals, Dispositions once the lead is under contract or closed;
  * PUT /{id}/assignee { userId } → { lead } (work deals or manage members; a non-member is 400 'not-a-member');
  * POST /{id}/revised-offer RevisedOfferRequestSchema → 201 { offerLink, emailId } (work deals);
- * POST /{id}/calls LeadCallLogSchema → 201 { event, lead, task } logs a call's or text's outcome
- * (logLeadCall; rate limited per user; roles as for a note);
+ * POST /{id}/calls logs a call's outcome (calls/lead-calls-routes.ts, mounted beside these);
  * POST /{id}/save → 201 { property } (work deals; the workspace's plan limits as for any save);
  * POST /{id}/follow-up { replace? } → 201 { followUp } starts the built-in follow-up sequence (work
  * deals; 409 'follow-up-active' when one runs and `replace` is not set) and DELETE /{id}/follow-up
@@ -81,9 +78,6 @@ export function leadsInboxRoutes(context: AppContext) {
       const event = await addLeadNote(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').text);
       return c.json({ event }, 201);
     })
-    .post('/:id/calls', limitPerUser(context, 'lead-status'), validate('json', LeadCallLogSchema), async (c) =>
-      c.json(await logLeadCall(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json')), 201),
-    )
     .post('/:id/revised-offer', requireRole('work-deals'), validate('json', RevisedOfferRequestSchema), async (c) =>
       c.json(await sendRevisedOffer(context, c.var.member, leadId(c.req.param('id')), c.req.valid('json')), 201),
     )

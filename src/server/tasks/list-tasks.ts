@@ -6,16 +6,19 @@ import { inWorkspace, leadsVisibleTo, tasksVisibleTo, type LeadReader } from '..
 import { leadNotFound } from '../leads-inbox/find-owned-lead';
 import { taskViews } from './task-view';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Tasks one answer lists at most per part: a day's work is far fewer. */
 export const TASKS_LIST_LIMIT = 500;
 
 /**
  * The member's own open tasks (assigned to them): `today` those due before the end of their day in
  * `timeZone` (overdue ones first, by due time), `upcoming` the next ones after it; each at most
- * TASKS_LIST_LIMIT, with `todayTotal` counting them all.
+ * TASKS_LIST_LIMIT, with `todayTotal` counting them all; `startOfDay` is where overdue ends.
  */
 export async function listMyTasks(db: Database, member: LeadReader, now: Date, timeZone = FALLBACK_TIME_ZONE) {
   const endOfDay = endOfLocalDay(now, timeZone);
+  const startOfDay = endOfLocalDay(new Date(now.getTime() - DAY_MS), timeZone);
   const mine = and(inWorkspace(tasks, member), eq(tasks.assigneeUserId, member.userId), isNull(tasks.doneAt));
   const [today, upcoming, [total]] = await Promise.all([
     db
@@ -38,6 +41,8 @@ export async function listMyTasks(db: Database, member: LeadReader, now: Date, t
   const views = await taskViews(db, [...today, ...upcoming]);
   return {
     now: now.toISOString(),
+    // Before it, a task is overdue.
+    startOfDay: startOfDay.toISOString(),
     endOfDay: endOfDay.toISOString(),
     today: views.slice(0, today.length),
     upcoming: views.slice(today.length),
@@ -45,8 +50,8 @@ export async function listMyTasks(db: Database, member: LeadReader, now: Date, t
   };
 }
 
-/** A lead's tasks (404 for a lead the member does not see): open ones by due time, then done ones, newest first. */
-export async function listLeadTasks(db: Database, member: LeadReader, leadId: string) {
+/** A lead's tasks (404 for a lead the member does not see): open ones by due time, then done ones; `now`: what is overdue. */
+export async function listLeadTasks(db: Database, member: LeadReader, leadId: string, now: Date) {
   const [lead] = await db
     .select({ id: leads.id })
     .from(leads)
@@ -60,6 +65,7 @@ export async function listLeadTasks(db: Database, member: LeadReader, leadId: st
     .orderBy(sql`${tasks.doneAt} is not null`, asc(tasks.dueAt), desc(tasks.doneAt))
     .limit(TASKS_LIST_LIMIT);
   return {
+    now: now.toISOString(),
     tasks: await taskViews(
       db,
       rows.map((row) => row.task),

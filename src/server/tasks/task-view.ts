@@ -1,7 +1,8 @@
-import type { TaskKind } from '#domain/tasks/task-requests.ts';
 import { inArray } from 'drizzle-orm';
+import type { TaskKind } from '#domain/tasks/task-requests.ts';
 import type { Database } from '../db/database';
-import { leads, tasks } from '../db/schema';
+import type { tasks } from '../db/schema';
+import { leads } from '../db/schema';
 import { memberNames } from '../leads-inbox/lead-member-names';
 
 type TaskRow = typeof tasks.$inferSelect;

@@ -19,7 +19,7 @@ function taskId(id: string): string {
 /**
  * /api/tasks (signed in; issue 42), "today" by the follow-ups' clock (follow-up-clock.ts):
  * GET / ?timeZone= → { now, endOfDay, today, upcoming, todayTotal } the member's own open tasks
- * (listMyTasks); GET / ?leadId= → { tasks } a lead's (404 for a lead they do not see);
+ * (listMyTasks); GET / ?leadId= → { now, tasks } a lead's (404 for a lead they do not see);
  * POST / TaskCreateSchema → 201 { task }; PATCH /{id} TaskEditSchema → { task } (`done` completes
  * or reopens it); DELETE /{id} → { deleted: true }. Writes need a role that works the lead
  * (assertMayWorkLead: a Viewer is 403 'not-allowed'); another workspace's or an unseen task or
@@ -33,7 +33,7 @@ export function tasksRoutes(context: AppContext) {
     .use(requireUser(context))
     .get('/', validate('query', TasksQuerySchema), async (c) => {
       const { leadId, timeZone } = c.req.valid('query');
-      if (leadId) return c.json(await listLeadTasks(db, c.var.member, leadId));
+      if (leadId) return c.json(await listLeadTasks(db, c.var.member, leadId, clock.now()));
       return c.json(await listMyTasks(db, c.var.member, clock.now(), timeZone));
     })
     .post('/', limitPerUser(context, 'tasks'), validate('json', TaskCreateSchema), async (c) =>

@@ -4,13 +4,13 @@ import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { Refusal } from '../http/refusal';
+import { moveLeadStatus } from '../leads-inbox/change-lead-status';
+import { lockOwnedLead } from '../leads-inbox/find-owned-lead';
+import { memberNames } from '../leads-inbox/lead-member-names';
+import { leadEventView, leadView } from '../leads-inbox/lead-view';
+import { assertMayWorkLead } from '../leads-inbox/may-work-lead';
 import { insertLeadTask } from '../tasks/save-task';
 import { taskView } from '../tasks/task-view';
-import { moveLeadStatus } from './change-lead-status';
-import { lockOwnedLead } from './find-owned-lead';
-import { memberNames } from './lead-member-names';
-import { leadEventView, leadView } from './lead-view';
-import { assertMayWorkLead } from './may-work-lead';
 
 /**
  * Logs how a call or text to one of a lead's numbers went (issue 42), in one transaction on the
