@@ -7,6 +7,7 @@ import { WorkspaceAccessGuard } from '../features/team/workspace-access-guard';
 import { WorkspaceSwitcher } from '../features/team/workspace-switcher';
 import { usePageMeta } from './page-route';
 import { PageScrollRestoration } from './page-scroll-restoration';
+import { AssignmentNotices } from './task-assignment-notices';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -65,6 +66,7 @@ export function Layout() {
         <p>Offers are estimates for discussion, not binding purchase agreements.</p>
       </footer>
       <PageScrollRestoration />
+      <AssignmentNotices />
     </div>
   );
 }
