@@ -25,11 +25,11 @@ import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } f
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
-import { TASK_KINDS } from '#domain/tasks/task-requests.ts';
 import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import type { RepairEstimate } from '#domain/repairs/repair-estimate.ts';
+import { TASK_KINDS } from '#domain/tasks/task-requests.ts';
 
 /** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
 export type SavedRepairCost = Pick<RepairItem, 'name' | 'cost'>;
@@ -392,6 +392,8 @@ export const wholesalerProfiles = pgTable(
     replyToVerifiedEmail: text('reply_to_verified_email'),
     postalAddress: text('postal_address').notNull().default(''),
     notifyOnLeads: boolean('notify_on_leads').notNull().default(true),
+    // E-mail the member when someone else gives them a lead or a task (issue 42); off until they choose it.
+    notifyOnAssignments: boolean('notify_on_assignments').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -70,7 +70,13 @@ export function leadsInboxRoutes(context: AppContext) {
       limitPerUser(context, 'lead-status'),
       validate('json', LeadAssigneeChangeSchema),
       async (c) => {
-        const lead = await reassignLead(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').userId);
+        const lead = await reassignLead(
+          db,
+          context.env,
+          c.var.member,
+          leadId(c.req.param('id')),
+          c.req.valid('json').userId,
+        );
         return c.json({ lead });
       },
     )

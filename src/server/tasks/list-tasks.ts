@@ -11,10 +11,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Tasks one answer lists at most per part: a day's work is far fewer. */
 export const TASKS_LIST_LIMIT = 500;
 
+/** Upcoming tasks one answer lists: the next few, not the whole calendar. */
+export const UPCOMING_TASKS_LIMIT = 50;
+
 /**
  * The member's own open tasks (assigned to them): `today` those due before the end of their day in
- * `timeZone` (overdue ones first, by due time), `upcoming` the next ones after it; each at most
- * TASKS_LIST_LIMIT, with `todayTotal` counting them all; `startOfDay` is where overdue ends.
+ * `timeZone` (overdue ones first, by due time; at most TASKS_LIST_LIMIT, `todayTotal` counting them
+ * all), `upcoming` the next UPCOMING_TASKS_LIMIT after it; `startOfDay` is where overdue ends.
  */
 export async function listMyTasks(db: Database, member: LeadReader, now: Date, timeZone = FALLBACK_TIME_ZONE) {
   const endOfDay = endOfLocalDay(now, timeZone);
@@ -32,7 +35,7 @@ export async function listMyTasks(db: Database, member: LeadReader, now: Date, t
       .from(tasks)
       .where(and(mine, gte(tasks.dueAt, endOfDay)))
       .orderBy(asc(tasks.dueAt), asc(tasks.id))
-      .limit(TASKS_LIST_LIMIT),
+      .limit(UPCOMING_TASKS_LIMIT),
     db
       .select({ n: count() })
       .from(tasks)

@@ -1,14 +1,41 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { MAX_OPEN_TASKS_PER_LEAD, taskMessages, type TaskCreate, type TaskEdit } from '#domain/tasks/task-requests.ts';
+import { taskKindLabels } from '#domain/tasks/task-requests.ts';
 import { may, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
 import { leads, tasks } from '../db/schema';
 import { tasksVisibleTo } from '../db/workspace-scope';
+import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
 import { lockOwnedLead } from '../leads-inbox/find-owned-lead';
 import { assertMayWorkLead } from '../leads-inbox/may-work-lead';
+import { notifyAssignee } from '../profile/notify-assignee';
 import { lockAssignableMember } from '../workspaces/lock-assignable-member';
 import { taskView } from './task-view';
+
+/** What telling an assignee by e-mail needs (notifyAssignee). */
+type NoticeEnv = Pick<Env, 'EMAIL_FROM' | 'APP_URL'>;
+
+/** Tells the task's assignee by e-mail that someone else gave it to them, when they asked for it. */
+async function tellAssignee(tx: Transaction, env: NoticeEnv, actorUserId: string, task: typeof tasks.$inferSelect) {
+  if (!task.leadId) return;
+  const [lead] = await tx
+    .select({ id: leads.id, address: leads.address, name: leads.name })
+    .from(leads)
+    .where(eq(leads.id, task.leadId));
+  if (!lead) return;
+  await notifyAssignee(tx, env, {
+    workspaceId: task.workspaceId,
+    assigneeUserId: task.assigneeUserId,
+    actorUserId,
+    assignment: {
+      what: 'task',
+      taskLabel: taskKindLabels[task.kind],
+      dueAt: task.dueAt.toISOString(),
+      lead: { ...lead, name: lead.name ?? '' },
+    },
+  });
+}
 
 export const taskNotFound = () => new Refusal(404, taskMessages.notFound, { code: 'task-not-found' });
 
@@ -41,9 +68,10 @@ export async function insertLeadTask(
 
 /**
  * POST /api/tasks: a task on a lead the member sees (404 otherwise) and may work (403
- * 'not-allowed': assertMayWorkLead), for them or another member (insertLeadTask's rules).
+ * 'not-allowed': assertMayWorkLead), for them or another member (insertLeadTask's rules), who is
+ * e-mailed about it when they asked to be (notifyAssignee).
  */
-export async function createTask(db: Database, member: WorkspaceMember, request: TaskCreate) {
+export async function createTask(db: Database, env: NoticeEnv, member: WorkspaceMember, request: TaskCreate) {
   return db.transaction(async (tx) => {
     const lead = await lockOwnedLead(tx, member, request.leadId);
     assertMayWorkLead(member, lead.status);
@@ -53,6 +81,7 @@ export async function createTask(db: Database, member: WorkspaceMember, request:
       note: request.note,
       assigneeUserId: request.assigneeUserId ?? member.userId,
     });
+    await tellAssignee(tx, env, member.userId, row);
     return taskView(tx, row);
   });
 }
@@ -76,7 +105,14 @@ async function lockVisibleTask(tx: Transaction, member: WorkspaceMember, taskId:
 }
 
 /** PATCH /api/tasks/{id}: changes what, when, whose or the note, and completes it (`done: true`) or opens it again. */
-export async function editTask(db: Database, member: WorkspaceMember, taskId: string, edit: TaskEdit, now: Date) {
+export async function editTask(
+  db: Database,
+  env: NoticeEnv,
+  member: WorkspaceMember,
+  taskId: string,
+  edit: TaskEdit,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const task = await lockVisibleTask(tx, member, taskId);
     if (edit.assigneeUserId !== undefined && edit.assigneeUserId !== task.assigneeUserId) {
@@ -100,6 +136,7 @@ export async function editTask(db: Database, member: WorkspaceMember, taskId: st
       .where(eq(tasks.id, task.id))
       .returning();
     if (!row) throw new Error('tasks update returned no row');
+    if (row.assigneeUserId !== task.assigneeUserId) await tellAssignee(tx, env, member.userId, row);
     return taskView(tx, row);
   });
 }

@@ -5,9 +5,9 @@ import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
 import { sendJson as send } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
-import { signUpTestUser } from '#tests/support/test-users.ts';
+import { markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
 import { joinWorkspace } from '#tests/support/workspaces.ts';
-import { leads, member as memberTable, tasks } from '../db/schema';
+import { emailOutbox, leads, member as memberTable, tasks } from '../db/schema';
 import type { TaskView } from './task-view';
 
 type SignedIn = Awaited<ReturnType<typeof signUpTestUser>>;
@@ -111,6 +111,50 @@ describeEachDatabase('tasks on leads, and each member’s day (issue 42)', (data
       tasks: TaskView[];
     };
     expect(onLead.tasks.map((task) => task.kind).sort()).toEqual(['call', 'mail', 'meeting']);
+  });
+
+  it('e-mails a member given a task or a lead by a teammate only when her profile asks for it, never for her own', async () => {
+    const { owner, member: rep, workspaceId } = await workspaceWith('acquisitions');
+    const quiet = await signUpTestUser(app);
+    await joinWorkspace(database().db, { workspaceId, userId: quiet.user.id, role: 'acquisitions' });
+    await markEmailVerified(database().db, rep.user.id);
+    const profile = {
+      handle: null,
+      displayName: 'Rep One',
+      company: '',
+      phone: '',
+      replyToEmail: '',
+      postalAddress: '',
+      notifyOnLeads: true,
+      notifyOnAssignments: true,
+    };
+    expect((await send(app, 'PUT', '/api/profile', rep.headers, profile)).status).toBe(200);
+    const lead = await insertLead(workspaceId, owner.user.id);
+    const noticesTo = (address: string) =>
+      database()
+        .db.select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, address))
+        .then((rows) => rows.filter((row) => row.purpose === 'assignment-notification'));
+    const dueAt = new Date(Date.now() + DAY_MS).toISOString();
+
+    await createTask(owner, { kind: 'meeting', dueAt, leadId: lead.id, assigneeUserId: rep.user.id });
+    await createTask(rep, { kind: 'call', dueAt, leadId: lead.id });
+    await createTask(owner, { kind: 'call', dueAt, leadId: lead.id, assigneeUserId: quiet.user.id });
+    const given = await send(app, 'PUT', `/api/leads-inbox/${lead.id}/assignee`, owner.headers, {
+      userId: rep.user.id,
+    });
+    expect(given.status).toBe(200);
+
+    const notices = await noticesTo(rep.user.email);
+    expect(notices.map((notice) => notice.subject).sort()).toEqual([
+      'A lead was assigned to you',
+      'A task was assigned to you',
+    ]);
+    expect(notices.find((notice) => notice.subject === 'A task was assigned to you')?.text).toContain(
+      `/leads/${lead.id}`,
+    );
+    expect(await noticesTo(quiet.user.email)).toEqual([]);
   });
 
   it('answers another workspace’s lead and task as not found, with nothing changed', async () => {

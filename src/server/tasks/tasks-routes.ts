@@ -37,10 +37,17 @@ export function tasksRoutes(context: AppContext) {
       return c.json(await listMyTasks(db, c.var.member, clock.now(), timeZone));
     })
     .post('/', limitPerUser(context, 'tasks'), validate('json', TaskCreateSchema), async (c) =>
-      c.json({ task: await createTask(db, c.var.member, c.req.valid('json')) }, 201),
+      c.json({ task: await createTask(db, context.env, c.var.member, c.req.valid('json')) }, 201),
     )
     .patch('/:id', limitPerUser(context, 'tasks'), validate('json', TaskEditSchema), async (c) => {
-      const task = await editTask(db, c.var.member, taskId(c.req.param('id')), c.req.valid('json'), clock.now());
+      const task = await editTask(
+        db,
+        context.env,
+        c.var.member,
+        taskId(c.req.param('id')),
+        c.req.valid('json'),
+        clock.now(),
+      );
       return c.json({ task });
     })
     .delete('/:id', limitPerUser(context, 'tasks'), async (c) => {

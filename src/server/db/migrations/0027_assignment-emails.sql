@@ -1,0 +1,1 @@
+ALTER TABLE "wholesaler_profiles" ADD COLUMN "notify_on_assignments" boolean DEFAULT false NOT NULL;
