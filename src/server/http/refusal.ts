@@ -80,9 +80,9 @@ export const refusalCodes = [
   'server-busy',
   'session-expired', // Better Auth's
   'sheets-not-connected',
-  'task-not-found',
   'state-mismatch', // Better Auth's
   'state-not-found', // Better Auth's
+  'task-not-found',
   'token-expired', // Better Auth's
   'too-many-attempts',
   'too-many-members',
