@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
 import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
 import { sendJson as send } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
@@ -130,6 +131,11 @@ describeEachDatabase('tasks on leads, and each member’s day (issue 42)', (data
     };
     expect((await send(app, 'PUT', '/api/profile', rep.headers, profile)).status).toBe(200);
     const lead = await insertLead(workspaceId, owner.user.id);
+    // What a homeowner typed reaches the notice only as the sending policy shows typed text.
+    await database()
+      .db.update(leads)
+      .set({ name: 'Ann <a href="https://evil.example">Lee</a>' })
+      .where(eq(leads.id, lead.id));
     const noticesTo = (address: string) =>
       database()
         .db.select()
@@ -151,9 +157,10 @@ describeEachDatabase('tasks on leads, and each member’s day (issue 42)', (data
       'A lead was assigned to you',
       'A task was assigned to you',
     ]);
-    expect(notices.find((notice) => notice.subject === 'A task was assigned to you')?.text).toContain(
-      `/leads/${lead.id}`,
-    );
+    const taskNotice = notices.find((notice) => notice.subject === 'A task was assigned to you');
+    expect(taskNotice?.text).toContain(`/leads/${lead.id}`);
+    expect(taskNotice?.text).toContain(sendingPolicyMessages.withheld);
+    expect(`${taskNotice?.text} ${taskNotice?.html}`).not.toContain('evil.example');
     expect(await noticesTo(quiet.user.email)).toEqual([]);
   });
 
