@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { endOfLocalDay, FALLBACK_TIME_ZONE } from '#domain/follow-ups/schedule.ts';
 import type { Database } from '../db/database';
 import { leads, tasks } from '../db/schema';
 import { inWorkspace, leadsVisibleTo, tasksVisibleTo, type LeadReader } from '../db/workspace-scope';
 import { leadNotFound } from '../leads-inbox/find-owned-lead';
-import { taskViews } from './task-view';
+import { joinedTaskView, selectTaskViewRows } from './task-view';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,33 +23,23 @@ export async function listMyTasks(db: Database, member: LeadReader, now: Date, t
   const endOfDay = endOfLocalDay(now, timeZone);
   const startOfDay = endOfLocalDay(new Date(now.getTime() - DAY_MS), timeZone);
   const mine = and(inWorkspace(tasks, member), eq(tasks.assigneeUserId, member.userId), isNull(tasks.doneAt));
-  const [today, upcoming, [total]] = await Promise.all([
-    db
-      .select()
-      .from(tasks)
-      .where(and(mine, lt(tasks.dueAt, endOfDay)))
-      .orderBy(asc(tasks.dueAt), asc(tasks.id))
-      .limit(TASKS_LIST_LIMIT),
-    db
-      .select()
-      .from(tasks)
-      .where(and(mine, gte(tasks.dueAt, endOfDay)))
-      .orderBy(asc(tasks.dueAt), asc(tasks.id))
-      .limit(UPCOMING_TASKS_LIMIT),
-    db
-      .select({ n: count() })
-      .from(tasks)
-      .where(and(mine, lt(tasks.dueAt, endOfDay))),
-  ]);
-  const views = await taskViews(db, [...today, ...upcoming]);
+  // Two queries whatever the count (each task's assignee and lead joined in): PGlite runs them one by one.
+  const today = await selectTaskViewRows(db, { total: sql<number>`(count(*) over ())::int` })
+    .where(and(mine, lt(tasks.dueAt, endOfDay)))
+    .orderBy(asc(tasks.dueAt), asc(tasks.id))
+    .limit(TASKS_LIST_LIMIT);
+  const upcoming = await selectTaskViewRows(db)
+    .where(and(mine, gte(tasks.dueAt, endOfDay)))
+    .orderBy(asc(tasks.dueAt), asc(tasks.id))
+    .limit(UPCOMING_TASKS_LIMIT);
   return {
     now: now.toISOString(),
     // Before it, a task is overdue.
     startOfDay: startOfDay.toISOString(),
     endOfDay: endOfDay.toISOString(),
-    today: views.slice(0, today.length),
-    upcoming: views.slice(today.length),
-    todayTotal: total?.n ?? 0,
+    today: today.map(joinedTaskView),
+    upcoming: upcoming.map(joinedTaskView),
+    todayTotal: today[0]?.total ?? 0,
   };
 }
 
@@ -60,18 +50,9 @@ export async function listLeadTasks(db: Database, member: LeadReader, leadId: st
     .from(leads)
     .where(and(eq(leads.id, leadId), leadsVisibleTo(member)));
   if (!lead) throw leadNotFound();
-  const rows = await db
-    .select({ task: tasks })
-    .from(tasks)
-    .leftJoin(leads, eq(leads.id, tasks.leadId))
+  const rows = await selectTaskViewRows(db)
     .where(and(eq(tasks.leadId, lead.id), tasksVisibleTo(member)))
     .orderBy(sql`${tasks.doneAt} is not null`, asc(tasks.dueAt), desc(tasks.doneAt))
     .limit(TASKS_LIST_LIMIT);
-  return {
-    now: now.toISOString(),
-    tasks: await taskViews(
-      db,
-      rows.map((row) => row.task),
-    ),
-  };
+  return { now: now.toISOString(), tasks: rows.map(joinedTaskView) };
 }

@@ -1,9 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { TaskKind } from '#domain/tasks/task-requests.ts';
 import type { Database } from '../db/database';
-import type { tasks } from '../db/schema';
-import { leads } from '../db/schema';
-import { memberNames } from '../leads-inbox/lead-member-names';
+import { leads, tasks, user } from '../db/schema';
 
 type TaskRow = typeof tasks.$inferSelect;
 
@@ -19,35 +17,44 @@ export interface TaskView {
   lead: { id: string; name: string | null; address: string; phone: string | null } | null;
 }
 
-/** The views of these task rows, their assignees named and their leads summed up (two queries, whatever the count). */
-export async function taskViews(db: Pick<Database, 'select'>, rows: readonly TaskRow[]): Promise<TaskView[]> {
-  const names = await memberNames(
-    db,
-    rows.map((row) => row.assigneeUserId),
-  );
-  const leadIds = [...new Set(rows.flatMap((row) => (row.leadId ? [row.leadId] : [])))];
-  const leadRows =
-    leadIds.length === 0
-      ? []
-      : await db
-          .select({ id: leads.id, name: leads.name, address: leads.address, phone: leads.phone })
-          .from(leads)
-          .where(inArray(leads.id, leadIds));
-  const leadsById = new Map(leadRows.map((lead) => [lead.id, lead]));
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    dueAt: row.dueAt.toISOString(),
-    note: row.note,
-    doneAt: row.doneAt?.toISOString() ?? null,
-    assignee: { userId: row.assigneeUserId, name: names.get(row.assigneeUserId) ?? '' },
-    createdByUserId: row.createdByUserId,
-    lead: row.leadId ? (leadsById.get(row.leadId) ?? null) : null,
-  }));
+/** One task's view, read back with its assignee's name and its lead (after a write, in its transaction). */
+export async function taskView(db: Pick<Database, 'select'>, row: TaskRow): Promise<TaskView> {
+  const [joined] = await selectTaskViewRows(db).where(eq(tasks.id, row.id));
+  if (!joined) throw new Error('task written but not read back');
+  return joinedTaskView(joined);
 }
 
-/** One task's view. */
-export async function taskView(db: Pick<Database, 'select'>, row: TaskRow): Promise<TaskView> {
-  const [view] = await taskViews(db, [row]);
-  return view!;
+/**
+ * A select of tasks with what their views need joined in one query (the assignee's name, the lead
+ * summed up): the Today list's few queries, however many tasks it holds. `extra` adds columns.
+ */
+export function selectTaskViewRows<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Pick<Database, 'select'>,
+  extra: Extra = {} as Extra,
+) {
+  return db
+    .select({
+      task: tasks,
+      assigneeName: user.name,
+      lead: { id: leads.id, name: leads.name, address: leads.address, phone: leads.phone },
+      ...extra,
+    })
+    .from(tasks)
+    .innerJoin(user, eq(user.id, tasks.assigneeUserId))
+    .leftJoin(leads, eq(leads.id, tasks.leadId));
+}
+
+/** The view of a row of selectTaskViewRows. */
+export function joinedTaskView(row: { task: TaskRow; assigneeName: string; lead: TaskView['lead'] }): TaskView {
+  const { task } = row;
+  return {
+    id: task.id,
+    kind: task.kind,
+    dueAt: task.dueAt.toISOString(),
+    note: task.note,
+    doneAt: task.doneAt?.toISOString() ?? null,
+    assignee: { userId: task.assigneeUserId, name: row.assigneeName },
+    createdByUserId: task.createdByUserId,
+    lead: row.lead,
+  };
 }
