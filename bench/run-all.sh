@@ -47,6 +47,10 @@ echo "== Leads for a team: /leads with 10 members and 50,000 leads (PGlite and P
 npx tsx bench/leads-team.ts
 
 echo
+echo "== The Today list: GET /api/tasks for a member with 5,000 open tasks (PGlite and PostgreSQL 15)"
+npx tsx bench/today-list.ts
+
+echo
 echo "== Live change latency: a save reaching the user's open /api/events stream (PGlite and PostgreSQL 15)"
 npx tsx bench/live-change-latency.ts
 

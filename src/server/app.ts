@@ -8,6 +8,7 @@ import { billingRoutes } from './billing/billing-routes';
 import { bulkSendRoutes } from './bulk-send/bulk-send-routes';
 import { unsubscribeRoutes } from './bulk-send/unsubscribe-routes';
 import { calculatorRoutes } from './calculator/calculator-routes';
+import { leadCallsRoutes } from './calls/lead-calls-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
 import { customTemplatesRoutes } from './custom-templates/custom-templates-routes';
 import { documentsRoutes } from './documents/documents-routes';
@@ -38,6 +39,7 @@ import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-rout
 import { propertiesRoutes } from './properties/properties-routes';
 import { prospectsRoutes } from './prospects/prospects-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
+import { tasksRoutes } from './tasks/tasks-routes';
 import { publicInvitationRoutes, workspaceRoutes } from './workspaces/workspace-routes';
 
 /** Routes for the end-to-end tests only, mounted when their variable is set (production refuses it). */
@@ -63,6 +65,7 @@ function apiRoutes(context: AppContext) {
       .route('/documents', documentsRoutes(context))
       .route('/leads', leadsRoutes(context))
       .route('/leads-inbox', leadsInboxRoutes(context))
+      .route('/leads-inbox', leadCallsRoutes(context))
       .route('/offer-links', offerLinksRoutes(context))
       .route('/public/offers', publicOffersRoutes(context))
       .route('/public/wholesalers', personalPageRoutes(context))
@@ -85,6 +88,7 @@ function apiRoutes(context: AppContext) {
       .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
       .route('/public/invitations', publicInvitationRoutes(context))
       .route('/follow-ups', followUpsRoutes(context))
+      .route('/tasks', tasksRoutes(context))
       .route('/email', emailWebhookRoutes(context))
       .route('/test', testOnlyRoutes(context))
       .all('*', (c) => c.json({ error: 'Not found' }, 404))

@@ -36,6 +36,7 @@ import {
   savedProperties,
   session,
   subscriptions,
+  tasks,
   user,
   wholesalerProfiles,
   wholesalerSettings,
@@ -475,6 +476,10 @@ describeEachDatabase('API fuzz', (database) => {
       })
       .returning();
     await db.insert(mailLobEvents).values({ workspaceId, eventId: `evt_${unguessable.slice(0, 20)}` });
+    const [task] = await db
+      .insert(tasks)
+      .values({ workspaceId, kind: 'call', dueAt: new Date(), assigneeUserId: victim.userId, leadId: lead!.id })
+      .returning();
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -489,6 +494,7 @@ describeEachDatabase('API fuzz', (database) => {
       prospect!.id,
       lobSend!.id,
       lobPiece!.id,
+      task!.id,
     ];
   });
 

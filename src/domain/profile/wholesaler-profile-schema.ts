@@ -137,6 +137,8 @@ export const WholesalerProfileSchema = z.object({
     .refine((address) => hasNoInvisibleCharacters(address, { multiLine: true }), invisibleCharactersMessage)
     .refine(isPlainText, sendingPolicyMessages.linkOrMarkup('Postal address')),
   notifyOnLeads: z.boolean(),
+  // Absent from forms written before it: off.
+  notifyOnAssignments: z.boolean().default(false),
 });
 
 export type WholesalerProfile = z.infer<typeof WholesalerProfileSchema>;

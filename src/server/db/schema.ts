@@ -32,6 +32,7 @@ import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import { PROSPECT_STATUSES, PROSPECT_TOUCH_KINDS } from '#domain/prospects/prospect-touch.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import type { RepairEstimate } from '#domain/repairs/repair-estimate.ts';
+import { TASK_KINDS } from '#domain/tasks/task-requests.ts';
 
 /** What saved_properties.repair_costs holds: the selected repairs only, name and cost in dollars. */
 export type SavedRepairCost = Pick<RepairItem, 'name' | 'cost'>;
@@ -362,6 +363,11 @@ export const leads = pgTable(
     // When the homeowner last answered; the inbox lists newest first by it (milliseconds, for exact page cursors).
     respondedAt: timestamp('responded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // Numbers a call or text found wrong (as phoneKey spells them): shown struck through, never offered again.
+    wrongPhones: text('wrong_phones')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('leads_created_idx').on(t.createdAt.desc()),
@@ -405,6 +411,8 @@ export const wholesalerProfiles = pgTable(
     replyToVerifiedEmail: text('reply_to_verified_email'),
     postalAddress: text('postal_address').notNull().default(''),
     notifyOnLeads: boolean('notify_on_leads').notNull().default(true),
+    // E-mail the member when someone else gives them a lead or a task (issue 42); off until they choose it.
+    notifyOnAssignments: boolean('notify_on_assignments').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -476,9 +484,9 @@ export const leadEvents = pgTable(
     // note: the wholesaler's note; revised-offer: a new offer link e-mailed to the homeowner;
     // assignment: the lead was given to a member (text: their name); follow-up: a sequence started
     // or stopped (text: which, or why); export: a member exported it (exported_to: where; the offer
-    // range exported).
+    // range exported); call: a call or text logged with its outcome (text: describeCall's words).
     kind: text('kind', {
-      enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up', 'export'],
+      enum: ['offer', 'response', 'status', 'note', 'revised-offer', 'assignment', 'follow-up', 'export', 'call'],
     }).notNull(),
     responseKind: text('response_kind', { enum: LEAD_ANSWERED_KINDS }),
     desiredPrice: money('desired_price'),
@@ -925,4 +933,34 @@ export const mailLobEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.eventId] })],
+);
+// --- The daily desk (issue 42): tasks on a lead (later a prospect or deal), each for one member ---
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    kind: text('kind', { enum: TASK_KINDS }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, precision: 3 }).notNull(),
+    // The member who is to do it (a member of the workspace whose seat is not suspended, when given).
+    assigneeUserId: text('assignee_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    note: text('note').notNull().default(''),
+    // What it is on: a lead (null once prospects and deals carry tasks too).
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    doneAt: timestamp('done_at', { withTimezone: true, precision: 3 }),
+    doneByUserId: text('done_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A member's Today list: their open tasks by due time.
+    index('tasks_workspace_assignee_open_idx')
+      .on(t.workspaceId, t.assigneeUserId, t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+    index('tasks_lead_idx').on(t.leadId, t.dueAt),
+    check('tasks_kind_check', sql`${t.kind} in ('call', 'text', 'mail', 'meeting', 'other')`),
+  ],
 );

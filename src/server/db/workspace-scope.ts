@@ -3,7 +3,7 @@ import type { SQLWrapper } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import * as schema from './schema';
-import { followUps, leads } from './schema';
+import { followUps, leads, tasks } from './schema';
 
 type Schema = typeof schema;
 
@@ -78,4 +78,12 @@ export function followUpsVisibleTo(reader: LeadReader): SQL {
   return visibleTo(followUps, reader, () =>
     or(assignedTo(reader), and(isNull(leads.assigneeUserId), eq(followUps.senderUserId, reader.userId)))!,
   );
+}
+
+/**
+ * The tasks a member sees: those on leads they see, and those assigned to them. A query using it
+ * left-joins leads on tasks.lead_id.
+ */
+export function tasksVisibleTo(reader: LeadReader): SQL {
+  return visibleTo(tasks, reader, () => or(assignedTo(reader), eq(tasks.assigneeUserId, reader.userId))!);
 }

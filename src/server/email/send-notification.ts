@@ -3,8 +3,8 @@ import { carriesLinkOrMarkup } from '#domain/email/typed-text-rules.ts';
 import type { Database } from '../db/database';
 import { enqueueEmail } from './enqueue-email';
 
-/** Why the app tells one of its own users something: a new lead, to its assignee or to the operator. */
-export type NotificationPurpose = 'lead-notification';
+/** Why the app tells one of its own users something: a new lead, to its assignee or to the operator; work given to a member. */
+export type NotificationPurpose = 'lead-notification' | 'assignment-notification';
 
 export interface Notification<Field extends string> {
   purpose: NotificationPurpose;

@@ -6,6 +6,7 @@ import {
   type FollowUpStep,
   type FollowUpStopReason,
 } from '#domain/follow-ups/sequence.ts';
+import { phoneKey } from '#domain/leads/lead-call.ts';
 import { wholesalerDisplayName } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
 import { followUps, followUpTouches, leads, offerLinks, wholesalerProfiles, user } from '../db/schema';
@@ -35,6 +36,7 @@ export async function listFollowUps(db: Database, member: LeadReader, now: Date)
         expiresAt: offerLinks.expiresAt,
       },
       leadPhone: leads.phone,
+      leadWrongPhones: leads.wrongPhones,
       wholesaler: {
         name: user.name,
         displayName: wholesalerProfiles.displayName,
@@ -57,7 +59,9 @@ export async function listFollowUps(db: Database, member: LeadReader, now: Date)
 
   const tasks = taskRows.map((row) => {
     const step = row.followUp.sequence.steps[row.step] as FollowUpStep;
-    const phone = row.leadPhone || row.followUp.recipientPhone;
+    const known = row.leadPhone || row.followUp.recipientPhone;
+    // A number a logged call found wrong is not offered again.
+    const phone = row.leadWrongPhones?.includes(phoneKey(known)) ? '' : known;
     const values = followUpFieldValues({
       recipientName: row.followUp.recipientName,
       address: row.offer.address,

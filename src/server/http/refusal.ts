@@ -43,6 +43,7 @@ export const refusalCodes = [
   'lead-not-found',
   'lead-notes-full',
   'lead-past-new',
+  'lead-tasks-full',
   'lead-without-email',
   'lead-without-offer',
   'link-or-markup',
@@ -89,6 +90,7 @@ export const refusalCodes = [
   'sheets-not-connected',
   'state-mismatch', // Better Auth's
   'state-not-found', // Better Auth's
+  'task-not-found',
   'token-expired', // Better Auth's
   'too-many-attempts',
   'too-many-members',
@@ -96,6 +98,7 @@ export const refusalCodes = [
   'too-many-verification-emails',
   'unable-to-get-user-info', // Better Auth's
   'unable-to-link-account', // Better Auth's
+  'unknown-phone',
   'unsupported-media-type',
   'use-workspace-routes',
   'user-already-exists', // Better Auth's
@@ -104,6 +107,7 @@ export const refusalCodes = [
   'validation-error', // Better Auth's
   'wholesaler-not-found',
   'workspace-access-ended',
+  'wrong-number',
   'you-are-not-allowed-to-delete-this-member', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
   'you-are-not-allowed-to-update-this-member', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)
   'you-cannot-leave-the-organization-as-the-only-owner', // Better Auth's organization plugin's (workspaces/plugin-refusal.ts)

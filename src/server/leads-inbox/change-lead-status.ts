@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LeadStatus } from '#domain/leads/lead-status.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { lockOwnedLead } from './find-owned-lead';
@@ -22,24 +22,38 @@ export async function changeLeadStatus(db: Database, member: WorkspaceMember, le
     const assigneeName = async () =>
       (await memberNames(tx, member.workspaceId, [lead.assigneeUserId])).get(lead.assigneeUserId ?? '') ?? null;
     if (lead.status === status) return leadView(lead, await assigneeName());
-    const at = new Date();
-    const [updated] = await tx.update(leads).set({ status, updatedAt: at }).where(eq(leads.id, lead.id)).returning();
-    await tx.insert(leadEvents).values({
-      leadId: lead.id,
-      kind: 'status',
-      fromStatus: lead.status,
-      toStatus: status,
-      actorUserId: member.userId,
-      createdAt: at,
-    });
-    if (!updated) throw new Error('lead update returned no row');
-    // Someone is working the lead: no automatic touch may write to the homeowner any more.
-    if (status !== 'new') {
-      await stopFollowUps(tx, { leadId: lead.id }, 'status-changed', {
-        at: new Date(at.getTime() + 1),
-        actorUserId: member.userId,
-      });
-    }
+    const updated = await moveLeadStatus(tx, member, lead, status, new Date());
     return leadView(updated, await assigneeName());
   });
+}
+
+/**
+ * Inside the caller's transaction, on a lead it locked: moves it to `status`, writes the change to
+ * its history with the member, and stops its follow-ups once it is past New. Returns the row.
+ */
+export async function moveLeadStatus(
+  tx: Transaction,
+  member: Pick<WorkspaceMember, 'userId'>,
+  lead: typeof leads.$inferSelect,
+  status: LeadStatus,
+  at: Date,
+) {
+  const [updated] = await tx.update(leads).set({ status, updatedAt: at }).where(eq(leads.id, lead.id)).returning();
+  await tx.insert(leadEvents).values({
+    leadId: lead.id,
+    kind: 'status',
+    fromStatus: lead.status,
+    toStatus: status,
+    actorUserId: member.userId,
+    createdAt: at,
+  });
+  if (!updated) throw new Error('lead update returned no row');
+  // Someone is working the lead: no automatic touch may write to the homeowner any more.
+  if (status !== 'new') {
+    await stopFollowUps(tx, { leadId: lead.id }, 'status-changed', {
+      at: new Date(at.getTime() + 1),
+      actorUserId: member.userId,
+    });
+  }
+  return updated;
 }

@@ -1,4 +1,5 @@
 import { describeLeadAnswer } from '#domain/leads/lead-answered-kind.ts';
+import { phoneKey } from '#domain/leads/lead-call.ts';
 import type { leadEvents, leads } from '../db/schema';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -28,6 +29,8 @@ export function leadView(lead: LeadRow, assigneeName: string | null) {
     name: lead.name,
     email: lead.email,
     phone: lead.phone,
+    /** The lead's numbers, each marked when a call found it wrong (struck through, not offered for calls). */
+    phones: lead.phone ? [{ number: lead.phone, wrongNumber: lead.wrongPhones.includes(phoneKey(lead.phone)) }] : [],
     address: lead.address,
     marketValue: lead.marketValue,
     offerRange: lead.offerLow === null || lead.offerHigh === null ? null : { low: lead.offerLow, high: lead.offerHigh },

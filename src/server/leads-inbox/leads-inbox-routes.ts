@@ -26,7 +26,7 @@ import { sendRevisedOffer } from './send-revised-offer';
 import { pauseLeadFollowUp, startLeadFollowUp } from './start-lead-follow-up';
 
 /** A lead id; anything that is not a UUID is an unknown lead (404), never a 400 or a 500. */
-function leadId(id: string): string {
+export function leadId(id: string): string {
   const parsed = z.uuid().safeParse(id);
   if (!parsed.success) throw new Refusal(404, leadMessages.notFound, { code: 'lead-not-found' });
   return parsed.data;
@@ -43,6 +43,7 @@ function leadId(id: string): string {
  * (at most 200 a lead, then 409): roles that work deals, Dispositions once the lead is under contract or closed;
  * PUT /{id}/assignee { userId } → { lead } (work deals or manage members; a non-member is 400 'not-a-member');
  * POST /{id}/revised-offer RevisedOfferRequestSchema → 201 { offerLink, emailId } (work deals);
+ * POST /{id}/calls logs a call's outcome (calls/lead-calls-routes.ts, mounted beside these);
  * POST /{id}/save → 201 { property } (work deals; the workspace's plan limits as for any save);
  * POST /{id}/follow-up { replace? } → 201 { followUp } starts the built-in follow-up sequence (work
  * deals; 409 'follow-up-active' when one runs and `replace` is not set) and DELETE /{id}/follow-up
@@ -69,7 +70,13 @@ export function leadsInboxRoutes(context: AppContext) {
       limitPerUser(context, 'lead-status'),
       validate('json', LeadAssigneeChangeSchema),
       async (c) => {
-        const lead = await reassignLead(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').userId);
+        const lead = await reassignLead(
+          db,
+          context.env,
+          c.var.member,
+          leadId(c.req.param('id')),
+          c.req.valid('json').userId,
+        );
         return c.json({ lead });
       },
     )

@@ -23,6 +23,7 @@ const emptyProfile = (accountName: string): StoredProfile => ({
   replyToEmail: '',
   postalAddress: '',
   notifyOnLeads: true,
+  notifyOnAssignments: false,
 });
 
 /**

@@ -22,6 +22,8 @@ export interface Wholesaler extends WholesalerBranding {
   replyTo: string | undefined;
   /** Where new leads are announced (the same proven address); null when lead e-mails are off or none is proven. */
   notifyTo: string | null;
+  /** Where work given to them is announced (the same proven address); null unless they switched it on. */
+  assignmentsNotifyTo: string | null;
   postalAddress: string;
 }
 
@@ -68,6 +70,7 @@ export async function readWholesaler(db: Reader, { workspaceId, userId }: Worksp
     accountEmailVerified: account.emailVerified,
     replyTo: proven ?? undefined,
     notifyTo: profile && !profile.notifyOnLeads ? null : proven,
+    assignmentsNotifyTo: profile?.notifyOnAssignments ? proven : null,
     postalAddress: profile?.postalAddress ?? '',
   };
 }

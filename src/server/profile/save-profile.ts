@@ -20,6 +20,7 @@ const profileColumns = {
   replyToEmail: wholesalerProfiles.replyToEmail,
   postalAddress: wholesalerProfiles.postalAddress,
   notifyOnLeads: wholesalerProfiles.notifyOnLeads,
+  notifyOnAssignments: wholesalerProfiles.notifyOnAssignments,
 };
 
 /** The member's own profile (their face in one workspace). */

@@ -8,6 +8,7 @@ import { WorkspaceSwitcher } from '../features/team/workspace-switcher';
 import { usePageMeta } from './page-route';
 import { PageScrollRestoration } from './page-scroll-restoration';
 import { WorkNav } from './work-nav';
+import { AssignmentNotices } from './task-assignment-notices';
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -71,6 +72,7 @@ export function Layout() {
         <p>Offers are estimates for discussion, not binding purchase agreements.</p>
       </footer>
       <PageScrollRestoration />
+      <AssignmentNotices />
     </div>
   );
 }

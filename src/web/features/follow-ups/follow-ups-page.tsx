@@ -4,7 +4,9 @@ import { fillFollowUpFields, followUpFieldValues, renderFollowUpEmail } from '#d
 import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
 import { followUpStepLabel, type FollowUpStep } from '#domain/follow-ups/sequence.ts';
 import { canEditFollowUpSequence } from '#domain/plans/plans.ts';
+import { taskKindLabels } from '#domain/tasks/task-requests.ts';
 import { serverErrorMessage } from '#web/api/api-client.ts';
+import { useEditTask, useMyTasks, type Task } from '#web/api/tasks-api.ts';
 import { useSession } from '#web/api/use-session.ts';
 import { useSubscription } from '#web/api/use-subscription.ts';
 import { useMay } from '#web/api/use-workspace.ts';
@@ -60,33 +62,116 @@ export function FollowUpsPage() {
 
 const taskVerbs: Record<string, string> = { call: 'Call', text: 'Text', mail: 'Mail a letter to' };
 
+/** One entry of the Today list: a sequence's task or one of the member's own tasks, by due time. */
+type TodayEntry = { source: 'sequence'; task: FollowUpTask } | { source: 'desk'; task: Task };
+
 function TodayCard({ tasks }: { tasks: FollowUpTask[] }) {
   const worksDeals = useMay()('work-deals');
+  const mine = useMyTasks();
+  const desk = mine.data?.today ?? [];
+  const entries: TodayEntry[] = [
+    ...tasks.map((task) => ({ source: 'sequence' as const, task })),
+    ...desk.map((task) => ({ source: 'desk' as const, task })),
+  ].sort((a, b) => a.task.dueAt.localeCompare(b.task.dueAt) || a.task.id.localeCompare(b.task.id));
+  // Before the start of the member's day (the server's clock and their time zone), a task is overdue.
+  const startOfDay = mine.data?.startOfDay ?? null;
+  const isOverdue = (dueAt: string) => startOfDay !== null && dueAt < startOfDay;
+  const overdue = entries.filter((entry) => isOverdue(entry.task.dueAt)).length;
   return (
     <section className="card" aria-labelledby="follow-ups-today-title">
       <h2 id="follow-ups-today-title" className="card-title">
         Today
       </h2>
-      {tasks.length === 0 ? (
-        <p className="muted">No calls, texts or letters due. Tasks appear here on their day.</p>
+      {mine.isError && (
+        <p role="alert">{serverErrorMessage(mine.error, 'We could not load your own tasks. Please try again.')}</p>
+      )}
+      {entries.length === 0 ? (
+        <p className="muted">No calls, texts, letters or meetings due. Tasks appear here on their day.</p>
       ) : (
-        <ul className="follow-up-tasks">
-          {tasks.map((task) => (
-            <TaskItem key={task.id} task={task} mayComplete={worksDeals} />
-          ))}
-        </ul>
+        <>
+          <p className="muted" role="status">
+            {entries.length} {entries.length === 1 ? 'task' : 'tasks'} due
+            {overdue > 0 && <strong className="task-overdue-badge">, {overdue} overdue</strong>}
+            {mine.data && mine.data.todayTotal > desk.length && ` (the first ${desk.length} of your own shown)`}
+          </p>
+          <ul className="follow-up-tasks">
+            {entries.map((entry) =>
+              entry.source === 'sequence' ? (
+                <TaskItem
+                  key={entry.task.id}
+                  task={entry.task}
+                  mayComplete={worksDeals}
+                  overdue={isOverdue(entry.task.dueAt)}
+                />
+              ) : (
+                <DeskTaskItem key={entry.task.id} task={entry.task} overdue={isOverdue(entry.task.dueAt)} />
+              ),
+            )}
+          </ul>
+        </>
       )}
     </section>
   );
 }
 
-function TaskItem({ task, mayComplete }: { task: FollowUpTask; mayComplete: boolean }) {
+/** "Overdue" said in words, before the title, so it stands out to a screen reader as to the eye. */
+function OverdueMark({ overdue }: { overdue: boolean }) {
+  return overdue ? <span className="task-overdue-badge">Overdue: </span> : null;
+}
+
+function DeskTaskItem({ task, overdue }: { task: Task; overdue: boolean }) {
+  const edit = useEditTask();
+  const headingId = useId();
+  const who = task.lead ? task.lead.name || task.lead.address : 'No lead';
+  const kind = taskKindLabels[task.kind];
+  return (
+    <li className={`follow-up-task${overdue ? ' task-overdue' : ''}`} aria-labelledby={headingId}>
+      <h3 id={headingId} className="follow-up-task-title">
+        <OverdueMark overdue={overdue} />
+        {kind} {who}
+      </h3>
+      <p className="muted">
+        {kind} task, due <time dateTime={task.dueAt}>{when(task.dueAt)}</time>
+        {task.lead && <> · {task.lead.address}</>}
+      </p>
+      {task.note && <p className="follow-up-script">{task.note}</p>}
+      {task.kind === 'call' && task.lead?.phone && (
+        <p>
+          Phone: <a href={`tel:${task.lead.phone}`}>{task.lead.phone}</a>
+        </p>
+      )}
+      <div className="follow-up-task-actions">
+        {task.lead && <Link to={`/leads/${task.lead.id}`}>Open the lead</Link>}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={edit.isPending}
+          aria-label={`Mark done: ${kind} ${who}`}
+          onClick={() =>
+            edit.mutate(
+              { id: task.id, done: true },
+              {
+                onSuccess: () => notify.success(`${kind} ${who} done`),
+                onError: (error) => notify.error(serverErrorMessage(error, 'Something went wrong. Please try again.')),
+              },
+            )
+          }
+        >
+          {edit.isPending ? 'Saving...' : 'Mark done'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function TaskItem({ task, mayComplete, overdue }: { task: FollowUpTask; mayComplete: boolean; overdue: boolean }) {
   const done = useMarkTaskDone();
   const headingId = useId();
   const who = task.recipientName || task.recipientEmail;
   return (
-    <li className="follow-up-task" aria-labelledby={headingId}>
+    <li className={`follow-up-task${overdue ? ' task-overdue' : ''}`} aria-labelledby={headingId}>
       <h3 id={headingId} className="follow-up-task-title">
+        <OverdueMark overdue={overdue} />
         {taskVerbs[task.kind] ?? task.label} {who}
       </h3>
       <p className="muted">

@@ -10,8 +10,10 @@ import { LeadFollowUp } from './lead-follow-up';
 import { eventGroup } from './lead-labels';
 import { LeadNotes } from './lead-notes';
 import { LeadOfferHistory } from './lead-offer-history';
+import { LeadPhones } from './lead-phones';
 import { LeadStatusBadge } from './lead-status-badge';
 import { LeadStatusPipeline } from './lead-status-pipeline';
+import { LeadTasks } from './lead-tasks';
 import { useLead, type LeadDetail } from './leads-api';
 import { RevisedOfferDialog } from './revised-offer-dialog';
 import { useLeadsLiveUpdates } from './use-leads-live-updates';
@@ -116,6 +118,8 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
       <div className="lead-layout">
         <LeadFacts lead={lead} />
         <div className="lead-side">
+          <LeadPhones lead={lead} />
+          <LeadTasks leadId={lead.id} status={lead.status} />
           <LeadStatusPipeline
             leadId={lead.id}
             status={lead.status}

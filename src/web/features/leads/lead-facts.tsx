@@ -61,7 +61,21 @@ export function LeadFacts({ lead }: { lead: LeadDetail['lead'] }) {
         </div>
         <div>
           <dt>Phone</dt>
-          <dd>{lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : 'Not given'}</dd>
+          <dd>
+            {lead.phones.length === 0
+              ? 'Not given'
+              : lead.phones.map(({ number, wrongNumber }) =>
+                  wrongNumber ? (
+                    <span key={number}>
+                      <s>{number}</s> <span className="lead-phone-wrong">wrong number</span>
+                    </span>
+                  ) : (
+                    <a key={number} href={`tel:${number}`}>
+                      {number}
+                    </a>
+                  ),
+                )}
+          </dd>
         </div>
         {details.map(([key, value]) => (
           <div key={key}>

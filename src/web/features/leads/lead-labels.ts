@@ -32,9 +32,9 @@ export function sourceLabel(source: LeadSource): string {
 
 export type LeadEventGroup = 'offers' | 'status' | 'notes';
 
-/** Which part of a lead's page shows an event: the offer history (offer → answer → revised offer → follow-ups, and exports of the offer), the status history (with assignments), or the notes. */
+/** Which part of a lead's page shows an event: the offer history (offer → answer → revised offer → follow-ups, and exports of the offer), the status history (with assignments and logged calls), or the notes. */
 export function eventGroup(event: Pick<LeadEvent, 'kind'>): LeadEventGroup {
-  if (event.kind === 'status' || event.kind === 'assignment') return 'status';
+  if (event.kind === 'status' || event.kind === 'assignment' || event.kind === 'call') return 'status';
   if (event.kind === 'note') return 'notes';
   return 'offers';
 }
@@ -59,6 +59,8 @@ export function describeLeadEvent(event: LeadEvent): string {
       return event.text;
     case 'assignment':
       return `Assigned to ${event.text}`;
+    case 'call':
+      return event.text;
     case 'follow-up':
       return event.text;
     case 'export': {

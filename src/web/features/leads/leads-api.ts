@@ -1,10 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { LeadCallLogInput } from '#domain/leads/lead-call.ts';
 import type { RevisedOfferRequest } from '#domain/leads/lead-inbox-requests.ts';
 import type { LeadStatus } from '#domain/leads/lead-status.ts';
 import { invalidateAccountData } from '#web/api/account-data.ts';
 import { api, readJson, type ApiClient } from '#web/api/api-client.ts';
 import { LIVE_DATA_STALE_TIME_MS } from '#web/api/change-feed.ts';
+import { tasksKey } from '#web/api/tasks-api.ts';
 import { useSession } from '#web/api/use-session.ts';
 
 /** Every leads query starts with this key; the live feed invalidates them all at once. */
@@ -108,6 +110,21 @@ export function useAddLeadNote(id: string) {
   return useLeadMutation((text: string) =>
     readJson(api['leads-inbox'][':id'].notes.$post({ param: { id }, json: { text } })),
   );
+}
+
+/** Logs a call's or text's outcome on the lead (its history, status, wrong number, call-back task). */
+export function useLogLeadCall(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (log: LeadCallLogInput) =>
+      readJson(api['leads-inbox'][':id'].calls.$post({ param: { id }, json: log })),
+    // The call may have added a task: the lead's and the member's tasks are read again too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadsKey }),
+        queryClient.invalidateQueries({ queryKey: tasksKey }),
+      ]),
+  });
 }
 
 export function useSendRevisedOffer(id: string) {

@@ -28,6 +28,7 @@ const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
   name: 'Ann Lee',
   email: 'ann@example.com',
   phone: '512-555-0100',
+  phones: [{ number: '512-555-0100', wrongNumber: false }],
   address: '12 Oak St, Austin, TX',
   marketValue: 200000,
   offerRange: { low: 113000, high: 128000 },

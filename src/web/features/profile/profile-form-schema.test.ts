@@ -11,12 +11,17 @@ const values = (overrides: Partial<ProfileFormValues> = {}): ProfileFormValues =
   handle: '',
   postalAddress: '',
   notifyOnLeads: 'yes',
+  notifyOnAssignments: 'no',
   ...overrides,
 });
 
 describe('ProfileFormSchema', () => {
   it('turns the form into the profile the server takes: no handle is null, the checkbox a boolean', () => {
-    expect(ProfileFormSchema.parse(values({ notifyOnLeads: 'no', replyToEmail: ' Ann@Example.com ' }))).toEqual({
+    expect(
+      ProfileFormSchema.parse(
+        values({ notifyOnLeads: 'no', notifyOnAssignments: 'yes', replyToEmail: ' Ann@Example.com ' }),
+      ),
+    ).toEqual({
       displayName: 'Ann Lee',
       company: 'Lee Homes',
       phone: '512-555-0100',
@@ -24,6 +29,7 @@ describe('ProfileFormSchema', () => {
       handle: null,
       postalAddress: '',
       notifyOnLeads: false,
+      notifyOnAssignments: true,
     });
     expect(ProfileFormSchema.parse(values({ handle: ' Ann-Lee ' })).handle).toBe('ann-lee');
   });

@@ -5,7 +5,7 @@ import {
   type WholesalerProfileInput,
 } from '#domain/profile/wholesaler-profile-schema.ts';
 
-/** The profile form's fields as typed; the notification setting is a checkbox ('yes' or 'no'). */
+/** The profile form's fields as typed; the notification settings are checkboxes ('yes' or 'no'). */
 export type ProfileFormValues = {
   displayName: string;
   company: string;
@@ -14,6 +14,7 @@ export type ProfileFormValues = {
   handle: string;
   postalAddress: string;
   notifyOnLeads: 'yes' | 'no';
+  notifyOnAssignments: 'yes' | 'no';
 };
 
 /**
@@ -29,11 +30,13 @@ export const ProfileFormSchema = z
     handle: z.string(),
     postalAddress: z.string(),
     notifyOnLeads: z.enum(['yes', 'no']),
+    notifyOnAssignments: z.enum(['yes', 'no']),
   })
-  .transform(({ handle, notifyOnLeads, ...rest }): WholesalerProfileInput => ({
+  .transform(({ handle, notifyOnLeads, notifyOnAssignments, ...rest }): WholesalerProfileInput => ({
     ...rest,
     handle: handle.trim() === '' ? null : handle,
     notifyOnLeads: notifyOnLeads === 'yes',
+    notifyOnAssignments: notifyOnAssignments === 'yes',
   }))
   .pipe(WholesalerProfileSchema);
 
@@ -47,5 +50,6 @@ export function profileFormValues(profile: WholesalerProfile): ProfileFormValues
     handle: profile.handle ?? '',
     postalAddress: profile.postalAddress,
     notifyOnLeads: profile.notifyOnLeads ? 'yes' : 'no',
+    notifyOnAssignments: profile.notifyOnAssignments ? 'yes' : 'no',
   };
 }

@@ -149,6 +149,17 @@ function ProfileForm({ view }: { view: ProfileView }) {
         />
         <span>E-mail me when a homeowner answers one of my offers</span>
       </label>
+      <label className="checkbox-field" htmlFor="profile-notify-assignments">
+        <input
+          id="profile-notify-assignments"
+          type="checkbox"
+          checked={form.values.notifyOnAssignments === 'yes'}
+          onChange={(event) =>
+            form.setValues((values) => ({ ...values, notifyOnAssignments: event.target.checked ? 'yes' : 'no' }))
+          }
+        />
+        <span>E-mail me when a teammate gives me a lead or a task</span>
+      </label>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={form.submitting}>
           {form.submitting ? 'Saving...' : 'Save profile'}
