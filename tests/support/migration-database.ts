@@ -60,20 +60,32 @@ export async function openEmptyDatabase(kind: 'pglite' | 'postgres'): Promise<Em
   }
   const url = await createDatabase(inject('postgresUrl'));
   const pool = new pg.Pool({ connectionString: url, max: 1 });
+  // An idle connection ended by the server (the database dropped at close, the server stopped at
+  // the run's end) is not a test's failure; without a listener it would be an uncaught exception.
+  pool.on('error', () => {});
   const db = drizzlePostgres(pool);
+  // Listeners a test has not stopped yet: ended before the database is dropped, which would
+  // otherwise terminate their connections and throw in no test at all.
+  const listeners = new Set<pg.Client>();
   return {
     migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
     execute: async <Row>(query: SQL) => (await db.execute(query)) as unknown as { rows: Row[] },
     listen: async (channel, payloads) => {
       const listener = new pg.Client({ connectionString: url });
+      listener.on('error', () => {});
       await listener.connect();
       listener.on('notification', (message) => {
         if (message.channel === channel) payloads.push(message.payload ?? '');
       });
       await listener.query(`LISTEN ${channel}`);
-      return () => listener.end();
+      listeners.add(listener);
+      return async () => {
+        if (listeners.delete(listener)) await listener.end();
+      };
     },
     close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.end()));
+      listeners.clear();
       await pool.end();
       await dropDatabase(url);
     },

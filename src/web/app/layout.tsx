@@ -7,8 +7,8 @@ import { WorkspaceAccessGuard } from '../features/team/workspace-access-guard';
 import { WorkspaceSwitcher } from '../features/team/workspace-switcher';
 import { usePageMeta } from './page-route';
 import { PageScrollRestoration } from './page-scroll-restoration';
-import { WorkNav } from './work-nav';
 import { AssignmentNotices } from './task-assignment-notices';
+import { WorkNav } from './work-nav';
 
 export function Layout() {
   const { pathname } = useLocation();

@@ -224,7 +224,8 @@ describe('RegisterPage', () => {
     const router = renderAt('/register');
     await userEvent.type(screen.getByLabelText('Email'), 'New@Example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'a good passphrase{Enter}');
-    expect(signUpEmail).toHaveBeenCalledWith({ email: 'new@example.com', password: 'a good passphrase', name: 'new' });
+    // No name is made of the e-mail's local part (issue 42 §6): the profile's display name names a member.
+    expect(signUpEmail).toHaveBeenCalledWith({ email: 'new@example.com', password: 'a good passphrase', name: '' });
     expect(notify.success).toHaveBeenCalledWith('Account created successfully!');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
