@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { carriesLinkOrMarkup } from '#domain/email/typed-text-rules.ts';
-import type { MailSendRequest } from '#domain/mail/mail-send-request.ts';
+import type { MailRow, MailSendRequest } from '#domain/mail/mail-send-request.ts';
 import {
   mailSkipReasons,
   planMailPieces,
@@ -8,6 +8,7 @@ import {
   type PlannedPiece,
 } from '#domain/mail/plan-mail-pieces.ts';
 import { namedFormula } from '#domain/offer/compute-offer-range.ts';
+import { mergeProspectFields, prospectOfRow, type ProspectFields } from '#domain/prospects/listed-owner.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
 import type { Transaction } from '../db/database';
@@ -17,6 +18,8 @@ import { assertSenderMaySend } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
 import { readWholesaler } from '../profile/read-wholesaler';
+import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
+import { storeProspects, type SentOffer } from '../prospect-touches/store-prospects';
 import { createShortCode, sealShortCode, shortCodeDigest } from './short-code-seal';
 
 export const mailSendMessages = {
@@ -167,6 +170,7 @@ export async function createMailSend(
               sendId: send.id,
               formula,
               status: lob ? 'verified' : 'printed-by-you',
+              rows: request.properties,
             },
             piece,
             start + offset,
@@ -206,6 +210,8 @@ interface PieceContext {
   sendId: string;
   formula: ReturnType<typeof namedFormula>;
   status: 'printed-by-you' | 'verified';
+  /** The request's rows: a planned property names its row by index. */
+  rows: MailRow[];
 }
 
 /**
@@ -262,4 +268,35 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
       if (stored) break;
     }
   }
+  if (context.status === 'printed-by-you') await touchMailedOwners(tx, context, piece);
+}
+
+/**
+ * Each owner of a printed piece's properties becomes (or is found as, by the key a bulk send uses)
+ * a prospect of the workspace, touched 'mailed'. A piece through Lob is not mailed until confirmed.
+ */
+async function touchMailedOwners(tx: Transaction, context: PieceContext, piece: PlannedPiece) {
+  const { workspaceId, userId } = context.member;
+  const owners = new Map<string, ProspectFields & { sent: SentOffer }>();
+  for (const property of piece.properties) {
+    const owner = prospectOfRow(context.rows[property.index]!);
+    const known = owners.get(owner.key);
+    const sent: SentOffer = {
+      jobId: null,
+      low: property.offerRange.low,
+      high: property.offerRange.high,
+      marketValue: property.marketValue,
+      templateName: context.formula.name,
+    };
+    owners.set(owner.key, { ...(known ? mergeProspectFields(known, owner) : owner), sent });
+  }
+  const { idByKey } = await storeProspects(tx, workspaceId, [...owners.values()]);
+  const at = new Date();
+  const { street, city, state, zip } = piece.mailingAddress;
+  for (const prospectId of new Set(idByKey.values()))
+    await recordProspectTouch(
+      tx,
+      { prospectId, workspaceId },
+      { kind: 'mailed', at, sendJobId: null, actorUserId: userId, detail: `${street}, ${city}, ${state} ${zip}` },
+    );
 }
