@@ -18,8 +18,8 @@ import { assertSenderMaySend } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
 import { readWholesaler } from '../profile/read-wholesaler';
-import { recordProspectTouch } from '../prospect-touches/record-prospect-touch';
 import { storeProspects, type SentOffer } from '../prospect-touches/store-prospects';
+import { mailingAddressLine, touchProspects } from './piece-prospects';
 import { createShortCode, sealShortCode, shortCodeDigest } from './short-code-seal';
 
 export const mailSendMessages = {
@@ -234,6 +234,7 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
     })
     .returning({ id: mailPieces.id });
   if (!row) throw new Error('mail_pieces insert returned no row');
+  const prospectIds = await storePieceProspects(tx, context, piece);
   for (const [propertyPosition, property] of piece.properties.entries()) {
     const link = await insertOfferLink(tx, context.appUrl, {
       workspaceId,
@@ -262,23 +263,29 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
           pieceId: row.id,
           position: propertyPosition,
           offerLinkId: link.id,
+          prospectId: prospectIds[propertyPosition],
         })
         .onConflictDoNothing({ target: mailShortCodes.codeDigest })
         .returning({ id: mailShortCodes.id });
       if (stored) break;
     }
   }
-  if (context.status === 'printed-by-you') await touchMailedOwners(tx, context, piece);
+  if (context.status === 'printed-by-you')
+    await touchProspects(tx, workspaceId, new Set(prospectIds), {
+      kind: 'mailed',
+      at: new Date(),
+      actorUserId: userId,
+      detail: mailingAddressLine(piece.mailingAddress),
+    });
 }
 
 /**
- * Each owner of a printed piece's properties becomes (or is found as, by the key a bulk send uses)
- * a prospect of the workspace, touched 'mailed'. A piece through Lob is not mailed until confirmed.
+ * The prospect of each of a piece's properties, in their order: each owner and property becomes
+ * (or is found as, by the key bulk sends use) a prospect of the workspace.
  */
-async function touchMailedOwners(tx: Transaction, context: PieceContext, piece: PlannedPiece) {
-  const { workspaceId, userId } = context.member;
+async function storePieceProspects(tx: Transaction, context: PieceContext, piece: PlannedPiece): Promise<string[]> {
   const owners = new Map<string, ProspectFields & { sent: SentOffer }>();
-  for (const property of piece.properties) {
+  const keys = piece.properties.map((property) => {
     const owner = prospectOfRow(context.rows[property.index]!);
     const known = owners.get(owner.key);
     const sent: SentOffer = {
@@ -289,14 +296,8 @@ async function touchMailedOwners(tx: Transaction, context: PieceContext, piece: 
       templateName: context.formula.name,
     };
     owners.set(owner.key, { ...(known ? mergeProspectFields(known, owner) : owner), sent });
-  }
-  const { idByKey } = await storeProspects(tx, workspaceId, [...owners.values()]);
-  const at = new Date();
-  const { street, city, state, zip } = piece.mailingAddress;
-  for (const prospectId of new Set(idByKey.values()))
-    await recordProspectTouch(
-      tx,
-      { prospectId, workspaceId },
-      { kind: 'mailed', at, sendJobId: null, actorUserId: userId, detail: `${street}, ${city}, ${state} ${zip}` },
-    );
+    return owner.key;
+  });
+  const { idByKey } = await storeProspects(tx, context.member.workspaceId, [...owners.values()]);
+  return keys.map((key) => idByKey.get(key)!);
 }
