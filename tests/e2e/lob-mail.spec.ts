@@ -108,19 +108,43 @@ test('mail through Lob: key saved in test mode, addresses verified, count and co
   await expect(card.getByRole('status')).toHaveText(/Lob verified a known address/);
   await expectNoAxeViolations(page, '/test');
 
-  // A send: Lob verifies each mailing address; the undeliverable one is skipped with its reason.
-  const quoted = await page.request.post('/api/mail/lob/sends', {
-    data: { template: defaultTemplate, properties: owners, format: 'letter' },
-    headers: { origin },
-  });
-  expect(quoted.status()).toBe(201);
-  const quote = (await quoted.json()) as { sendId: string; skipped: { index: number; reason: string }[] };
-  expect(quote).toMatchObject({ pieces: 2, costCents: 166, testMode: true });
-  expect(quote.skipped).toEqual([{ index: 2, reason: expect.stringContaining('undeliverable') as unknown as string }]);
+  // A send from the bulk import's review: Lob verifies each mailing address; the undeliverable one is skipped.
+  const list = [
+    'Address,City,State,Zip,Owner 1 First Name,Owner 1 Last Name,Mailing Address,Mailing City,Mailing State,Mailing Zip,Est. Value',
+    ...owners.map((owner) =>
+      [
+        owner.address,
+        owner.city,
+        owner.state,
+        owner.zip,
+        owner.firstName,
+        owner.lastName,
+        owner.mailingAddress?.street ?? '',
+        owner.mailingAddress?.city ?? '',
+        owner.mailingAddress?.state ?? '',
+        owner.mailingAddress?.zip ?? '',
+        owner.marketValue,
+      ].join(','),
+    ),
+  ].join('\n');
+  await page.goto('/');
+  await page.getByRole('group', { name: 'I am a' }).getByRole('button', { name: 'Wholesaler' }).click();
+  await page.getByRole('button', { name: 'Bulk Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+  await dialog
+    .getByLabel('Choose a CSV file')
+    .setInputFiles({ name: 'owners.csv', mimeType: 'text/csv', buffer: Buffer.from(list) });
+  await expect(dialog.getByText('3 of 3 properties selected (0 failed)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Mail with Lob' }).click();
+  await expect(page).toHaveURL(/\/mail\/lob\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('dialog', { name: 'Bulk Import' })).toHaveCount(0);
+  const sendId = new URL(page.url()).pathname.split('/').pop()!;
+  const quoted = await page.request.get(`/api/mail/lob/sends/${sendId}`, { headers: { origin } });
+  expect(await quoted.json()).toMatchObject({ pieces: 2, costCents: 166, testMode: true });
 
   // The confirm step, on a small phone: count, cost, cap, test mode; nothing mailed before Confirm.
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`/mail/lob/${quote.sendId}`);
+  await page.reload();
   await expect(page.getByRole('heading', { name: 'Mail offers through Lob' })).toBeVisible();
   await expect(page.getByText('Test mode: nothing is printed or mailed')).toBeVisible();
   await expect(page.getByText('Mail 2 pieces for $1.66?')).toBeVisible();

@@ -5,6 +5,7 @@
 //
 // A server of its own (DedicatedServer): sending needs a verified account, through the e-mail
 // provider's fake.
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
@@ -156,4 +157,84 @@ test('print them yourself: the letters read back, a short address opens the offe
     headers: { origin },
   });
   expect(await again.json()).toMatchObject({ pieces: 2, skipped: [{ index: 0 }] });
+});
+
+// The same send from the bulk import's review, as a user does it: the list's rows that can go by mail
+// are mailed, the one without an address is said not mailed and why, and both files download.
+test('print them yourself from the bulk import review: skipped rows said, the PDF and the mail-house CSV downloaded', async ({
+  page,
+}, testInfo) => {
+  testInfo.setTimeout(90_000);
+  const account = await registerThroughUi(page);
+  await becomePro(page);
+  const origin = new URL(page.url()).origin;
+  const profile = await page.request.put('/api/profile', {
+    data: {
+      handle: null,
+      displayName: 'E2E Wholesaler',
+      company: 'E2E Homes',
+      phone: '512-555-0100',
+      replyToEmail: '',
+      postalAddress: '1 Main St, Austin, TX 78701',
+      notifyOnLeads: false,
+    },
+    headers: { origin },
+  });
+  expect(profile.status()).toBe(200);
+  await verifyEmailThroughOutbox(page, resend.emails, account);
+
+  const list = [
+    'Address,City,State,Zip,Owner 1 First Name,Owner 1 Last Name,Mailing Address,Mailing City,Mailing State,Mailing Zip,Est. Value,Email 1,Phone 1',
+    '2219 E 34th St,Austin,TX,78722,Maria,Gomez,PO Box 4411,Round Rock,TX,78680,"$312,000",,512-555-0142',
+    '81 Rosewood Ave,Austin,TX,78702,Tom,Baker,,,,,"$405,000",tom.baker@example.com,',
+    '9 Hillside Dr,,,,Lee,Chen,,,,,"$289,500",,512-555-0177',
+  ].join('\n');
+  await page.goto('/');
+  await page.getByRole('group', { name: 'I am a' }).getByRole('button', { name: 'Wholesaler' }).click();
+  await page.getByRole('button', { name: 'Bulk Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Import' });
+  await dialog
+    .getByLabel('Choose a CSV file')
+    .setInputFiles({ name: 'owners.csv', mimeType: 'text/csv', buffer: Buffer.from(list) });
+  await expect(dialog.getByText('3 of 3 properties selected (0 failed)')).toBeVisible();
+  // No Lob key in this workspace: only the printing way.
+  await expect(dialog.getByRole('button', { name: 'Mail with Lob' })).toHaveCount(0);
+  await expect(dialog.getByLabel('Mail as')).toHaveValue('letter');
+
+  const print = dialog.getByRole('button', { name: 'Print them yourself' });
+  await print.focus();
+  await page.keyboard.press('Enter');
+  const result = dialog.getByRole('heading', { name: '2 pieces ready to print for 2 properties' });
+  await expect(result).toBeVisible();
+  await expect(result).toBeFocused();
+  await expect(dialog.getByText('1 selected not mailed:')).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'No mailing address' })).toHaveText(
+    'No mailing address: give the property its city, state and ZIP, or the owner a mailing address (1)',
+  );
+  await expectNoAxeViolations(page, 'bulk import review, printed');
+
+  const [pdfDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Download the letters (PDF)' }).click(),
+  ]);
+  expect(pdfDownload.suggestedFilename()).toMatch(/^mail-[0-9a-f-]{36}\.pdf$/);
+  const { text } = await readPdfText(readFileSync((await pdfDownload.path())!));
+  const letters = text.replace(/\s+/g, ' ');
+  expect(letters).toContain('Maria Gomez');
+  expect(letters).toContain('Tom Baker');
+  expect(letters).not.toContain('Lee Chen');
+
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Download the mail-house CSV' }).click(),
+  ]);
+  const csv = readFileSync((await csvDownload.path())!, 'utf8');
+  const lines = Papa.parse<string[]>(csv.trim()).data.slice(1);
+  // Envelope order is ZIP order: Maria's mailing address (78680), then Tom (78702).
+  expect(lines.map((line) => line[2])).toEqual(['Maria Gomez', 'Tom Baker']);
+
+  // Usable on a small phone: the actions fit, nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(dialog.getByRole('link', { name: 'Download the letters (PDF)' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

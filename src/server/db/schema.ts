@@ -831,11 +831,14 @@ export const mailShortCodes = pgTable(
     offerLinkId: uuid('offer_link_id')
       .notNull()
       .references(() => offerLinks.id, { onDelete: 'cascade' }),
+    // The owner and property's prospect, touched as the piece moves (mailed, delivered, returned).
+    prospectId: uuid('prospect_id').references((): AnyPgColumn => prospects.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('mail_short_codes_workspace_idx').on(t.workspaceId, t.createdAt.desc()),
     uniqueIndex('mail_short_codes_piece_position_idx').on(t.pieceId, t.position),
+    index('mail_short_codes_prospect_idx').on(t.prospectId),
   ],
 );
 

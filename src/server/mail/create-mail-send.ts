@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { carriesLinkOrMarkup } from '#domain/email/typed-text-rules.ts';
-import type { MailSendRequest } from '#domain/mail/mail-send-request.ts';
+import type { MailRow, MailSendRequest } from '#domain/mail/mail-send-request.ts';
 import {
   mailSkipReasons,
   planMailPieces,
@@ -8,6 +8,7 @@ import {
   type PlannedPiece,
 } from '#domain/mail/plan-mail-pieces.ts';
 import { namedFormula } from '#domain/offer/compute-offer-range.ts';
+import { mergeProspectFields, prospectOfRow, type ProspectFields } from '#domain/prospects/listed-owner.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
 import type { Transaction } from '../db/database';
@@ -17,6 +18,8 @@ import { assertSenderMaySend } from '../email/send-to-third-party';
 import { Refusal } from '../http/refusal';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
 import { readWholesaler } from '../profile/read-wholesaler';
+import { storeProspects, type SentOffer } from '../prospect-touches/store-prospects';
+import { mailingAddressLine, touchProspects } from './piece-prospects';
 import { createShortCode, sealShortCode, shortCodeDigest } from './short-code-seal';
 
 export const mailSendMessages = {
@@ -167,6 +170,7 @@ export async function createMailSend(
               sendId: send.id,
               formula,
               status: lob ? 'verified' : 'printed-by-you',
+              rows: request.properties,
             },
             piece,
             start + offset,
@@ -206,6 +210,8 @@ interface PieceContext {
   sendId: string;
   formula: ReturnType<typeof namedFormula>;
   status: 'printed-by-you' | 'verified';
+  /** The request's rows: a planned property names its row by index. */
+  rows: MailRow[];
 }
 
 /**
@@ -228,6 +234,7 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
     })
     .returning({ id: mailPieces.id });
   if (!row) throw new Error('mail_pieces insert returned no row');
+  const prospectIds = await storePieceProspects(tx, context, piece);
   for (const [propertyPosition, property] of piece.properties.entries()) {
     const link = await insertOfferLink(tx, context.appUrl, {
       workspaceId,
@@ -256,10 +263,41 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
           pieceId: row.id,
           position: propertyPosition,
           offerLinkId: link.id,
+          prospectId: prospectIds[propertyPosition],
         })
         .onConflictDoNothing({ target: mailShortCodes.codeDigest })
         .returning({ id: mailShortCodes.id });
       if (stored) break;
     }
   }
+  if (context.status === 'printed-by-you')
+    await touchProspects(tx, workspaceId, new Set(prospectIds), {
+      kind: 'mailed',
+      at: new Date(),
+      actorUserId: userId,
+      detail: mailingAddressLine(piece.mailingAddress),
+    });
+}
+
+/**
+ * The prospect of each of a piece's properties, in their order: each owner and property becomes
+ * (or is found as, by the key bulk sends use) a prospect of the workspace.
+ */
+async function storePieceProspects(tx: Transaction, context: PieceContext, piece: PlannedPiece): Promise<string[]> {
+  const owners = new Map<string, ProspectFields & { sent: SentOffer }>();
+  const keys = piece.properties.map((property) => {
+    const owner = prospectOfRow(context.rows[property.index]!);
+    const known = owners.get(owner.key);
+    const sent: SentOffer = {
+      jobId: null,
+      low: property.offerRange.low,
+      high: property.offerRange.high,
+      marketValue: property.marketValue,
+      templateName: context.formula.name,
+    };
+    owners.set(owner.key, { ...(known ? mergeProspectFields(known, owner) : owner), sent });
+    return owner.key;
+  });
+  const { idByKey } = await storeProspects(tx, context.member.workspaceId, [...owners.values()]);
+  return keys.map((key) => idByKey.get(key)!);
 }

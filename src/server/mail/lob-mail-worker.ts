@@ -13,6 +13,7 @@ import { createLobClient, LobRequestError, type LobClient } from './lob-client';
 import { lobFileLink } from './lob-file-link';
 import { takeLobTurn } from './lob-pacing';
 import { readLobSettings } from './lob-settings-store';
+import { mailingAddressLine, touchPieceProspects } from './piece-prospects';
 
 /** Pieces claimed at once by one worker. */
 const CLAIM_BATCH = 20;
@@ -164,10 +165,20 @@ export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: W
       return;
     }
     await options.afterLobCall?.(piece.id);
-    await db
-      .update(mailPieces)
-      .set({ status: 'mailed', lobId, claimedUntil: null, error: null })
-      .where(and(eq(mailPieces.id, piece.id), eq(mailPieces.status, 'queued')));
+    await db.transaction(async (tx) => {
+      const [mailed] = await tx
+        .update(mailPieces)
+        .set({ status: 'mailed', lobId, claimedUntil: null, error: null })
+        .where(and(eq(mailPieces.id, piece.id), eq(mailPieces.status, 'queued')))
+        .returning({ id: mailPieces.id });
+      // Once per piece: a second worker's update of a piece already mailed finds it no longer queued.
+      if (mailed)
+        await touchPieceProspects(tx, piece.workspaceId, piece.id, {
+          kind: 'mailed',
+          at: new Date(),
+          detail: mailingAddressLine(piece.mailingAddress),
+        });
+    });
   }
 }
 

@@ -18,7 +18,9 @@ import {
   mailLobEvents,
   mailPieces,
   mailSends,
+  mailShortCodes,
   mailSuppressions,
+  prospectTouches,
   wholesalerProfiles,
   wholesalerSettings,
 } from '../db/schema';
@@ -313,6 +315,23 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
       expect(pieces.every((piece) => piece.status === 'mailed')).toBe(true);
     });
     const now = async (id: string) => (await db().select().from(mailPieces).where(eq(mailPieces.id, id)))[0]!;
+    /** The touches of each prospect a piece's properties are, in order, as `kind@workspace`. */
+    const touchesOf = async (pieceId: string) => {
+      const touches = await db()
+        .select({
+          prospectId: prospectTouches.prospectId,
+          kind: prospectTouches.kind,
+          workspaceId: prospectTouches.workspaceId,
+        })
+        .from(prospectTouches)
+        .innerJoin(mailShortCodes, eq(mailShortCodes.prospectId, prospectTouches.prospectId))
+        .where(eq(mailShortCodes.pieceId, pieceId))
+        .orderBy(prospectTouches.at);
+      const byProspect = new Map<string, string[]>();
+      for (const { prospectId, kind, workspaceId } of touches)
+        byProspect.set(prospectId, [...(byProspect.get(prospectId) ?? []), `${kind}@${workspaceId}`]);
+      return [...new Set(Array.from(byProspect.values(), (kinds) => kinds.join(',')))];
+    };
 
     it('moves a piece through in transit and delivered; returned to sender puts the address on the do-not-mail list, and the next send skips it', async () => {
       const [first, second] = pieces;
@@ -347,6 +366,11 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
       };
       expect(next.pieces).toBe(2);
       expect(next.skipped.map((skip) => skip.reason)).toContain(mailSkipReasons.suppressed);
+
+      // Each owner's prospect was touched as its piece went: mailed by the worker, then delivered or returned.
+      const workspace = owner.user.id;
+      expect(await touchesOf(first!.id)).toEqual([`mailed@${workspace},delivered@${workspace}`]);
+      expect(await touchesOf(second!.id)).toEqual([`mailed@${workspace},returned@${workspace}`]);
     });
 
     it('refuses unsigned, forged, stale and replayed events, and an event for another workspace’s piece changes nothing', async () => {
@@ -381,6 +405,7 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
       );
       expect(await crossed.json()).toMatchObject({ outcome: 'unchanged' });
       expect(await now(third!.id)).toEqual(before);
+      expect(await touchesOf(third!.id)).toEqual([`mailed@${owner.user.id}`]);
 
       // Delivered once; the same event again (freshly signed) changes nothing.
       const delivered = lob.signedEvent('letter.delivered', third!.lobId!, { secret: SECRET, eventId: 'evt_once' });
@@ -389,6 +414,7 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
       const replay = lob.signedEvent('letter.delivered', third!.lobId!, { secret: SECRET, eventId: 'evt_once' });
       expect(await (await postEvent(owner.user.id, replay)).json()).toMatchObject({ outcome: 'replayed' });
       expect((await now(third!.id)).status).toBe('mailed');
+      expect(await touchesOf(third!.id)).toEqual([`mailed@${owner.user.id},delivered@${owner.user.id}`]);
       expect(
         await db()
           .select()

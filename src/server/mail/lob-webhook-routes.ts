@@ -12,6 +12,7 @@ import { createSettingsCipher } from '../integrations/settings-cipher';
 import { logger } from '../observability/logger';
 import { webhookDeliveriesRefused } from '../observability/metrics';
 import { readLobSettings } from './lob-settings-store';
+import { touchPieceProspects } from './piece-prospects';
 
 /** How far a delivery's Lob-Signature-Timestamp may be from our clock. */
 export const LOB_WEBHOOK_TOLERANCE_MS = 5 * 60_000;
@@ -104,8 +105,10 @@ async function applyLobEvent(tx: Transaction, workspaceId: string, type: string,
         inArray(mailPieces.status, earlierThan[status]!),
       ),
     )
-    .returning({ mailingAddressKey: mailPieces.mailingAddressKey });
+    .returning({ id: mailPieces.id, mailingAddressKey: mailPieces.mailingAddressKey });
   if (!piece) return 'unchanged';
+  if (status === 'delivered' || status === 'returned')
+    await touchPieceProspects(tx, workspaceId, piece.id, { kind: status, at: new Date() });
   if (status === 'returned')
     await tx
       .insert(mailSuppressions)

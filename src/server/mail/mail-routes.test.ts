@@ -266,6 +266,38 @@ describeEachDatabase('mailed offers: print them yourself, /o/{code} and stop (is
     });
   });
 
+  it("makes each printed owner a prospect touched 'mailed', found again by its key when mailed again", async () => {
+    const owner = (await mailer())!;
+    const list = rows();
+    for (let run = 0; run < 2; run++) expect((await printRun(owner.headers, list)).status).toBe(201);
+    const listed = await sendJson(app(), 'GET', '/api/prospects?touch=mailed', owner.headers);
+    expect(listed.status).toBe(200);
+    const { prospects: found } = (await listed.json()) as {
+      prospects: { id: string; name: string; address: string; lastTouch: { kind: string } | null }[];
+    };
+    // Maria's two houses, Ann's; Bo had no mailing address, so nothing was mailed to him.
+    expect(found.map(({ name, address }) => `${name}: ${address}`).sort()).toEqual(
+      [
+        `${list[2]!.firstName} ${list[2]!.lastName}: ${list[2]!.address}`,
+        `${list[0]!.firstName} ${list[0]!.lastName}: ${list[0]!.address}`,
+        `Ann ${list[1]!.lastName}: ${list[1]!.address}`,
+      ].sort(),
+    );
+    expect(found.every((prospect) => prospect.lastTouch?.kind === 'mailed')).toBe(true);
+    const ann = found.find((prospect) => prospect.name.startsWith('Ann'))!;
+    const detail = await sendJson(app(), 'GET', `/api/prospects/${ann.id}`, owner.headers);
+    const { touches } = (await detail.json()) as { touches: { kind: string; detail: string }[] };
+    expect(touches.map(({ kind, detail }) => [kind, detail])).toEqual([
+      ['mailed', `${list[1]!.address}, Austin, TX 78702`],
+      ['mailed', `${list[1]!.address}, Austin, TX 78702`],
+    ]);
+    // Another workspace's print run of the same owners touches none of these.
+    const other = (await mailer())!;
+    expect((await printRun(other.headers, list)).status).toBe(201);
+    const again = await sendJson(app(), 'GET', `/api/prospects/${ann.id}`, owner.headers);
+    expect(((await again.json()) as { touches: unknown[] }).touches).toHaveLength(2);
+  });
+
   it("answers another workspace's send and pieces as not found, and its codes stop nothing of theirs", async () => {
     const victim = (await mailer())!;
     const { sendId } = (await (await printRun(victim.headers)).json()) as { sendId: string };

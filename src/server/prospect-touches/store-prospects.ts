@@ -6,7 +6,8 @@ import { inWorkspace } from '../db/workspace-scope';
 
 /** The offer a send makes an owner, kept on a prospect it makes. */
 export interface SentOffer {
-  jobId: string;
+  /** The bulk e-mail send; null for a mail send (its owners' sends are their touches). */
+  jobId: string | null;
   low: number;
   high: number;
   marketValue: number;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
 import { emailDeliveryMessages } from '#domain/email/email-delivery.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
@@ -30,6 +31,7 @@ export function BulkImportDialog({
   const toOutbox = usePublicConfig().emailDelivery === 'outbox';
   const csvImport = useCsvImport(template, { awaitingFile: open && sending === null });
   const { state } = csvImport;
+  const navigate = useNavigate();
 
   // Polled here, not in the step's view, so progress and the end toasts go on while the window is closed.
   const { data: progress, isError: progressError } = useBulkSendProgress(sending?.jobId ?? null, (finished) => {
@@ -85,6 +87,11 @@ export function BulkImportDialog({
               // The reviewed rows are sent: their worker ends with the review.
               csvImport.reset();
               setSending({ jobId, total });
+            }}
+            onLobSend={(sendId) => {
+              csvImport.reset();
+              onClose();
+              void navigate(`/mail/lob/${sendId}`);
             }}
           />
         )}

@@ -2,6 +2,7 @@ import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-propert
 import type { CsvImportOutcome, CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
 import type { ImportColumnMapping } from '#domain/bulk-import/import-column-mappings.ts';
 import type { ColumnMapping, NEEDED_LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
+import type { MailFormat } from '#domain/mail/mail-send-request.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 
 /** How many skipped rows the review lists; the rest are only counted (and never cross to the page). */
@@ -46,6 +47,8 @@ export type CsvImportRequest =
   | { type: 'export'; requestId: number; indexes: Uint32Array; date: string }
   /** The POST /api/bulk-send body for these rows (JSON): those with an e-mail. */
   | { type: 'sendBody'; requestId: number; indexes: Uint32Array; followUp: boolean }
+  /** The POST /api/mail/print-runs (and /api/mail/lob/sends) body for these rows (JSON): those with a mailing address. */
+  | { type: 'mailBody'; requestId: number; indexes: Uint32Array; format: MailFormat }
   /** Repairs for every row of a list without any (null: none again); the offers are recomputed. */
   | { type: 'repairs'; requestId: number; repairs: RepairsForRows | null };
 
@@ -71,4 +74,6 @@ export type CsvImportMessage =
   | { type: 'export'; requestId: number; fileName: string; file: Blob; count: number }
   /** `count` rows in the body; `withoutEmail` selected rows left out for having no e-mail, `unworkable` for an offer below 0. */
   | { type: 'sendBody'; requestId: number; body: Blob; count: number; withoutEmail?: number; unworkable?: number }
+  /** `count` rows in the body; `withoutAddress` selected rows left out for having no mailing address. */
+  | { type: 'mailBody'; requestId: number; body: Blob; count: number; withoutAddress: number }
   | { type: 'repairs'; requestId: number };

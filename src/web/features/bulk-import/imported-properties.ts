@@ -1,4 +1,5 @@
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
+import type { MailFormat } from '#domain/mail/mail-send-request.ts';
 import type { CsvImportMessage, CsvImportRequest, RepairsForRows } from './csv-import-protocol';
 
 const PAGE = 200;
@@ -79,6 +80,20 @@ export class ImportedProperties {
   ): Promise<{ body: Blob; count: number; withoutEmail?: number; unworkable?: number }> {
     return this.ask({ type: 'sendBody', requestId: 0, indexes, followUp }).then((answer) => {
       if (answer.type !== 'sendBody') throw new Error('unexpected answer');
+      return answer;
+    });
+  }
+
+  /**
+   * The POST /api/mail/print-runs (or /api/mail/lob/sends) body (JSON) for the rows at these indexes
+   * that have a mailing address, with the import's template; says how many were left out for having none.
+   */
+  mailBody(
+    indexes: Uint32Array,
+    { format }: { format: MailFormat },
+  ): Promise<{ body: Blob; count: number; withoutAddress: number }> {
+    return this.ask({ type: 'mailBody', requestId: 0, indexes, format }).then((answer) => {
+      if (answer.type !== 'mailBody') throw new Error('unexpected answer');
       return answer;
     });
   }

@@ -191,6 +191,25 @@ function csvImportHandler() {
         });
         break;
       }
+      case 'mailBody': {
+        // A mail send takes the owners with somewhere to mail: their mailing address, or the property's city, state and ZIP.
+        const picked = pick(request.indexes);
+        const chosen = picked.filter(
+          (property) =>
+            property.mailingAddress !== undefined ||
+            (property.city !== undefined && property.state !== undefined && property.zip !== undefined),
+        );
+        post({
+          type: 'mailBody',
+          requestId: request.requestId,
+          body: new Blob([JSON.stringify({ template, properties: chosen, format: request.format })], {
+            type: 'application/json',
+          }),
+          count: chosen.length,
+          withoutAddress: picked.length - chosen.length,
+        });
+        break;
+      }
     }
   };
 }

@@ -6,6 +6,7 @@ import { isSenderRequirement, SenderRequirement } from '#web/components/sender-r
 import { useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
 import type { CsvImportResult } from './import-csv-file';
+import { MailSelected } from './mail-selected';
 import { RepairsForRowsForm } from './repairs-for-rows-form';
 import { ReviewTable } from './review-table';
 import { useRowSelection } from './use-row-selection';
@@ -16,11 +17,14 @@ export function ReviewStep({
   result,
   onChooseAnother,
   onSending,
+  onLobSend,
 }: {
   fileName: string;
   result: CsvImportResult;
   onChooseAnother: () => void;
   onSending: (jobId: string, total: number) => void;
+  /** A send through Lob was quoted: its confirm page takes over. */
+  onLobSend: (sendId: string) => void;
 }) {
   const { properties, failures, failedCount, template, facts } = result;
   const selection = useRowSelection(properties.length);
@@ -122,6 +126,12 @@ export function ReviewStep({
         </span>
       </label>
       {refusal && <SenderRequirement refusal={refusal} />}
+      <MailSelected
+        properties={properties}
+        selectedIndexes={selection.selectedIndexes}
+        selectedCount={selection.count}
+        onLobSend={onLobSend}
+      />
       <div className="modal-actions bulk-actions">
         <button type="button" className="button button-secondary" onClick={onChooseAnother}>
           Choose another file

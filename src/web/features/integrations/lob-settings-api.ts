@@ -1,15 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LobSettingsInput } from '#domain/mail/lob-settings.ts';
-import { api, PAGE_DATA_STALE_TIME_MS, readJson } from '#web/api/api-client.ts';
-
-export const lobSettingsKey = ['mail', 'lob-settings'] as const;
-
-/** The workspace's Lob connection as the server shows it: the key only by its last four characters. */
-export const lobSettingsQuery = queryOptions({
-  queryKey: lobSettingsKey,
-  queryFn: () => readJson(api.mail.lob.settings.$get()),
-  staleTime: PAGE_DATA_STALE_TIME_MS,
-});
+import { api, readJson } from '#web/api/api-client.ts';
+import { lobSettingsKey, lobSettingsQuery } from '#web/api/lob-settings-query.ts';
 
 export function useLobSettings(enabled = true) {
   return useQuery({ ...lobSettingsQuery, enabled });

@@ -1,0 +1,3 @@
+ALTER TABLE "mail_short_codes" ADD COLUMN "prospect_id" uuid;--> statement-breakpoint
+ALTER TABLE "mail_short_codes" ADD CONSTRAINT "mail_short_codes_prospect_id_prospects_id_fk" FOREIGN KEY ("prospect_id") REFERENCES "public"."prospects"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_short_codes_prospect_idx" ON "mail_short_codes" USING btree ("prospect_id");
