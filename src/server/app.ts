@@ -21,6 +21,7 @@ import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { apiSecurityHeaders } from './http/security-headers';
 import { importMappingsRoutes } from './import-mappings/import-mappings-routes';
+import { homeownerViewRoutes } from './homeowner-view/homeowner-view-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
@@ -73,6 +74,7 @@ function apiRoutes(context: AppContext) {
       .route('/billing', billingRoutes(context))
       .route('/events', eventsRoutes(context))
       .route('/integrations', integrationsRoutes(context))
+      .route('/homeowner-view', homeownerViewRoutes(context))
       .route('/bulk-send', bulkSendRoutes(context))
       // Lob's signed tracking events: before /mail, whose routes all need a signed-in member.
       .route('/mail/webhook', lobWebhookRoutes(context))
