@@ -3,11 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultHomeownerView, type HomeownerView } from '#domain/offer/homeowner-view.ts';
-import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
-import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
 import { sendJson } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
