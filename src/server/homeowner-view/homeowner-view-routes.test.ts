@@ -8,6 +8,7 @@ import { defaultHomeownerView, type HomeownerView } from '#domain/offer/homeowne
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
 import type { WorkspaceRole } from '#domain/workspaces/roles.ts';
+import { readPdfText } from '#tests/support/pdf-text.ts';
 import { sendJson } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
@@ -75,6 +76,29 @@ describeEachDatabase('what homeowners see of an offer', (database) => {
     const body = JSON.stringify(after);
     expect(body).not.toContain('New Roof');
     expect(body).not.toContain('200000');
+  });
+
+  it('writes the offer letter with no more than the page shows', async () => {
+    const { owner, token } = await workspaceWithOffer();
+    const letterText = async () => {
+      const letter = await sendJson(app, 'GET', `/api/public/offers/${token}/letter.pdf`, {});
+      expect(letter.status).toBe(200);
+      return (await readPdfText(new Uint8Array(await letter.arrayBuffer()))).text;
+    };
+    const whole = await letterText();
+    expect(whole).toContain('$200,000');
+    expect(whole).toContain('New Roof');
+
+    expect((await put(owner.headers, { detail: 'range-with-repairs', netSheet: true })).status).toBe(200);
+    const withRepairs = await letterText();
+    expect(withRepairs).toContain('New Roof ($9,000)');
+    expect(withRepairs).not.toContain('$200,000');
+
+    expect((await put(owner.headers, rangeOnly)).status).toBe(200);
+    const range = await letterText();
+    expect(range).toContain('$111,000');
+    expect(range).not.toContain('New Roof');
+    expect(range).not.toContain('$200,000');
   });
 
   it('keeps the repairs for a Manager’s "range with repairs", and the personal page’s offer follows it', async () => {
