@@ -105,6 +105,8 @@ describeEachDatabase('what homeowners see of an offer', (database) => {
     const { join, handle } = await workspaceWithOffer();
     const manager = await join('manager');
     expect((await put(manager.headers, { detail: 'range-with-repairs', netSheet: false })).status).toBe(200);
+    const page = await sendJson(app, 'GET', `/api/public/wholesalers/${handle}`, {});
+    expect(await page.json()).toMatchObject({ homeownerView: { detail: 'range-with-repairs', netSheet: false } });
     const created = await sendJson(app, 'POST', `/api/public/wholesalers/${handle}/offers`, {}, calculation);
     expect(created.status).toBe(201);
     const { offer } = (await created.json()) as { offer: Record<string, unknown> };
