@@ -1,11 +1,13 @@
 // Issue 42 part 7: the Owner chooses on /team what homeowners see of an offer. With "the range
 // only" and the net sheet hidden, the homeowner's offer page shows the range, and neither the page
-// nor the HTML the server sends holds the repairs, the formula, the market value or the net sheet.
+// nor the HTML the server sends holds the repairs, the formula, the market value or the net sheet;
+// the personal page's calculator shows the range without how it was computed or the net sheet.
 import type { Page } from '@playwright/test';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
 import { registerThroughUi } from './support/accounts';
+import { enterProperty, getCashOffer } from './support/calculator-page';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 async function shareOffer(page: Page): Promise<string> {
@@ -32,6 +34,20 @@ test('with "the range only" and no net sheet, the homeowner gets the range and n
 }) => {
   test.setTimeout(60_000);
   await registerThroughUi(page);
+  const handle = `view-${Date.now().toString(36)}`;
+  const profile = await page.request.put('/api/profile', {
+    data: {
+      handle,
+      displayName: 'Lee Homes Buyer',
+      company: 'Lee Homes',
+      phone: '512-555-0199',
+      replyToEmail: '',
+      postalAddress: '',
+      notifyOnLeads: true,
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(profile.status()).toBe(200);
   const offerPath = await shareOffer(page);
 
   await page.goto('/team');
@@ -67,6 +83,17 @@ test('with "the range only" and no net sheet, the homeowner gets the range and n
   for (const hidden of ['New Roof', '200,000', 'How we got this number']) expect(shown).not.toContain(hidden);
   await expectNoAxeViolations(homeowner, '/offer/{token} with the range only');
   await homeowner.setViewportSize({ width: 360, height: 800 });
+  expect(await homeowner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The wholesaler's personal page follows the same choice: the range, without how it was computed or the net sheet.
+  await homeowner.goto(`/c/${handle}`);
+  await enterProperty(homeowner, { address: '48 Elm St, Austin, TX', marketValue: '200000' });
+  await getCashOffer(homeowner);
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$120,000\s*–?\s*to\s*\$135,000/);
+  await expect(homeowner.getByRole('button', { name: 'Get Offer' })).toBeVisible();
+  await expect(homeowner.getByText('How we got this number')).toHaveCount(0);
+  await expect(homeowner.getByText('Compare your options')).toHaveCount(0);
+  await expectNoAxeViolations(homeowner, '/c/{handle} with the range only');
   expect(await homeowner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
 });
