@@ -16,6 +16,7 @@ import { eventsRoutes } from './events/events-routes';
 import { emailWebhookRoutes } from './follow-ups/email-webhook-routes';
 import { followUpsRoutes, followUpTestClockRoutes } from './follow-ups/follow-ups-routes';
 import { healthRoutes } from './health/health-routes';
+import { homeownerViewRoutes } from './homeowner-view/homeowner-view-routes';
 import { describeErrorForLog, isDataException } from './http/describe-error-for-log';
 import { limitRequestBody } from './http/limit-request-body';
 import { Refusal } from './http/refusal';
@@ -76,6 +77,7 @@ function apiRoutes(context: AppContext) {
       .route('/billing', billingRoutes(context))
       .route('/events', eventsRoutes(context))
       .route('/integrations', integrationsRoutes(context))
+      .route('/homeowner-view', homeownerViewRoutes(context))
       .route('/bulk-send', bulkSendRoutes(context))
       // Lob's signed tracking events: before /mail, whose routes all need a signed-in member.
       .route('/mail/webhook', lobWebhookRoutes(context))

@@ -189,6 +189,7 @@ const validShapes: Record<string, unknown>[] = [
   { kind: 'accept', address: '1 Oak', marketValue: 100, offerRange: { low: 1, high: 2 }, totalRepairCost: 0 },
   { from: 'calculation', calculation: { address: '1 Oak', marketValue: 1, repairs: [], template: defaultTemplate } },
   { status: 'contacted' },
+  { detail: 'range', netSheet: false },
   { text: 'a note' },
   { offerRange: { low: 1, high: 2 }, message: 'hi' },
   { plan: 'pro' },

@@ -7,8 +7,10 @@ import type { DocumentContent } from './document-blocks';
 
 export interface OfferLetterInput {
   address: string;
-  marketValue: number;
-  repairs: OfferRepair[];
+  /** Null: not told (the wholesaler shows homeowners less than the whole math). */
+  marketValue: number | null;
+  /** Null: not told (the wholesaler shows homeowners the range only). */
+  repairs: OfferRepair[] | null;
   offerRange: OfferRange;
   validUntil: Date;
   /** When the letter is made (its date). */
@@ -27,11 +29,13 @@ export const DOCUMENT_FOOTER = 'Offers are estimates for discussion, not binding
 export function offerLetter(input: OfferLetterInput): DocumentContent {
   const { wholesaler } = input;
   const repairs =
-    input.repairs.length === 0
-      ? 'No repairs were counted: the offer is for the house as described.'
-      : `The buyer takes on these repairs, so you do not make them: ${input.repairs
-          .map((repair) => `${repair.name} (${formatMoney(repair.cost)})`)
-          .join(', ')}.`;
+    input.repairs === null
+      ? null
+      : input.repairs.length === 0
+        ? 'No repairs were counted: the offer is for the house as described.'
+        : `The buyer takes on these repairs, so you do not make them: ${input.repairs
+            .map((repair) => `${repair.name} (${formatMoney(repair.cost)})`)
+            .join(', ')}.`;
   const contact = [
     wholesaler.displayName,
     wholesaler.company,
@@ -48,11 +52,13 @@ export function offerLetter(input: OfferLetterInput): DocumentContent {
       {
         kind: 'bullets',
         items: [
-          `The home is worth about ${formatMoney(input.marketValue)} once repaired.`,
+          input.marketValue === null
+            ? null
+            : `The home is worth about ${formatMoney(input.marketValue)} once repaired.`,
           repairs,
           'You sell the house as it is, for cash: no listing, no showings, no repairs before closing.',
           'The final price is confirmed after a walk-through of the house.',
-        ],
+        ].filter((item): item is string => item !== null),
       },
       { kind: 'heading', text: 'Questions, or ready to go ahead?' },
       { kind: 'paragraph', text: contact.join('\n') },

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { NearbySale } from '#domain/arv/arv-request-schema.ts';
-import type { OfferSnapshot } from '#domain/offer/offer-snapshot.ts';
+import { showOffer, type ShownOffer } from '#domain/offer/homeowner-view.ts';
 import { isOfferExpired, offerExpiredText, offerValidityText } from '#domain/offer/offer-validity.ts';
 import type { WholesalerBranding } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
 import { offerLinks } from '../db/schema';
+import { readWorkspaceHomeownerView } from '../homeowner-view/homeowner-view-store';
 import { Refusal } from '../http/refusal';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { hashOfferToken } from './offer-link-token';
@@ -26,7 +26,7 @@ export async function findOfferLink(db: Pick<Database, 'select'>, token: string)
   return link;
 }
 
-export interface PublicOffer extends OfferSnapshot {
+export interface PublicOffer extends ShownOffer {
   wholesaler: WholesalerBranding;
   createdAt: string;
   /** ISO 8601: the offer stands until this instant (7 days after it was made, §9). */
@@ -34,22 +34,21 @@ export interface PublicOffer extends OfferSnapshot {
   expired: boolean;
   /** 'This offer is valid for 7 days (until …).' or 'This offer expired on ….' */
   validityText: string;
-  /** The nearby sales the market value came from (address, date and price only); empty when it did not. */
-  nearbySales: NearbySale[];
   /** Whom it was e-mailed to, to prefill the answer forms; null for a shared link. */
   recipient: { name: string | null; email: string | null } | null;
 }
 
 /**
  * What the homeowner's page `/offer/{token}` shows: the offer as made, who made it (that member's
- * profile in the link's workspace), and whether it still stands.
+ * profile in the link's workspace), and whether it still stands. Only the parts of the offer its
+ * workspace shows homeowners (its homeowner view) are read out: the others never leave the server.
  */
 export async function readPublicOffer(db: Database, token: string, now = new Date()): Promise<PublicOffer> {
   const link = await findOfferLink(db, token);
   const wholesaler = await readWholesaler(db, link);
   if (!wholesaler) throw new Refusal(404, publicOfferMessages.notFound, { code: 'offer-not-found' });
   const expired = isOfferExpired(link.expiresAt, now);
-  return {
+  const offer = {
     address: link.address,
     marketValue: link.marketValue,
     repairs: link.repairs,
@@ -58,6 +57,9 @@ export async function readPublicOffer(db: Database, token: string, now = new Dat
     offerRange: { low: link.offerLow, high: link.offerHigh },
     formula: link.formula,
     nearbySales: link.nearbySales ?? [],
+  };
+  return {
+    ...showOffer(offer, await readWorkspaceHomeownerView(db, link.workspaceId)),
     wholesaler: { displayName: wholesaler.displayName, company: wholesaler.company, phone: wholesaler.phone },
     createdAt: link.createdAt.toISOString(),
     validUntil: link.expiresAt.toISOString(),

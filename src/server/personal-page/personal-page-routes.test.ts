@@ -51,7 +51,13 @@ describeEachDatabase('personal calculator pages', (database) => {
     const response = await send(app, 'GET', `/api/public/wholesalers/${handle.toUpperCase()}`, {});
     expect(response.status).toBe(200);
     const branding = await response.json();
-    expect(branding).toEqual({ handle, displayName: 'Lee Homes Buyer', company: 'Lee Homes', phone: '512-555-0199' });
+    expect(branding).toEqual({
+      handle,
+      displayName: 'Lee Homes Buyer',
+      company: 'Lee Homes',
+      phone: '512-555-0199',
+      homeownerView: { detail: 'whole-math', netSheet: true },
+    });
   });
 
   it('answers unknown and malformed handles with the same 404', async () => {

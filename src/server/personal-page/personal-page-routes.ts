@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { PersonalPageOfferRequestSchema } from '#domain/offer/personal-page-offer-request.ts';
 import { HandleSchema } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { AppContext } from '../app-context';
+import { readWorkspaceHomeownerView } from '../homeowner-view/homeowner-view-store';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { OFFER_RESPONSE_RATE_LIMIT, PUBLIC_OFFER_RATE_LIMIT } from '../offer-links/offer-links-routes';
@@ -19,7 +20,7 @@ function handleOf(value: string): string {
 /**
  * /api/public/wholesalers/{handle} (no sign-in, rate limited per client address). GET: the
  * branding of a wholesaler's personal calculator `/c/{handle}`: { handle, displayName, company,
- * phone }. POST /offers with PersonalPageOfferRequestSchema: the visitor's calculated offer as
+ * phone, homeownerView } (what the workspace shows homeowners of an offer). POST /offers with PersonalPageOfferRequestSchema: the visitor's calculated offer as
  * an answerable offer link of that wholesaler → 201 { token, url, offer }. Handles compare
  * case-insensitively; a handle its owner renamed away from still answers for them (GET gives their
  * current handle); an unknown one is 404 { code: 'wholesaler-not-found' }. Offers are also capped
@@ -34,6 +35,7 @@ export function personalPageRoutes(context: AppContext) {
         displayName: found.displayName,
         company: found.company,
         phone: found.phone,
+        homeownerView: await readWorkspaceHomeownerView(context.database.db, found.workspaceId),
       });
     })
     .post(

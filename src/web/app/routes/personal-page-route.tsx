@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
+import type { HomeownerView } from '#domain/offer/homeowner-view.ts';
 import type { PageDataLoader } from '#web/api/page-data-loader.ts';
 import { CalculatorPage } from '#web/features/calculator/calculator-page.tsx';
 import type { CalculatorSlots } from '#web/features/calculator/calculator-slots.ts';
@@ -16,8 +17,9 @@ import { WholesalerHeader, WholesalerHeaderPlaceholder } from '#web/features/off
 import '#web/features/offer-answer/offer-answer.css';
 
 /** The calculator's slots for one page: the answer to its offers goes to that wholesaler. */
-function personalPageSlots(handle: string, displayName: string): CalculatorSlots {
+function personalPageSlots(handle: string, displayName: string, homeownerView?: HomeownerView): CalculatorSlots {
   return {
+    homeownerView,
     OfferActions: ({ offer }: { offer: CalculatedOffer }) => (
       <PersonalPageOfferAnswer handle={handle} wholesalerName={displayName} offer={offer} />
     ),
@@ -33,7 +35,11 @@ export function PersonalPageRoute() {
   const branding = useQuery(wholesalerBrandingQuery(handle));
   const displayName = branding.data?.displayName ?? '';
   // Made once per page, so that an offer's answer keeps its state across renders.
-  const slots = useMemo(() => personalPageSlots(handle, displayName), [handle, displayName]);
+  const homeownerView = branding.data?.homeownerView;
+  const slots = useMemo(
+    () => personalPageSlots(handle, displayName, homeownerView),
+    [handle, displayName, homeownerView],
+  );
 
   // A handle its owner renamed away from still answers for them: show their page at its current address.
   if (branding.isSuccess && branding.data.handle !== handle.toLowerCase()) {

@@ -197,6 +197,7 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
             templateName={state.template.name}
             OfferActions={slots.OfferActions}
             marketValueFromComps={marketValueFromComps}
+            homeownerView={slots.homeownerView}
           />
         </aside>
       </div>

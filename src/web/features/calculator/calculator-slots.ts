@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
 import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import type { HomeownerView } from '#domain/offer/homeowner-view.ts';
 import type { UserType } from './user-type';
 
 /**
@@ -22,4 +23,6 @@ export interface CalculatorSlots {
    * whose "Use this ARV" makes it the market value, with its comps, and computes the offer.
    */
   ArvComps?: ComponentType<{ address: string; onUseArv: (arvComps: ArvFromComps) => void }>;
+  /** What a homeowner is shown of an offer (a personal page: its wholesaler's choice); the whole math when absent. */
+  homeownerView?: HomeownerView;
 }

@@ -3,6 +3,7 @@ import { formatMoney } from '#domain/money/format-money.ts';
 import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
 import { calculationMessages } from '#domain/offer/calculation-messages.ts';
 import { offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
+import { defaultHomeownerView, type HomeownerView } from '#domain/offer/homeowner-view.ts';
 import type { MarketValueFromComps } from '#domain/offer/offer-receipt-lines.ts';
 import { OfferRangeText } from '#web/components/offer-range-text.tsx';
 import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
@@ -23,6 +24,8 @@ interface OfferResultProps {
   OfferActions: CalculatorSlots['OfferActions'];
   /** When the offer's market value is the ARV from comps ("Use this ARV"), for the receipt. */
   marketValueFromComps?: MarketValueFromComps;
+  /** What a homeowner is shown beyond the range and their own figures: how it was computed, the net sheet. */
+  homeownerView?: HomeownerView;
 }
 
 /**
@@ -30,8 +33,16 @@ interface OfferResultProps {
  * can do with it (§2). Screen readers are told the range alone when it appears, in one sentence,
  * not the whole card.
  */
-export function OfferResult({ offer, userType, templateName, OfferActions, marketValueFromComps }: OfferResultProps) {
+export function OfferResult({
+  offer,
+  userType,
+  templateName,
+  OfferActions,
+  marketValueFromComps,
+  homeownerView = defaultHomeownerView,
+}: OfferResultProps) {
   const workable = offer !== null && offerIsWorkable(offer.offerRange);
+  const homeowner = userType === 'homeowner';
   return (
     <section className="card offer-result" aria-labelledby="offer-title">
       <h2 id="offer-title" className="card-title">
@@ -63,12 +74,14 @@ export function OfferResult({ offer, userType, templateName, OfferActions, marke
               </div>
             )}
           </dl>
-          <OfferReceiptView
-            receipt={offer.receipt}
-            audience={userType}
-            templateName={templateName}
-            marketValueFromComps={marketValueFromComps}
-          />
+          {(!homeowner || homeownerView.detail === 'whole-math') && (
+            <OfferReceiptView
+              receipt={offer.receipt}
+              audience={userType}
+              templateName={templateName}
+              marketValueFromComps={marketValueFromComps}
+            />
+          )}
         </>
       )}
       {offer && !workable && (
@@ -79,7 +92,7 @@ export function OfferResult({ offer, userType, templateName, OfferActions, marke
       {/* One boundary for the net sheet and the actions below it: they appear together, so the net
           sheet arriving later cannot push Get Offer down under a pointer about to press it. */}
       <Suspense fallback={<p className="muted">Loading...</p>}>
-        {workable && userType === 'homeowner' && (
+        {workable && homeowner && homeownerView.netSheet && (
           <NetSheet
             key={`${offer.input.marketValue}:${offer.totalRepairCost}`}
             cashOffer={offer.offerRange}

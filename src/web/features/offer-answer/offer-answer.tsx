@@ -29,7 +29,8 @@ const loadingForm = (
 
 export interface AnswerableOffer {
   address: string;
-  marketValue: number;
+  /** Null when the wholesaler does not show it to homeowners: the answer then names no figure from it. */
+  marketValue: number | null;
   offerRange: OfferRange;
 }
 
@@ -180,7 +181,7 @@ export function OfferAnswer({ offer, wholesalerName, expired, recipient, intent,
 
 interface AnswerSentProps {
   told: HomeownerAnswerMessage;
-  marketValue: number;
+  marketValue: number | null;
   desiredPrice: number | undefined;
   onShowProgram: () => void;
 }
@@ -199,11 +200,18 @@ function AnswerSent({ told, marketValue, desiredPrice, onShowProgram }: AnswerSe
       {told.outcome === 'needs-program-info' && desiredPrice !== undefined && (
         <div className="offer-program">
           <h3>Consider the MLS/Retail Program</h3>
-          <p>
-            A cash offer goes up to about 82% of the market value, or {formatMoney(negotiationThreshold(marketValue))}{' '}
-            here. To get closer to the full market value of {formatMoney(marketValue)}, the MLS/Retail Program lists
-            your home on the MLS, where retail buyers with financing can compete for it.
-          </p>
+          {marketValue === null ? (
+            <p>
+              A cash offer goes up to about 82% of the market value. To get closer to the full market value, the
+              MLS/Retail Program lists your home on the MLS, where retail buyers with financing can compete for it.
+            </p>
+          ) : (
+            <p>
+              A cash offer goes up to about 82% of the market value, or {formatMoney(negotiationThreshold(marketValue))}{' '}
+              here. To get closer to the full market value of {formatMoney(marketValue)}, the MLS/Retail Program lists
+              your home on the MLS, where retail buyers with financing can compete for it.
+            </p>
+          )}
           <button type="button" className="button button-primary" onClick={onShowProgram}>
             Continue to Program Details
           </button>

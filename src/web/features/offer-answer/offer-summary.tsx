@@ -7,28 +7,31 @@ import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
 import { NearbySales } from './nearby-sales';
 import type { PublicOffer } from './offer-answer-api';
 
-/** The offer as it was made: the range first, then what it rests on and how long it stands (§9). */
+/**
+ * The offer as it was made: the range first, then what it rests on and how long it stands (§9).
+ * Only what the wholesaler's workspace shows homeowners arrives: a part the server left out is not drawn.
+ */
 export function OfferSummary({ offer }: { offer: PublicOffer }) {
-  const receipt = snapshotReceipt(offer);
+  const { marketValue, repairs, totalRepairCost } = offer;
+  const receipt =
+    marketValue !== null && totalRepairCost !== null
+      ? snapshotReceipt({ marketValue, totalRepairCost, offerRange: offer.offerRange, formula: offer.formula })
+      : null;
+  const facts: [string, string][] = [['Property', offer.address]];
+  if (offer.detail === 'whole-math' && marketValue !== null) facts.push(['Market value', formatMoney(marketValue)]);
+  if (repairs !== null && totalRepairCost !== null) facts.push(['Repairs', formatMoney(totalRepairCost)]);
   return (
     <>
       <OfferRangeText range={offer.offerRange} />
       <p className={offer.expired ? 'offer-validity offer-validity-expired' : 'offer-validity'}>{offer.validityText}</p>
-      <FactList
-        className="offer-facts"
-        facts={[
-          ['Property', offer.address],
-          ['Market value', formatMoney(offer.marketValue)],
-          ['Repairs', formatMoney(offer.totalRepairCost)],
-        ]}
-      />
+      <FactList className="offer-facts" facts={facts} />
       <NearbySales sales={offer.nearbySales} />
-      {offer.repairs.length > 0 && (
+      {repairs && repairs.length > 0 && (
         // Opened before the page hydrated, it stays open: no mismatch to report.
         <details className="offer-repairs" suppressHydrationWarning>
-          <summary>Repairs this offer allows for ({offer.repairs.length})</summary>
+          <summary>Repairs this offer allows for ({repairs.length})</summary>
           <ul>
-            {offer.repairs.map((repair) => (
+            {repairs.map((repair) => (
               <li key={repair.name}>
                 <span>{repair.name}</span> <span>{formatMoney(repair.cost)}</span>
               </li>
@@ -37,7 +40,9 @@ export function OfferSummary({ offer }: { offer: PublicOffer }) {
         </details>
       )}
       {receipt && <OfferReceiptView receipt={receipt} audience="homeowner" />}
-      <NetSheet cashOffer={offer.offerRange} marketValue={offer.marketValue} totalRepairCost={offer.totalRepairCost} />
+      {offer.netSheet && marketValue !== null && totalRepairCost !== null && (
+        <NetSheet cashOffer={offer.offerRange} marketValue={marketValue} totalRepairCost={totalRepairCost} />
+      )}
     </>
   );
 }

@@ -21,6 +21,7 @@ import { notify } from '#web/components/notify.ts';
 import { SelectField } from '#web/components/select-field.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useSchemaForm } from '#web/components/use-schema-form.ts';
+import { HomeownerViewCard } from './homeowner-view-card';
 import {
   useChangeMember,
   useChangeWorkspace,
@@ -79,6 +80,7 @@ function TeamLayout({ view }: { view: WorkspaceView }) {
       {may(me, 'manage-members') && <InviteCard view={view} />}
       {may(me, 'billing') && seats.plan === 'pro' && <SeatsCard view={view} />}
       {may(me, 'manage-workspace') && <LeadAssignmentCard view={view} />}
+      {may(me, 'manage-workspace') && <HomeownerViewCard />}
     </div>
   );
 }
