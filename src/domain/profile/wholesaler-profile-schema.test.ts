@@ -16,6 +16,7 @@ const profile = {
   replyToEmail: 'Ann@Example.com',
   postalAddress: '1 Main St, Austin, TX 78701',
   notifyOnLeads: true,
+  notifyOnAssignments: false,
 };
 
 const handleError = (value: unknown) => {

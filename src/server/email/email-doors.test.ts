@@ -62,11 +62,12 @@ describe('the doors to the e-mail outbox', () => {
     ]);
   });
 
-  it('leave every notice to the app’s own users to the policy’s sendNotification: lead notifications', () => {
+  it('leave every notice to the app’s own users to the policy’s sendNotification: lead and assignment notifications', () => {
     const callers = sources
       .filter(({ file, text }) => file !== 'email/send-notification.ts' && /\bsendNotification\(/.test(text))
-      .map(({ file }) => file);
-    expect(callers).toEqual(['leads/record-lead.ts']);
+      .map(({ file }) => file)
+      .sort();
+    expect(callers).toEqual(['leads/record-lead.ts', 'profile/notify-assignee.ts']);
   });
 
   it('hand the policy the typed text each e-mail carries: no caller declares none', () => {

@@ -138,6 +138,8 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
       displayName: 'Ann Lee',
       company: 'Lee Homes',
       phone: '512-555-0100',
+      // What the workspace shows homeowners (issue 42 §7): today's whole math, by default.
+      homeownerView: { detail: 'whole-math', netSheet: true },
     });
     for (const unknown of ['nobody-here', 'login', '%00', 'x'.repeat(300)]) {
       const response = await send(app, 'GET', `/api/public/wholesalers/${unknown}`, {});
