@@ -16,16 +16,21 @@ export async function joinWorkspace(
     role,
     seesAllLeads = true,
     mayBulkSendAndExport = false,
+    joinedAt,
   }: {
     workspaceId: string;
     userId: string;
     role: WorkspaceRole;
     seesAllLeads?: boolean;
     mayBulkSendAndExport?: boolean;
+    /** When she joined (default: now). PGlite's clock may give two quick joins one time, so a test that needs an order sets it. */
+    joinedAt?: Date;
   },
 ) {
   const id = randomUUID();
-  await db.insert(member).values({ id, organizationId: workspaceId, userId, role, seesAllLeads, mayBulkSendAndExport });
+  await db
+    .insert(member)
+    .values({ id, organizationId: workspaceId, userId, role, seesAllLeads, mayBulkSendAndExport, createdAt: joinedAt });
   await db.update(session).set({ activeOrganizationId: workspaceId }).where(eq(session.userId, userId));
   return { memberId: id };
 }

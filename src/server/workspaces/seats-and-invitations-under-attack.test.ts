@@ -90,6 +90,9 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
     return /\/invitations\/([A-Za-z0-9._-]+)/.exec(mail!.text)![1]!;
   }
 
+  /** Joins a second apart, in `place` order: who is newest must not depend on the clock's resolution. */
+  const inTurn = (place: number) => ({ joinedAt: new Date(Date.now() - (10 - place) * 1000) });
+
   /** The payment provider says the workspace's plan is now `plan` (the webhook's path once verified). */
   function providerSays(workspaceId: string, plan: 'free' | 'personal' | 'pro', extraSeats?: number) {
     return applyBillingEvent(
@@ -312,8 +315,13 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
       await signUpTestUser(app()),
       await signUpTestUser(app()),
     ];
-    for (const joined of [oldest!, middle!, newest!]) {
-      await joinWorkspace(db(), { workspaceId: owner.user.id, userId: joined.user.id, role: 'manager' });
+    for (const [place, joined] of [oldest!, middle!, newest!].entries()) {
+      await joinWorkspace(db(), {
+        ...inTurn(place),
+        workspaceId: owner.user.id,
+        userId: joined.user.id,
+        role: 'manager',
+      });
     }
 
     // Fewer seats at the provider (a webhook moving to Pro without the extra seat): the newest is suspended.
@@ -369,8 +377,13 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
   it('2: extra seats bought back in demo billing restore the members suspended for want of one', async () => {
     const owner = await verifiedProOwner(app(), db(), 1);
     const joined = [await signUpTestUser(app()), await signUpTestUser(app()), await signUpTestUser(app())];
-    for (const person of joined) {
-      await joinWorkspace(db(), { workspaceId: owner.user.id, userId: person.user.id, role: 'manager' });
+    for (const [place, person] of joined.entries()) {
+      await joinWorkspace(db(), {
+        ...inTurn(place),
+        workspaceId: owner.user.id,
+        userId: person.user.id,
+        role: 'manager',
+      });
     }
     await providerSays(owner.user.id, 'pro', 0);
     const newest = joined.at(-1)!;
