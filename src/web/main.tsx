@@ -1,3 +1,5 @@
+// First: zod's configuration, before any module that loads zod.
+import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import type { ErrorInfo } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
@@ -10,12 +12,6 @@ import { notify } from './components/notify';
 import { Toaster } from './components/toaster';
 import { readCalculationDraft } from './features/calculator/calculation-draft';
 import './styles.css';
-
-// Zod probes for eval (new Function) to compile faster parsers; our Content-Security-Policy
-// forbids eval, and the refused probe is reported as a violation on every page. Zod takes its
-// global configuration from this property when it loads (zod/v4/core `globalConfig`); setting it
-// here, before any lazy chunk loads zod, keeps zod out of the first page's JavaScript.
-Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 
 const container = document.getElementById('root')!;
 const queryClient = createQueryClient();

@@ -335,8 +335,10 @@ test('at 360 and 1280 px the dialog imports 20,000 rows and sends a selection', 
     await waitForToastsToGo(page);
     await page.screenshot({ path: path.join(screenshots, `review-${width}.png`) });
     await dialog.getByRole('checkbox', { name: 'Select all properties' }).uncheck();
-    await dialog.getByRole('checkbox', { name: 'Select 1 Oak St' }).check();
-    await dialog.getByRole('checkbox', { name: 'Select 2 Oak St' }).check();
+    // Other owners at each width: an owner already sent this offer is not sent it again (issue 41).
+    const [first, second] = width === 360 ? [1, 2] : [3, 4];
+    await dialog.getByRole('checkbox', { name: `Select ${first} Oak St` }).check();
+    await dialog.getByRole('checkbox', { name: `Select ${second} Oak St` }).check();
     await dialog.getByRole('button', { name: 'Send Selected Offers' }).click();
     await expect(dialog.getByRole('progressbar')).toBeVisible();
     await page.screenshot({ path: path.join(screenshots, `progress-${width}.png`) });

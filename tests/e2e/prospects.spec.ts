@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
-import { accountButton, becomePro, registerThroughUi } from './support/accounts';
+import { becomePro, registerThroughUi } from './support/accounts';
 import { addPostalAddress, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -64,8 +64,7 @@ test('a bulk send makes each owner a prospect, e-mailed; the one who answers sho
   await expect(page.getByText('Successfully sent 3 offers')).toBeVisible({ timeout: 30_000 });
 
   // The Prospects screen lists them, each e-mailed, with the send's figures.
-  await accountButton(page, account).click();
-  await page.getByRole('link', { name: 'Prospects' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prospects' }).click();
   await expect(page.getByRole('heading', { name: 'Prospects', level: 1 })).toBeVisible();
   const list = page.getByRole('list', { name: 'Prospects' });
   for (const name of ['Ann Lee', 'Bo Ray', 'Cy Diaz']) {

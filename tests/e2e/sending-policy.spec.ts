@@ -118,6 +118,8 @@ test('a revised offer goes out only from a verified sender with a postal address
   // 3. The profile: a postal address and a reply-to address, which is not used until confirmed.
   const desk = uniqueEmail('desk');
   await page.goto('/profile');
+  // An account is named by its profile, never by its e-mail (issue 42 §6): the display name is typed.
+  await page.getByLabel('Display name').fill('Desk Tester');
   await page.getByLabel('Postal address (optional)').fill('1 Main St, Austin, TX 78701');
   await page.getByLabel('Reply-to e-mail (optional)').fill(desk);
   await page.getByRole('button', { name: 'Save profile' }).click();

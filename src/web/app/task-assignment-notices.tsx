@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { taskKindLabels } from '#domain/tasks/task-requests.ts';
 import { api, readJson } from '#web/api/api-client.ts';
 import { refetchChanged, subscribeToChanges } from '#web/api/change-feed.ts';
@@ -77,10 +77,26 @@ function LeadAssignmentNotices({ userId }: { userId: string }) {
   return null;
 }
 
-/** The assignment notices of whoever is signed in (none for a visitor). */
+/** True once the live feed has said it is ready: what it announces from then on is news. */
+function useLiveFeedReady(enabled: boolean) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeToChanges(({ table }) => {
+      if (table === null) setReady(true);
+    });
+  }, [enabled]);
+  return ready;
+}
+
+/**
+ * The assignment notices of whoever is signed in (none for a visitor). They read nothing before
+ * the live feed is open: a page the server drew with its data asks for no more on its first screen.
+ */
 export function AssignmentNotices() {
   const userId = useSession().user?.id;
-  return userId ? (
+  const ready = useLiveFeedReady(userId !== undefined);
+  return userId && ready ? (
     <>
       <TaskAssignmentNotices key={`tasks-${userId}`} userId={userId} />
       <LeadAssignmentNotices key={`leads-${userId}`} userId={userId} />

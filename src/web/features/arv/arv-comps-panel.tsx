@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer, useState } from 'react';
 import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
+import { useHydrated } from '#web/components/use-hydrated.ts';
 import { useArvEstimate } from './arv-api';
 import { keepArvCompsDraft, readArvCompsDraft } from './arv-comps-draft';
 import { ArvCompsImport } from './arv-comps-import';
@@ -23,11 +24,25 @@ interface ArvCompsPanelProps {
   onUseArv: (arvComps: ArvFromComps) => void;
 }
 
-/** "ARV from comps" (issue 28): the subject's facts, comps from a CSV, each used or excluded with its reason, and "Use this ARV". */
-export function ArvCompsPanel({ address, onUseArv }: ArvCompsPanelProps) {
+/**
+ * "ARV from comps" (issue 28): the subject's facts, comps from a CSV, each used or excluded with
+ * its reason, and "Use this ARV"; with the work kept in this tab before a reload, for this address.
+ * The kept work is read once, before the panel's own effect keeps (or clears) it, and shown only
+ * once the page is the browser's: the server, which drew a signed-in wholesaler's `/` with this
+ * panel, had none to draw, and the first render must match what it drew.
+ */
+export function ArvCompsPanel(props: ArvCompsPanelProps) {
+  const [kept] = useState(() => readArvCompsDraft(props.address));
+  const restored = useHydrated() ? kept : null;
+  return <ArvCompsWork key={restored ? 'restored' : 'fresh'} {...props} restored={restored} />;
+}
+
+function ArvCompsWork({
+  address,
+  onUseArv,
+  restored,
+}: ArvCompsPanelProps & { restored: ReturnType<typeof readArvCompsDraft> }) {
   const id = useId();
-  // The work kept in this tab before a reload, for this address (read once, on the first render).
-  const [restored] = useState(() => readArvCompsDraft(address));
   const [state, dispatch] = useReducer(arvCompsReducer, restored, arvCompsFromDraft);
 
   // Every change to the work is kept, so that a reload before the save loses nothing (cleared by

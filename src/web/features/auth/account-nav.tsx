@@ -90,9 +90,6 @@ function AccountMenu({
         <Link to="/follow-ups" onClick={() => menuRef.current?.hidePopover()}>
           Follow-ups
         </Link>
-        <Link to="/prospects" onClick={() => menuRef.current?.hidePopover()}>
-          Prospects
-        </Link>
         <Link to="/team" onClick={() => menuRef.current?.hidePopover()}>
           Team
         </Link>

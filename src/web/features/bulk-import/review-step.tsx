@@ -126,12 +126,6 @@ export function ReviewStep({
         </span>
       </label>
       {refusal && <SenderRequirement refusal={refusal} />}
-      <MailSelected
-        properties={properties}
-        selectedIndexes={selection.selectedIndexes}
-        selectedCount={selection.count}
-        onLobSend={onLobSend}
-      />
       <div className="modal-actions bulk-actions">
         <button type="button" className="button button-secondary" onClick={onChooseAnother}>
           Choose another file
@@ -148,6 +142,13 @@ export function ReviewStep({
           {startSend.isPending ? 'Starting…' : 'Send Selected Offers'}
         </button>
       </div>
+      {/* Mail comes after the e-mail send's actions, which stay in view on a small phone. */}
+      <MailSelected
+        properties={properties}
+        selectedIndexes={selection.selectedIndexes}
+        selectedCount={selection.count}
+        onLobSend={onLobSend}
+      />
     </div>
   );
 }
