@@ -139,7 +139,7 @@ test('an Owner invites a rep, the rep works only their leads, and loses access w
   await leadRow(page, 'Bob Stone').getByRole('link').click();
   // The inbox has an 'Assigned to' of its own: the lead's page is there once its heading is.
   await expect(page.getByRole('heading', { level: 1, name: 'Bob Stone' })).toBeVisible();
-  const assignee = page.getByLabel('Assigned to');
+  const assignee = page.getByRole('region', { name: 'Offer and answer' }).getByLabel('Assigned to');
   await expect(assignee).toBeVisible();
   await expectNoAxeViolations(page, '/leads/{id} in a team');
   // The Owner registered without a name and has no profile here: a neutral word, not their e-mail's local part.
