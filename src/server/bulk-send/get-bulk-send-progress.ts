@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { sameOfferSentReason } from '#domain/prospects/prospect-requests.ts';
 import type { Database } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { senderDailyCounts, bulkSendJobs } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';
 import { bulkSendDay, nextBulkSendDay } from './queue-due-bulk-items';
@@ -44,12 +45,6 @@ export interface BulkSendProgress {
 }
 
 const PROBLEMS_LISTED = 500;
-
-/** Rows of a raw query; PGlite and node-postgres both answer with `rows`. */
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
 
 /**
  * The job's progress, read live: an item handed to the outbox counts by its e-mail's delivery

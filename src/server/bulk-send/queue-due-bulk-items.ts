@@ -1,9 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildOfferEmail } from '#domain/bulk-import/build-offer-email.ts';
 import { fullPropertyAddress, ownerDisplayName } from '#domain/bulk-import/bulk-import-property.ts';
 import { canBulkImport, planIds } from '#domain/plans/plans.ts';
 import { rolesThatMay } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { bulkSendItems, bulkSendJobs, type BulkSendItemProperty } from '../db/schema';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
@@ -42,12 +43,6 @@ export function bulkSendDay(at: Date): string {
 /** When the next UTC day starts: when items held back by the daily limit go out again. */
 export function nextBulkSendDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1));
-}
-
-/** Rows of a raw query; PGlite and node-postgres both answer with `rows`. */
-async function rowsOf<Row>(db: Pick<Database, 'execute'>, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
 }
 
 interface PickedItem {

@@ -1,14 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { member, organization } from '../db/schema';
 import { leadAssigneeSources, type LeadAssigneeSource } from './choose-lead-assignee';
 import { recordLeadAssignment } from './record-lead-assignment';
-
-/** Rows of a raw query; PGlite and node-postgres both answer with `rows`. */
-async function rowsOf<Row>(tx: Transaction, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
 
 /** A member whose seat is not suspended (a suspended member takes no new work until her Owner restores her). */
 async function isActiveMember(tx: Transaction, workspaceId: string, userId: string) {

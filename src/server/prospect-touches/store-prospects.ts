@@ -1,6 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { ProspectFields } from '#domain/prospects/listed-owner.ts';
 import type { Transaction } from '../db/database';
+import { rowsOf } from '../db/rows-of';
 import { prospects } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 
@@ -12,12 +13,6 @@ export interface SentOffer {
   high: number;
   marketValue: number;
   templateName: string;
-}
-
-/** Rows of a raw query; PGlite and node-postgres both answer with `rows`. */
-async function rowsOf<Row>(tx: Transaction, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await tx.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
 }
 
 /**
