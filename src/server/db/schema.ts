@@ -967,3 +967,26 @@ export const tasks = pgTable(
     check('tasks_kind_check', sql`${t.kind} in ('call', 'text', 'mail', 'meeting', 'other')`),
   ],
 );
+
+// --- One deal record (issue 42 §4): the terms a lead's deal was put under contract and closed on ---
+
+export const dealTerms = pgTable(
+  'deal_terms',
+  {
+    leadId: uuid('lead_id')
+      .primaryKey()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
+    // "Under Contract": the price agreed with the seller, the dates, the title company and the earnest money.
+    contractPrice: money('contract_price'),
+    contractDate: date('contract_date', { mode: 'string' }),
+    closingDate: date('closing_date', { mode: 'string' }),
+    titleCompany: text('title_company').notNull().default(''),
+    earnestMoney: money('earnest_money'),
+    // "Closed": what the wholesaler received (the fee), and when.
+    amountReceived: money('amount_received'),
+    closedOn: date('closed_on', { mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('deal_terms_workspace_closed_idx').on(t.workspaceId, t.closedOn)],
+);
