@@ -6,11 +6,15 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import { migratedPgliteTemplate } from './migrated-database-template';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The shared e2e servers use E2E_PORT, +20 and +21 (Stripe pair); dedicated ones take an offset above. */
+/** How long a start may take: a fresh database copy and the sources compiled, on a busy machine. */
+const STARTUP_BUDGET_MS = 60_000;
+
 export const dedicatedPort = (offset: number) => Number(process.env.E2E_PORT ?? 3111) + offset;
 
 export class DedicatedServer {
@@ -35,8 +39,12 @@ export class DedicatedServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** Starts (or starts again, on the same database) and waits until it answers. */
+  /**
+   * Starts (or starts again, on the same database) and waits until it answers. The hook or test that
+   * starts it gets the start's budget on top of its own timeout, as the shared servers get theirs.
+   */
   async start() {
+    test.info().setTimeout(test.info().timeout + STARTUP_BUDGET_MS);
     const env: Record<string, string> = {};
     for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS'])
       if (process.env[name] !== undefined) env[name] = process.env[name]!;
@@ -54,7 +62,7 @@ export class DedicatedServer {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + STARTUP_BUDGET_MS;
     for (;;) {
       try {
         if ((await fetch(`${this.url}/api/health`)).ok) return;
