@@ -46,7 +46,7 @@ async function serveApp(database: DatabaseConnection, port: number) {
 async function fillInbox(database: DatabaseConnection, userId: string) {
   await database.db.execute(sql`
     insert into leads (workspace_id, assignee_user_id, source, status, address, market_value, offer_low, offer_high,
-                       name, email, phone, response_kind, counter_amount, responded_at, created_at)
+                       name, email, phone, response_kind, desired_price, responded_at, created_at)
     select ${userId}, ${userId},
            (array['bulk-email', 'shared-link', 'personal-page'])[1 + i % 3],
            (array['new', 'contacted', 'negotiating', 'under-contract', 'closed', 'dead'])[1 + i % 6],

@@ -78,7 +78,7 @@ async function fillLeads(database: DatabaseConnection, workspaceId: string, assi
   const { db } = database;
   await db.execute(sql`
     insert into leads (workspace_id, assignee_user_id, source, status, address, market_value, offer_low, offer_high,
-                       name, email, phone, response_kind, counter_amount, responded_at, created_at, updated_at)
+                       name, email, phone, response_kind, desired_price, responded_at, created_at, updated_at)
     select ${workspaceId}, (${textArray(assignees)})[1 + i % ${assignees.length}],
            (array['bulk-email', 'shared-link', 'personal-page'])[1 + i % 3],
            case when h < 40 then 'new' when h < 65 then 'contacted' when h < 80 then 'negotiating'
@@ -92,8 +92,8 @@ async function fillLeads(database: DatabaseConnection, workspaceId: string, assi
   const ofWorkspace = sql`l.workspace_id = ${workspaceId}`;
   // The answer, then the assignment by the workspace's rule (no actor), as recordLead writes them.
   await db.execute(sql`
-    insert into lead_events (lead_id, kind, response_kind, amount, created_at)
-    select id, 'response', response_kind, counter_amount, responded_at from leads l where ${ofWorkspace}`);
+    insert into lead_events (lead_id, kind, response_kind, desired_price, created_at)
+    select id, 'response', response_kind, desired_price, responded_at from leads l where ${ofWorkspace}`);
   await db.execute(sql`
     insert into lead_events (lead_id, kind, text, created_at)
     select l.id, 'assignment', u.name, l.responded_at + interval '1 millisecond'
