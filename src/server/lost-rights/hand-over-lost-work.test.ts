@@ -12,7 +12,7 @@ import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { leeHomesProfile, markEmailVerified, signUpTestUser } from '#tests/support/test-users.ts';
 import { joinWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { queueDueBulkItems, stoppedItemReasons } from '../bulk-send/queue-due-bulk-items';
-import { bulkSendItems, emailOutbox, followUps, leadEvents, leads, member } from '../db/schema';
+import { bulkSendItems, emailOutbox, followUps, leadEvents, leads, member, tasks } from '../db/schema';
 import { sendingPolicyConfig } from '../email/send-to-third-party';
 import { runDueFollowUps } from '../follow-ups/run-due-follow-ups';
 
@@ -234,6 +234,37 @@ describeEachDatabase("a member's lost rights stop or hand over her work (issue 3
     await runWorkers(owner.user.id);
     expect(await mailFrom(rep.user.id, [...bulkRecipients, answerer])).toEqual(before);
     expect(await mailFrom(owner.user.id, [answerer])).toEqual([{ to: answerer, purpose: 'follow-up' }]);
+  });
+
+  it('removing her hands her open tasks to the member who takes her leads; her done ones stay hers', async () => {
+    const { owner, rep, memberId, lead } = await repSending();
+    const addTask = async (note: string) => {
+      const added = await send(app(), 'POST', '/api/tasks', owner.headers, {
+        kind: 'call',
+        dueAt: new Date(Date.now() + DAY_MS).toISOString(),
+        assigneeUserId: rep.user.id,
+        note,
+        leadId: lead.id,
+      });
+      expect(added.status).toBe(201);
+      return ((await added.json()) as { task: { id: string } }).task.id;
+    };
+    const open = await addTask('Call back about the roof');
+    const done = await addTask('First call');
+    expect((await send(app(), 'PATCH', `/api/tasks/${done}`, owner.headers, { done: true })).status).toBe(200);
+
+    const removed = await send(app(), 'DELETE', `/api/workspace/members/${memberId}`, owner.headers, {
+      leadsTo: owner.user.id,
+    });
+    expect(removed.status).toBe(200);
+    const assignees = await db()
+      .select({ id: tasks.id, assignee: tasks.assigneeUserId })
+      .from(tasks)
+      .where(inArray(tasks.id, [open, done]));
+    expect(Object.fromEntries(assignees.map((row) => [row.id, row.assignee]))).toEqual({
+      [open]: owner.user.id,
+      [done]: rep.user.id,
+    });
   });
 
   it('the workers stop what a member started while her right was being taken away', async () => {

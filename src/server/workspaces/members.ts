@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { LostWork } from '#domain/workspaces/lost-work.ts';
 import { memberNameOrNeutral } from '#domain/workspaces/member-name.ts';
 import { assignableRoles, workspaceMessages, type WorkspaceMember } from '#domain/workspaces/roles.ts';
@@ -6,7 +6,7 @@ import type { MemberChange } from '#domain/workspaces/workspace-requests.ts';
 import type { AppContext } from '../app-context';
 import type { Database, Transaction } from '../db/database';
 import { memberNameSql } from '../db/member-name';
-import { leadEvents, leads, member, organization, user } from '../db/schema';
+import { leadEvents, leads, member, organization, tasks, user } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { closeProfile } from '../profile/save-profile';
@@ -92,8 +92,8 @@ export async function changeMember(
 }
 
 /**
- * Removes a member after handing their leads (and the workspace's new leads, if they got them) to
- * another member, each handover written on the lead's history, and settling what she started as
+ * Removes a member after handing their leads (and the workspace's new leads, if they got them) and
+ * their open tasks to another member, each lead's handover written on its history, and settling what she started as
  * a member who lost every right (handOverLostWork: her bulk sends stop, her follow-ups go on from
  * an Owner), so nothing more goes out in the name of someone no longer in the business. Their personal page in this
  * workspace closes; its handle stays theirs (closeProfile). Nobody is removed from their own
@@ -147,6 +147,11 @@ export async function removeMember(
         })),
       );
     }
+    // Her open tasks go with her leads: otherwise they would be on nobody's Today list.
+    await tx
+      .update(tasks)
+      .set({ assigneeUserId: heir.userId })
+      .where(and(inWorkspace(tasks, me.workspaceId), eq(tasks.assigneeUserId, target.userId), isNull(tasks.doneAt)));
     await tx
       .update(organization)
       .set({ leadAssigneeUserId: heir.userId })
