@@ -17,6 +17,7 @@ import {
   bulkSendItems,
   bulkSendJobs,
   customFormulaTemplates,
+  dealTerms,
   followUps,
   followUpSequences,
   importColumnMappings,
@@ -481,6 +482,9 @@ describeEachDatabase('API fuzz', (database) => {
       .insert(tasks)
       .values({ workspaceId, kind: 'call', dueAt: new Date(), assigneeUserId: victim.userId, leadId: lead!.id })
       .returning();
+    await db
+      .insert(dealTerms)
+      .values({ leadId: lead!.id, workspaceId, contractPrice: 150000, titleCompany: 'Title Co' });
     victimIds = [
       property!.id,
       sendJob!.id,
