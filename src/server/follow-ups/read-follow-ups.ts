@@ -3,9 +3,11 @@ import { fillFollowUpFields, followUpFieldValues } from '#domain/follow-ups/rend
 import {
   followUpStepLabel,
   type FollowUpSequence,
+  type FollowUpSequenceKind,
   type FollowUpStep,
   type FollowUpStopReason,
 } from '#domain/follow-ups/sequence.ts';
+import { followUpSequenceKind } from '#domain/follow-ups/sequence-kinds.ts';
 import { phoneKey } from '#domain/leads/lead-call.ts';
 import { wholesalerDisplayName } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';
@@ -161,6 +163,9 @@ async function stepResults(db: Database, workspaceId: string, sequence: FollowUp
 
 export interface LeadFollowUp {
   id: string;
+  /** Which sequence: its kind (first offer, nurture, quarterly) and name. */
+  kind: FollowUpSequenceKind;
+  name: string;
   status: 'active' | 'stopped' | 'finished';
   stopReason: FollowUpStopReason | null;
   stoppedAt: string | null;
@@ -181,6 +186,8 @@ export async function readLeadFollowUp(db: Pick<Database, 'select'>, leadId: str
   const step = row.sequence.steps[row.nextStep];
   return {
     id: row.id,
+    kind: followUpSequenceKind(row.sequence),
+    name: row.sequence.name,
     status: row.status,
     stopReason: row.stopReason,
     stoppedAt: row.stoppedAt?.toISOString() ?? null,
