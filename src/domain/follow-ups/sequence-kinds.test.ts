@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../leads/lead-status';
 import { builtInFollowUpSequences } from './built-in-sequences';
-import { FollowUpSequenceRequestSchema } from './sequence-request';
 import { FOLLOW_UP_SEQUENCE_KINDS } from './sequence';
 import { followUpSequenceKind, followUpStopOnStatus, statusesToStartFollowUp } from './sequence-kinds';
+import { FollowUpSequenceRequestSchema } from './sequence-request';
 
 describe('followUpStopOnStatus', () => {
   it.each(LEAD_STATUSES.map((status) => [status]))(

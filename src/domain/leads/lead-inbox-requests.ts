@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FOLLOW_UP_SEQUENCE_KINDS } from '../follow-ups/sequence';
 import { sendingPolicyMessages } from '../email/sending-policy-messages';
 import { carriesLinkOrMarkup } from '../email/typed-text-rules';
+import { FOLLOW_UP_SEQUENCE_KINDS } from '../follow-ups/sequence';
 import { boundedText } from '../validation/bounded-text';
 import { LEAD_STATUSES } from './lead-status';
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { fillFollowUpFields, followUpFieldValues } from '#domain/follow-ups/render-step.ts';
+import { followUpSequenceKind } from '#domain/follow-ups/sequence-kinds.ts';
 import {
   followUpStepLabel,
   type FollowUpSequence,
@@ -7,7 +8,6 @@ import {
   type FollowUpStep,
   type FollowUpStopReason,
 } from '#domain/follow-ups/sequence.ts';
-import { followUpSequenceKind } from '#domain/follow-ups/sequence-kinds.ts';
 import { phoneKey } from '#domain/leads/lead-call.ts';
 import { wholesalerDisplayName } from '#domain/profile/wholesaler-profile-schema.ts';
 import type { Database } from '../db/database';

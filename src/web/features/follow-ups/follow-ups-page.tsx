@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { fillFollowUpFields, followUpFieldValues, renderFollowUpEmail } from '#domain/follow-ups/render-step.ts';
-import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
 import { followUpSequenceKindLabels } from '#domain/follow-ups/sequence-kinds.ts';
+import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
 import {
   FOLLOW_UP_SEQUENCE_KINDS,
   followUpStepLabel,
