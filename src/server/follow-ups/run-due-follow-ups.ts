@@ -49,6 +49,11 @@ export type RestateFreshOffer = (
     basisOfferLinkId: string | null;
     at: Date;
     appUrl: string;
+    /**
+     * True when the offer goes to the homeowner now (an e-mail step): it becomes the lead's current
+     * offer, on its history. A task's, or the one a nurture starts with, is only the sequence's.
+     */
+    sent: boolean;
   },
 ) => Promise<{ id: string; url: string } | null>;
 
@@ -265,7 +270,8 @@ async function takeStep(
 ): Promise<StepOutcome> {
   if (step.kind === 'offer') return { done: true };
   const fresh = restatesFreshOffer(followUpSequenceKind(followUp.sequence));
-  const restate = (db: Transaction) => restateFollowUpOffer(db, { followUp, now, appUrl: policy.appUrl, restateOffer });
+  const restate = (db: Transaction) =>
+    restateFollowUpOffer(db, { followUp, now, appUrl: policy.appUrl, restateOffer, sent: step.kind === 'email' });
   const touch = {
     followUpId: followUp.id,
     step: followUp.nextStep,
@@ -364,7 +370,8 @@ async function restateFollowUpOffer(
     now,
     appUrl,
     restateOffer,
-  }: { followUp: FollowUp; now: Date; appUrl: string; restateOffer: RestateFreshOffer | undefined },
+    sent,
+  }: { followUp: FollowUp; now: Date; appUrl: string; restateOffer: RestateFreshOffer | undefined; sent: boolean },
 ) {
   if (!restateOffer) throw new Error('a nurture sequence is due: runDueFollowUps needs restateOffer');
   if (!followUp.leadId) return;
@@ -375,6 +382,7 @@ async function restateFollowUpOffer(
     basisOfferLinkId: followUp.offerLinkId,
     at: now,
     appUrl,
+    sent,
   });
   if (!link) return;
   await tx.update(followUps).set({ offerLinkId: link.id, offerUrl: link.url }).where(eq(followUps.id, followUp.id));

@@ -10,13 +10,13 @@ import { insertOfferLink } from '../offer-links/insert-offer-link';
  * A fresh offer for a lead of the workspace, as a revised offer is made: its range computed from the
  * lead's figures now (its market value, the repairs of the offer it was last made, freshOfferFormula:
  * the formula that offer was computed with, else the workspace's template of its name), kept with its
- * formula on a new answerable link (valid 7 days, answering into the lead), the lead's current offer
- * and its history updated, inside `tx`. Null when there is nothing to compute from or the deal does
- * not work at that value.
+ * formula on a new answerable link (valid 7 days, answering into the lead), inside `tx`; when it is
+ * `sent`, the lead's current offer and its history say so, as a revised offer's do. Null when there
+ * is nothing to compute from or the deal does not work at that value.
  */
 export const restateFreshOffer: RestateFreshOffer = async (
   tx: Transaction,
-  { workspaceId, senderUserId, leadId, basisOfferLinkId, at, appUrl },
+  { workspaceId, senderUserId, leadId, basisOfferLinkId, at, appUrl, sent },
 ) => {
   const [lead] = await tx
     .select()
@@ -65,6 +65,7 @@ export const restateFreshOffer: RestateFreshOffer = async (
     revisesLeadId: lead.id,
     createdAt: at,
   });
+  if (!sent) return { id: link.id, url: link.url };
   await tx
     .update(leads)
     .set({ offerLow: range.low, offerHigh: range.high, marketValue, updatedAt: at })
@@ -75,7 +76,7 @@ export const restateFreshOffer: RestateFreshOffer = async (
     offerLinkId: link.id,
     offerLow: range.low,
     offerHigh: range.high,
-    text: `A fresh offer for the follow-ups, computed with ${formula.name}`,
+    text: `A fresh offer e-mailed by the follow-ups, computed with ${formula.name}`,
     actorUserId: null,
     createdAt: at,
   });

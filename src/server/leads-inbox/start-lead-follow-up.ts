@@ -59,6 +59,7 @@ export async function startLeadFollowUp(
           basisOfferLinkId: null,
           at: now,
           appUrl: env.APP_URL,
+          sent: false,
         })
       : null;
     const link =
