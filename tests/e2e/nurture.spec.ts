@@ -2,7 +2,8 @@
 // from the lead's page the rep puts the lead on the nurture (by keyboard). Three weeks pass on the
 // follow-ups' test clock (FOLLOW_UP_TEST_CLOCK): the homeowner gets the first nurture e-mail, with
 // the offer computed afresh from the lead's figures and a new offer link; they accept through it,
-// and the lead says its nurture stopped because they answered. Axe on the lead page; 360 px.
+// and the lead says its nurture stopped because they answered. /follow-ups shows the built-in
+// nurture to a workspace without Pro. Axe on the lead page and /follow-ups; 360 px.
 //
 // A server of its own (DedicatedServer): it needs the e-mail provider's fake and the test clock.
 import path from 'node:path';
@@ -150,4 +151,16 @@ test('a countered lead goes on nurture, gets a fresh offer weeks later, and the 
   await page.reload();
   await expect(followUps.getByText('Follow-ups stopped: The homeowner answered the offer')).toBeVisible();
   expect(emailsTo(homeownerEmail)).toHaveLength(1);
+
+  // /follow-ups shows each named sequence; a workspace without Pro reads the built-in nurture.
+  await page.goto('/follow-ups');
+  await page.getByLabel('Sequence', { exact: true }).selectOption({ label: 'Nurture' });
+  await expect(page.getByRole('heading', { name: 'Long-term nurture', level: 2 })).toBeVisible();
+  await expect(page.getByText('Pro workspaces write their own sequences.')).toBeVisible();
+  await page.getByLabel('Preview a step').selectOption({ label: 'Day 75: E-mail' });
+  await expect(page.getByText('Subject: A fresh cash offer for 48 Elm St, Austin, TX 78701')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, '/follow-ups with the nurture shown, at 360 px');
+  await page.screenshot({ path: path.join(screenshots, 'follow-ups-nurture-360.png'), fullPage: true });
 });
