@@ -228,6 +228,30 @@ describeEachDatabase('nurture follow-ups', (database) => {
     expect(await emailsTo(homeowner)).toHaveLength(0);
   });
 
+  it('stops a nurture when the lead goes under contract, or is found closed when a step falls due', async () => {
+    const contracted = await counteredLead();
+    expect((await startFollowUp(contracted.lead.id, contracted.headers, { sequence: 'nurture' })).status).toBe(201);
+    const moved = await api['leads-inbox'][':id'].$patch(
+      { param: { id: contracted.lead.id }, json: { status: 'under-contract' } },
+      asBrowser(contracted.headers),
+    );
+    expect(moved.status).toBe(200);
+    const stopped = await latestFollowUp(contracted.lead.id);
+    expect([stopped.status, stopped.stopReason]).toEqual(['stopped', 'under-contract']);
+    const history = await db().select().from(leadEvents).where(eq(leadEvents.leadId, contracted.lead.id));
+    expect(history.map((event) => event.text)).toContain('Follow-ups stopped: The lead went under contract or closed');
+
+    // Closed by a path that stops nothing itself: the engine stops it at the next step, sending nothing.
+    const closed = await counteredLead();
+    expect((await startFollowUp(closed.lead.id, closed.headers, { sequence: 'nurture' })).status).toBe(201);
+    const running = (await activeFollowUp(closed.lead.id))!;
+    await db().update(leads).set({ status: 'closed' }).where(eq(leads.id, closed.lead.id));
+    await catchUpAt(day(running.startedAt, 22));
+    expect((await latestFollowUp(closed.lead.id)).stopReason).toBe('under-contract');
+    expect(await emailsTo(closed.homeowner)).toHaveLength(0);
+    expect(await emailsTo(contracted.homeowner)).toHaveLength(0);
+  });
+
   it('puts a Dead lead on the quarterly sequence, a fresh offer each quarter; refuses each kind at the wrong status', async () => {
     const { lead, headers, homeowner } = await counteredLead();
     const early = await startFollowUp(lead.id, headers, { sequence: 'dead-quarterly' });
