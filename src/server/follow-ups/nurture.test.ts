@@ -171,6 +171,8 @@ describeEachDatabase('nurture follow-ups', (database) => {
     const task = today.tasks.find((listed) => listed.leadId === lead.id);
     expect(task).toMatchObject({ kind: 'call', phone: '512-555-0100' });
     expect(task!.script).toContain(formatMoneyRange(offerAt(230000)));
+    // The first offer's per-step results count only first-offer sequences: this workspace has none.
+    expect(today.steps.filter((step) => step.sent > 0)).toEqual([]);
 
     // Day 75: another e-mail; months later the sequence still runs.
     await catchUpAt(day(followUp.startedAt, 76));
