@@ -402,14 +402,14 @@ function SequenceCard({ view }: { view: FollowUpsView }) {
         ))}
       {editing && (
         <SequenceEditor
-          key={shown.kind}
+          key={`editor-${shown.kind}`}
           kind={shown.kind}
           sequence={shown.sequence}
           onDone={() => setEditing(false)}
           onChange={setDraft}
         />
       )}
-      <StepPreview key={shown.kind} steps={steps} />
+      <StepPreview key={`preview-${shown.kind}`} steps={steps} />
     </section>
   );
 }
