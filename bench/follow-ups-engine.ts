@@ -16,6 +16,7 @@ import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } fro
 import { sendingPolicyConfig } from '#server/email/send-to-third-party.ts';
 import { createFollowUpClock } from '#server/follow-ups/follow-up-clock.ts';
 import { startFollowUpWorker } from '#server/follow-ups/start-follow-up-worker.ts';
+import { restateFreshOffer } from '#server/leads-inbox/restate-fresh-offer.ts';
 import { createDatabase, startPostgresServer } from '#tests/support/postgres-server.ts';
 import { createTestContext } from '#tests/support/test-app.ts';
 import { percentile } from './support/percentile';
@@ -89,6 +90,7 @@ async function measure(kind: string, database: DatabaseConnection, port: number)
       intervalMs: INTERVAL_MS,
       pollIntervalMs: 3_600_000,
       queueAheadMs: Number.POSITIVE_INFINITY,
+      restateOffer: restateFreshOffer,
     });
     const queued = async () => {
       const { rows } = (await database.db.execute(

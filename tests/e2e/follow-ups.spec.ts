@@ -200,6 +200,16 @@ test('a Pro owner writes the workspace’s own sequence: checked before it is sa
   await expect(page.getByText('Subject: Quick question about 48 Elm St, Austin, TX 78701')).toBeVisible();
   await page.getByRole('button', { name: 'Use the built-in sequence' }).click();
   await expect(page.getByRole('heading', { name: 'Cash offer follow-up', exact: true })).toBeVisible();
+
+  // The nurture is a sequence of its own (issue 42 §3), written the same way.
+  await page.getByLabel('Sequence', { exact: true }).selectOption({ label: 'Nurture' });
+  await expect(page.getByRole('heading', { name: 'Long-term nurture', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit the sequence' }).click();
+  await editor.getByLabel('Name').fill('Our year of check-ins');
+  await editor.getByRole('button', { name: 'Save sequence' }).click();
+  await expect(page.getByRole('heading', { name: 'Our year of check-ins (your own)' })).toBeVisible();
+  await page.getByLabel('Sequence', { exact: true }).selectOption({ label: 'First offer' });
+  await expect(page.getByRole('heading', { name: 'Cash offer follow-up', exact: true })).toBeVisible();
 });
 
 test('a shared offer is followed up by e-mail with the homeowner it goes to, by keyboard', async ({ page }) => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { nurtureFollowUpSequence } from '#domain/follow-ups/built-in-sequences.ts';
 import { defaultFollowUpSequence } from '#domain/follow-ups/sequence.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
@@ -401,7 +402,10 @@ describeEachDatabase('API fuzz', (database) => {
         formula: { arvMultiplier: 0.7, repairMultiplier: 1, minProfit: 0, maxProfit: 0 },
       })
       .returning();
-    await db.insert(followUpSequences).values({ workspaceId, sequence: defaultFollowUpSequence });
+    await db.insert(followUpSequences).values([
+      { workspaceId, sequence: defaultFollowUpSequence },
+      { workspaceId, kind: 'nurture', sequence: nurtureFollowUpSequence },
+    ]);
     await db.insert(importColumnMappings).values({ workspaceId, column: 'zestimateguess', field: 'marketValue' });
     await db.insert(wholesalerProfiles).values({ workspaceId, userId: victim.userId, handle: `v-${unguessable}` });
     await db.insert(releasedHandles).values({ workspaceId, userId: victim.userId, handle: `r-${unguessable}` });
@@ -597,6 +601,9 @@ describeEachDatabase('API fuzz', (database) => {
       'POST /api/integrations/stripe/test',
       'POST /api/workspace/invitations/:token/accept',
       'POST /api/follow-ups/:id/pause',
+      'GET /api/follow-ups/sequences',
+      'PUT /api/follow-ups/sequences/:kind',
+      'DELETE /api/follow-ups/sequences/:kind',
       'POST /api/email/webhook',
       'POST /api/test/follow-up-clock',
       'GET /api/public/reply-to-confirmations',

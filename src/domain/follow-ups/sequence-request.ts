@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sendingPolicyMessages } from '../email/sending-policy-messages';
 import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { boundedText } from '../validation/bounded-text';
-import { FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from './sequence';
+import { FOLLOW_UP_TASK_KINDS, type FollowUpSequence, type FollowUpSequenceKind } from './sequence';
 
 /** Steps after the offer a sequence may have, and the last day one may fall on. */
 export const MAX_FOLLOW_UP_STEPS = 12;
@@ -39,7 +39,10 @@ const StepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(FOLLOW_UP_TASK_KINDS), day: Day, body: typed('Script', 2000) }),
 ]);
 
-/** PUT /api/follow-ups/sequence: a Pro workspace's own sequence; day 0, the offer, is implied. */
+/**
+ * PUT /api/follow-ups/sequence and /api/follow-ups/sequences/{kind}: a Pro workspace's own sequence
+ * of a kind; day 0, the offer, is implied.
+ */
 export const FollowUpSequenceRequestSchema = z
   .object({
     name: typed('Name', 80),
@@ -56,7 +59,10 @@ export const FollowUpSequenceRequestSchema = z
 export type FollowUpSequenceRequest = z.infer<typeof FollowUpSequenceRequestSchema>;
 export type FollowUpSequenceRequestInput = z.input<typeof FollowUpSequenceRequestSchema>;
 
-/** The sequence a request describes, the offer first. */
-export function sequenceFromRequest(request: FollowUpSequenceRequest): FollowUpSequence {
-  return { name: request.name, steps: [{ day: 0, kind: 'offer' }, ...request.steps] };
+/** The sequence a request describes, of its kind (first-offer unless said), the offer first. */
+export function sequenceFromRequest(
+  request: FollowUpSequenceRequest,
+  kind: FollowUpSequenceKind = 'first-offer',
+): FollowUpSequence {
+  return { name: request.name, kind, steps: [{ day: 0, kind: 'offer' }, ...request.steps] };
 }

@@ -14,9 +14,20 @@ export type FollowUpStep =
   | { day: number; kind: 'email'; subject: string; body: string; renewsOffer: boolean }
   | { day: number; kind: FollowUpTaskKind; body: string };
 
+/**
+ * What a sequence is for (issue 42 §3): 'first-offer' follows up an offer until the homeowner answers,
+ * while the lead is New; 'nurture' keeps in touch for months with a homeowner who countered, went
+ * quiet or said "not now", whatever the status short of a contract; 'dead-quarterly' writes to a
+ * Dead lead once a quarter. Nurture kinds re-state a fresh offer at each step (fresh-offer.ts).
+ */
+export const FOLLOW_UP_SEQUENCE_KINDS = ['first-offer', 'nurture', 'dead-quarterly'] as const;
+export type FollowUpSequenceKind = (typeof FOLLOW_UP_SEQUENCE_KINDS)[number];
+
 export interface FollowUpSequence {
   name: string;
   steps: FollowUpStep[];
+  /** Absent on sequences stored before there were several: 'first-offer' (followUpSequenceKind). */
+  kind?: FollowUpSequenceKind;
 }
 
 /** The fields a step's text may use, as `{firstName}` and so on. */
@@ -109,6 +120,7 @@ export const FOLLOW_UP_STOP_REASONS = [
   'sender-cannot-send',
   'link-or-markup',
   'finished',
+  'under-contract',
 ] as const;
 export type FollowUpStopReason = (typeof FOLLOW_UP_STOP_REASONS)[number];
 
@@ -126,6 +138,7 @@ export const followUpStopMessages: Record<FollowUpStopReason, string> = {
   'link-or-markup':
     "The e-mail would carry a link, an e-mail address or HTML from the homeowner's name, the property address or the step's text",
   finished: 'Every step is done',
+  'under-contract': 'The lead went under contract or closed',
 };
 
 /** The steps that still have to happen after the offer. */

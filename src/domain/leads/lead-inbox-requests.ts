@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { sendingPolicyMessages } from '../email/sending-policy-messages';
 import { carriesLinkOrMarkup } from '../email/typed-text-rules';
+import { FOLLOW_UP_SEQUENCE_KINDS } from '../follow-ups/sequence';
 import { boundedText } from '../validation/bounded-text';
 import { LEAD_STATUSES } from './lead-status';
 
@@ -90,6 +91,12 @@ export const RevisedOfferRequestSchema = z.object({
 export type RevisedOfferRequest = z.infer<typeof RevisedOfferRequestSchema>;
 export type RevisedOfferRequestInput = z.input<typeof RevisedOfferRequestSchema>;
 
-/** POST /api/leads-inbox/{id}/follow-up: start the built-in sequence; `replace` answers "Replace it?" with yes. */
-export const LeadFollowUpRequestSchema = z.object({ replace: z.boolean().default(false) });
+/**
+ * POST /api/leads-inbox/{id}/follow-up: start the workspace's sequence of a kind (the first offer's
+ * unless said: a nurture, or the quarterly one for a Dead lead); `replace` answers "Replace it?" with yes.
+ */
+export const LeadFollowUpRequestSchema = z.object({
+  replace: z.boolean().default(false),
+  sequence: z.enum(FOLLOW_UP_SEQUENCE_KINDS, { error: 'Unknown sequence' }).default('first-offer'),
+});
 export type LeadFollowUpRequest = z.infer<typeof LeadFollowUpRequestSchema>;

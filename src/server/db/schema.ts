@@ -22,7 +22,12 @@ import {
 import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.ts';
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
-import { FOLLOW_UP_STOP_REASONS, FOLLOW_UP_TASK_KINDS, type FollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import {
+  FOLLOW_UP_SEQUENCE_KINDS,
+  FOLLOW_UP_STOP_REASONS,
+  FOLLOW_UP_TASK_KINDS,
+  type FollowUpSequence,
+} from '#domain/follow-ups/sequence.ts';
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
@@ -637,13 +642,19 @@ export const followUps = pgTable(
 );
 
 /** A Pro workspace's own follow-up sequence, used for every sequence it starts from then on (issue 27). */
-export const followUpSequences = pgTable('follow_up_sequences', {
-  workspaceId: text('workspace_id')
-    .primaryKey()
-    .references(() => organization.id, { onDelete: 'cascade' }),
-  sequence: jsonb('sequence').$type<FollowUpSequence>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A Pro workspace's own sequence of each kind (first offer, nurture, dead-quarterly): one per kind. */
+export const followUpSequences = pgTable(
+  'follow_up_sequences',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: FOLLOW_UP_SEQUENCE_KINDS }).notNull().default('first-offer'),
+    sequence: jsonb('sequence').$type<FollowUpSequence>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.kind] })],
+);
 
 /** Each step a sequence took: exactly one row per step, so no step happens twice. */
 export const followUpTouches = pgTable(

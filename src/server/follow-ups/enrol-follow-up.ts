@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import { followUpMessages } from '#domain/follow-ups/follow-up-messages.ts';
 import { followUpDueAt, followUpTimeZone } from '#domain/follow-ups/schedule.ts';
-import type { FollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import type { FollowUpSequence, FollowUpSequenceKind } from '#domain/follow-ups/sequence.ts';
 import type { Transaction } from '../db/database';
 import { followUps, followUpTouches, leadEvents } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
@@ -26,8 +26,10 @@ export interface FollowUpEnrolment {
   startedAt: Date;
   /** The offer's e-mail, when it was sent as part of this (a bulk offer). */
   offerEmailId?: string | null;
-  /** Default: the workspace's own sequence, else the built-in one. */
+  /** Default: the workspace's own sequence of `kind`, else the built-in one. */
   sequence?: FollowUpSequence;
+  /** Which of the workspace's sequences, when `sequence` is not given (default 'first-offer'). */
+  kind?: FollowUpSequenceKind;
   /** What to do when the person already has an active sequence in the workspace. */
   whenActive: 'refuse' | 'replace' | 'keep';
   /** The member who started it by hand (on the lead's history). */
@@ -42,7 +44,8 @@ export interface FollowUpEnrolment {
  * it (returns null, a bulk send's repeat).
  */
 export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolment): Promise<{ id: string } | null> {
-  const sequence = enrolment.sequence ?? (await readWorkspaceSequence(tx, enrolment.workspaceId)).sequence;
+  const sequence =
+    enrolment.sequence ?? (await readWorkspaceSequence(tx, enrolment.workspaceId, enrolment.kind)).sequence;
   const recipientKey = homeownerEmailKey(enrolment.recipient.email);
   const [active] = await tx
     .select({ id: followUps.id })

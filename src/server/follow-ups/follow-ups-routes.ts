@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { followUpMessages } from '#domain/follow-ups/follow-up-messages.ts';
 import { FollowUpSequenceRequestSchema } from '#domain/follow-ups/sequence-request.ts';
+import { FOLLOW_UP_SEQUENCE_KINDS } from '#domain/follow-ups/sequence.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { followUps, followUpTouches, leads } from '../db/schema';
@@ -12,7 +13,14 @@ import { validate } from '../http/validate';
 import { createFollowUpClock, type FollowUpClock } from './follow-up-clock';
 import { listFollowUps } from './read-follow-ups';
 import { stopFollowUps } from './stop-follow-ups';
-import { readWorkspaceSequence, resetWorkspaceSequence, saveWorkspaceSequence } from './workspace-sequence';
+import {
+  readWorkspaceSequence,
+  readWorkspaceSequences,
+  resetWorkspaceSequence,
+  saveWorkspaceSequence,
+} from './workspace-sequence';
+
+const SequenceKindParam = z.object({ kind: z.enum(FOLLOW_UP_SEQUENCE_KINDS, { error: 'Unknown sequence' }) });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +37,9 @@ function uuidOr404(id: string, message: string): string {
  * deals; another workspace's task or sequence is 404, nothing changed);
  * GET /sequence → { sequence, custom } the sequence new follow-ups start with; PUT /sequence
  * FollowUpSequenceRequestSchema → the same (a Pro workspace's own: 'manage-workspace', 403
- * 'pro-only' on other plans) and DELETE /sequence → back to the built-in one.
+ * 'pro-only' on other plans) and DELETE /sequence → back to the built-in one; the same per kind
+ * (issue 42 §3: first-offer, nurture, dead-quarterly): GET /sequences → { sequences: [{ kind,
+ * sequence, custom }] }, PUT and DELETE /sequences/{kind} (an unknown kind is 400).
  */
 export function followUpsRoutes(context: AppContext) {
   const { db } = context.database;
@@ -43,6 +53,20 @@ export function followUpsRoutes(context: AppContext) {
     )
     .delete('/sequence', requireRole('manage-workspace'), async (c) =>
       c.json(await resetWorkspaceSequence(db, c.var.member.workspaceId)),
+    )
+    .get('/sequences', async (c) => c.json({ sequences: await readWorkspaceSequences(db, c.var.member.workspaceId) }))
+    .put(
+      '/sequences/:kind',
+      requireRole('manage-workspace'),
+      validate('param', SequenceKindParam),
+      validate('json', FollowUpSequenceRequestSchema),
+      async (c) =>
+        c.json(
+          await saveWorkspaceSequence(db, c.var.member.workspaceId, c.req.valid('json'), c.req.valid('param').kind),
+        ),
+    )
+    .delete('/sequences/:kind', requireRole('manage-workspace'), validate('param', SequenceKindParam), async (c) =>
+      c.json(await resetWorkspaceSequence(db, c.var.member.workspaceId, c.req.valid('param').kind)),
     )
     .post('/tasks/:id/done', requireRole('work-deals'), async (c) => {
       const id = uuidOr404(c.req.param('id'), followUpMessages.taskNotFound);

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { fillFollowUpFields, followUpFieldValues } from '#domain/follow-ups/render-step.ts';
+import { followUpSequenceKind } from '#domain/follow-ups/sequence-kinds.ts';
 import {
   followUpStepLabel,
   type FollowUpSequence,
+  type FollowUpSequenceKind,
   type FollowUpStep,
   type FollowUpStopReason,
 } from '#domain/follow-ups/sequence.ts';
@@ -123,15 +125,18 @@ export async function listFollowUps(db: Database, member: LeadReader, now: Date)
 }
 
 /**
- * Per step of the workspace's sequences: how many took it, and of those how many sequences ended
- * right after it because the homeowner answered (or replied), unsubscribed (or complained), or bounced.
+ * Per step of the workspace's first-offer sequences (a nurture's steps are other days): how many
+ * took it, and of those how many sequences ended right after it because the homeowner answered (or
+ * replied), unsubscribed (or complained), or bounced.
  */
 async function stepResults(db: Database, workspaceId: string, sequence: FollowUpSequence) {
+  // A sequence stored before kinds has none: a first offer's.
+  const firstOffer = sql`coalesce(${followUps.sequence}->>'kind', 'first-offer') = 'first-offer'`;
   const result = (await db.execute(sql`
     with last_touch as (
       select t.follow_up_id, max(t.step) as step
       from follow_up_touches t join follow_ups on follow_ups.id = t.follow_up_id
-      where ${inWorkspace(followUps, workspaceId)}
+      where ${inWorkspace(followUps, workspaceId)} and ${firstOffer}
       group by t.follow_up_id
     )
     select t.step,
@@ -142,7 +147,7 @@ async function stepResults(db: Database, workspaceId: string, sequence: FollowUp
     from follow_up_touches t
     join follow_ups on follow_ups.id = t.follow_up_id
     join last_touch lt on lt.follow_up_id = t.follow_up_id
-    where ${inWorkspace(followUps, workspaceId)}
+    where ${inWorkspace(followUps, workspaceId)} and ${firstOffer}
     group by t.step
     order by t.step`)) as unknown as {
     rows: { step: number; sent: number; answered: number; unsubscribed: number; bounced: number }[];
@@ -161,6 +166,9 @@ async function stepResults(db: Database, workspaceId: string, sequence: FollowUp
 
 export interface LeadFollowUp {
   id: string;
+  /** Which sequence: its kind (first offer, nurture, quarterly) and name. */
+  kind: FollowUpSequenceKind;
+  name: string;
   status: 'active' | 'stopped' | 'finished';
   stopReason: FollowUpStopReason | null;
   stoppedAt: string | null;
@@ -181,6 +189,8 @@ export async function readLeadFollowUp(db: Pick<Database, 'select'>, leadId: str
   const step = row.sequence.steps[row.nextStep];
   return {
     id: row.id,
+    kind: followUpSequenceKind(row.sequence),
+    name: row.sequence.name,
     status: row.status,
     stopReason: row.stopReason,
     stoppedAt: row.stoppedAt?.toISOString() ?? null,

@@ -1,7 +1,9 @@
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { renderFollowUpEmail } from '#domain/follow-ups/render-step.ts';
 import { followUpDueAt } from '#domain/follow-ups/schedule.ts';
+import { followUpSequenceKind, followUpStopOnStatus, restatesFreshOffer } from '#domain/follow-ups/sequence-kinds.ts';
 import type { FollowUpStep, FollowUpStopReason } from '#domain/follow-ups/sequence.ts';
+import { isLeadStatus } from '#domain/leads/lead-status.ts';
 import { offerExpiresAt } from '#domain/offer/offer-validity.ts';
 import { isWorkspaceRole, may } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
@@ -31,6 +33,31 @@ export interface FollowUpBatch {
 type FollowUp = typeof followUps.$inferSelect;
 
 /**
+ * Makes the fresh offer a nurture step re-states, inside `tx`: a new answerable link for the lead,
+ * its range recomputed from the lead's figures with the workspace's template (the revised-offer
+ * path, leads-inbox/restate-fresh-offer.ts: passed in, as offer links already reach follow-ups).
+ * Null when no offer can be computed (no market value, a deal that does not work): the step then
+ * re-states the offer it has, renewed.
+ */
+export type RestateFreshOffer = (
+  tx: Transaction,
+  request: {
+    workspaceId: string;
+    senderUserId: string;
+    leadId: string;
+    /** The offer the sequence states now (its repairs and formula are the lead's figures); null: the lead's own. */
+    basisOfferLinkId: string | null;
+    at: Date;
+    appUrl: string;
+    /**
+     * True when the offer goes to the homeowner now (an e-mail step): it becomes the lead's current
+     * offer, on its history. A task's, or the one a nurture starts with, is only the sequence's.
+     */
+    sent: boolean;
+  },
+) => Promise<{ id: string; url: string } | null>;
+
+/**
  * Takes one batch of sequences whose next step is due and takes that step, in one transaction:
  * - due sequences are served fairly, each sender's earliest first, before anyone's second;
  * - each is locked (FOR UPDATE SKIP LOCKED: two processes never take the same one) and checked
@@ -50,6 +77,7 @@ export async function runDueFollowUps({
   inboundDomain = null,
   pacing = { intervalMs: 0, queueAheadMs: Number.POSITIVE_INFINITY },
   outboxNow = now,
+  restateOffer,
 }: {
   db: Database;
   policy: Omit<SendingPolicyConfig, 'now'>;
@@ -68,6 +96,8 @@ export async function runDueFollowUps({
    * have moved the follow-ups' clock ahead (default `now`).
    */
   outboxNow?: Date;
+  /** A nurture sequence's steps each re-state a fresh offer through it (required once one runs). */
+  restateOffer?: RestateFreshOffer;
 }): Promise<FollowUpBatch> {
   return db.transaction(async (tx) => {
     const report: FollowUpBatch = { claimed: 0, emailed: 0, tasks: 0, stopped: 0, postponed: 0, waiting: 0 };
@@ -133,7 +163,7 @@ export async function runDueFollowUps({
       }
       const outcome = step
         ? await runAsQueuingRequest(followUp.requestId, () =>
-            takeStep(tx, { followUp, step, now, sendAt: new Date(nextSendAt), policy, inboundDomain }),
+            takeStep(tx, { followUp, step, now, sendAt: new Date(nextSendAt), policy, inboundDomain, restateOffer }),
           )
         : { done: true as const };
       if ('stop' in outcome) {
@@ -201,11 +231,15 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
     followUp.leadId = found.lead_id;
   }
   if (found.lead_responded_at && new Date(found.lead_responded_at) > followUp.startedAt) return 'answered';
-  if (found.lead_status && found.lead_status !== 'new') return 'status-changed';
+  // A first offer's sequence stops past New; a nurture keeps going until Under Contract or Closed.
+  const kind = followUpSequenceKind(followUp.sequence);
+  const byStatus = isLeadStatus(found.lead_status) ? followUpStopOnStatus(kind, found.lead_status) : null;
+  if (byStatus) return byStatus;
   if (found.suppressed) return found.suppressed;
-  const renewsLater = followUp.sequence.steps
-    .slice(followUp.nextStep)
-    .some((step) => step.kind === 'email' && step.renewsOffer);
+  // A nurture's every step re-states a fresh offer, so the last one expiring between steps ends nothing.
+  const renewsLater =
+    restatesFreshOffer(kind) ||
+    followUp.sequence.steps.slice(followUp.nextStep).some((step) => step.kind === 'email' && step.renewsOffer);
   if (!found.offer_expires_at || (new Date(found.offer_expires_at) <= now && !renewsLater)) return 'offer-expired';
   return null;
 }
@@ -222,6 +256,7 @@ async function takeStep(
     sendAt,
     policy,
     inboundDomain,
+    restateOffer,
   }: {
     followUp: FollowUp;
     step: FollowUpStep;
@@ -230,9 +265,13 @@ async function takeStep(
     sendAt: Date;
     policy: Omit<SendingPolicyConfig, 'now'>;
     inboundDomain: string | null;
+    restateOffer: RestateFreshOffer | undefined;
   },
 ): Promise<StepOutcome> {
   if (step.kind === 'offer') return { done: true };
+  const fresh = restatesFreshOffer(followUpSequenceKind(followUp.sequence));
+  const restate = (db: Transaction) =>
+    restateFollowUpOffer(db, { followUp, now, appUrl: policy.appUrl, restateOffer, sent: step.kind === 'email' });
   const touch = {
     followUpId: followUp.id,
     step: followUp.nextStep,
@@ -240,6 +279,8 @@ async function takeStep(
     dueAt: followUp.nextDueAt ?? now,
   };
   if (step.kind !== 'email') {
+    // A nurture's task states the fresh offer too: its script reads the sequence's offer.
+    if (fresh) await restate(tx);
     await tx.insert(followUpTouches).values(touch).onConflictDoNothing();
     return { done: true };
   }
@@ -253,7 +294,9 @@ async function takeStep(
         .returning({ id: followUpTouches.id });
       // Taken already (it cannot be, under the row lock; the unique row makes sure).
       if (!recorded) return;
-      const offer = await renewedOffer(savepoint, followUp.offerLinkId, step.renewsOffer ? now : null);
+      // In the savepoint: a step the sending policy refuses leaves no fresh offer behind.
+      if (fresh) await restate(savepoint);
+      const offer = await renewedOffer(savepoint, followUp.offerLinkId, step.renewsOffer || fresh ? now : null);
       const sender = await readWholesaler(savepoint, {
         workspaceId: followUp.workspaceId,
         userId: followUp.senderUserId,
@@ -314,6 +357,37 @@ async function takeStep(
         return { stop: 'sender-cannot-send' };
     }
   }
+}
+
+/**
+ * A nurture step's fresh offer becomes the sequence's offer (its link in this and later steps);
+ * with none computed the sequence keeps the offer it has (renewed by the step).
+ */
+async function restateFollowUpOffer(
+  tx: Transaction,
+  {
+    followUp,
+    now,
+    appUrl,
+    restateOffer,
+    sent,
+  }: { followUp: FollowUp; now: Date; appUrl: string; restateOffer: RestateFreshOffer | undefined; sent: boolean },
+) {
+  if (!restateOffer) throw new Error('a nurture sequence is due: runDueFollowUps needs restateOffer');
+  if (!followUp.leadId) return;
+  const link = await restateOffer(tx, {
+    workspaceId: followUp.workspaceId,
+    senderUserId: followUp.senderUserId,
+    leadId: followUp.leadId,
+    basisOfferLinkId: followUp.offerLinkId,
+    at: now,
+    appUrl,
+    sent,
+  });
+  if (!link) return;
+  await tx.update(followUps).set({ offerLinkId: link.id, offerUrl: link.url }).where(eq(followUps.id, followUp.id));
+  followUp.offerLinkId = link.id;
+  followUp.offerUrl = link.url;
 }
 
 /** The offer as the e-mail states it; a renewing step first keeps it open for another validity period from now. */

@@ -43,6 +43,7 @@ export const refusalCodes = [
   'lead-not-found',
   'lead-notes-full',
   'lead-past-new',
+  'lead-status-not-for-sequence',
   'lead-tasks-full',
   'lead-without-email',
   'lead-without-offer',

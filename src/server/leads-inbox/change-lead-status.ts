@@ -3,7 +3,7 @@ import type { LeadStatus } from '#domain/leads/lead-status.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
 import { leadEvents, leads } from '../db/schema';
-import { stopFollowUps } from '../follow-ups/stop-follow-ups';
+import { stopFollowUpsOnStatus } from '../follow-ups/stop-on-status';
 import { lockOwnedLead } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';
@@ -29,7 +29,7 @@ export async function changeLeadStatus(db: Database, member: WorkspaceMember, le
 
 /**
  * Inside the caller's transaction, on a lead it locked: moves it to `status`, writes the change to
- * its history with the member, and stops its follow-ups once it is past New. Returns the row.
+ * its history with the member, and stops the follow-ups its new status ends. Returns the row.
  */
 export async function moveLeadStatus(
   tx: Transaction,
@@ -48,12 +48,13 @@ export async function moveLeadStatus(
     createdAt: at,
   });
   if (!updated) throw new Error('lead update returned no row');
-  // Someone is working the lead: no automatic touch may write to the homeowner any more.
-  if (status !== 'new') {
-    await stopFollowUps(tx, { leadId: lead.id }, 'status-changed', {
-      at: new Date(at.getTime() + 1),
-      actorUserId: member.userId,
-    });
-  }
+  // Someone is working the lead: a first offer's follow-ups stop past New; a nurture keeps writing
+  // until the lead is Under Contract or Closed (issue 42 §3).
+  await stopFollowUpsOnStatus(tx, {
+    leadId: lead.id,
+    status,
+    at: new Date(at.getTime() + 1),
+    actorUserId: member.userId,
+  });
   return updated;
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { useEffect } from 'react';
 import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
+import type { FollowUpSequenceKind } from '#domain/follow-ups/sequence.ts';
 import { api, readJson } from '#web/api/api-client.ts';
 import { refetchChanged, subscribeToChanges } from '#web/api/change-feed.ts';
 import { useSession } from '#web/api/use-session.ts';
@@ -40,14 +41,22 @@ function useFollowUpsChange<Input>(mutationFn: (input: Input) => Promise<unknown
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }) });
 }
 
-/** Saves the workspace's own sequence (Pro, managers): the sequences it starts from now on follow it. */
-export function useSaveSequence() {
+/** The workspace's sequence of each kind (first offer, nurture, quarterly): its own or the built-in one. */
+export function useFollowUpSequences() {
+  return useQuery({
+    queryKey: [...followUpsKey, 'sequences', useSession().user?.id ?? null],
+    queryFn: () => readJson(api['follow-ups'].sequences.$get()),
+  });
+}
+
+/** Saves the workspace's own sequence of a kind (Pro, managers): the sequences of that kind it starts from now on follow it. */
+export function useSaveSequence(kind: FollowUpSequenceKind) {
   return useFollowUpsChange((request: FollowUpSequenceRequestInput) =>
-    readJson(api['follow-ups'].sequence.$put({ json: request })),
+    readJson(api['follow-ups'].sequences[':kind'].$put({ param: { kind }, json: request })),
   );
 }
 
-/** Goes back to the built-in sequence. */
-export function useResetSequence() {
-  return useFollowUpsChange(() => readJson(api['follow-ups'].sequence.$delete()));
+/** Goes back to the built-in sequence of a kind. */
+export function useResetSequence(kind: FollowUpSequenceKind) {
+  return useFollowUpsChange(() => readJson(api['follow-ups'].sequences[':kind'].$delete({ param: { kind } })));
 }

@@ -1,8 +1,14 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { fillFollowUpFields, followUpFieldValues, renderFollowUpEmail } from '#domain/follow-ups/render-step.ts';
+import { followUpSequenceKindLabels } from '#domain/follow-ups/sequence-kinds.ts';
 import type { FollowUpSequenceRequestInput } from '#domain/follow-ups/sequence-request.ts';
-import { followUpStepLabel, type FollowUpStep } from '#domain/follow-ups/sequence.ts';
+import {
+  FOLLOW_UP_SEQUENCE_KINDS,
+  followUpStepLabel,
+  type FollowUpSequenceKind,
+  type FollowUpStep,
+} from '#domain/follow-ups/sequence.ts';
 import { canEditFollowUpSequence } from '#domain/plans/plans.ts';
 import { taskKindLabels } from '#domain/tasks/task-requests.ts';
 import { serverErrorMessage } from '#web/api/api-client.ts';
@@ -13,6 +19,7 @@ import { useMay } from '#web/api/use-workspace.ts';
 import { notify } from '#web/components/notify.ts';
 import {
   useFollowUps,
+  useFollowUpSequences,
   useMarkTaskDone,
   useResetSequence,
   type FollowUpsView,
@@ -34,8 +41,8 @@ export function FollowUpsPage() {
       </p>
       <h1 id="follow-ups-title">Follow-ups</h1>
       <p className="muted">
-        Every sequence stops the moment the homeowner answers, unsubscribes, bounces or replies, or their lead moves
-        past New.
+        Every sequence stops the moment the homeowner answers, unsubscribes, bounces or replies. A first offer’s
+        follow-ups also stop when the lead moves past New; a nurture keeps going until it is Under Contract or Closed.
       </p>
       {followUps.isPending ? (
         <p className="loading" role="status">
@@ -310,25 +317,52 @@ function previewSteps(draft: FollowUpSequenceRequestInput): PreviewStep[] {
 }
 
 /**
- * The workspace's sequence, each step shown exactly as a homeowner gets it (with sample values);
- * a Pro workspace's managers write their own, the preview following what they type.
+ * The workspace's sequences (first offer, nurture, quarterly: one shown at a time), each step shown
+ * exactly as a homeowner gets it (with sample values); a Pro workspace's managers write their own,
+ * the preview following what they type; other plans read the built-ins.
  */
 function SequenceCard({ view }: { view: FollowUpsView }) {
   const { user } = useSession();
   const subscription = useSubscription(Boolean(user));
   const managesWorkspace = useMay()('manage-workspace');
   const planEdits = subscription.data ? canEditFollowUpSequence(subscription.data.plan) : false;
-  const reset = useResetSequence();
+  const [kind, setKind] = useState<FollowUpSequenceKind>('first-offer');
+  const kindSelect = useId();
+  const sequences = useFollowUpSequences();
+  const shown = sequences.data?.sequences.find((entry) => entry.kind === kind) ?? {
+    kind: 'first-offer' as const,
+    sequence: view.sequence,
+    custom: view.custom,
+  };
+  const reset = useResetSequence(shown.kind);
   const [draft, setDraft] = useState<FollowUpSequenceRequestInput | null>(null);
   const [editing, setEditing] = useState(false);
-  const saved = view.sequence.steps.filter((step): step is PreviewStep => step.kind !== 'offer');
+  const saved = shown.sequence.steps.filter((step): step is PreviewStep => step.kind !== 'offer');
   const steps = editing && draft ? previewSteps(draft) : saved;
   return (
     <section className="card" aria-labelledby="follow-ups-sequence-title">
+      <div className="follow-up-sequence-kind">
+        <label htmlFor={kindSelect}>Sequence</label>
+        <select
+          id={kindSelect}
+          value={kind}
+          disabled={editing}
+          onChange={(event) => setKind(event.target.value as FollowUpSequenceKind)}
+        >
+          {FOLLOW_UP_SEQUENCE_KINDS.map((option) => (
+            <option key={option} value={option}>
+              {followUpSequenceKindLabels[option]}
+            </option>
+          ))}
+        </select>
+      </div>
       <h2 id="follow-ups-sequence-title" className="card-title">
-        {view.sequence.name}
-        {view.custom && <span className="muted"> (your own)</span>}
+        {shown.sequence.name}
+        {shown.custom && <span className="muted"> (your own)</span>}
       </h2>
+      {shown.kind !== 'first-offer' && (
+        <p className="muted">Each step re-states a fresh offer, computed from the lead’s figures on the day.</p>
+      )}
       <p className="muted">
         Day 0 is the offer itself. Texts are never sent for you: a text task opens your own messages app.
       </p>
@@ -346,7 +380,7 @@ function SequenceCard({ view }: { view: FollowUpsView }) {
             >
               Edit the sequence
             </button>
-            {view.custom && (
+            {shown.custom && (
               <button
                 type="button"
                 className="button button-secondary"
@@ -364,10 +398,18 @@ function SequenceCard({ view }: { view: FollowUpsView }) {
             )}
           </div>
         ) : (
-          <p className="muted">Pro workspaces write their own sequence.</p>
+          <p className="muted">Pro workspaces write their own sequences.</p>
         ))}
-      {editing && <SequenceEditor sequence={view.sequence} onDone={() => setEditing(false)} onChange={setDraft} />}
-      <StepPreview steps={steps} />
+      {editing && (
+        <SequenceEditor
+          key={`editor-${shown.kind}`}
+          kind={shown.kind}
+          sequence={shown.sequence}
+          onDone={() => setEditing(false)}
+          onChange={setDraft}
+        />
+      )}
+      <StepPreview key={`preview-${shown.kind}`} steps={steps} />
     </section>
   );
 }

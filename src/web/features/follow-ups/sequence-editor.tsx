@@ -4,7 +4,7 @@ import {
   MAX_FOLLOW_UP_STEPS,
   type FollowUpSequenceRequestInput,
 } from '#domain/follow-ups/sequence-request.ts';
-import { FOLLOW_UP_FIELDS, type FollowUpSequence } from '#domain/follow-ups/sequence.ts';
+import { FOLLOW_UP_FIELDS, type FollowUpSequence, type FollowUpSequenceKind } from '#domain/follow-ups/sequence.ts';
 import { serverErrorMessage } from '#web/api/api-client.ts';
 import { notify } from '#web/components/notify.ts';
 import { useSaveSequence } from './follow-ups-api';
@@ -17,10 +17,13 @@ import { fieldProblems, SequenceStepFields } from './sequence-step-fields';
  * the first problem is said next to its field and focused.
  */
 export function SequenceEditor({
+  kind,
   sequence,
   onDone,
   onChange,
 }: {
+  /** Which of the workspace's sequences it writes. */
+  kind: FollowUpSequenceKind;
   sequence: FollowUpSequence;
   onDone: () => void;
   /** The draft as it stands, for the preview beside it. */
@@ -28,7 +31,7 @@ export function SequenceEditor({
 }) {
   const [draft, setDraft] = useState(() => draftOf(sequence));
   const [problem, setProblem] = useState<{ path: string; message: string } | null>(null);
-  const save = useSaveSequence();
+  const save = useSaveSequence(kind);
   const id = useId();
   const fields = fieldProblems(id, problem);
 

@@ -1,6 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { followUpStopMessages } from '#domain/follow-ups/sequence.ts';
+import { followUpSequenceKindLabels, statusesToStartFollowUp } from '#domain/follow-ups/sequence-kinds.ts';
+import {
+  FOLLOW_UP_SEQUENCE_KINDS,
+  followUpStopMessages,
+  type FollowUpSequenceKind,
+} from '#domain/follow-ups/sequence.ts';
 import { ApiError, serverErrorMessage } from '#web/api/api-client.ts';
 import { notify } from '#web/components/notify.ts';
 import { formatLeadTime } from './lead-labels';
@@ -8,9 +13,16 @@ import { usePauseLeadFollowUp, useStartLeadFollowUp, type LeadDetail } from './l
 
 const FAILED = 'Something went wrong. Please try again.';
 
+const startLabels: Record<Exclude<FollowUpSequenceKind, 'first-offer'>, string> = {
+  nurture: 'Start nurture',
+  'dead-quarterly': 'Start quarterly follow-ups',
+};
+
 /**
- * The lead's follow-up sequence: its next touch and why, or how it ended; members who work deals
- * start it (asked first when the homeowner has one running) and pause it.
+ * The lead's follow-up sequence: which one, its next touch and why, or how it ended; members who
+ * work deals start one of the kinds its status allows (the first offer's while New, a nurture short
+ * of a contract, the quarterly one once Dead: asked first when the homeowner has one running) and
+ * pause it.
  */
 export function LeadFollowUp({
   lead,
@@ -24,25 +36,34 @@ export function LeadFollowUp({
   const start = useStartLeadFollowUp(lead.id);
   const pause = usePauseLeadFollowUp(lead.id);
   const [askingToReplace, setAskingToReplace] = useState(false);
+  const startable = FOLLOW_UP_SEQUENCE_KINDS.filter((kind) => statusesToStartFollowUp[kind].includes(lead.status));
+  const [chosen, setChosen] = useState<FollowUpSequenceKind | null>(null);
+  const kind = chosen && startable.includes(chosen) ? chosen : startable[0];
+  const sequenceSelect = useId();
   const replaceQuestion = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (askingToReplace) replaceQuestion.current?.focus();
   }, [askingToReplace]);
 
-  const startSequence = (replace: boolean) =>
-    start.mutate(replace, {
-      onSuccess: () => {
-        setAskingToReplace(false);
-        notify.success('Follow-ups started');
+  const startSequence = (replace: boolean) => {
+    if (!kind) return;
+    start.mutate(
+      { replace, sequence: kind },
+      {
+        onSuccess: () => {
+          setAskingToReplace(false);
+          notify.success('Follow-ups started');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'follow-up-active') setAskingToReplace(true);
+          else notify.error(serverErrorMessage(error, FAILED));
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'follow-up-active') setAskingToReplace(true);
-        else notify.error(serverErrorMessage(error, FAILED));
-      },
-    });
+    );
+  };
 
   const running = followUp?.status === 'active';
-  const mayStart = worksDeals && !running && lead.status === 'new' && lead.email !== null;
+  const mayStart = worksDeals && !running && kind !== undefined && lead.email !== null;
 
   return (
     <section className="card" aria-labelledby="lead-follow-up-title">
@@ -52,10 +73,12 @@ export function LeadFollowUp({
       {followUp === null ? (
         <p className="muted">
           No follow-ups yet. The built-in sequence e-mails on days 2, 12 and 30 and asks for a call on day 5, and stops
-          the moment the homeowner answers.
+          the moment the homeowner answers. A nurture keeps in touch for a year with a fresh offer every few weeks; a
+          Dead lead can get one once a quarter.
         </p>
       ) : running && followUp.next ? (
         <p>
+          {followUp.kind !== 'first-offer' && <strong>{followUp.name}. </strong>}
           <strong>Next touch:</strong> {followUp.next.label} on{' '}
           <time dateTime={followUp.next.dueAt}>{formatLeadTime(followUp.next.dueAt)}</time>{' '}
           <span className="muted">
@@ -95,16 +118,40 @@ export function LeadFollowUp({
               {pause.isPending ? 'Pausing...' : 'Pause follow-ups'}
             </button>
           ) : mayStart ? (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={start.isPending}
-              onClick={() => startSequence(false)}
-            >
-              {start.isPending ? 'Starting...' : followUp ? 'Start follow-ups again' : 'Start follow-ups'}
-            </button>
-          ) : lead.status !== 'new' ? (
-            <p className="muted">Follow-ups run while a lead is New.</p>
+            <>
+              {startable.length > 1 && (
+                <span className="lead-follow-up-kind">
+                  <label htmlFor={sequenceSelect}>Sequence</label>
+                  <select
+                    id={sequenceSelect}
+                    value={kind}
+                    onChange={(event) => setChosen(event.target.value as FollowUpSequenceKind)}
+                  >
+                    {startable.map((option) => (
+                      <option key={option} value={option}>
+                        {followUpSequenceKindLabels[option]}
+                      </option>
+                    ))}
+                  </select>
+                </span>
+              )}
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={start.isPending}
+                onClick={() => startSequence(false)}
+              >
+                {start.isPending
+                  ? 'Starting...'
+                  : kind === 'first-offer'
+                    ? followUp
+                      ? 'Start follow-ups again'
+                      : 'Start follow-ups'
+                    : startLabels[kind!]}
+              </button>
+            </>
+          ) : kind === undefined ? (
+            <p className="muted">Follow-ups stop once a lead is Under Contract or Closed.</p>
           ) : lead.email === null ? (
             <p className="muted">This lead has no e-mail address to follow up by.</p>
           ) : null}

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { FollowUpSequenceKind } from '#domain/follow-ups/sequence.ts';
 import type { LeadCallLogInput } from '#domain/leads/lead-call.ts';
 import type { RevisedOfferRequest } from '#domain/leads/lead-inbox-requests.ts';
 import type { LeadStatus } from '#domain/leads/lead-status.ts';
@@ -142,10 +143,10 @@ export function useSaveLeadAsProperty(id: string) {
   });
 }
 
-/** Starts the built-in follow-up sequence on the lead; `replace` answers "Replace it?" with yes. */
+/** Starts the workspace's sequence of a kind on the lead; `replace` answers "Replace it?" with yes. */
 export function useStartLeadFollowUp(id: string) {
-  return useLeadMutation((replace: boolean) =>
-    readJson(api['leads-inbox'][':id']['follow-up'].$post({ param: { id }, json: { replace } })),
+  return useLeadMutation(({ replace, sequence }: { replace: boolean; sequence: FollowUpSequenceKind }) =>
+    readJson(api['leads-inbox'][':id']['follow-up'].$post({ param: { id }, json: { replace, sequence } })),
   );
 }
 
