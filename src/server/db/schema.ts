@@ -478,7 +478,13 @@ export const offerLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (t) => [index('offer_links_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
+  (t) => [
+    index('offer_links_workspace_idx').on(t.workspaceId, t.createdAt.desc()),
+    // A lead's revised offers, newest first (its deal figures: issue 42 §4).
+    index('offer_links_revises_lead_idx')
+      .on(t.revisesLeadId, t.createdAt.desc())
+      .where(sql`${t.revisesLeadId} is not null`),
+  ],
 );
 
 export const leadEvents = pgTable(

@@ -39,7 +39,7 @@ export function leadId(id: string): string {
  * GET / ?status=&assignee=me|all|{userId}&q=&cursor= → { leads, nextCursor };
  * GET /{id} → { lead, events, earlierCursor } (the newest 50 history entries);
  * GET /{id}/events?before={earlierCursor} → { events, earlierCursor } (the 50 before them);
- * PATCH /{id} { status } → { lead } (rate limited per user) and POST /{id}/notes { text } → 201 { event }
+ * PATCH /{id} { status, contract? (Under Contract), closing? (Closed) } → { lead } (rate limited per user) and POST /{id}/notes { text } → 201 { event }
  * (at most 200 a lead, then 409): roles that work deals, Dispositions once the lead is under contract or closed;
  * PUT /{id}/assignee { userId } → { lead } (work deals or manage members; a non-member is 400 'not-a-member');
  * POST /{id}/revised-offer RevisedOfferRequestSchema → 201 { offerLink, emailId } (work deals);
@@ -62,7 +62,7 @@ export function leadsInboxRoutes(context: AppContext) {
       c.json(await listLeadEvents(db, c.var.member, leadId(c.req.param('id')), c.req.valid('query').before)),
     )
     .patch('/:id', limitPerUser(context, 'lead-status'), validate('json', LeadStatusChangeSchema), async (c) => {
-      const lead = await changeLeadStatus(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').status);
+      const lead = await changeLeadStatus(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json'));
       return c.json({ lead });
     })
     .put(

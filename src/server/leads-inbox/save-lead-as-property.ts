@@ -15,7 +15,7 @@ export const saveLeadMessages = {
  * Saves a lead the member sees as a saved property of their workspace: its address, market value, the repairs of the
  * offer it answered, its current offer range and the homeowner's contact, through
  * saveOfferFigures, so the offer webhook and the plan's saved-property limit apply as for any
- * save (§4 Save, §6; the workspace's plan). 404 for a lead they do not see.
+ * save (§4 Save, §6; the workspace's plan), and made the lead's deal. 404 for a lead they do not see.
  */
 export async function saveLeadAsProperty(context: AppContext, member: WorkspaceMember, leadId: string) {
   const { db } = context.database;
@@ -28,7 +28,7 @@ export async function saveLeadAsProperty(context: AppContext, member: WorkspaceM
     throw new Refusal(409, saveLeadMessages.noOffer, { code: 'lead-without-offer' });
   }
   const [link] = lead.offerLinkId ? await db.select().from(offerLinks).where(eq(offerLinks.id, lead.offerLinkId)) : [];
-  return saveOfferFigures(context, member.workspaceId, {
+  const property = await saveOfferFigures(context, member.workspaceId, {
     address: lead.address,
     marketValue: lead.marketValue,
     repairCosts: link?.repairs ?? [],
@@ -38,4 +38,11 @@ export async function saveLeadAsProperty(context: AppContext, member: WorkspaceM
     formula: link && link.offerLow === lead.offerLow && link.offerHigh === lead.offerHigh ? link.formula : null,
     contact: { name: lead.name ?? 'Homeowner', email: lead.email ?? '', phone: lead.phone ?? '' },
   });
+  // The saved property is the lead's deal from now on (issue 42 §4): its figures open in the
+  // calculator and revise offers. Linked after the save, which has its own transaction (the plan's lock).
+  await db
+    .update(leads)
+    .set({ savedPropertyId: property.id })
+    .where(and(eq(leads.id, lead.id), leadsVisibleTo(member)));
+  return property;
 }
