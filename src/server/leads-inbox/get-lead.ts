@@ -45,7 +45,7 @@ export async function getLead(db: Database, member: LeadReader, leadId: string) 
       // The deal's figures as they stand: its saved property's, else its newest offer's (issue 42 §4).
       repairs: deal.repairs,
       totalRepairCost: deal.totalRepairCost,
-      dealFigures: { source: deal.source, templateName: deal.formula?.name ?? null },
+      dealFigures: { source: deal.source, formula: deal.formula },
       /** The deal's contract and closing terms (dollars, dates YYYY-MM-DD); null: none recorded yet. */
       dealTerms: terms ?? null,
     },
