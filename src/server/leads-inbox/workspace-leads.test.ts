@@ -353,6 +353,7 @@ describeEachDatabase('a workspace works its leads together (issue 26)', (databas
     ).toBe(201);
     const closed = await send(app, 'PATCH', `/api/leads-inbox/${contracted.id}`, dispositions.headers, {
       status: 'closed',
+      closing: { amountReceived: 12000, closedOn: '2027-01-15' },
     });
     expect(closed.status).toBe(200);
     const history = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, contracted.id));
