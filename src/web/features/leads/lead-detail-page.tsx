@@ -12,6 +12,7 @@ import { LeadNotes } from './lead-notes';
 import { LeadOfferHistory } from './lead-offer-history';
 import { LeadPhones } from './lead-phones';
 import { LeadStatusBadge } from './lead-status-badge';
+import { LeadDealTerms } from './lead-deal-terms';
 import { LeadStatusPipeline } from './lead-status-pipeline';
 import { LeadTasks } from './lead-tasks';
 import { useLead, type LeadDetail } from './leads-api';
@@ -120,12 +121,8 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
         <div className="lead-side">
           <LeadPhones lead={lead} />
           <LeadTasks leadId={lead.id} status={lead.status} />
-          <LeadStatusPipeline
-            leadId={lead.id}
-            status={lead.status}
-            createdAt={lead.createdAt}
-            changes={statusChanges}
-          />
+          <LeadStatusPipeline lead={lead} changes={statusChanges} />
+          <LeadDealTerms lead={lead} />
           <LeadFollowUp lead={lead} followUp={detail.followUp} worksDeals={worksDeals} />
           <LeadActions
             lead={lead}
