@@ -484,7 +484,9 @@ describeEachDatabase('API fuzz', (database) => {
       .values({ workspaceId, kind: 'call', dueAt: new Date(), assigneeUserId: victim.userId, leadId: lead!.id })
       .returning();
     // A deal of the victim's: its contract terms and an earlier version of its saved property (issue 42 §4).
-    await db.insert(dealTerms).values({ leadId: lead!.id, workspaceId, contractPrice: 150_000, contractDate: '2026-12-01' });
+    await db
+      .insert(dealTerms)
+      .values({ leadId: lead!.id, workspaceId, contractPrice: 150_000, contractDate: '2026-12-01' });
     const { id: _id, workspaceId: _workspace, createdAt: _created, ...figures } = property!;
     await db.insert(savedPropertyVersions).values({ savedPropertyId: property!.id, workspaceId, figures });
     victimIds = [

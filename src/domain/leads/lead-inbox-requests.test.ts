@@ -37,7 +37,13 @@ describe('lead inbox requests', () => {
     [{ ...revised, repairs: [{ name: 'Roof', cost: -5 }] }, 'Repair costs cannot be negative'],
     [{ ...revised, repairs: [{ name: ' ', cost: 5 }] }, 'Please name the repair'],
     [
-      { ...revised, repairs: [{ name: 'A', cost: 6e9 }, { name: 'B', cost: 6e9 }] },
+      {
+        ...revised,
+        repairs: [
+          { name: 'A', cost: 6e9 },
+          { name: 'B', cost: 6e9 },
+        ],
+      },
       'Total repairs must be at most $10,000,000,000',
     ],
     [{ ...revised, offerRange: undefined, marketValue: undefined }, 'Please enter the market value'],
@@ -60,22 +66,24 @@ describe('lead inbox requests', () => {
     });
     expect(issue({ status: 'closed' })?.message).toBe('Please enter what was received to move this lead to Closed');
     const contract = { contractPrice: 150000, contractDate: '2026-12-01' };
-    expect(issue({ status: 'negotiating', contract })?.message).toBe('Contract terms go with the Under Contract status');
+    expect(issue({ status: 'negotiating', contract })?.message).toBe(
+      'Contract terms go with the Under Contract status',
+    );
     expect(issue({ status: 'under-contract', contract: { ...contract, contractPrice: -1 } })?.message).toBe(
       'Contract price cannot be negative',
     );
     expect(issue({ status: 'under-contract', contract: { ...contract, contractDate: '2026-02-31' } })?.message).toBe(
       'Use a real date like 2026-05-31',
     );
-    expect(
-      issue({ status: 'under-contract', contract: { ...contract, closingDate: '2026-11-30' } })?.message,
-    ).toBe('The closing date cannot be before the contract date');
+    expect(issue({ status: 'under-contract', contract: { ...contract, closingDate: '2026-11-30' } })?.message).toBe(
+      'The closing date cannot be before the contract date',
+    );
     expect(LeadStatusChangeSchema.parse({ status: 'under-contract', contract })).toEqual({
       status: 'under-contract',
       contract: { ...contract, closingDate: null, titleCompany: '', earnestMoney: null },
     });
-    expect(
-      issue({ status: 'closed', closing: { amountReceived: 1e11, closedOn: '2027-01-15' } })?.message,
-    ).toBe('Amount received must be at most $10,000,000,000');
+    expect(issue({ status: 'closed', closing: { amountReceived: 1e11, closedOn: '2027-01-15' } })?.message).toBe(
+      'Amount received must be at most $10,000,000,000',
+    );
   });
 });

@@ -76,13 +76,8 @@ export function propertiesRoutes(context: AppContext) {
         return c.json({ property });
       },
     )
-    .delete(
-      '/:id',
-      requireRole('work-deals'),
-      validate('param', PropertyIdSchema),
-      async (c) => {
-        const deleted = await deleteSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id);
-        return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
-      },
-    );
+    .delete('/:id', requireRole('work-deals'), validate('param', PropertyIdSchema), async (c) => {
+      const deleted = await deleteSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id);
+      return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
+    });
 }

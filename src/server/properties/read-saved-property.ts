@@ -6,8 +6,7 @@ import { Refusal } from '../http/refusal';
 
 export const savedPropertyMessages = { notFound: 'Property not found' } as const;
 
-export const savedPropertyNotFound = () =>
-  new Refusal(404, savedPropertyMessages.notFound, { code: 'not-found' });
+export const savedPropertyNotFound = () => new Refusal(404, savedPropertyMessages.notFound, { code: 'not-found' });
 
 /** Earlier versions one answer lists at most (the newest ones). */
 export const SAVED_PROPERTY_VERSIONS_SHOWN = 50;
@@ -18,10 +17,17 @@ export const SAVED_PROPERTY_VERSIONS_SHOWN = 50;
  * an id the workspace does not own, which looks exactly like a missing one.
  */
 export async function readSavedProperty(db: Database, workspaceId: string, propertyId: string) {
-  const [row] = await db.select().from(savedProperties).where(ownedRow(savedProperties, propertyId, workspaceId));
+  const [row] = await db
+    .select()
+    .from(savedProperties)
+    .where(ownedRow(savedProperties, propertyId, workspaceId));
   if (!row) throw savedPropertyNotFound();
   const versions = await db
-    .select({ id: savedPropertyVersions.id, figures: savedPropertyVersions.figures, replacedAt: savedPropertyVersions.replacedAt })
+    .select({
+      id: savedPropertyVersions.id,
+      figures: savedPropertyVersions.figures,
+      replacedAt: savedPropertyVersions.replacedAt,
+    })
     .from(savedPropertyVersions)
     .where(and(eq(savedPropertyVersions.savedPropertyId, row.id), inWorkspace(savedPropertyVersions, workspaceId)))
     .orderBy(desc(savedPropertyVersions.replacedAt), desc(savedPropertyVersions.id))

@@ -24,7 +24,9 @@ const typed = (amount: number | null | undefined) => (amount === null || amount 
 
 /** The server's refusal, on its field when it names one of the form's, else on `fallback`. */
 function refusalMessage(error: unknown) {
-  return error instanceof ApiError && error.status < 500 ? error.message : 'Could not save the terms. Please try again.';
+  return error instanceof ApiError && error.status < 500
+    ? error.message
+    : 'Could not save the terms. Please try again.';
 }
 function refusalField<Field extends string>(error: unknown, fields: readonly Field[], fallback: Field): Field {
   const named = error instanceof ApiError ? error.field?.split('.').at(-1) : undefined;
@@ -99,7 +101,10 @@ export function ClosingTermsDialog({ lead, onClose }: DealTermsDialogProps) {
               onClose();
             },
             (error: unknown) =>
-              form.showError(refusalField(error, ['amountReceived', 'closedOn'], 'amountReceived'), refusalMessage(error)),
+              form.showError(
+                refusalField(error, ['amountReceived', 'closedOn'], 'amountReceived'),
+                refusalMessage(error),
+              ),
           ),
         )}
       >

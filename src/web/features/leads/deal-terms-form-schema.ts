@@ -41,15 +41,13 @@ export const ContractTermsFormSchema = z
     titleCompany: z.string(),
     earnestMoney: typedAmount('Earnest money', null),
   })
-  .transform(
-    ({ contractPrice, contractDate, closingDate, titleCompany, earnestMoney }): ContractTermsInput => ({
-      contractPrice: contractPrice ?? 0,
-      contractDate,
-      closingDate: closingDate === '' ? null : closingDate,
-      titleCompany,
-      earnestMoney,
-    }),
-  )
+  .transform(({ contractPrice, contractDate, closingDate, titleCompany, earnestMoney }): ContractTermsInput => ({
+    contractPrice: contractPrice ?? 0,
+    contractDate,
+    closingDate: closingDate === '' ? null : closingDate,
+    titleCompany,
+    earnestMoney,
+  }))
   .pipe(ContractTermsSchema);
 
 export type ClosingTermsFormValues = { amountReceived: string; closedOn: string };

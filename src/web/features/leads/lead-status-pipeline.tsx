@@ -43,13 +43,16 @@ export function LeadStatusPipeline({ lead, changes }: LeadStatusPipelineProps) {
               onClick={() => {
                 if (step === status || change.isPending) return;
                 if (step === 'under-contract' || step === 'closed') return setAsking(step);
-                change.mutate({ status: step }, {
-                  onSuccess: () => notify.success(`Moved to ${leadStatusLabels[step]}`),
-                  onError: (error) =>
-                    notify.error(
-                      error instanceof ApiError ? error.message : 'Could not change the status. Please try again.',
-                    ),
-                });
+                change.mutate(
+                  { status: step },
+                  {
+                    onSuccess: () => notify.success(`Moved to ${leadStatusLabels[step]}`),
+                    onError: (error) =>
+                      notify.error(
+                        error instanceof ApiError ? error.message : 'Could not change the status. Please try again.',
+                      ),
+                  },
+                );
               }}
             >
               {leadStatusLabels[step]}

@@ -140,17 +140,14 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
             {lead.offerRange && ` · current offer ${formatOfferRange(lead.offerRange)}`}
           </p>
           <div className="form-grid">
-            <TextField
-              id="revised-market-value"
-              label="After-repair value ($)"
-              {...form.field('marketValue')}
-            />
+            <TextField id="revised-market-value" label="After-repair value ($)" {...form.field('marketValue')} />
             <TextField id="revised-repairs" label="Repairs ($)" {...form.field('repairs')} />
           </div>
           {lead.repairs.length > 0 && (
             <p className="field-hint">
-              The deal&apos;s repairs: {lead.repairs.map((repair) => `${repair.name} ${formatMoney(repair.cost)}`).join(', ')}.
-              A different total is sent as the walkthrough&apos;s figure.
+              The deal&apos;s repairs:{' '}
+              {lead.repairs.map((repair) => `${repair.name} ${formatMoney(repair.cost)}`).join(', ')}. A different total
+              is sent as the walkthrough&apos;s figure.
             </p>
           )}
           <SelectField

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import {
-  RevisedOfferRequestSchema,
-  type RevisedOfferRequestInput,
-} from '#domain/leads/lead-inbox-requests.ts';
+import { RevisedOfferRequestSchema, type RevisedOfferRequestInput } from '#domain/leads/lead-inbox-requests.ts';
 
 export const revisedOfferFormMessages = {
   marketValueRequired: 'Please enter the after-repair value',
@@ -48,28 +45,27 @@ export function revisedOfferFormSchema(dealRepairs: readonly { name: string; cos
   const dealTotal = dealRepairs.reduce((total, repair) => total + repair.cost, 0);
   return z
     .object({
-      marketValue: typedDollars(revisedOfferFormMessages.marketValueRequired, revisedOfferFormMessages.marketValueNotANumber).pipe(
-        RevisedOfferRequestSchema.shape.marketValue,
-      ),
+      marketValue: typedDollars(
+        revisedOfferFormMessages.marketValueRequired,
+        revisedOfferFormMessages.marketValueNotANumber,
+      ).pipe(RevisedOfferRequestSchema.shape.marketValue),
       repairs: typedDollars(null, revisedOfferFormMessages.repairsNotANumber).pipe(
         RevisedOfferRequestSchema.shape.repairs.element.shape.cost,
       ),
       templateName: z.string(),
       message: RevisedOfferRequestSchema.shape.message,
     })
-    .transform(
-      ({ marketValue, repairs, templateName, message }): RevisedOfferRequestInput => ({
-        marketValue,
-        repairs:
-          Math.abs(repairs - dealTotal) < 0.005
-            ? dealRepairs.map(({ name, cost }) => ({ name, cost }))
-            : repairs > 0
-              ? [{ name: WALKTHROUGH_REPAIRS, cost: repairs }]
-              : [],
-        ...(templateName ? { templateName } : {}),
-        message,
-      }),
-    )
+    .transform(({ marketValue, repairs, templateName, message }): RevisedOfferRequestInput => ({
+      marketValue,
+      repairs:
+        Math.abs(repairs - dealTotal) < 0.005
+          ? dealRepairs.map(({ name, cost }) => ({ name, cost }))
+          : repairs > 0
+            ? [{ name: WALKTHROUGH_REPAIRS, cost: repairs }]
+            : [],
+      ...(templateName ? { templateName } : {}),
+      message,
+    }))
     .pipe(RevisedOfferRequestSchema);
 }
 
