@@ -607,6 +607,7 @@ describeEachDatabase('API fuzz', (database) => {
       'POST /api/leads-inbox/:id/revised-offer',
       'GET /api/properties/:id',
       'PUT /api/properties/:id',
+      'POST /api/leads-inbox/:id/save-calculation',
       'POST /api/mail/print-runs',
       'GET /api/mail/print-runs/:id/letters.pdf',
       'GET /api/mail/print-runs/:id/mail-house.csv',

@@ -156,4 +156,65 @@ describeEachDatabase('a saved property saved again, with its history (issue 42 �
       dealFigures: { source: 'saved-property', formula: { name: 'Standard Wholesale' } },
     });
   });
+
+  it('saves the calculator’s figures for a lead as its deal; another workspace’s lead or bad figures save nothing', async () => {
+    const { owner, workspaceId, join } = await newTestWorkspace(app, database().db);
+    const viewer = await join('viewer');
+    const [lead] = await database()
+      .db.insert(leads)
+      .values({
+        workspaceId,
+        assigneeUserId: owner.user.id,
+        source: 'shared-link',
+        address: '12 Oak St, Austin, TX',
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        responseKind: 'countered',
+      })
+      .returning();
+    const stranger = await newTestWorkspace(app, database().db);
+    const savedIn = (id: string) =>
+      database().db.select().from(savedProperties).where(eq(savedProperties.workspaceId, id));
+
+    const refused = await send(
+      app,
+      'POST',
+      `/api/leads-inbox/${lead!.id}/save-calculation`,
+      stranger.owner.headers,
+      saveRequest(5000),
+    );
+    expect(refused.status).toBe(404);
+    const byViewer = await send(
+      app,
+      'POST',
+      `/api/leads-inbox/${lead!.id}/save-calculation`,
+      viewer.headers,
+      saveRequest(5000),
+    );
+    expect(byViewer.status).toBe(403);
+    for (const calculation of [
+      { ...saveRequest(5000), marketValue: -1 },
+      { ...saveRequest(5000), address: '' },
+    ]) {
+      const bad = await send(app, 'POST', `/api/leads-inbox/${lead!.id}/save-calculation`, owner.headers, calculation);
+      expect(bad.status).toBe(400);
+    }
+    expect(await savedIn(workspaceId)).toEqual([]);
+    expect(await savedIn(stranger.workspaceId)).toEqual([]);
+    expect((await database().db.select().from(leads).where(eq(leads.id, lead!.id)))[0]?.savedPropertyId).toBeNull();
+
+    const saved = await send(
+      app,
+      'POST',
+      `/api/leads-inbox/${lead!.id}/save-calculation`,
+      owner.headers,
+      saveRequest(5000),
+    );
+    expect(saved.status).toBe(201);
+    const { property } = (await saved.json()) as { property: { id: string; totalRepairCost: number } };
+    expect(property.totalRepairCost).toBe(5000);
+    expect((await database().db.select().from(leads).where(eq(leads.id, lead!.id)))[0]?.savedPropertyId).toBe(
+      property.id,
+    );
+  });
 });

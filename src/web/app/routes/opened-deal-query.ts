@@ -49,6 +49,7 @@ export function useOpenedDeal(search: string): OpenedDeal | 'loading' | null {
     const { property, versions } = saved.data;
     return {
       savedPropertyId: property.id,
+      leadId: null,
       address: property.address,
       marketValue: property.marketValue,
       repairs: property.repairCosts,
@@ -70,6 +71,7 @@ export function useOpenedDeal(search: string): OpenedDeal | 'loading' | null {
   const found = lead.data.lead;
   return {
     savedPropertyId: null,
+    leadId: found.id,
     address: found.address,
     marketValue: found.marketValue,
     repairs: found.repairs,

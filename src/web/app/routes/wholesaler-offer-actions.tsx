@@ -26,6 +26,7 @@ export function WholesalerOfferActions({
   opened?: OpenedDeal | null;
 }) {
   const editing = opened?.savedPropertyId ? { savedPropertyId: opened.savedPropertyId, contact: opened.contact } : null;
+  const forLead = opened?.leadId ? { leadId: opened.leadId, contact: opened.contact } : null;
   const location = useLocation();
   const [saveOpen, setSaveOpen] = useState(false);
   const { user } = useSession();
@@ -77,6 +78,7 @@ export function WholesalerOfferActions({
         // Saved with the property, the comps are no longer the calculator's to keep in the tab.
         onSaved={forgetArvCompsDraft}
         editing={editing}
+        forLead={forLead}
       />
     </div>
   );

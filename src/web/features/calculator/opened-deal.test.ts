@@ -6,6 +6,7 @@ import { calculatorStateFromDeal, type OpenedDeal } from './opened-deal';
 
 const deal = (overrides: Partial<OpenedDeal> = {}): OpenedDeal => ({
   savedPropertyId: '0b7a2b1e-54f6-4c2c-9d5e-3a3f3b1c2d4e',
+  leadId: null,
   address: '12 Oak St, Austin, TX',
   marketValue: 200000,
   repairs: [{ name: 'New Roof', cost: 9000 }],

@@ -23,6 +23,8 @@ export interface OpenedDealVersion {
 export interface OpenedDeal {
   /** The saved property this edits; null: a lead's figures. */
   savedPropertyId: string | null;
+  /** The lead whose property this is, when opened from a lead without a saved property: saving makes it the lead's deal. */
+  leadId: string | null;
   address: string;
   marketValue: number | null;
   repairs: readonly { name: string; cost: number }[];

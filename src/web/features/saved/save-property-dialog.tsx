@@ -8,7 +8,7 @@ import { Modal } from '#web/components/modal.tsx';
 import { notify } from '#web/components/notify.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useSchemaForm } from '#web/components/use-schema-form.ts';
-import { useSaveProperty, useUpdateSavedProperty } from './saved-properties-api';
+import { useSaveLeadCalculation, useSaveProperty, useUpdateSavedProperty } from './saved-properties-api';
 
 const emptyContact: SaveContact = { name: '', email: '', phones: [''] };
 
@@ -23,6 +23,8 @@ interface SavePropertyDialogProps {
   onSaved?: () => void;
   /** Saves this saved property again (its earlier figures kept), with its contact to start from (issue 42 §4). */
   editing?: { savedPropertyId: string; contact: SaveContact } | null;
+  /** The lead these figures are for (opened from it): saved as its deal, with its homeowner to start from. */
+  forLead?: { leadId: string; contact: SaveContact } | null;
 }
 
 /** §2 'Save Property' contact form: name, optional e-mail, up to five phones; Submit only when valid (§5). */
@@ -34,8 +36,9 @@ export function SavePropertyDialog({
   onSignInRequired,
   onSaved,
   editing = null,
+  forLead = null,
 }: SavePropertyDialogProps) {
-  const form = useSchemaForm(SaveContactSchema, editing?.contact ?? emptyContact);
+  const form = useSchemaForm(SaveContactSchema, editing?.contact ?? forLead?.contact ?? emptyContact);
   const navigate = useNavigate();
 
   const callbacks = {
@@ -63,7 +66,8 @@ export function SavePropertyDialog({
   };
   const create = useSaveProperty(callbacks);
   const update = useUpdateSavedProperty(editing?.savedPropertyId ?? '', callbacks);
-  const save = editing ? update : create;
+  const saveForLead = useSaveLeadCalculation(forLead?.leadId ?? '', callbacks);
+  const save = editing ? update : forLead ? saveForLead : create;
 
   // Closing hides the messages and keeps what was typed.
   const close = () => {

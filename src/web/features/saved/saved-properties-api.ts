@@ -69,6 +69,22 @@ export function useUpdateSavedProperty(id: string, { onSuccess, onError }: Mutat
   });
 }
 
+/** Saves the calculator's figures for a lead as a saved property, the lead's deal from then on (issue 42 §4). */
+export function useSaveLeadCalculation(leadId: string, { onSuccess, onError }: MutationCallbacks<string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (calculation: SavePropertyRequest) =>
+      readJson(api['leads-inbox'][':id']['save-calculation'].$post({ param: { id: leadId }, json: calculation })),
+    onSuccess: async ({ property }) => {
+      void invalidateAccountData(queryClient);
+      // The lead now names its saved property.
+      void queryClient.invalidateQueries({ queryKey: ['leads'] });
+      await onSuccess?.(property.id);
+    },
+    onError,
+  });
+}
+
 /** Deletes a saved property (the server allows it on Pro only); the saved list and the plan's count refetch. */
 export function useDeleteSavedProperty({ onSuccess, onError }: MutationCallbacks<void> = {}) {
   const queryClient = useQueryClient();
