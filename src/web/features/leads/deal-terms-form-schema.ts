@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  calendarDate,
+  dealAmount,
   ClosingTermsSchema,
   ContractTermsSchema,
   dealTermsMessages,
@@ -35,11 +37,14 @@ export type ContractTermsFormValues = {
 /** The Under Contract dialog over the shared ContractTermsSchema: the same rules and messages per field. */
 export const ContractTermsFormSchema = z
   .object({
-    contractPrice: typedAmount('Contract price', dealTermsMessages.contractPriceRequired),
-    contractDate: z.string(),
-    closingDate: z.string(),
-    titleCompany: z.string(),
-    earnestMoney: typedAmount('Earnest money', null),
+    // Each field checked as typed, so that every message shows at once; the whole again below.
+    contractPrice: typedAmount('Contract price', dealTermsMessages.contractPriceRequired).pipe(
+      ContractTermsSchema.shape.contractPrice,
+    ),
+    contractDate: ContractTermsSchema.shape.contractDate,
+    closingDate: z.union([z.literal(''), calendarDate(dealTermsMessages.realDate)]),
+    titleCompany: ContractTermsSchema.shape.titleCompany,
+    earnestMoney: typedAmount('Earnest money', null).pipe(dealAmount('Earnest money').nullable()),
   })
   .transform(({ contractPrice, contractDate, closingDate, titleCompany, earnestMoney }): ContractTermsInput => ({
     contractPrice: contractPrice ?? 0,
@@ -55,8 +60,10 @@ export type ClosingTermsFormValues = { amountReceived: string; closedOn: string 
 /** The Closed dialog over the shared ClosingTermsSchema. */
 export const ClosingTermsFormSchema = z
   .object({
-    amountReceived: typedAmount('Amount received', dealTermsMessages.amountReceivedRequired),
-    closedOn: z.string(),
+    amountReceived: typedAmount('Amount received', dealTermsMessages.amountReceivedRequired).pipe(
+      ClosingTermsSchema.shape.amountReceived,
+    ),
+    closedOn: ClosingTermsSchema.shape.closedOn,
   })
   .transform(({ amountReceived, closedOn }): ClosingTermsInput => ({ amountReceived: amountReceived ?? 0, closedOn }))
   .pipe(ClosingTermsSchema);
