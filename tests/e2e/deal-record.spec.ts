@@ -93,6 +93,15 @@ test('a saved deal is reopened, its repairs changed, the revised offer e-mailed 
   await page.getByRole('link', { name: 'Ann Lee, 12 Oak St, Austin, TX' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ann Lee' })).toBeVisible();
   const leadUrl = page.url();
+
+  // The lead's property opens in the calculator as it is: its address, value and roof.
+  await page.getByRole('link', { name: 'Open in calculator' }).click();
+  await expect(page).toHaveURL(/\/\?lead=/);
+  await expect(page.getByText("Working the lead's property at 12 Oak St, Austin, TX.")).toBeVisible();
+  await expect(page.getByLabel('Market value', { exact: true })).toHaveValue('200000');
+  await expect(page.getByLabel(/New Roof/).first()).toBeChecked();
+  await expectRange(page, '$113,000', '$128,000');
+  await page.goto(leadUrl);
   await page.getByRole('button', { name: 'Save as saved property' }).click();
   await expect(page.getByText('Saved. View saved properties')).toBeVisible();
 
