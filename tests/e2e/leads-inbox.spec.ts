@@ -179,15 +179,18 @@ test('a wholesaler works a lead from the live inbox: filter, search, pipeline, n
   // Sending one is the sending-policy journey (sending-policy.spec.ts).
   await page.getByRole('button', { name: 'Send revised offer' }).click();
   const revise = page.getByRole('dialog', { name: 'Send revised offer' });
-  await expect(revise.getByLabel('Low offer ($)')).toHaveValue('113000');
-  await revise.getByLabel('Low offer ($)').fill('145000');
-  await revise.getByLabel('High offer ($)').fill('140000');
-  await revise.getByLabel('Message to the homeowner (optional)').focus();
-  await expect(revise.getByLabel('Low offer ($)')).toHaveAccessibleDescription(
-    'The low offer must not be above the high offer',
+  // Computed from the deal's figures, not typed: an after-repair value too low for any offer says so as typed.
+  await expect(revise.getByLabel('After-repair value ($)')).toHaveValue('200000');
+  await revise.getByLabel('After-repair value ($)').fill('abc');
+  await revise.getByLabel('Repairs ($)').focus();
+  await expect(revise.getByLabel('After-repair value ($)')).toHaveAccessibleDescription(
+    'Market value must be a number',
   );
   await expectNoAxeViolations(page, 'send revised offer with an error');
-  await revise.getByLabel('Low offer ($)').fill('125,000');
+  await revise.getByLabel('After-repair value ($)').fill('210,000');
+  await revise.getByLabel('Repairs ($)').fill('12,000');
+  // 210,000 × 0.7 − 12,000, less $20,000 to $5,000.
+  await expect(revise.getByText('$115,000 – $130,000').first()).toBeVisible();
   await revise.getByLabel('Message to the homeowner (optional)').fill('Best I can do with the roof.');
   consoleErrors.allow(/status of 403/);
   await revise.getByRole('button', { name: 'Send revised offer' }).click();

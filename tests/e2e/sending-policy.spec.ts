@@ -78,8 +78,9 @@ async function openReviseDialog(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Ann Lee' })).toBeVisible();
   await page.getByRole('button', { name: 'Send revised offer' }).click();
   const revise = page.getByRole('dialog', { name: 'Send revised offer' });
-  await revise.getByLabel('Low offer ($)').fill('125,000');
-  await revise.getByLabel('High offer ($)').fill('140,000');
+  // The deal's figures: the offer's market value and repairs; a walkthrough found $10,000 of them.
+  await expect(revise.getByLabel('After-repair value ($)')).toHaveValue('200000');
+  await revise.getByLabel('Repairs ($)').fill('10,000');
   return revise;
 }
 

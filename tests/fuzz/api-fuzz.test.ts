@@ -36,6 +36,7 @@ import {
   prospectTouches,
   releasedHandles,
   savedProperties,
+  savedPropertyVersions,
   session,
   subscriptions,
   tasks,
@@ -486,9 +487,12 @@ describeEachDatabase('API fuzz', (database) => {
       .insert(tasks)
       .values({ workspaceId, kind: 'call', dueAt: new Date(), assigneeUserId: victim.userId, leadId: lead!.id })
       .returning();
+    // A deal of the victim's: its contract terms and an earlier version of its saved property (issue 42 §4).
     await db
       .insert(dealTerms)
-      .values({ leadId: lead!.id, workspaceId, contractPrice: 150000, titleCompany: 'Title Co' });
+      .values({ leadId: lead!.id, workspaceId, contractPrice: 150_000, contractDate: '2026-12-01' });
+    const { id: _id, workspaceId: _workspace, createdAt: _created, ...figures } = property!;
+    await db.insert(savedPropertyVersions).values({ savedPropertyId: property!.id, workspaceId, figures });
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -608,6 +612,9 @@ describeEachDatabase('API fuzz', (database) => {
       'POST /api/test/follow-up-clock',
       'GET /api/public/reply-to-confirmations',
       'POST /api/leads-inbox/:id/revised-offer',
+      'GET /api/properties/:id',
+      'PUT /api/properties/:id',
+      'POST /api/leads-inbox/:id/save-calculation',
       'POST /api/mail/print-runs',
       'GET /api/mail/print-runs/:id/letters.pdf',
       'GET /api/mail/print-runs/:id/mail-house.csv',

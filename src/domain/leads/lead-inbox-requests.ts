@@ -2,13 +2,34 @@ import { z } from 'zod';
 import { sendingPolicyMessages } from '../email/sending-policy-messages';
 import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { FOLLOW_UP_SEQUENCE_KINDS } from '../follow-ups/sequence';
+import { MarketValueSchema } from '../money/market-value-schema';
+import { calculationMessages } from '../offer/calculation-messages';
+import { MAX_REPAIR_COST } from '../repairs/repair-catalog';
 import { boundedText } from '../validation/bounded-text';
+import { ClosingTermsSchema, ContractTermsSchema, dealTermsMessages } from './deal-terms';
 import { LEAD_STATUSES } from './lead-status';
 
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'Unknown lead status' });
 
-/** PATCH /api/leads-inbox/{id}: the new status. */
-export const LeadStatusChangeSchema = z.object({ status: LeadStatusSchema });
+/**
+ * PATCH /api/leads-inbox/{id}: the new status; Under Contract comes with its contract terms and
+ * Closed with what was received (issue 42 §4), which no other status takes.
+ */
+export const LeadStatusChangeSchema = z
+  .object({
+    status: LeadStatusSchema,
+    contract: ContractTermsSchema.optional(),
+    closing: ClosingTermsSchema.optional(),
+  })
+  .superRefine(({ status, contract, closing }, context) => {
+    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (status === 'under-contract' && !contract) issue('contract', dealTermsMessages.contractRequired);
+    if (status !== 'under-contract' && contract) issue('contract', dealTermsMessages.contractOnlyUnderContract);
+    if (status === 'closed' && !closing) issue('closing', dealTermsMessages.closingRequired);
+    if (status !== 'closed' && closing) issue('closing', dealTermsMessages.closingOnlyClosed);
+  });
+export type LeadStatusChange = z.infer<typeof LeadStatusChangeSchema>;
+export type LeadStatusChangeInput = z.input<typeof LeadStatusChangeSchema>;
 
 /** PUT /api/leads-inbox/{id}/assignee: the member (user id) who is to work the lead. */
 export const LeadAssigneeChangeSchema = z.object({
@@ -73,16 +94,39 @@ export const offerRangeMessages = {
   lowAboveHigh: 'The low offer must not be above the high offer',
 } as const;
 
+export const revisedOfferRequestMessages = {
+  repairNameRequired: 'Please name the repair',
+  repairCostNotANumber: 'Repair costs must be numbers',
+  repairCostNegative: 'Repair costs cannot be negative',
+  templateNameTooLong: 'Unknown formula template',
+} as const;
+
+/** One repair line of a revised offer: what the walkthrough found, and its cost in dollars. */
+export const RevisedOfferRepairSchema = z.object({
+  name: boundedText('Repair name', 100).pipe(z.string().min(1, revisedOfferRequestMessages.repairNameRequired)),
+  cost: z
+    .number({ error: revisedOfferRequestMessages.repairCostNotANumber })
+    .gte(0, revisedOfferRequestMessages.repairCostNegative)
+    .lte(MAX_REPAIR_COST, calculationMessages.repairTotalTooLarge),
+});
+
 /**
- * POST /api/leads-inbox/{id}/revised-offer: the new range in whole dollars (low <= high, not
- * above the market value, checked by the server against the lead's), an optional market value
- * when the lead has none, and an optional message to the homeowner.
+ * POST /api/leads-inbox/{id}/revised-offer (issue 42 §4): the deal's figures as they now stand
+ * (the market value, i.e. the ARV, and the repairs the walkthrough found, in dollars), the
+ * workspace's formula template to compute with (a built-in or one of its own, by name; absent:
+ * the one the lead's offer was made with), and an optional message to the homeowner. The server
+ * computes the range and shows how; nobody types the range.
  */
 export const RevisedOfferRequestSchema = z.object({
-  offerRange: z
-    .object({ low: OfferAmountSchema, high: OfferAmountSchema })
-    .refine((range) => range.low <= range.high, { message: offerRangeMessages.lowAboveHigh, path: ['low'] }),
-  marketValue: z.number().positive('Market value must be a positive number').max(1e10).optional(),
+  marketValue: MarketValueSchema,
+  repairs: z
+    .array(RevisedOfferRepairSchema)
+    .max(50, 'At most 50 repair items')
+    .refine(
+      (repairs) => repairs.reduce((total, repair) => total + repair.cost, 0) <= MAX_REPAIR_COST,
+      calculationMessages.repairTotalTooLarge,
+    ),
+  templateName: z.string().max(100, revisedOfferRequestMessages.templateNameTooLong).optional(),
   // Only plain words go from a user's fields into an e-mail (the sending policy checks again).
   message: boundedText('Message', 2000)
     .refine((text) => !carriesLinkOrMarkup(text), sendingPolicyMessages.linkOrMarkup('Your message'))

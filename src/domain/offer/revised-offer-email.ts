@@ -1,8 +1,9 @@
 import { complianceFooter, type ComplianceParts } from '../email/compliance-footer';
 import { oneLine } from '../email/one-line';
 import { escapeHtml } from '../html/escape-html';
-import { formatMoneyRange } from '../money/format-money';
+import { formatMoney, formatMoneyRange } from '../money/format-money';
 import type { OfferRange } from './compute-offer-range';
+import type { OfferRepair } from './offer-snapshot';
 import { offerValidityText } from './offer-validity';
 
 export interface RevisedOfferEmailInput extends ComplianceParts {
@@ -17,11 +18,28 @@ export interface RevisedOfferEmailInput extends ComplianceParts {
   wholesaler: { displayName: string; company: string; phone: string };
   /** The wholesaler's own words ('' for none): plain text, checked by the sending policy. */
   message: string;
+  /**
+   * The figures the range was computed from, as far as the workspace shows them to homeowners
+   * (showOffer: null where hidden), in dollars.
+   */
+  figures?: { marketValue: number | null; repairs: OfferRepair[] | null; totalRepairCost: number | null };
+}
+
+/** The figures' lines ('Repairs: $12,000 (New Roof $9,000, …)'), only those shown. */
+function figureLines(figures: RevisedOfferEmailInput['figures']): string[] {
+  if (!figures) return [];
+  const lines: string[] = [];
+  if (figures.marketValue !== null) lines.push(`Market value once repaired: ${formatMoney(figures.marketValue)}`);
+  if (figures.repairs !== null && figures.totalRepairCost !== null) {
+    const items = figures.repairs.map((repair) => `${oneLine(repair.name)} ${formatMoney(repair.cost)}`).join(', ');
+    lines.push(`Repairs: ${formatMoney(figures.totalRepairCost)}${items ? ` (${items})` : ''}`);
+  }
+  return lines;
 }
 
 /**
  * The e-mail carrying a revised offer to a homeowner: subject 'Revised Cash Offer for {address}',
- * the new range, a link to answer it, the 7-day validity (§9) with its date, who sends it, and the
+ * the new range and the figures it was computed from (those shown to homeowners), a link to answer it, the 7-day validity (§9) with its date, who sends it, and the
  * unsubscribe link with the sender's postal address; HTML (every value escaped) and plain text.
  */
 export function revisedOfferEmail(input: RevisedOfferEmailInput) {
@@ -31,10 +49,12 @@ export function revisedOfferEmail(input: RevisedOfferEmailInput) {
   const greeting = input.homeownerName ? `Dear ${input.homeownerName},` : 'Hello,';
   const validity = offerValidityText(input.expiresAt);
   const footer = complianceFooter(input);
+  const figures = figureLines(input.figures);
   const text = [
     greeting,
     '',
     `${from} has sent you a revised cash offer for ${address}: ${range}.`,
+    ...(figures.length > 0 ? ['', 'Based on:', ...figures] : []),
     ...(input.message ? ['', input.message] : []),
     '',
     `See and answer the offer: ${input.offerUrl}`,
@@ -51,6 +71,7 @@ export function revisedOfferEmail(input: RevisedOfferEmailInput) {
 <p>${e(greeting)}</p>
 <p>${e(from)} has sent you a revised cash offer for <strong>${e(address)}</strong>.</p>
 <p style="font-size: 26px; font-weight: 700">${e(range)}</p>
+${figures.length > 0 ? `<p>Based on:<br>${figures.map(e).join('<br>')}</p>` : ''}
 ${input.message ? `<p style="white-space: pre-wrap">${e(input.message)}</p>` : ''}
 <p><a href="${e(input.offerUrl)}" style="display: inline-block; padding: 10px 18px; border-radius: 8px; text-decoration: none; font-weight: 600; background: #15803d; color: #ffffff">See the offer</a></p>
 <p><a href="${e(input.letterUrl)}" style="color: #1d4ed8">Download the offer as a letter (PDF)</a></p>

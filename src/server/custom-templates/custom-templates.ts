@@ -1,4 +1,4 @@
-import { asc, count } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { builtInTemplates } from '#domain/offer/built-in-templates.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import { canManageCustomTemplates, planMessages } from '#domain/plans/plans.ts';
@@ -62,6 +62,25 @@ export async function listCustomTemplates(db: Database, workspaceId: string): Pr
     .where(inWorkspace(customFormulaTemplates, workspaceId))
     .orderBy(asc(customFormulaTemplates.name));
   return rows.map(toTemplate);
+}
+
+/**
+ * The workspace's template called `name` (case-insensitive): a built-in, else one of its own; null
+ * when it has none by that name.
+ */
+export async function findWorkspaceTemplate(
+  db: Database | Transaction,
+  workspaceId: string,
+  name: string,
+): Promise<FormulaTemplate | null> {
+  const key = name.trim().toLowerCase();
+  const builtIn = builtInTemplates.find((template) => template.name.toLowerCase() === key);
+  if (builtIn) return builtIn;
+  const [row] = await db
+    .select()
+    .from(customFormulaTemplates)
+    .where(and(inWorkspace(customFormulaTemplates, workspaceId), eq(sql`lower(${customFormulaTemplates.name})`, key)));
+  return row ? toTemplate(row) : null;
 }
 
 export async function createCustomTemplate(db: Database, workspaceId: string, template: FormulaTemplate) {

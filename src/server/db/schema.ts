@@ -373,6 +373,14 @@ export const leads = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The saved property that is this lead's deal (issue 42 §4): its figures open in the calculator and revise offers.
+    savedPropertyId: uuid('saved_property_id').references((): AnyPgColumn => savedProperties.id, {
+      onDelete: 'set null',
+    }),
+    // The range the homeowner accepted, and when (their latest accept); null: never accepted.
+    acceptedOfferLow: money('accepted_offer_low'),
+    acceptedOfferHigh: money('accepted_offer_high'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('leads_created_idx').on(t.createdAt.desc()),
@@ -475,7 +483,13 @@ export const offerLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (t) => [index('offer_links_workspace_idx').on(t.workspaceId, t.createdAt.desc())],
+  (t) => [
+    index('offer_links_workspace_idx').on(t.workspaceId, t.createdAt.desc()),
+    // A lead's revised offers, newest first (its deal figures: issue 42 §4).
+    index('offer_links_revises_lead_idx')
+      .on(t.revisesLeadId, t.createdAt.desc())
+      .where(sql`${t.revisesLeadId} is not null`),
+  ],
 );
 
 export const leadEvents = pgTable(
@@ -1001,3 +1015,26 @@ export const dealTerms = pgTable(
   },
   (t) => [index('deal_terms_workspace_closed_idx').on(t.workspaceId, t.closedOn)],
 );
+
+/**
+ * The earlier versions of a saved property (issue 42 §4): each time it is saved again, the figures
+ * it had are kept here, readable beside the current ones.
+ */
+export const savedPropertyVersions = pgTable(
+  'saved_property_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    savedPropertyId: uuid('saved_property_id')
+      .notNull()
+      .references(() => savedProperties.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
+    // The figures as they were (dollars): address, market value, repairs, range, formula, contact.
+    figures: jsonb('figures').$type<SavedPropertyFigures>().notNull(),
+    // When these figures were replaced by newer ones.
+    replacedAt: timestamp('replaced_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_property_versions_property_idx').on(t.savedPropertyId, t.replacedAt)],
+);
+
+/** A saved property's figures as one version keeps them. */
+export type SavedPropertyFigures = Omit<typeof savedProperties.$inferSelect, 'id' | 'workspaceId' | 'createdAt'>;

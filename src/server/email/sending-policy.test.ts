@@ -72,7 +72,8 @@ describeEachDatabase('the sending policy, attacked', (database) => {
 
   const revise = (app: TestApp, headers: Record<string, string>, leadId: string, message = '') =>
     send(app, 'POST', `/api/leads-inbox/${leadId}/revised-offer`, headers, {
-      offerRange: { low: 125000, high: 140000 },
+      marketValue: 200000,
+      repairs: [],
       message,
     });
 

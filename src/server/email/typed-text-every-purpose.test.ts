@@ -429,7 +429,8 @@ describeEachDatabase('plain words only from typed fields, for every purpose (iss
   it('sends no revised offer to a homeowner whose stored name carries a link: 400 at the field, nothing queued', async () => {
     const { headers, lead, homeowner } = await followedUpLead(`Ann ${PHISHING}`);
     const refused = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, {
-      offerRange: { low: 125000, high: 140000 },
+      marketValue: 200000,
+      repairs: [],
       message: '',
     });
     expect(refused.status).toBe(400);

@@ -234,7 +234,10 @@ describeEachDatabase('nurture follow-ups', (database) => {
     const contracted = await counteredLead();
     expect((await startFollowUp(contracted.lead.id, contracted.headers, { sequence: 'nurture' })).status).toBe(201);
     const moved = await api['leads-inbox'][':id'].$patch(
-      { param: { id: contracted.lead.id }, json: { status: 'under-contract' } },
+      {
+        param: { id: contracted.lead.id },
+        json: { status: 'under-contract', contract: { contractPrice: 150000, contractDate: '2026-12-01' } },
+      },
       asBrowser(contracted.headers),
     );
     expect(moved.status).toBe(200);

@@ -97,6 +97,7 @@ export const refusalCodes = [
   'too-many-members',
   'too-many-streams',
   'too-many-verification-emails',
+  'too-many-versions',
   'unable-to-get-user-info', // Better Auth's
   'unable-to-link-account', // Better Auth's
   'unknown-phone',

@@ -38,6 +38,13 @@ export function leadView(lead: LeadRow, assigneeName: string | null) {
     desiredPrice: lead.desiredPrice,
     /** 'accepted', 'countered at $150,000', 'MLS/Retail program interest', 'asked for a new offer'. */
     response: lead.responseKind ? describeLeadAnswer(lead.responseKind, lead.desiredPrice) : null,
+    /** The range the homeowner accepted (their latest accept) and when; null: they never accepted one. */
+    acceptedOffer:
+      lead.acceptedOfferLow === null || lead.acceptedOfferHigh === null || lead.acceptedAt === null
+        ? null
+        : { low: lead.acceptedOfferLow, high: lead.acceptedOfferHigh, at: lead.acceptedAt.toISOString() },
+    /** The saved property that is this lead's deal (its figures open in the calculator); null: none. */
+    savedPropertyId: lead.savedPropertyId,
     respondedAt: lead.respondedAt.toISOString(),
     createdAt: lead.createdAt.toISOString(),
   };

@@ -227,12 +227,26 @@ describeEachDatabase('leads inbox', (database) => {
     const { headers, lead, user } = await counteredLead();
     // Replies go to the account's e-mail once it is verified (issue 16).
     await readyToSendOffers(user.id);
+    // The walkthrough found a roof; the ARV is new. The server computes the range with the template.
     const revised = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, {
-      offerRange: { low: 125000, high: 140000 },
+      marketValue: 210000,
+      repairs: [{ name: 'New Roof', cost: 9000 }],
+      templateName: 'standard wholesale',
       message: 'Best I can do.',
+      // A typed range is not the server's business: ignored.
+      offerRange: { low: 1, high: 2 },
     });
     expect(revised.status).toBe(201);
-    const { offerLink, emailId } = (await revised.json()) as { offerLink: { url: string }; emailId: string };
+    const { offerLink, emailId, receipt, templateName } = (await revised.json()) as {
+      offerLink: { url: string; offerRange: unknown };
+      emailId: string;
+      receipt: { buyerValue: number; repairAllowance: number; range: unknown };
+      templateName: string;
+    };
+    // 210,000 × 0.7 = 147,000; − 9,000 repairs = 138,000; − $20,000 / $5,000 profit.
+    expect(offerLink.offerRange).toEqual({ low: 118000, high: 133000 });
+    expect(receipt).toMatchObject({ buyerValue: 147000, repairAllowance: 9000, range: { low: 118000, high: 133000 } });
+    expect(templateName).toBe('Standard Wholesale');
     const [mail] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.id, emailId));
     expect(mail).toMatchObject({
       toAddress: contact.email,
@@ -240,7 +254,9 @@ describeEachDatabase('leads inbox', (database) => {
       replyTo: user.email,
     });
     expect(mail?.text).toContain(offerLink.url);
-    expect(mail?.text).toContain('$125,000 - $140,000');
+    expect(mail?.text).toContain('$118,000 - $133,000');
+    expect(mail?.text).toContain('Market value once repaired: $210,000');
+    expect(mail?.text).toContain('Repairs: $9,000 (New Roof $9,000)');
     expect(mail?.text).toMatch(/This offer is valid for 7 days \(until /);
 
     const token = offerLink.url.split('/offer/')[1]!;
@@ -249,7 +265,9 @@ describeEachDatabase('leads inbox', (database) => {
       unknown
     >;
     expect(opened).toMatchObject({
-      offerRange: { low: 125000, high: 140000 },
+      offerRange: { low: 118000, high: 133000 },
+      marketValue: 210000,
+      totalRepairCost: 9000,
       recipient: { name: 'Ann Lee', email: contact.email },
     });
     const accepted = await send(app, 'POST', `/api/public/offers/${token}/responses`, {}, { kind: 'accept', contact });
@@ -257,7 +275,21 @@ describeEachDatabase('leads inbox', (database) => {
 
     const owned = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
     expect(owned).toHaveLength(1);
-    expect(owned[0]).toMatchObject({ responseKind: 'accepted', offerLow: 125000, offerHigh: 140000 });
+    // The accept records the range accepted (issue 42 §4).
+    expect(owned[0]).toMatchObject({
+      responseKind: 'accepted',
+      offerLow: 118000,
+      offerHigh: 133000,
+      marketValue: 210000,
+      acceptedOfferLow: 118000,
+      acceptedOfferHigh: 133000,
+    });
+    const shown = (await (await send(app, 'GET', `/api/leads-inbox/${lead.id}`, headers)).json()) as {
+      lead: { acceptedOffer: unknown; repairs: unknown };
+    };
+    expect(shown.lead.acceptedOffer).toMatchObject({ low: 118000, high: 133000 });
+    // The deal's repairs are its newest offer's.
+    expect(shown.lead.repairs).toEqual([{ name: 'New Roof', cost: 9000 }]);
     const history = await database()
       .db.select()
       .from(leadEvents)
@@ -271,14 +303,22 @@ describeEachDatabase('leads inbox', (database) => {
       ['response', 'accepted'],
     ]);
 
+    const figures = { marketValue: 210000, repairs: [] };
+    const eventsBefore = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
     for (const body of [
-      { offerRange: { low: 140000, high: 125000 } },
-      { offerRange: { low: 1, high: 250000 } },
-      { offerRange: { low: 1.5, high: 2 } },
-      { offerRange: { low: 1, high: 2 }, message: 'x'.repeat(2001) },
+      { offerRange: { low: 125000, high: 140000 } },
+      { ...figures, marketValue: -1 },
+      { ...figures, marketValue: 2e10 },
+      { ...figures, repairs: [{ name: 'Roof', cost: -1 }] },
+      { ...figures, repairs: [{ name: 'Roof', cost: 1e11 }] },
+      { ...figures, templateName: 'No Such Template' },
+      // No offer at this value: 10,000 × 0.7 − $20,000 is below 0.
+      { ...figures, marketValue: 10000 },
+      { ...figures, message: 'x'.repeat(2001) },
     ]) {
       expect((await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, body)).status).toBe(400);
     }
+    expect(await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).toEqual(eventsBefore);
   });
 
   it('refuses a revised offer to a homeowner who unsubscribed', async () => {
@@ -287,7 +327,8 @@ describeEachDatabase('leads inbox', (database) => {
     await readyToSendOffers(user.id);
     await database().db.insert(emailUnsubscribes).values({ email });
     const refused = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, headers, {
-      offerRange: { low: 125000, high: 140000 },
+      marketValue: 200000,
+      repairs: [],
     });
     expect(refused.status).toBe(409);
     expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toEqual([]);
@@ -334,7 +375,7 @@ describeEachDatabase('leads inbox', (database) => {
       ['GET', '', undefined],
       ['PATCH', '', { status: 'dead' }],
       ['POST', '/notes', { text: 'mine now' }],
-      ['POST', '/revised-offer', { offerRange: { low: 1, high: 2 } }],
+      ['POST', '/revised-offer', { marketValue: 200000, repairs: [] }],
       ['POST', '/save', undefined],
     ] as const) {
       const response = await send(app, method, `/api/leads-inbox/${lead.id}${path}`, attacker.headers, body);

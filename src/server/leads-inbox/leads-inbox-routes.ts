@@ -9,8 +9,10 @@ import {
   LeadStatusChangeSchema,
   RevisedOfferRequestSchema,
 } from '#domain/leads/lead-inbox-requests.ts';
+import { SavePropertyRequestSchema } from '#domain/properties/save-property-request.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
+import { COMPS_BODY_LIMIT_BYTES, routeBodyLimit } from '../http/limit-request-body';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerUser } from '../rate-limit/limit-per-user';
@@ -39,12 +41,14 @@ export function leadId(id: string): string {
  * GET / ?status=&assignee=me|all|{userId}&q=&cursor= → { leads, nextCursor };
  * GET /{id} → { lead, events, earlierCursor } (the newest 50 history entries);
  * GET /{id}/events?before={earlierCursor} → { events, earlierCursor } (the 50 before them);
- * PATCH /{id} { status } → { lead } (rate limited per user) and POST /{id}/notes { text } → 201 { event }
+ * PATCH /{id} { status, contract? (Under Contract), closing? (Closed) } → { lead } (rate limited per user) and POST /{id}/notes { text } → 201 { event }
  * (at most 200 a lead, then 409): roles that work deals, Dispositions once the lead is under contract or closed;
  * PUT /{id}/assignee { userId } → { lead } (work deals or manage members; a non-member is 400 'not-a-member');
  * POST /{id}/revised-offer RevisedOfferRequestSchema → 201 { offerLink, emailId } (work deals);
  * POST /{id}/calls logs a call's outcome (calls/lead-calls-routes.ts, mounted beside these);
- * POST /{id}/save → 201 { property } (work deals; the workspace's plan limits as for any save);
+ * POST /{id}/save → 201 { property } (work deals; the workspace's plan limits as for any save): the
+ * lead's offer saved as its deal, and POST /{id}/save-calculation (the save's body) the calculator's
+ * figures for it (opened at /?lead={id}) saved as its deal;
  * POST /{id}/follow-up { replace? } → 201 { followUp } starts the built-in follow-up sequence (work
  * deals; 409 'follow-up-active' when one runs and `replace` is not set) and DELETE /{id}/follow-up
  * → { followUp } pauses it.
@@ -62,7 +66,7 @@ export function leadsInboxRoutes(context: AppContext) {
       c.json(await listLeadEvents(db, c.var.member, leadId(c.req.param('id')), c.req.valid('query').before)),
     )
     .patch('/:id', limitPerUser(context, 'lead-status'), validate('json', LeadStatusChangeSchema), async (c) => {
-      const lead = await changeLeadStatus(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json').status);
+      const lead = await changeLeadStatus(db, c.var.member, leadId(c.req.param('id')), c.req.valid('json'));
       return c.json({ lead });
     })
     .put(
@@ -97,5 +101,17 @@ export function leadsInboxRoutes(context: AppContext) {
     .post('/:id/save', requireRole('work-deals'), async (c) => {
       const property = await saveLeadAsProperty(context, c.var.member, leadId(c.req.param('id')));
       return c.json({ property }, 201);
-    });
+    })
+    .post(
+      '/:id/save-calculation',
+      requireRole('work-deals'),
+      // A market value from comps brings its comps (up to 500) with the save.
+      routeBodyLimit(COMPS_BODY_LIMIT_BYTES),
+      validate('json', SavePropertyRequestSchema),
+      async (c) => {
+        const id = leadId(c.req.param('id'));
+        const property = await saveLeadAsProperty(context, c.var.member, id, c.req.valid('json'));
+        return c.json({ property }, 201);
+      },
+    );
 }

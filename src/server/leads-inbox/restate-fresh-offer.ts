@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { freshOfferFormula, freshOfferRange } from '#domain/follow-ups/fresh-offer.ts';
 import type { Transaction } from '../db/database';
 import { customFormulaTemplates, leadEvents, leads, offerLinks } from '../db/schema';
-import { inWorkspace } from '../db/workspace-scope';
+import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import type { RestateFreshOffer } from '../follow-ups/run-due-follow-ups';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
 
@@ -21,7 +21,7 @@ export const restateFreshOffer: RestateFreshOffer = async (
   const [lead] = await tx
     .select()
     .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.workspaceId, workspaceId)));
+    .where(ownedRow(leads, leadId, workspaceId));
   if (!lead) return null;
   const ids = [...new Set([basisOfferLinkId, lead.offerLinkId].filter((id): id is string => id !== null))];
   const found =

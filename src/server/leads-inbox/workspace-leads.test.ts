@@ -96,7 +96,7 @@ describeEachDatabase('a workspace works its leads together (issue 26)', (databas
       ['PATCH', `/api/leads-inbox/${leadId}`, { status: 'contacted' }],
       ['POST', `/api/leads-inbox/${leadId}/notes`, { text: 'called' }],
       ['PUT', `/api/leads-inbox/${leadId}/assignee`, { userId: assigneeUserId }],
-      ['POST', `/api/leads-inbox/${leadId}/revised-offer`, { offerRange: { low: 100000, high: 120000 } }],
+      ['POST', `/api/leads-inbox/${leadId}/revised-offer`, { marketValue: 200000, repairs: [] }],
       ['POST', `/api/leads-inbox/${leadId}/save`, undefined],
     ] as const;
 
@@ -177,7 +177,8 @@ describeEachDatabase('a workspace works its leads together (issue 26)', (databas
       .db.insert(wholesalerProfiles)
       .values({ workspaceId, userId: rep.user.id, postalAddress: '2 Main St, Austin, TX 78701' });
     const sent = await send(app, 'POST', `/api/leads-inbox/${lead.id}/revised-offer`, rep.headers, {
-      offerRange: { low: 115000, high: 130000 },
+      marketValue: 200000,
+      repairs: [],
     });
     expect(sent.status).toBe(201);
 
@@ -352,6 +353,7 @@ describeEachDatabase('a workspace works its leads together (issue 26)', (databas
     ).toBe(201);
     const closed = await send(app, 'PATCH', `/api/leads-inbox/${contracted.id}`, dispositions.headers, {
       status: 'closed',
+      closing: { amountReceived: 12000, closedOn: '2027-01-15' },
     });
     expect(closed.status).toBe(200);
     const history = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, contracted.id));

@@ -87,6 +87,10 @@ export async function recordLead(
     respondedAt: at,
     updatedAt: at,
     ...(answer.contact ? { name: answer.contact.name, email: answer.contact.email, phone: answer.contact.phone } : {}),
+    // An accept records the range accepted, kept on the lead whatever offer is revised later (issue 42 §4).
+    ...(answer.kind === 'accept' && answer.offerRange
+      ? { acceptedOfferLow: answer.offerRange.low, acceptedOfferHigh: answer.offerRange.high, acceptedAt: at }
+      : {}),
   };
   const contactKey = answer.contact ? homeownerEmailKey(answer.contact.email) : null;
   // The operator's calculator: one lead per homeowner and address, not one per answer.

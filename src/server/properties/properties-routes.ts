@@ -10,8 +10,12 @@ import { EXPORT_RATE_LIMIT, limitPerUser } from '../rate-limit/limit-per-user';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { deleteSavedProperty } from './delete-saved-property';
 import { listSavedProperties, SavedListQuerySchema } from './list-saved-properties';
+import { readSavedProperty } from './read-saved-property';
 import { saveProperty } from './save-property';
 import { savedListCsv } from './saved-list-csv';
+import { updateSavedProperty } from './update-saved-property';
+
+const PropertyIdSchema = z.object({ id: z.uuid('Unknown property') });
 
 /**
  * /api/properties: the workspace's saved properties: save within the plan's limit (spec §4,
@@ -19,6 +23,9 @@ import { savedListCsv } from './saved-list-csv';
  * session's workspace; a save whose market value is the ARV from comps keeps the comps in the same
  * insert. Every member lists; saving and deleting are 'work-deals', the CSV export
  * 'bulk-send-and-export' (issue 26), limited per user like the other exports (429 'rate-limited').
+ * GET /{id} → { property, versions } (its earlier versions, newest first) and PUT /{id} (the save's
+ * body, 'work-deals') saves it again, keeping the figures it had as a version (issue 42 §4); another
+ * workspace's id is 404 'not-found'.
  */
 export function propertiesRoutes(context: AppContext) {
   const { db } = context.database;
@@ -53,13 +60,24 @@ export function propertiesRoutes(context: AppContext) {
         return c.body(await savedListCsv(db, c.var.member.workspaceId));
       },
     )
-    .delete(
+    .get('/:id', validate('param', PropertyIdSchema), async (c) =>
+      c.json(await readSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id)),
+    )
+    .put(
       '/:id',
       requireRole('work-deals'),
-      validate('param', z.object({ id: z.uuid('Unknown property') })),
+      limitPerUser(context, 'saved-property-update'),
+      routeBodyLimit(COMPS_BODY_LIMIT_BYTES),
+      validate('param', PropertyIdSchema),
+      validate('json', SavePropertyRequestSchema),
       async (c) => {
-        const deleted = await deleteSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id);
-        return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
+        const { id } = c.req.valid('param');
+        const property = await updateSavedProperty(db, c.var.member.workspaceId, id, c.req.valid('json'));
+        return c.json({ property });
       },
-    );
+    )
+    .delete('/:id', requireRole('work-deals'), validate('param', PropertyIdSchema), async (c) => {
+      const deleted = await deleteSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id);
+      return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
+    });
 }

@@ -200,7 +200,9 @@ const saveOnUnlimitedPlan = preparedRowsPerDatabase(
 /** saved_properties money columns are numeric(14, 2): dollars strictly within ±1e12. */
 const STORABLE_DOLLARS = 1e12;
 
-function assertStorable(figures: SavedOfferFigures) {
+export function assertStorable(
+  figures: Pick<SavedOfferFigures, 'marketValue' | 'totalRepairCost' | 'offerRange' | 'repairCosts'>,
+) {
   const amounts = [
     figures.marketValue,
     figures.totalRepairCost,

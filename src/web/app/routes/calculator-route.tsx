@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { useLocation } from 'react-router';
 import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
 import { offerIsWorkable } from '#domain/offer/compute-offer-range.ts';
 import type { PageDataLoader } from '#web/api/page-data-loader.ts';
@@ -9,8 +10,10 @@ import { BulkImportButton } from '#web/features/bulk-import/bulk-import-button.t
 import { keepCalculationDraft } from '#web/features/calculator/calculation-draft.ts';
 import { CalculatorPage } from '#web/features/calculator/calculator-page.tsx';
 import type { CalculatorSlots } from '#web/features/calculator/calculator-slots.ts';
+import type { OpenedDeal } from '#web/features/calculator/opened-deal.ts';
 import { calculatorReferenceDataQuery } from '#web/features/calculator/use-calculator-reference-data.ts';
 import type { UserType } from '#web/features/calculator/user-type.ts';
+import { useOpenedDeal } from './opened-deal-query';
 
 // What a visitor can do with an offer (forms, exports) loads with the first offer, keeping the
 // calculator's first download small.
@@ -23,8 +26,16 @@ const WholesalerOfferActions = lazy(async () => ({ default: (await loadWholesale
  * A wholesaler saves and exports any offer; a homeowner negotiates or accepts only a workable one
  * (low >= 0), and finds the calculation as they left it on coming back from the lead form.
  */
-function OfferActions({ offer, userType }: { offer: CalculatedOffer; userType: UserType }) {
-  if (userType === 'wholesaler') return <WholesalerOfferActions offer={offer} />;
+function OfferActions({
+  offer,
+  userType,
+  opened,
+}: {
+  offer: CalculatedOffer;
+  userType: UserType;
+  opened?: OpenedDeal | null;
+}) {
+  if (userType === 'wholesaler') return <WholesalerOfferActions offer={offer} opened={opened} />;
   if (!offerIsWorkable(offer.offerRange)) return null;
   return (
     <HomeownerOfferActions
@@ -47,11 +58,14 @@ const slots: CalculatorSlots = {
 
 /**
  * The calculator at '/', with what other features add to it: the offer's actions and Bulk Import.
- * Accounts are wholesalers': signed in, it opens in Wholesaler mode unless the navigation says otherwise.
+ * Accounts are wholesalers': signed in, it opens in Wholesaler mode unless the navigation says otherwise,
+ * and with the saved property or lead its address names.
  */
 export function CalculatorRoute() {
   const { user } = useSession();
-  return <CalculatorPage slots={slots} defaultUserType={user ? 'wholesaler' : 'homeowner'} />;
+  // A saved analysis (?saved={id}) or a lead's property (?lead={id}) opens here too (issue 42 §4).
+  const opened = useOpenedDeal(useLocation().search);
+  return <CalculatorPage slots={slots} defaultUserType={user ? 'wholesaler' : 'homeowner'} opened={opened} />;
 }
 
 /**

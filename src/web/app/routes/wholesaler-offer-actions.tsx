@@ -6,6 +6,7 @@ import { useSession } from '#web/api/use-session.ts';
 import { useMay } from '#web/api/use-workspace.ts';
 import { forgetArvCompsDraft } from '#web/features/arv/arv-comps-draft.ts';
 import { keepCalculationDraft } from '#web/features/calculator/calculation-draft.ts';
+import type { OpenedDeal } from '#web/features/calculator/opened-deal.ts';
 import { DocumentDownloads } from '#web/features/documents/document-downloads.tsx';
 import { exportTargetFromOffer } from '#web/features/integrations/export-target.ts';
 import { ExportToGhlButton } from '#web/features/integrations/export-to-ghl-button.tsx';
@@ -13,8 +14,19 @@ import { ExportToSheetsButton } from '#web/features/integrations/export-to-sheet
 import { SavePropertyDialog } from '#web/features/saved/save-property-dialog.tsx';
 import { ShareOfferButton } from '#web/features/share-offer/share-offer-button.tsx';
 
-/** A signed-in wholesaler saves (and exports) the offer; a signed-out one is invited to sign in (§2). */
-export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
+/**
+ * A signed-in wholesaler saves (and exports) the offer, or saves the saved property it opened again
+ * (issue 42 §4); a signed-out one is invited to sign in (§2).
+ */
+export function WholesalerOfferActions({
+  offer,
+  opened = null,
+}: {
+  offer: CalculatedOffer;
+  opened?: OpenedDeal | null;
+}) {
+  const editing = opened?.savedPropertyId ? { savedPropertyId: opened.savedPropertyId, contact: opened.contact } : null;
+  const forLead = opened?.leadId ? { leadId: opened.leadId, contact: opened.contact } : null;
   const location = useLocation();
   const [saveOpen, setSaveOpen] = useState(false);
   const { user } = useSession();
@@ -54,7 +66,7 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
       />
       {maySave && (
         <button type="button" className="button button-primary" onClick={() => setSaveOpen(true)}>
-          Save Property
+          {editing ? 'Save Changes' : 'Save Property'}
         </button>
       )}
       <SavePropertyDialog
@@ -65,6 +77,8 @@ export function WholesalerOfferActions({ offer }: { offer: CalculatedOffer }) {
         onSignInRequired={keepCalculation}
         // Saved with the property, the comps are no longer the calculator's to keep in the tab.
         onSaved={forgetArvCompsDraft}
+        editing={editing}
+        forLead={forLead}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { marketValueFromCompsOf } from '#domain/arv/market-value-from-comps.ts';
+import { formatMoney, formatMoneyRange } from '#domain/money/format-money.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
@@ -18,6 +19,7 @@ import { calculatorReducer, initialCalculatorState } from './calculator-state';
 import { FormulaTemplatesDialog } from './formula-templates-dialog';
 import { calculatorStateFromOfferLink } from './offer-link-prefill';
 import { OfferResult, preloadNetSheet } from './offer-result';
+import { calculatorStateFromDeal, type OpenedDeal, type OpenedDealVersion } from './opened-deal';
 import { useCalculatorReferenceData } from './use-calculator-reference-data';
 import { isUserType, type UserType } from './user-type';
 import { UserTypeToggle } from './user-type-toggle';
@@ -30,6 +32,11 @@ export interface CalculatorIntro {
 
 interface CalculatorPageProps {
   slots: CalculatorSlots;
+  /**
+   * A deal opened in the calculator (a saved property or a lead: issue 42 §4): 'loading' while it is
+   * read, then the deal, or null when none was asked for or it could not be read.
+   */
+  opened?: OpenedDeal | 'loading' | null;
   /** Only the homeowner's calculator, without the user type switch (a wholesaler's personal page). */
   homeownerOnly?: boolean;
   intro?: CalculatorIntro;
@@ -48,14 +55,15 @@ export function CalculatorPage({
   homeownerOnly = false,
   intro = publicIntro,
   defaultUserType = 'homeowner',
+  opened = null,
 }: CalculatorPageProps) {
   const { data, isLoading } = useCalculatorReferenceData();
   // A calculation kept through sign-in ('Sign In to Save') comes back once.
   const [draft] = useState(readCalculationDraft);
   useEffect(forgetCalculationDraft, []);
-  const userType = useUserTypeFromNavigation(draft?.userType ?? defaultUserType);
+  const userType = useUserTypeFromNavigation(opened ? 'wholesaler' : (draft?.userType ?? defaultUserType));
 
-  if (isLoading || !data) {
+  if (isLoading || !data || opened === 'loading') {
     return (
       <section className="page" aria-busy="true">
         <p className="loading" role="status">
@@ -72,6 +80,9 @@ export function CalculatorPage({
       templates={data.templates}
       repairCatalog={data.repairCatalog}
       draft={draft}
+      opened={opened}
+      // A deal opened later (another saved property, a lead) starts its own calculation.
+      key={opened ? `${opened.savedPropertyId ?? 'lead'}:${opened.address}` : 'new'}
       slots={slots}
     />
   );
@@ -129,10 +140,20 @@ interface CalculatorProps {
   templates: readonly FormulaTemplate[];
   repairCatalog: readonly RepairItem[];
   draft: CalculationDraft | null;
+  opened: OpenedDeal | null;
   slots: CalculatorSlots;
 }
 
-function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalog, draft, slots }: CalculatorProps) {
+function Calculator({
+  userType,
+  onUserTypeChange,
+  intro,
+  templates,
+  repairCatalog,
+  draft,
+  opened,
+  slots,
+}: CalculatorProps) {
   const startingTemplate = templates.find((template) => template.name === defaultTemplate.name) ?? defaultTemplate;
   const { search } = useLocation();
   // An offer e-mail sent before offer pages existed links here with its offer in the query: it opens prefilled.
@@ -140,6 +161,7 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
     calculatorReducer,
     undefined,
     () =>
+      (opened && calculatorStateFromDeal(opened, repairCatalog, templates, startingTemplate)) ??
       (draft && calculatorStateFromDraft(draft, repairCatalog, templates)) ??
       calculatorStateFromOfferLink(search, repairCatalog, templates, startingTemplate) ??
       initialCalculatorState(repairCatalog, startingTemplate),
@@ -160,6 +182,13 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
       <section className="hero" aria-labelledby="calculator-title">
         <h1 id="calculator-title">{intro.title}</h1>
         <p className="hero-lead">{intro.lead}</p>
+        {opened && (
+          <p className="opened-deal-note" role="status">
+            {opened.savedPropertyId
+              ? `Editing the saved analysis of ${opened.address}: saving keeps the earlier version.`
+              : `Working the lead's property at ${opened.address}.`}
+          </p>
+        )}
         {onUserTypeChange && <UserTypeToggle value={userType} onChange={onUserTypeChange} />}
       </section>
 
@@ -196,9 +225,11 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
             userType={userType}
             templateName={state.template.name}
             OfferActions={slots.OfferActions}
+            opened={opened}
             marketValueFromComps={marketValueFromComps}
             homeownerView={slots.homeownerView}
           />
+          {opened && opened.versions.length > 0 && <EarlierVersions versions={opened.versions} />}
         </aside>
       </div>
 
@@ -221,5 +252,25 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
         }}
       />
     </div>
+  );
+}
+
+/** A saved property's earlier versions (issue 42 §4), newest first: when each was replaced and its figures. */
+function EarlierVersions({ versions }: { versions: OpenedDealVersion[] }) {
+  return (
+    <section className="card opened-deal-versions" aria-labelledby="opened-deal-versions-title">
+      <h2 id="opened-deal-versions-title" className="card-title">
+        Earlier versions
+      </h2>
+      <ol>
+        {versions.map((version) => (
+          <li key={version.id}>
+            <time dateTime={version.replacedAt}>{new Date(version.replacedAt).toLocaleString('en-US')}</time>: market
+            value {formatMoney(version.marketValue)}, repairs {formatMoney(version.totalRepairCost)}, offer{' '}
+            {formatMoneyRange(version.offerRange)}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

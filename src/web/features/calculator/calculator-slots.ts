@@ -3,6 +3,7 @@ import type { ArvFromComps } from '#domain/arv/arv-request-schema.ts';
 import type { CalculatedOffer } from '#domain/offer/calculated-offer.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { HomeownerView } from '#domain/offer/homeowner-view.ts';
+import type { OpenedDeal } from './opened-deal';
 import type { UserType } from './user-type';
 
 /**
@@ -10,8 +11,11 @@ import type { UserType } from './user-type';
  * none of them: the actions under a computed offer, and a wholesaler's extra tools.
  */
 export interface CalculatorSlots {
-  /** What the visitor can do with the offer (save, export, negotiate, accept); may suspend while its code loads. */
-  OfferActions: ComponentType<{ offer: CalculatedOffer; userType: UserType }>;
+  /**
+   * What the visitor can do with the offer (save, export, negotiate, accept); may suspend while its
+   * code loads. `opened`: the deal opened in the calculator (a saved property is saved again in place).
+   */
+  OfferActions: ComponentType<{ offer: CalculatedOffer; userType: UserType; opened?: OpenedDeal | null }>;
   /** Starts fetching OfferActions' code before the first offer (called on the first calculator input). */
   preloadOfferActions: (userType: UserType) => void;
   /** Shown to a wholesaler beside Formula Settings (Bulk Import). */

@@ -8,6 +8,7 @@ import type { MarketValueFromComps } from '#domain/offer/offer-receipt-lines.ts'
 import { OfferRangeText } from '#web/components/offer-range-text.tsx';
 import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
 import type { CalculatorSlots } from './calculator-slots';
+import type { OpenedDeal } from './opened-deal';
 import type { UserType } from './user-type';
 
 // The net sheet loads with the first offer, or once a homeowner starts typing one (preloadNetSheet).
@@ -26,6 +27,8 @@ interface OfferResultProps {
   marketValueFromComps?: MarketValueFromComps;
   /** What a homeowner is shown beyond the range and their own figures: how it was computed, the net sheet. */
   homeownerView?: HomeownerView;
+  /** The deal opened in the calculator, if any: its actions save it again (a saved property). */
+  opened?: OpenedDeal | null;
 }
 
 /**
@@ -40,6 +43,7 @@ export function OfferResult({
   OfferActions,
   marketValueFromComps,
   homeownerView = defaultHomeownerView,
+  opened = null,
 }: OfferResultProps) {
   const workable = offer !== null && offerIsWorkable(offer.offerRange);
   const homeowner = userType === 'homeowner';
@@ -100,7 +104,7 @@ export function OfferResult({
             totalRepairCost={offer.totalRepairCost}
           />
         )}
-        {workable && <OfferActions offer={offer} userType={userType} />}
+        {workable && <OfferActions offer={offer} userType={userType} opened={opened} />}
       </Suspense>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { LeadDetailSlots } from './lead-detail-slots';
 import type { LeadDetail } from './leads-api';
 import { SaveLeadButton } from './save-lead-button';
@@ -12,7 +13,7 @@ interface LeadActionsProps {
   onRevise: () => void;
 }
 
-/** What the member's role allows with a lead: send a revised offer, save it, export it (the server refuses the rest too). */
+/** What the member's role allows with a lead: send a revised offer, open it in the calculator, save it, export it (the server refuses the rest too). */
 export function LeadActions({ lead, worksDeals, exports, slots, onRevise }: LeadActionsProps) {
   return (
     <section className="card" aria-labelledby="lead-actions-title">
@@ -26,6 +27,15 @@ export function LeadActions({ lead, worksDeals, exports, slots, onRevise }: Lead
           </button>
         ) : (
           <p className="muted">This lead has no e-mail address to send a revised offer to.</p>
+        )}
+        {worksDeals && (
+          <Link
+            className="button button-secondary"
+            // The deal's saved analysis when it has one, else the lead's own figures.
+            to={lead.savedPropertyId ? `/?saved=${lead.savedPropertyId}` : `/?lead=${lead.id}`}
+          >
+            Open in calculator
+          </Link>
         )}
         {worksDeals && <SaveLeadButton leadId={lead.id} />}
         {exports && <slots.LeadExports lead={lead} />}

@@ -4,6 +4,7 @@ import { ApiError } from '#web/api/api-client.ts';
 import { useMay } from '#web/api/use-workspace.ts';
 import type { EarlierLeadHistoryProps } from './earlier-lead-history';
 import { LeadActions } from './lead-actions';
+import { LeadDealTerms } from './lead-deal-terms';
 import type { LeadDetailSlots } from './lead-detail-slots';
 import { LeadFacts } from './lead-facts';
 import { LeadFollowUp } from './lead-follow-up';
@@ -120,12 +121,8 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
         <div className="lead-side">
           <LeadPhones lead={lead} />
           <LeadTasks leadId={lead.id} status={lead.status} />
-          <LeadStatusPipeline
-            leadId={lead.id}
-            status={lead.status}
-            createdAt={lead.createdAt}
-            changes={statusChanges}
-          />
+          <LeadStatusPipeline lead={lead} changes={statusChanges} />
+          <LeadDealTerms lead={lead} />
           <LeadFollowUp lead={lead} followUp={detail.followUp} worksDeals={worksDeals} />
           <LeadActions
             lead={lead}

@@ -27,6 +27,17 @@ export function LeadFacts({ lead }: { lead: LeadDetail['lead'] }) {
           <dt>Answer</dt>
           <dd className={`lead-answer lead-answer-${lead.responseKind ?? 'none'}`}>{answerLabel(lead.response)}</dd>
         </div>
+        {lead.acceptedOffer && (
+          <div>
+            <dt>Accepted offer</dt>
+            <dd>
+              {formatOfferRange(lead.acceptedOffer)}{' '}
+              <span className="muted">
+                on <time dateTime={lead.acceptedOffer.at}>{formatLeadTime(lead.acceptedOffer.at)}</time>
+              </span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Current offer</dt>
           <dd>{offer ?? 'No offer recorded'}</dd>

@@ -1,14 +1,14 @@
-import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '#domain/leads/lead-status.ts';
+import { useState } from 'react';
+import { LEAD_STATUSES, leadStatusLabels } from '#domain/leads/lead-status.ts';
 import { ApiError } from '#web/api/api-client.ts';
 import { useMayWorkLead } from '#web/api/use-workspace.ts';
 import { notify } from '#web/components/notify.ts';
+import { ClosingTermsDialog, ContractTermsDialog } from './deal-terms-dialog';
 import { describeLeadEvent, eventAuthor, formatLeadTime } from './lead-labels';
-import { useChangeLeadStatus, type LeadEvent } from './leads-api';
+import { useChangeLeadStatus, type LeadDetail, type LeadEvent } from './leads-api';
 
 interface LeadStatusPipelineProps {
-  leadId: string;
-  status: LeadStatus;
-  createdAt: string;
+  lead: LeadDetail['lead'];
   /** The lead's status changes, oldest first. */
   changes: LeadEvent[];
 }
@@ -16,12 +16,15 @@ interface LeadStatusPipelineProps {
 /**
  * The lead's place in the pipeline (New → Contacted → Negotiating → Under Contract → Closed, or
  * Dead) as a row of toggle buttons, the current one pressed; pressing another moves the lead
- * there (shown only to a member whose role may move this lead: the server refuses the others). Below,
- * every change with its time.
+ * there (shown only to a member whose role may move this lead: the server refuses the others); Under
+ * Contract first asks for the contract terms and Closed for what was received. Below, every change
+ * with its time.
  */
-export function LeadStatusPipeline({ leadId, status, createdAt, changes }: LeadStatusPipelineProps) {
-  const change = useChangeLeadStatus(leadId);
+export function LeadStatusPipeline({ lead, changes }: LeadStatusPipelineProps) {
+  const { status, createdAt } = lead;
+  const change = useChangeLeadStatus(lead.id);
   const mayMove = useMayWorkLead(status);
+  const [asking, setAsking] = useState<'under-contract' | 'closed' | null>(null);
   return (
     <section className="card lead-status-card" aria-labelledby="lead-status-title">
       <h2 id="lead-status-title" className="card-title">
@@ -39,13 +42,17 @@ export function LeadStatusPipeline({ leadId, status, createdAt, changes }: LeadS
               aria-disabled={change.isPending}
               onClick={() => {
                 if (step === status || change.isPending) return;
-                change.mutate(step, {
-                  onSuccess: () => notify.success(`Moved to ${leadStatusLabels[step]}`),
-                  onError: (error) =>
-                    notify.error(
-                      error instanceof ApiError ? error.message : 'Could not change the status. Please try again.',
-                    ),
-                });
+                if (step === 'under-contract' || step === 'closed') return setAsking(step);
+                change.mutate(
+                  { status: step },
+                  {
+                    onSuccess: () => notify.success(`Moved to ${leadStatusLabels[step]}`),
+                    onError: (error) =>
+                      notify.error(
+                        error instanceof ApiError ? error.message : 'Could not change the status. Please try again.',
+                      ),
+                  },
+                );
               }}
             >
               {leadStatusLabels[step]}
@@ -53,6 +60,8 @@ export function LeadStatusPipeline({ leadId, status, createdAt, changes }: LeadS
           ))}
         </div>
       )}
+      {asking === 'under-contract' && <ContractTermsDialog lead={lead} onClose={() => setAsking(null)} />}
+      {asking === 'closed' && <ClosingTermsDialog lead={lead} onClose={() => setAsking(null)} />}
       <h3 className="lead-subtitle">Status history</h3>
       <ol className="lead-timeline">
         <li>

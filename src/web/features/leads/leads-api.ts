@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import type { InferResponseType } from 'hono/client';
 import type { FollowUpSequenceKind } from '#domain/follow-ups/sequence.ts';
 import type { LeadCallLogInput } from '#domain/leads/lead-call.ts';
-import type { RevisedOfferRequest } from '#domain/leads/lead-inbox-requests.ts';
+import type { LeadStatusChangeInput, RevisedOfferRequest } from '#domain/leads/lead-inbox-requests.ts';
 import type { LeadStatus } from '#domain/leads/lead-status.ts';
 import { invalidateAccountData } from '#web/api/account-data.ts';
 import { api, readJson, type ApiClient } from '#web/api/api-client.ts';
@@ -101,9 +101,10 @@ export function useReassignLead(id: string) {
   );
 }
 
+/** Moves the lead to a status; Under Contract comes with its contract terms, Closed with what was received. */
 export function useChangeLeadStatus(id: string) {
-  return useLeadMutation((status: LeadStatus) =>
-    readJson(api['leads-inbox'][':id'].$patch({ param: { id }, json: { status } })),
+  return useLeadMutation((change: LeadStatusChangeInput) =>
+    readJson(api['leads-inbox'][':id'].$patch({ param: { id }, json: change })),
   );
 }
 
@@ -134,12 +135,13 @@ export function useSendRevisedOffer(id: string) {
   );
 }
 
-/** Saves the lead as a saved property: the saved list and the plan's count change with it. */
+/** Saves the lead as a saved property, its deal from then on: the saved list, the plan's count and the lead change with it. */
 export function useSaveLeadAsProperty(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => readJson(api['leads-inbox'][':id'].save.$post({ param: { id } })),
-    onSuccess: () => invalidateAccountData(queryClient),
+    onSuccess: () =>
+      Promise.all([invalidateAccountData(queryClient), queryClient.invalidateQueries({ queryKey: leadsKey })]),
   });
 }
 

@@ -35,6 +35,8 @@ const lead = (overrides: Partial<LeadSummary> = {}): LeadSummary => ({
   responseKind: 'countered',
   desiredPrice: 150000,
   response: 'countered at $150,000',
+  acceptedOffer: null,
+  savedPropertyId: null,
   respondedAt: '2026-11-22T17:41:00.000Z',
   createdAt: '2026-11-22T17:41:00.000Z',
   assignee: null,

@@ -1,9 +1,19 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatMoney } from '#domain/money/format-money.ts';
+import { builtInTemplates, defaultTemplate } from '#domain/offer/built-in-templates.ts';
+import {
+  computeOfferReceipt,
+  namedFormula,
+  offerIsWorkable,
+  type NamedOfferFormula,
+  type OfferReceipt,
+} from '#domain/offer/compute-offer-range.ts';
 import { ApiError } from '#web/api/api-client.ts';
 import { Modal } from '#web/components/modal.tsx';
 import { notify } from '#web/components/notify.ts';
+import { OfferReceiptView } from '#web/components/offer-receipt.tsx';
 import { OutboxNotice } from '#web/components/outbox-notice.tsx';
+import { SelectField } from '#web/components/select-field.tsx';
 import { isSenderRequirement, SenderRequirement } from '#web/components/sender-requirement.tsx';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { TextField } from '#web/components/text-field.tsx';
@@ -12,12 +22,26 @@ import { formatLeadTime, formatOfferRange } from './lead-labels';
 import { useSendRevisedOffer, type LeadDetail } from './leads-api';
 import {
   revisedOfferFormField,
-  RevisedOfferFormSchema,
+  revisedOfferFormSchema,
   type RevisedOfferFormValues,
 } from './revised-offer-form-schema';
 
 type Lead = LeadDetail['lead'];
-type SentOffer = { url: string; expiresAt: string; offerRange: { low: number; high: number } };
+type SentOffer = {
+  url: string;
+  expiresAt: string;
+  offerRange: { low: number; high: number };
+  receipt: OfferReceipt;
+  templateName: string;
+};
+
+/** The formulas the dialog offers: the one the deal was last computed with, then the built-ins. */
+function formulasFor(lead: Lead): NamedOfferFormula[] {
+  const dealFormula = lead.dealFigures.formula;
+  const builtIns = builtInTemplates.map(namedFormula);
+  if (!dealFormula) return builtIns;
+  return [dealFormula, ...builtIns.filter((formula) => formula.name.toLowerCase() !== dealFormula.name.toLowerCase())];
+}
 
 interface RevisedOfferDialogProps {
   lead: Lead;
@@ -26,20 +50,33 @@ interface RevisedOfferDialogProps {
 }
 
 const initialValues = (lead: Lead): RevisedOfferFormValues => ({
-  low: lead.offerRange ? String(lead.offerRange.low) : '',
-  high: lead.offerRange ? String(lead.offerRange.high) : '',
-  marketValue: '',
+  marketValue: lead.marketValue === null ? '' : String(lead.marketValue),
+  repairs: String(lead.totalRepairCost),
+  templateName: lead.dealFigures.formula?.name ?? defaultTemplate.name,
   message: '',
 });
 
 /**
- * 'Send revised offer': a new range (and a message) for this homeowner. The server makes a new
- * answerable offer link, valid 7 days, and queues its e-mail in the outbox; the dialog then says
- * so, with the link, rather than claiming the e-mail was delivered.
+ * 'Send revised offer' (issue 42 §4): the deal's after-repair value and repairs, as the walkthrough
+ * left them, and the formula; the range and how it is computed follow as they are typed, and the
+ * server computes it again from the same figures. The server makes a new answerable offer link,
+ * valid 7 days, and queues its e-mail in the outbox; the dialog then says so, with the link and the
+ * math, rather than claiming the e-mail was delivered.
  */
 export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogProps) {
   const send = useSendRevisedOffer(lead.id);
-  const form = useSchemaForm(RevisedOfferFormSchema, initialValues(lead));
+  const schema = useMemo(() => revisedOfferFormSchema(lead.repairs), [lead.repairs]);
+  const form = useSchemaForm(schema, initialValues(lead));
+  const formulas = formulasFor(lead);
+  const formula = formulas.find((candidate) => candidate.name === form.values.templateName) ?? formulas[0];
+  const preview =
+    form.result.success && formula
+      ? computeOfferReceipt({
+          marketValue: form.result.data.marketValue,
+          totalRepairCost: form.result.data.repairs.reduce((total, repair) => total + repair.cost, 0),
+          template: formula,
+        })
+      : null;
   const [sent, setSent] = useState<SentOffer | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   // A refusal the sender fixes themselves (verify the e-mail, add a postal address), with the way to.
@@ -61,6 +98,7 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
             The revised offer of <strong>{formatOfferRange(sent.offerRange)}</strong> is queued to be e-mailed to{' '}
             <strong>{lead.email}</strong> with its own offer link, valid until {formatLeadTime(sent.expiresAt)}.
           </p>
+          <OfferReceiptView receipt={sent.receipt} audience="wholesaler" templateName={sent.templateName} />
           <OutboxNotice />
           <p className="revised-offer-link">
             <a href={sent.url} target="_blank" rel="noreferrer">
@@ -80,9 +118,9 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
             setRefusal(null);
             setRequirement(null);
             return send.mutateAsync(request).then(
-              ({ offerLink }) => {
+              ({ offerLink, receipt, templateName }) => {
                 notify.success(`Revised offer queued for ${lead.email ?? 'the homeowner'}`);
-                setSent(offerLink);
+                setSent({ ...offerLink, receipt, templateName });
               },
               (error: unknown) => {
                 if (isSenderRequirement(error)) return setRequirement(error);
@@ -99,16 +137,38 @@ export function RevisedOfferDialog({ lead, open, onClose }: RevisedOfferDialogPr
         >
           <p className="muted">
             {lead.address}
-            {lead.marketValue !== null && ` · market value ${formatMoney(lead.marketValue)}`}
             {lead.offerRange && ` · current offer ${formatOfferRange(lead.offerRange)}`}
           </p>
           <div className="form-grid">
-            <TextField id="revised-low" label="Low offer ($)" {...form.field('low')} />
-            <TextField id="revised-high" label="High offer ($)" {...form.field('high')} />
+            <TextField id="revised-market-value" label="After-repair value ($)" {...form.field('marketValue')} />
+            <TextField id="revised-repairs" label="Repairs ($)" {...form.field('repairs')} />
           </div>
-          {lead.marketValue === null && (
-            <TextField id="revised-market-value" label="Market value ($)" {...form.field('marketValue')} />
+          {lead.repairs.length > 0 && (
+            <p className="field-hint">
+              The deal&apos;s repairs:{' '}
+              {lead.repairs.map((repair) => `${repair.name} ${formatMoney(repair.cost)}`).join(', ')}. A different total
+              is sent as the walkthrough&apos;s figure.
+            </p>
           )}
+          <SelectField
+            id="revised-template"
+            label="Formula"
+            placeholder="Choose a formula"
+            options={formulas.map((candidate) => ({ value: candidate.name, label: candidate.name }))}
+            {...form.field('templateName')}
+          />
+          <div className="revised-offer-preview" aria-live="polite">
+            {preview && offerIsWorkable(preview.range) ? (
+              <>
+                <p>
+                  New offer: <strong>{formatOfferRange(preview.range)}</strong>
+                </p>
+                <OfferReceiptView receipt={preview} audience="wholesaler" templateName={formula?.name} />
+              </>
+            ) : (
+              <p className="muted">Enter the after-repair value and repairs to see the new offer.</p>
+            )}
+          </div>
           <TextAreaField
             id="revised-message"
             label="Message to the homeowner (optional)"

@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import {
-  OfferAmountSchema,
-  offerRangeMessages,
-  RevisedOfferRequestSchema,
-  type RevisedOfferRequestInput,
-} from '#domain/leads/lead-inbox-requests.ts';
+import { RevisedOfferRequestSchema, type RevisedOfferRequestInput } from '#domain/leads/lead-inbox-requests.ts';
 
 export const revisedOfferFormMessages = {
-  lowRequired: 'Please enter the low offer',
-  highRequired: 'Please enter the high offer',
+  marketValueRequired: 'Please enter the after-repair value',
   marketValueNotANumber: 'Market value must be a number',
+  repairsNotANumber: 'Repairs must be a number',
 } as const;
+
+/** The repair line a changed total is sent as: the walkthrough's figure replaces the offer's lines. */
+export const WALKTHROUGH_REPAIRS = 'Repairs found on the walkthrough';
 
 /** Whole or decimal dollars as typed ('$125,000', '125000'): '$', commas and spaces are ignored; '' is undefined, anything else not a number is NaN. */
 export function parseTypedDollars(text: string): number | undefined {
@@ -18,63 +16,63 @@ export function parseTypedDollars(text: string): number | undefined {
   return cleaned === '' ? undefined : Number(cleaned);
 }
 
-const typedAmount = (missing: string) =>
-  z
-    .string()
-    .transform((text, context) => {
-      const amount = parseTypedDollars(text);
-      if (amount === undefined) {
-        context.addIssue({ code: 'custom', message: missing });
-        return z.NEVER;
-      }
-      return amount;
-    })
-    .pipe(OfferAmountSchema);
-
-const typedMarketValue = z
-  .string()
-  .transform((text, context) => {
+const typedDollars = (missing: string | null, notANumber: string) =>
+  z.string().transform((text, context) => {
     const amount = parseTypedDollars(text);
-    if (amount !== undefined && Number.isNaN(amount)) {
-      context.addIssue({ code: 'custom', message: revisedOfferFormMessages.marketValueNotANumber });
+    if (amount === undefined && missing === null) return 0;
+    if (amount === undefined || Number.isNaN(amount)) {
+      context.addIssue({ code: 'custom', message: amount === undefined ? (missing ?? notANumber) : notANumber });
       return z.NEVER;
     }
     return amount;
-  })
-  .pipe(RevisedOfferRequestSchema.shape.marketValue);
+  });
 
 /** What the revised-offer form holds: its fields as typed. */
 export type RevisedOfferFormValues = {
-  low: string;
-  high: string;
-  /** Only asked for when the lead has no market value; '' otherwise. */
   marketValue: string;
+  /** The repairs' total ('' is none). */
+  repairs: string;
+  templateName: string;
   message: string;
 };
 
 /**
- * The revised-offer form over the shared request schema: the same amount rules and messages
- * per field (low, high, marketValue, message), then the request the server validates again.
+ * The revised-offer form over the shared request schema: the deal's after-repair value and repair
+ * total as typed (the server computes the range from them), the template, a message. A total still
+ * equal to the deal's keeps the deal's repair lines; a changed one is sent as one walkthrough line.
  */
-export const RevisedOfferFormSchema = z
-  .object({
-    low: typedAmount(revisedOfferFormMessages.lowRequired),
-    high: typedAmount(revisedOfferFormMessages.highRequired),
-    marketValue: typedMarketValue,
-    message: RevisedOfferRequestSchema.shape.message,
-  })
-  .refine(({ low, high }) => low <= high, { message: offerRangeMessages.lowAboveHigh, path: ['low'] })
-  .transform(({ low, high, marketValue, message }): RevisedOfferRequestInput => ({
-    offerRange: { low, high },
-    ...(marketValue === undefined ? {} : { marketValue }),
-    message,
-  }))
-  .pipe(RevisedOfferRequestSchema);
+export function revisedOfferFormSchema(dealRepairs: readonly { name: string; cost: number }[]) {
+  const dealTotal = dealRepairs.reduce((total, repair) => total + repair.cost, 0);
+  return z
+    .object({
+      marketValue: typedDollars(
+        revisedOfferFormMessages.marketValueRequired,
+        revisedOfferFormMessages.marketValueNotANumber,
+      ).pipe(RevisedOfferRequestSchema.shape.marketValue),
+      repairs: typedDollars(null, revisedOfferFormMessages.repairsNotANumber).pipe(
+        RevisedOfferRequestSchema.shape.repairs.element.shape.cost,
+      ),
+      templateName: z.string(),
+      message: RevisedOfferRequestSchema.shape.message,
+    })
+    .transform(({ marketValue, repairs, templateName, message }): RevisedOfferRequestInput => ({
+      marketValue,
+      repairs:
+        Math.abs(repairs - dealTotal) < 0.005
+          ? dealRepairs.map(({ name, cost }) => ({ name, cost }))
+          : repairs > 0
+            ? [{ name: WALKTHROUGH_REPAIRS, cost: repairs }]
+            : [],
+      ...(templateName ? { templateName } : {}),
+      message,
+    }))
+    .pipe(RevisedOfferRequestSchema);
+}
 
-/** The server names fields by the request's paths ('offerRange.high'); the form by its own. */
+/** The server names fields by the request's paths ('repairs.0.cost'); the form by its own. */
 export function revisedOfferFormField(serverField: string | undefined): keyof RevisedOfferFormValues | null {
-  if (serverField === 'offerRange.low') return 'low';
-  if (serverField === 'offerRange.high') return 'high';
-  if (serverField === 'marketValue' || serverField === 'message') return serverField;
+  if (serverField === undefined) return null;
+  if (serverField.startsWith('repairs')) return 'repairs';
+  if (serverField === 'marketValue' || serverField === 'message' || serverField === 'templateName') return serverField;
   return null;
 }

@@ -8,7 +8,7 @@ import { Modal } from '#web/components/modal.tsx';
 import { notify } from '#web/components/notify.ts';
 import { TextField } from '#web/components/text-field.tsx';
 import { useSchemaForm } from '#web/components/use-schema-form.ts';
-import { useSaveProperty } from './saved-properties-api';
+import { useSaveLeadCalculation, useSaveProperty, useUpdateSavedProperty } from './saved-properties-api';
 
 const emptyContact: SaveContact = { name: '', email: '', phones: [''] };
 
@@ -21,6 +21,10 @@ interface SavePropertyDialogProps {
   onSignInRequired?: () => void;
   /** Called once saved, before going to /saved. */
   onSaved?: () => void;
+  /** Saves this saved property again (its earlier figures kept), with its contact to start from (issue 42 §4). */
+  editing?: { savedPropertyId: string; contact: SaveContact } | null;
+  /** The lead these figures are for (opened from it): saved as its deal, with its homeowner to start from. */
+  forLead?: { leadId: string; contact: SaveContact } | null;
 }
 
 /** §2 'Save Property' contact form: name, optional e-mail, up to five phones; Submit only when valid (§5). */
@@ -31,19 +35,21 @@ export function SavePropertyDialog({
   offerRange,
   onSignInRequired,
   onSaved,
+  editing = null,
+  forLead = null,
 }: SavePropertyDialogProps) {
-  const form = useSchemaForm(SaveContactSchema, emptyContact);
+  const form = useSchemaForm(SaveContactSchema, editing?.contact ?? forLead?.contact ?? emptyContact);
   const navigate = useNavigate();
 
-  const save = useSaveProperty({
+  const callbacks = {
     onSuccess: () => {
       onSaved?.();
-      notify.success('Property saved successfully!');
+      notify.success(editing ? 'Changes saved; the earlier version is kept.' : 'Property saved successfully!');
       form.reset();
       onClose();
       void navigate('/saved');
     },
-    onError: (error) => {
+    onError: (error: Error) => {
       if (error instanceof ApiError && error.status === 401) {
         notify.error('Please sign in to save properties');
         onSignInRequired?.();
@@ -52,12 +58,16 @@ export function SavePropertyDialog({
       }
       // The server's message for a plan limit or a failed webhook; otherwise the generic one.
       notify.error(
-        error instanceof ApiError && [403, 502].includes(error.status)
+        error instanceof ApiError && [403, 404, 409, 502].includes(error.status)
           ? error.message
           : 'Error saving property. Please try again.',
       );
     },
-  });
+  };
+  const create = useSaveProperty(callbacks);
+  const update = useUpdateSavedProperty(editing?.savedPropertyId ?? '', callbacks);
+  const saveForLead = useSaveLeadCalculation(forLead?.leadId ?? '', callbacks);
+  const save = editing ? update : forLead ? saveForLead : create;
 
   // Closing hides the messages and keeps what was typed.
   const close = () => {
@@ -66,7 +76,7 @@ export function SavePropertyDialog({
   };
 
   return (
-    <Modal title="Save Property" open={open} onClose={close}>
+    <Modal title={editing ? 'Save Changes' : 'Save Property'} open={open} onClose={close}>
       <form noValidate onSubmit={form.handleSubmit((contact) => save.mutate({ ...calculation, contact }))}>
         <p className="muted">
           {calculation.address} · {formatMoney(offerRange.low)} – {formatMoney(offerRange.high)}

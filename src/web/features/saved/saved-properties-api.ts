@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { SavePropertyRequest } from '#domain/properties/save-property-request.ts';
 import { invalidateAccountData, savedPropertiesKey } from '#web/api/account-data.ts';
@@ -35,6 +41,44 @@ export function useSaveProperty({ onSuccess, onError }: MutationCallbacks<string
     mutationFn: (request: SavePropertyRequest) => readJson(api.properties.$post({ json: request })),
     onSuccess: async ({ property }) => {
       void invalidateAccountData(queryClient);
+      await onSuccess?.(property.id);
+    },
+    onError,
+  });
+}
+
+/** One saved property as it is now, with its earlier versions (newest first); under the saved list's key, so a save refetches it. */
+export function savedPropertyQuery(id: string) {
+  return queryOptions({
+    queryKey: [...savedPropertiesKey, 'one', id],
+    queryFn: () => readJson(api.properties[':id'].$get({ param: { id } })),
+  });
+}
+
+/** Saves a saved property again with a changed calculation (its figures before are kept as a version). */
+export function useUpdateSavedProperty(id: string, { onSuccess, onError }: MutationCallbacks<string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SavePropertyRequest) =>
+      readJson(api.properties[':id'].$put({ param: { id }, json: request })),
+    onSuccess: async ({ property }) => {
+      void invalidateAccountData(queryClient);
+      await onSuccess?.(property.id);
+    },
+    onError,
+  });
+}
+
+/** Saves the calculator's figures for a lead as a saved property, the lead's deal from then on (issue 42 §4). */
+export function useSaveLeadCalculation(leadId: string, { onSuccess, onError }: MutationCallbacks<string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (calculation: SavePropertyRequest) =>
+      readJson(api['leads-inbox'][':id']['save-calculation'].$post({ param: { id: leadId }, json: calculation })),
+    onSuccess: async ({ property }) => {
+      void invalidateAccountData(queryClient);
+      // The lead now names its saved property.
+      void queryClient.invalidateQueries({ queryKey: ['leads'] });
       await onSuccess?.(property.id);
     },
     onError,

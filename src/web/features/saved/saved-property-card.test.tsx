@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SavedProperty } from './saved-properties-api';
 import { SavedPropertyCard } from './saved-property-card';
@@ -25,11 +26,25 @@ const property: SavedProperty = {
 
 function contactLine(contact: Pick<SavedProperty, 'contactName' | 'contactEmail' | 'contactPhone'>) {
   const { container } = render(
-    <SavedPropertyCard property={{ ...property, ...contact }} onDelete={undefined} Exports={() => null} />,
+    <MemoryRouter>
+      <SavedPropertyCard property={{ ...property, ...contact }} onDelete={undefined} Exports={() => null} />
+    </MemoryRouter>,
   );
   const label = [...container.querySelectorAll('dt')].find((term) => term.textContent === 'Contact');
   return label?.nextElementSibling as HTMLElement;
 }
+
+describe('the saved card’s actions', () => {
+  it('opens the saved analysis in the calculator, named for screen readers by its address', () => {
+    const { getByRole } = render(
+      <MemoryRouter>
+        <SavedPropertyCard property={property} onDelete={undefined} Exports={() => null} />
+      </MemoryRouter>,
+    );
+    const open = getByRole('link', { name: 'Open in calculator 12 Oak St, Austin, TX' });
+    expect(open.getAttribute('href')).toBe('/?saved=property-1');
+  });
+});
 
 describe('the saved card’s contact', () => {
   it('joins what was given with a dot, the phone kept whole on one line', () => {

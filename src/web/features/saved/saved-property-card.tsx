@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { marketValueFromComps } from '#domain/arv/market-value-from-comps.ts';
 import { formatMoney } from '#domain/money/format-money.ts';
 import { snapshotReceipt } from '#domain/offer/offer-snapshot.ts';
@@ -71,6 +72,10 @@ export function SavedPropertyCard({
       )}
       {Arv && <Arv property={property} />}
       <footer className="saved-card-actions">
+        {/* Opened again, changed and saved in place, its earlier figures kept (issue 42 §4). */}
+        <Link className="button button-secondary button-small" to={`/?saved=${property.id}`}>
+          Open in calculator<span className="visually-hidden"> {property.address}</span>
+        </Link>
         <Exports property={property} />
         {onDelete && (
           <button type="button" className="button button-secondary button-small" onClick={onDelete}>
