@@ -76,7 +76,11 @@ function fuzzContext(database: Parameters<typeof createTestContext>[0], env: Rec
 }
 
 /** The fuzzed app: no outside service (the CRM base is a closed local port, so nothing leaves). */
-const FUZZED_ENV = { GHL_API_URL: 'http://127.0.0.1:9' };
+const FUZZED_ENV = {
+  GHL_API_URL: 'http://127.0.0.1:9',
+  CENSUS_GEOCODER_URL: 'http://127.0.0.1:9',
+  GOOGLE_GEOCODING_API_URL: 'http://127.0.0.1:9',
+};
 
 /** Every setting that adds or changes what the server mounts: its routes are the most there are. */
 const EVERY_OPTION_ENV = {
@@ -590,6 +594,7 @@ describeEachDatabase('API fuzz', (database) => {
     // The routes added since the fuzz was first written are among them (issues 26–37).
     for (const route of [
       'POST /api/arv/estimate',
+      'POST /api/arv/geocode',
       'POST /api/integrations/stripe/test',
       'POST /api/workspace/invitations/:token/accept',
       'POST /api/follow-ups/:id/pause',
