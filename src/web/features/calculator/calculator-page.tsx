@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { marketValueFromCompsOf } from '#domain/arv/market-value-from-comps.ts';
+import { arvCompsOf } from '#domain/arv/market-value-source.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
@@ -172,6 +173,18 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
             slots.preloadOfferActions(userType);
             if (userType === 'homeowner') preloadNetSheet();
           }}
+          beforeSubmit={
+            isWholesaler &&
+            slots.ArvComps && (
+              <Suspense fallback={null}>
+                <slots.ArvComps
+                  address={state.address}
+                  arvInUse={arvCompsOf(state.marketValueSource)?.estimate.arv ?? null}
+                  onUseArv={(arvComps) => dispatch({ type: 'useArv', arvComps })}
+                />
+              </Suspense>
+            )
+          }
         />
 
         <aside className="calculator-aside">
@@ -201,12 +214,6 @@ function Calculator({ userType, onUserTypeChange, intro, templates, repairCatalo
           />
         </aside>
       </div>
-
-      {isWholesaler && slots.ArvComps && (
-        <Suspense fallback={null}>
-          <slots.ArvComps address={state.address} onUseArv={(arvComps) => dispatch({ type: 'useArv', arvComps })} />
-        </Suspense>
-      )}
 
       <FormulaTemplatesDialog
         open={templatesOpen}
