@@ -332,12 +332,15 @@ function measureLacking(area: Area): void {
       errorOf(estimate * Math.exp(fields.reduce((sum, field, i) => sum + field * coefficients[i]!, 0)), sale.price),
     ),
   );
+  // Whether the estimate runs low or high on the test sales (the market moved after the comps sold).
+  const bias = median(test.map(({ sale, estimate }) => sale.price / estimate - 1));
   const names = ['intercept', 'grade − local grade', 'view', 'waterfront', 'condition − 3'];
   console.log(`Fitted on ${calibration.length} calibration sales (log price error per unit):`);
   console.log(names.map((name, i) => `  ${name}: ${coefficients[i]!.toFixed(4)}`).join('\n'));
   console.log(
     `${test.length} test sales: median absolute % error ${percent(before)} as estimated, ` +
-      `${percent(after)} corrected by grade, view, waterfront and condition`,
+      `${percent(after)} corrected by grade, view, waterfront and condition; ` +
+      `median price / estimate − 1: ${percent(bias)}`,
   );
 }
 
