@@ -56,11 +56,11 @@ interface Route {
 }
 
 /**
- * Routes that call the CRM, which the fuzz points at a port nothing answers on: once a fuzzed
- * request has stored a well-formed key, they honestly answer 502 (the provider failed), with a
- * JSON message naming it. No other route may answer 5xx.
+ * Routes that call the CRM or a geocoder, which the fuzz points at a port nothing answers on: once a
+ * fuzzed request has stored a well-formed key (or given any address), they honestly answer 502 (the
+ * provider failed), with a JSON message naming it. No other route may answer 5xx.
  */
-const CALLS_OUTSIDE_SERVICE = /^\/api\/integrations\/ghl\//;
+const CALLS_OUTSIDE_SERVICE = /^\/api\/(integrations\/ghl\/|arv\/geocode$)/;
 const UPSTREAM_FAILURE = /^\{"error":"[^"]+"/;
 
 /** Routes that end the attacker's own session: fuzzed anonymously only, so signed-in cases stay signed in. */
