@@ -80,6 +80,10 @@ const EnvSchema = z
     // Where the sign-in provider's OpenID configuration is read (tests point it at a local fake).
     GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
     GOOGLE_MAPS_API_KEY: optionalText,
+    // Where the ARV panel locates a property by its address (arv/geocode-address.ts): Google's
+    // Geocoding API with GOOGLE_MAPS_API_KEY, else the U.S. Census Geocoder (free, no key). Tests point these at a fake.
+    GOOGLE_GEOCODING_API_URL: baseUrl.default('https://maps.googleapis.com/maps/api/geocode'),
+    CENSUS_GEOCODER_URL: baseUrl.default('https://geocoding.geo.census.gov/geocoder'),
     // Signs session cookies. Unset: generated once and kept in DATA_DIR/auth-secret; set it
     // when several server processes share one DATABASE_URL so they all accept the same cookies.
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

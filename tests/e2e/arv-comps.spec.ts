@@ -255,3 +255,102 @@ test('a wholesaler types comps one by one, with the messages of the shared schem
   await expectNoAxeViolations(page, 'the ARV panel with typed comps');
   await form.screenshot({ path: 'test-results/arv-screens/typed-comp-form.png' });
 });
+
+test('the ARV panel sits before Get Cash Offer, locates the property by its address, says what Use this ARV did, and fits 360 px', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await registerThroughUi(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Wholesaler' }).click();
+  const panel = page.getByRole('region', { name: 'ARV from comps' });
+  const getCashOffer = page.getByRole('button', { name: 'Get Cash Offer' });
+
+  // The panel comes after the property and its repairs, before Get Cash Offer, on screen and in the reading order.
+  await expect(panel).toBeVisible();
+  const order = await panel.evaluate((section) => {
+    const button = [...document.querySelectorAll('button')].find(
+      (item) => item.textContent?.trim() === 'Get Cash Offer',
+    )!;
+    const repairs = document.querySelector('form[aria-label="Property and repairs"]')!;
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return { repairsBeforePanel: follows(repairs, section), panelBeforeButton: follows(section, button) };
+  });
+  expect(order).toEqual({ repairsBeforePanel: true, panelBeforeButton: true });
+  expect((await panel.boundingBox())!.y).toBeLessThan((await getCashOffer.boundingBox())!.y);
+
+  // The location comes from the address (the Census Geocoder's fake), not typed.
+  await panel.getByRole('button', { name: 'Find the location from the address' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Enter the property address above first.');
+  await page.getByLabel('Property address').fill('100 Elm St, Austin, TX');
+  await panel.getByRole('button', { name: 'Find the location from the address' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Found by' })).toHaveText(
+    'Found by the U.S. Census Geocoder: 100 ELM ST, AUSTIN, TX, 78701.',
+  );
+  await expect(panel.getByLabel('Latitude', { exact: true })).toHaveValue('30.2702');
+  await expect(panel.getByLabel('Longitude', { exact: true })).toHaveValue('-97.7432');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  await panel.getByLabel('Living area (sq ft)', { exact: true }).fill('1500');
+  await panel.getByLabel('Beds', { exact: true }).fill('3');
+  await panel.getByLabel('Baths', { exact: true }).fill('2');
+  await panel.getByLabel('Upload comps CSV').setInputFiles({
+    name: 'redfin-sold.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(redfinCsv),
+  });
+  const arv = panel.getByTestId('arv-value');
+  await expect(arv).toHaveText(/^\$3\d\d,\d\d\d$/);
+
+  // At 360 px the comps table, and the whole page, fit the screen; every button of the panel is on it.
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    table: document.querySelector('table.arv-comps')!.scrollWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(360);
+  expect(widths.table).toBeLessThanOrEqual(360);
+  const buttons = panel.getByRole('button');
+  expect(await buttons.count()).toBeGreaterThan(6);
+  for (const button of await buttons.all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  // Reachable by keyboard: Exclude and its reason form, inside the screen.
+  await panel.getByRole('button', { name: 'Exclude 107 Elm St' }).focus();
+  await page.keyboard.press('Enter');
+  const reason = panel.getByLabel('Reason to exclude 107 Elm St');
+  await expect(reason).toBeFocused();
+  const reasonBox = (await reason.boundingBox())!;
+  expect(reasonBox.x + reasonBox.width).toBeLessThanOrEqual(360);
+  await reason.fill('Sold with a pool addition');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('row', { name: /107 Elm St/ })).toContainText(
+    'Excluded by you: Sold with a pool addition',
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, 'the ARV panel at 360 px');
+  await panel.screenshot({ path: 'test-results/arv-screens/arv-panel-360.png' });
+
+  // Use this ARV says, beside the button and to a screen reader, what it changed; the field shows it too.
+  const used = (await arv.textContent())!;
+  await panel.getByRole('button', { name: 'Use this ARV' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'market value is now' })).toHaveText(
+    `The market value is now ${used}, this ARV, and the offer is computed from it.`,
+  );
+  const marketValue = page.getByLabel('Market value', { exact: true });
+  await expect(marketValue).toHaveValue(used.replace(/[$,]/g, ''));
+  await expect(marketValue).toHaveAccessibleDescription(
+    'The ARV from 4 comparable sales (Use this ARV). Type a figure to use your own.',
+  );
+  await expect(page.getByTestId('offer-range')).toBeVisible();
+
+  // A typed figure is the user's own: the panel no longer says its ARV is in use.
+  await marketValue.fill('300000');
+  await expect(panel.getByText('market value is now')).toHaveCount(0);
+  await expect(marketValue).toHaveAccessibleDescription(
+    'What the house would sell for after repairs (the after-repair value).',
+  );
+  await expectNoAxeViolations(page, 'the calculator after Use this ARV');
+});

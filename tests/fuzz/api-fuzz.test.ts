@@ -59,11 +59,11 @@ interface Route {
 }
 
 /**
- * Routes that call the CRM, which the fuzz points at a port nothing answers on: once a fuzzed
- * request has stored a well-formed key, they honestly answer 502 (the provider failed), with a
- * JSON message naming it. No other route may answer 5xx.
+ * Routes that call the CRM or a geocoder, which the fuzz points at a port nothing answers on: once a
+ * fuzzed request has stored a well-formed key (or given any address), they honestly answer 502 (the
+ * provider failed), with a JSON message naming it. No other route may answer 5xx.
  */
-const CALLS_OUTSIDE_SERVICE = /^\/api\/integrations\/ghl\//;
+const CALLS_OUTSIDE_SERVICE = /^\/api\/(integrations\/ghl\/|arv\/geocode$)/;
 const UPSTREAM_FAILURE = /^\{"error":"[^"]+"/;
 
 /** Routes that end the attacker's own session: fuzzed anonymously only, so signed-in cases stay signed in. */
@@ -79,7 +79,11 @@ function fuzzContext(database: Parameters<typeof createTestContext>[0], env: Rec
 }
 
 /** The fuzzed app: no outside service (the CRM base is a closed local port, so nothing leaves). */
-const FUZZED_ENV = { GHL_API_URL: 'http://127.0.0.1:9' };
+const FUZZED_ENV = {
+  GHL_API_URL: 'http://127.0.0.1:9',
+  CENSUS_GEOCODER_URL: 'http://127.0.0.1:9',
+  GOOGLE_GEOCODING_API_URL: 'http://127.0.0.1:9',
+};
 
 /** Every setting that adds or changes what the server mounts: its routes are the most there are. */
 const EVERY_OPTION_ENV = {
@@ -602,6 +606,7 @@ describeEachDatabase('API fuzz', (database) => {
     // The routes added since the fuzz was first written are among them (issues 26–37).
     for (const route of [
       'POST /api/arv/estimate',
+      'POST /api/arv/geocode',
       'POST /api/integrations/stripe/test',
       'POST /api/workspace/invitations/:token/accept',
       'POST /api/follow-ups/:id/pause',

@@ -61,10 +61,12 @@ describe('what the plan cards promise (issue 12)', () => {
 
 describe('what the Pro card says it includes (issue 42 §6)', () => {
   it.each(plans.map((plan) => [plan.id, plan] as const))(
-    '%s lists a team, and follow-up sequences of its own, exactly when the plan has them',
+    '%s lists a team, follow-up sequences of its own and mailed offers exactly when the plan has them',
     (id, plan) => {
       expect(plan.features.includes(planFeatureTexts.team)).toBe(includedSeats[id] > 1);
       expect(plan.features.includes(planFeatureTexts.ownFollowUps)).toBe(canEditFollowUpSequence(id));
+      // The mail routes (print runs and Lob) are behind the bulk import's plan check.
+      expect(plan.features.includes(planFeatureTexts.mailedOffers)).toBe(canBulkImport(id));
     },
   );
 
@@ -72,10 +74,11 @@ describe('what the Pro card says it includes (issue 42 §6)', () => {
     expect(planFeatureTexts.team).toContain(`${includedSeats.pro} seats`);
     const pro = plans.find((plan) => plan.id === 'pro')!;
     expect(pro.features.slice(0, 2)).toEqual(['Unlimited saved properties', 'Everything in Personal']);
-    expect(pro.features.slice(-3)).toEqual([
+    expect(pro.features.slice(-4)).toEqual([
       planFeatureTexts.team,
       planFeatureTexts.ownFollowUps,
       planFeatureTexts.arvFromComps,
+      planFeatureTexts.mailedOffers,
     ]);
   });
 });

@@ -34,6 +34,7 @@ export const planFeatureTexts = {
   team: `A team: ${PRO_INCLUDED_SEATS} seats with roles, more at the Pro price per seat`,
   ownFollowUps: 'Follow-up sequences you write yourself',
   arvFromComps: 'ARV from comparable sales',
+  mailedOffers: 'Offer letters by mail: print them yourself, or send them through Lob',
 } as const;
 
 // §9 prices and limits; §6 capabilities. Features list only what this product actually does.
@@ -82,6 +83,7 @@ export const plans: readonly Plan[] = Object.freeze([
       planFeatureTexts.team,
       planFeatureTexts.ownFollowUps,
       planFeatureTexts.arvFromComps,
+      planFeatureTexts.mailedOffers,
     ],
   },
 ] satisfies Plan[]);
@@ -107,7 +109,7 @@ export function canDeleteSavedProperties(plan: PlanId, savedCount: number): bool
   return plan === 'pro' || savedCount > savedPropertyLimit(plan);
 }
 
-/** §6: only pro may bulk-import a CSV (and e-mail offers in bulk). */
+/** §6: only pro may bulk-import a CSV (and e-mail offers in bulk, or mail them: issue 41). */
 export function canBulkImport(plan: PlanId): boolean {
   return plan === 'pro';
 }

@@ -136,6 +136,10 @@ function refuseUnverifiedGoogleIdentity({
   };
 }
 
+/** Whether Better Auth's callback runs for an e-mail and password sign-up. */
+const isSignUp = (request: Request | undefined) =>
+  request !== undefined && new URL(request.url).pathname.endsWith('/sign-up/email');
+
 function createBetterAuth({ env, database, secret, passwordHasher }: Required<CreateAuthOptions>) {
   const appOrigin = new URL(env.APP_URL).origin;
   return betterAuth({
@@ -178,13 +182,22 @@ function createBetterAuth({ env, database, secret, passwordHasher }: Required<Cr
       },
     },
     // Issue 16: a new account is signed in at once and may use the app unverified; verifying its
-    // e-mail (a link through the outbox, asked for where it is needed) gates bulk sending and the
-    // use of the address as Reply-To. Nothing is mailed at sign-up.
+    // e-mail (a link through the outbox) gates bulk sending and the use of the address as Reply-To.
+    // Issue 42 §6: the link is mailed at sign-up, and again where it is needed when asked.
     emailVerification: {
-      sendOnSignUp: false,
+      sendOnSignUp: true,
       expiresIn: VERIFICATION_LINK_VALID_SECONDS,
-      sendVerificationEmail: ({ user: recipient, url }) =>
-        sendVerificationEmail({ env, database }, { email: recipient.email, url }),
+      sendVerificationEmail: async ({ user: recipient, url }, request) => {
+        const reason = isSignUp(request) ? 'sign-up' : 'asked';
+        try {
+          await sendVerificationEmail({ env, database }, { email: recipient.email, url, reason });
+        } catch (error) {
+          // The account exists by now: an address already sent its hourly links gets none more,
+          // and the sign-up still succeeds (the link can be asked for later).
+          if (!(reason === 'sign-up' && error instanceof APIError)) throw error;
+          logger.warn('no verification e-mail at sign-up: the address was sent its hourly links already');
+        }
+      },
     },
     plugins: [workspacePlugin(), ...googleSignIn(env)],
     user: { validateUserInfo: refuseUnverifiedGoogleIdentity },

@@ -23,7 +23,7 @@ export const VERIFICATION_EMAIL_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
  */
 export async function sendVerificationEmail(
   context: { env: Pick<Env, 'EMAIL_FROM'>; database: DatabaseConnection },
-  { email, url }: { email: string; url: string },
+  { email, url, reason = 'asked' }: { email: string; url: string; reason?: 'sign-up' | 'asked' },
 ): Promise<void> {
   const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
   const decision = await consumeRateLimit(context.database.db, {
@@ -38,6 +38,6 @@ export async function sendVerificationEmail(
   }
   await sendEmail(
     context,
-    emailVerificationEmail({ to: email, link: url, validForHours: VERIFICATION_LINK_VALID_SECONDS / 3600 }),
+    emailVerificationEmail({ to: email, link: url, validForHours: VERIFICATION_LINK_VALID_SECONDS / 3600, reason }),
   );
 }

@@ -13,6 +13,7 @@ import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts'
 import { followUpStopMessages } from '#domain/follow-ups/sequence.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { makeBulkSender } from '#tests/support/bulk-sender.ts';
+import { mailedTo } from '#tests/support/outbox.ts';
 import { sendJson as send } from '#tests/support/send-json.ts';
 import { createTestContext, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
@@ -340,7 +341,7 @@ describeEachDatabase('plain words only from typed fields, for every purpose (iss
       .where(and(eq(leadEvents.leadId, lead!.id), eq(leadEvents.kind, 'response')));
     expect(response?.text).toBe(words);
 
-    const notices = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const notices = await db().select().from(emailOutbox).where(mailedTo(user.email));
     expect(notices).toHaveLength(1);
     const [notice] = notices;
     expect(notice!.subject).toBe(

@@ -10,6 +10,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
  */
 export const refusalCodes = [
   'account-not-linked', // Better Auth's
+  'address-not-found',
   'already-a-member',
   'already-confirmed',
   'auth-refused',

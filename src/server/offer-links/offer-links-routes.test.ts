@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
+import { mailedTo } from '#tests/support/outbox.ts';
 import { freshClientAddress as freshIp } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
@@ -189,7 +190,7 @@ describeEachDatabase('answerable offer links', (database) => {
       // The link's member takes the new lead (issue 26).
       ['assignment', null, null],
     ]);
-    const [mail] = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const [mail] = await database().db.select().from(emailOutbox).where(mailedTo(user.email));
     expect(mail).toMatchObject({
       subject: 'New lead: countered at $150,000',
       replyTo: 'Ann@Example.com',

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
 import { profileMessages } from '#domain/profile/wholesaler-profile-schema.ts';
+import { mailedTo } from '#tests/support/outbox.ts';
 import { sendJson as send } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
@@ -176,7 +177,7 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     expect(row).toMatchObject({ source: 'personal-page', status: 'new', responseKind: 'program-interest' });
     const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, row!.id));
     expect(events.map((event) => event.kind)).toEqual(['offer', 'response', 'assignment']);
-    const mails = await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    const mails = await database().db.select().from(emailOutbox).where(mailedTo(user.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('New lead: MLS/Retail program interest');
     expect(
@@ -206,7 +207,7 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     expect(response.status).toBe(201);
     const [row] = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
     expect(row).toMatchObject({ responseKind: 'countered', desiredPrice: 140000 });
-    expect(await database().db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).toEqual([]);
+    expect(await database().db.select().from(emailOutbox).where(mailedTo(user.email))).toEqual([]);
     expect(
       await database().db.select().from(wholesalerProfiles).where(eq(wholesalerProfiles.userId, user.id)),
     ).toHaveLength(1);

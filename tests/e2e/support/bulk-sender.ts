@@ -6,14 +6,27 @@ import type { ResendFakeEmail } from '#tests/fakes/resend-fake.ts';
 
 const VERIFY_LINK = /https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<]+/;
 
-/** The newest verification link e-mailed to `address`, waiting for it to arrive at the fake. */
-export async function verificationLinkFor(emails: ResendFakeEmail[], address: string): Promise<string> {
+/**
+ * The newest verification link e-mailed to `address`, waiting for it to arrive at the fake; with
+ * `callbackURL`, the newest landing there (the sign-up's own link lands on the verified notice).
+ */
+export async function verificationLinkFor(
+  emails: ResendFakeEmail[],
+  address: string,
+  callbackURL?: string,
+): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        const mail = emails.findLast((email) => email.to[0] === address && email.subject.startsWith('Verify'));
-        link = mail?.text?.match(VERIFY_LINK)?.[0];
+        link = emails
+          .filter((email) => email.to[0] === address && email.subject.startsWith('Verify'))
+          .map((email) => email.text?.match(VERIFY_LINK)?.[0])
+          .findLast(
+            (found) =>
+              found !== undefined &&
+              (callbackURL === undefined || new URL(found).searchParams.get('callbackURL') === callbackURL),
+          );
         return link;
       },
       { message: `a verification e-mail to ${address}`, timeout: 15_000 },
@@ -46,7 +59,7 @@ export async function verifyEmailThroughOutbox(page: Page, emails: ResendFakeEma
     headers: { origin },
   });
   expect(asked.status()).toBe(200);
-  await page.goto(await verificationLinkFor(emails, address));
+  await page.goto(await verificationLinkFor(emails, address, '/'));
   await expect(page).toHaveURL(`${origin}/`);
 }
 

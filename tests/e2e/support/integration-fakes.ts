@@ -1,4 +1,4 @@
-// Local fakes of the CRM API (GoHighLevel) and of the CRM and spreadsheet automation webhooks,
+// Local fakes of the CRM API (GoHighLevel), of the CRM and spreadsheet automation webhooks and of the geocoder,
 // started beside the e2e server (start-e2e-server.ts) so exports really leave the app and
 // arrive somewhere. What they recorded is readable by the tests at GET <url>/__requests (and a
 // test may make the CRM fail once with POST <url>/__ghl/fail-next {status, headers, match}), the
@@ -7,6 +7,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startGeocoderFake } from '#tests/fakes/geocoder-fake.ts';
 import {
   startGhlFake,
   type GhlFakeContact,
@@ -41,10 +42,11 @@ export interface RecordedIntegrationRequests {
 
 /** Starts the three fakes and the read-out endpoint; returns the app variables that point at them. */
 export async function startIntegrationFakes(appPort: number) {
-  const [crmWebhook, sheetsWebhook, ghl] = await Promise.all([
+  const [crmWebhook, sheetsWebhook, ghl, geocoder] = await Promise.all([
     startWebhookFake(),
     startWebhookFake(),
     startGhlFake({ tokens: { [E2E_GHL_API_KEY]: E2E_GHL_LOCATION_ID } }),
+    startGeocoderFake(),
   ]);
 
   const control = await startHttpFake((req, res) => {
@@ -80,9 +82,15 @@ export async function startIntegrationFakes(appPort: number) {
   process.once('exit', () => rmSync(file, { force: true }));
 
   return {
-    env: { CRM_WEBHOOK_URL: crmWebhook.url, SHEETS_WEBHOOK_URL: sheetsWebhook.url, GHL_API_URL: ghl.url },
+    env: {
+      CRM_WEBHOOK_URL: crmWebhook.url,
+      SHEETS_WEBHOOK_URL: sheetsWebhook.url,
+      GHL_API_URL: ghl.url,
+      // The ARV panel locates a property through the Census Geocoder's shape (no Maps key in e2e).
+      CENSUS_GEOCODER_URL: geocoder.censusUrl,
+    },
     close: async () => {
-      await Promise.all([control.close(), crmWebhook.close(), sheetsWebhook.close(), ghl.close()]);
+      await Promise.all([control.close(), crmWebhook.close(), sheetsWebhook.close(), ghl.close(), geocoder.close()]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ArvComp, ArvSubject } from '#domain/arv/arv-request-schema.ts';
 import { api, ApiError, readJson, retryUnlessRefused } from '#web/api/api-client.ts';
 
@@ -34,3 +34,10 @@ export function useArvEstimate(body: ArvEstimateBody | null) {
 
 /** What useArvEstimate answers: the estimate, or why there is none ("not enough comparable sales"). */
 export type ArvEstimateResult = NonNullable<ReturnType<typeof useArvEstimate>['data']>;
+
+/** Locates the property by its address (POST /api/arv/geocode): its latitude, longitude and the address as matched. */
+export function useGeocodeAddress() {
+  return useMutation({
+    mutationFn: async (address: string) => readJson(api.arv.geocode.$post({ json: { address } })),
+  });
+}

@@ -22,6 +22,8 @@ interface ArvCompsPanelProps {
   address: string;
   /** Makes the ARV the market value, carried with these comps, and computes the offer. */
   onUseArv: (arvComps: ArvFromComps) => void;
+  /** The ARV that is the calculator's market value now, if it is one (null once a figure is typed). */
+  arvInUse: number | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export function ArvCompsPanel(props: ArvCompsPanelProps) {
 function ArvCompsWork({
   address,
   onUseArv,
+  arvInUse,
   restored,
 }: ArvCompsPanelProps & { restored: ReturnType<typeof readArvCompsDraft> }) {
   const id = useId();
@@ -57,10 +60,15 @@ function ArvCompsWork({
   const estimate = useArvEstimate(body);
   const result = estimate.data;
 
+  // Said as used only after a press here: an ARV restored with the page was not just used.
+  const [used, setUsed] = useState(false);
   const useThisArv = () => {
     const arvComps = result?.kind === 'estimate' ? arvFromComps(state, sent, result) : null;
-    if (arvComps) onUseArv(arvComps);
+    if (!arvComps) return;
+    onUseArv(arvComps);
+    setUsed(true);
   };
+  const inUse = used && result?.kind === 'estimate' && arvInUse === result.arv;
 
   return (
     <section className="card arv-panel" aria-labelledby={`${id}-title`}>
@@ -81,6 +89,7 @@ function ArvCompsWork({
 
       <ArvSubjectFields
         id={id}
+        address={address}
         texts={state.subjectTexts}
         onType={(key, text) => dispatch({ type: 'typeSubject', key, text })}
       />
@@ -109,7 +118,7 @@ function ArvCompsWork({
         <p className="field-error">Enter the property's square feet to estimate.</p>
       )}
 
-      <ArvEstimateView result={result} error={estimate.error} onUse={useThisArv} />
+      <ArvEstimateView result={result} error={estimate.error} onUse={useThisArv} inUse={inUse} />
 
       {state.rows.length > 0 && <ArvCompsTable id={id} state={state} sent={sent} result={result} dispatch={dispatch} />}
     </section>

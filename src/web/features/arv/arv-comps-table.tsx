@@ -11,7 +11,10 @@ interface ArvCompsTableProps {
   dispatch: (action: ArvCompsAction) => void;
 }
 
-/** The comps, each with what became of it and its actions: exclude or pin (with a reason), or restore. */
+/**
+ * The comps, each with what became of it and its actions: exclude or pin (with a reason), or
+ * restore. On a narrow screen each row is drawn as a block, its cells labelled (styles.css).
+ */
 export function ArvCompsTable({ id, state, sent, result, dispatch }: ArvCompsTableProps) {
   return (
     <div className="table-scroll">
@@ -34,11 +37,11 @@ export function ArvCompsTable({ id, state, sent, result, dispatch }: ArvCompsTab
             return (
               <tr key={index}>
                 <th scope="row">{label}</th>
-                <td>{row.comp.soldDate}</td>
-                <td>{formatMoney(row.comp.price)}</td>
-                <td>{row.comp.sqft.toLocaleString('en-US')}</td>
-                <td>{status.text}</td>
-                <td>
+                <td data-label="Sold">{row.comp.soldDate}</td>
+                <td data-label="Price">{formatMoney(row.comp.price)}</td>
+                <td data-label="Sq ft">{row.comp.sqft.toLocaleString('en-US')}</td>
+                <td data-label="Status">{status.text}</td>
+                <td className="arv-comp-actions">
                   <CompActions
                     id={`${id}-reason-${index}`}
                     index={index}

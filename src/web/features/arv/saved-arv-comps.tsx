@@ -95,13 +95,13 @@ export function SavedArvCompsView({ arvComps, marketValue, address }: SavedArvCo
                     return (
                       <tr key={index}>
                         <th scope="row">{comp.address ?? `Comp ${index + 1}`}</th>
-                        <td>{comp.soldDate}</td>
-                        <td>{formatMoney(comp.price)}</td>
-                        <td>{comp.sqft.toLocaleString('en-US')}</td>
-                        <td>
+                        <td data-label="Sold">{comp.soldDate}</td>
+                        <td data-label="Price">{formatMoney(comp.price)}</td>
+                        <td data-label="Sq ft">{comp.sqft.toLocaleString('en-US')}</td>
+                        <td data-label="Beds / baths">
                           {comp.beds ?? '–'} / {comp.baths ?? '–'}
                         </td>
-                        <td>{status}</td>
+                        <td data-label="Status">{status}</td>
                       </tr>
                     );
                   })}

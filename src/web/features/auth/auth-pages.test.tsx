@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authClient } from '#web/api/auth-client.ts';
+import { EMAIL_VERIFIED_CALLBACK } from '#web/api/email-verification.ts';
 import { PublicConfigProvider, type PublicConfig } from '#web/api/public-config.tsx';
 import type { SessionUser } from '#web/api/use-session.ts';
 import { notify } from '#web/components/notify.ts';
@@ -224,8 +225,14 @@ describe('RegisterPage', () => {
     const router = renderAt('/register');
     await userEvent.type(screen.getByLabelText('Email'), 'New@Example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'a good passphrase{Enter}');
-    // No name is made of the e-mail's local part (issue 42 §6): the profile's display name names a member.
-    expect(signUpEmail).toHaveBeenCalledWith({ email: 'new@example.com', password: 'a good passphrase', name: '' });
+    // No name is made of the e-mail's local part (issue 42 §6): the profile's display name names a member;
+    // the verification e-mail the sign-up sends lands on the notice that says the address is verified.
+    expect(signUpEmail).toHaveBeenCalledWith({
+      email: 'new@example.com',
+      password: 'a good passphrase',
+      name: '',
+      callbackURL: EMAIL_VERIFIED_CALLBACK,
+    });
     expect(notify.success).toHaveBeenCalledWith('Account created successfully!');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

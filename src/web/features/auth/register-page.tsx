@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { RegisterSchema } from '#domain/auth/credentials.ts';
 import { authClient } from '#web/api/auth-client.ts';
+import { EMAIL_VERIFIED_CALLBACK } from '#web/api/email-verification.ts';
 import { useAnnounceSessionChange } from '#web/api/use-session.ts';
 import { notify } from '#web/components/notify.ts';
 import { useSchemaForm } from '#web/components/use-schema-form.ts';
@@ -29,8 +30,11 @@ export function RegisterPage() {
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     // The account's name is not asked for, and no part of the e-mail stands in for it (issue 42 §6):
-    // members see the profile's display name, or a neutral word until there is one.
-    const result = await callAuth(() => authClient.signUp.email({ email, password, name: '' }));
+    // members see the profile's display name, or a neutral word until there is one. The verification
+    // e-mail sent now lands where its notice is said.
+    const result = await callAuth(() =>
+      authClient.signUp.email({ email, password, name: '', callbackURL: EMAIL_VERIFIED_CALLBACK }),
+    );
     if (!result.ok) {
       notify.error(result.message);
       const field = authErrorField(result.code);

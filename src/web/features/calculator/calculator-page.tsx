@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { marketValueFromCompsOf } from '#domain/arv/market-value-from-comps.ts';
+import { arvCompsOf } from '#domain/arv/market-value-source.ts';
 import { formatMoney, formatMoneyRange } from '#domain/money/format-money.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
@@ -201,6 +202,18 @@ function Calculator({
             slots.preloadOfferActions(userType);
             if (userType === 'homeowner') preloadNetSheet();
           }}
+          beforeSubmit={
+            isWholesaler &&
+            slots.ArvComps && (
+              <Suspense fallback={null}>
+                <slots.ArvComps
+                  address={state.address}
+                  arvInUse={arvCompsOf(state.marketValueSource)?.estimate.arv ?? null}
+                  onUseArv={(arvComps) => dispatch({ type: 'useArv', arvComps })}
+                />
+              </Suspense>
+            )
+          }
         />
 
         <aside className="calculator-aside">
@@ -232,12 +245,6 @@ function Calculator({
           {opened && opened.versions.length > 0 && <EarlierVersions versions={opened.versions} />}
         </aside>
       </div>
-
-      {isWholesaler && slots.ArvComps && (
-        <Suspense fallback={null}>
-          <slots.ArvComps address={state.address} onUseArv={(arvComps) => dispatch({ type: 'useArv', arvComps })} />
-        </Suspense>
-      )}
 
       <FormulaTemplatesDialog
         open={templatesOpen}

@@ -23,10 +23,15 @@ export interface CalculatorSlots {
   /** Below the built-in templates in Formula Templates (the user's own). */
   MoreTemplates: ComponentType<{ selectedName: string; onSelect: (template: FormulaTemplate) => void }>;
   /**
-   * Shown to a wholesaler under the calculator: the ARV from comps (for the property at `address`),
-   * whose "Use this ARV" makes it the market value, with its comps, and computes the offer.
+   * Shown to a wholesaler before Get Cash Offer: the ARV from comps (for the property at `address`),
+   * whose "Use this ARV" makes it the market value, with its comps, and computes the offer;
+   * `arvInUse` is the ARV that is the market value now (null when the market value was typed).
    */
-  ArvComps?: ComponentType<{ address: string; onUseArv: (arvComps: ArvFromComps) => void }>;
+  ArvComps?: ComponentType<{
+    address: string;
+    onUseArv: (arvComps: ArvFromComps) => void;
+    arvInUse: number | null;
+  }>;
   /** What a homeowner is shown of an offer (a personal page: its wholesaler's choice); the whole math when absent. */
   homeownerView?: HomeownerView;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { MarketValueFromComps } from '#domain/offer/offer-receipt-lines.ts';
 import { useTypedBeforeHydration } from '#web/components/use-typed-before-hydration.ts';
 import { EstimateDialog } from './estimate-dialog';
 import { usePlacesAutocomplete } from './use-places-autocomplete';
@@ -6,6 +7,8 @@ import { usePlacesAutocomplete } from './use-places-autocomplete';
 interface PropertyDetailsProps {
   address: string;
   marketValueText: string;
+  /** Set when the market value is the ARV from comps ("Use this ARV"): the field says so. */
+  marketValueFromComps?: MarketValueFromComps | undefined;
   errors: { address?: string; marketValue?: string };
   onAddressChange: (address: string) => void;
   onMarketValueChange: (text: string) => void;
@@ -14,6 +17,7 @@ interface PropertyDetailsProps {
 export function PropertyDetails({
   address,
   marketValueText,
+  marketValueFromComps,
   errors,
   onAddressChange,
   onMarketValueChange,
@@ -49,7 +53,7 @@ export function PropertyDetails({
           </p>
         )}
       </div>
-      <div className="field">
+      <div className={marketValueFromComps ? 'field field-from-comps' : 'field'}>
         <label htmlFor="market-value">Market value</label>
         <div className="input-with-button">
           <span className="input-prefix" aria-hidden="true">
@@ -70,7 +74,9 @@ export function PropertyDetails({
           </button>
         </div>
         <p id="market-value-hint" className="field-hint">
-          What the house would sell for after repairs (the after-repair value).
+          {marketValueFromComps
+            ? `The ARV from ${marketValueFromComps.compCount} comparable sales (Use this ARV). Type a figure to use your own.`
+            : 'What the house would sell for after repairs (the after-repair value).'}
         </p>
         {errors.marketValue && (
           <p id="market-value-error" className="field-error" role="alert">
