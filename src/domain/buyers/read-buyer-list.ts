@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { trimCell } from '../bulk-import/plain-cell';
 import { normaliseHeader, recogniseHeaders } from '../csv/recognise-headers';
 import { homeownerEmailKey } from '../email/homeowner-email-key';
@@ -312,3 +313,23 @@ function readBuyerRow(cells: readonly string[], columns: Readonly<Record<BuyerLi
   };
   return input;
 }
+
+export const buyerImportMessages = {
+  csv: 'Send the list as CSV text of at most 2 MB',
+  column: 'A column name is text of at most 200 characters',
+  unreadable: (row: number) => `The file is not a readable CSV: a quote opened on row ${row} is never closed`,
+} as const;
+
+/** POST /api/buyers/import: a buyers list's CSV text, and the columns picked in the mapping step. */
+export const BuyerImportRequestSchema = z
+  .object({
+    csv: z.string(buyerImportMessages.csv).max(2 * 1024 * 1024, buyerImportMessages.csv),
+    mapping: z
+      .partialRecord(
+        z.enum(BUYER_LIST_FIELDS),
+        z.string(buyerImportMessages.column).max(200, buyerImportMessages.column),
+      )
+      .default({}),
+  })
+  .strict();
+export type BuyerImportRequest = z.input<typeof BuyerImportRequestSchema>;
