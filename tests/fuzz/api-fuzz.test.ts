@@ -16,6 +16,8 @@ import {
   account,
   bulkSendItems,
   bulkSendJobs,
+  buyers,
+  dealTerms,
   customFormulaTemplates,
   followUps,
   followUpSequences,
@@ -481,6 +483,12 @@ describeEachDatabase('API fuzz', (database) => {
       .insert(tasks)
       .values({ workspaceId, kind: 'call', dueAt: new Date(), assigneeUserId: victim.userId, leadId: lead!.id })
       .returning();
+    // The victim's lead under contract terms: what matching buyers reads.
+    await db.insert(dealTerms).values({ leadId: lead!.id, workspaceId, contractPrice: 100_000 });
+    const [buyer] = await db
+      .insert(buyers)
+      .values({ workspaceId, name: 'Victim Buyer', email: 'buyer@example.com', emailKey: 'buyer@example.com' })
+      .returning();
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -496,6 +504,7 @@ describeEachDatabase('API fuzz', (database) => {
       lobSend!.id,
       lobPiece!.id,
       task!.id,
+      buyer!.id,
     ];
   });
 
@@ -614,6 +623,11 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/lob/sends/:id',
       'POST /api/mail/webhook/:id',
       'GET /api/public/mail/lob-files/:file',
+      'GET /api/buyers',
+      'POST /api/buyers/import',
+      'PUT /api/buyers/:id',
+      'POST /api/buyers/:id/opt-out',
+      'GET /api/buyers/matching/:leadId',
     ])
       expect(fuzzed).toContain(route);
   });

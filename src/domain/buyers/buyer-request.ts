@@ -138,19 +138,21 @@ export const BuyerSchema = z
       .nullable()
       .default(null),
     areas: z
-      .array(
-        z
-          .string(buyerMessages.area)
-          .max(100, buyerMessages.area)
-          .transform((value, ctx) => {
-            const area = readBuyerArea(value);
-            if (area === null) ctx.addIssue({ code: 'custom', message: buyerMessages.area });
-            return area ?? value;
-          }),
-      )
+      .array(z.string(buyerMessages.area).max(100, buyerMessages.area))
       .max(MAX_BUYER_AREAS, buyerMessages.tooManyAreas)
-      // One entry per place, however it was spelled.
-      .transform((areas) => [...new Map(areas.map((area) => [areaKey(area), area])).values()])
+      // Refused as a whole (the form's one field), kept once per place however it was spelled.
+      .transform((typed, ctx) => {
+        const areas = new Map<string, string>();
+        for (const text of typed) {
+          const area = readBuyerArea(text);
+          if (area === null) {
+            ctx.addIssue({ code: 'custom', message: buyerMessages.area });
+            return [];
+          }
+          areas.set(areaKey(area), area);
+        }
+        return [...areas.values()];
+      })
       .default([]),
     propertyTypes: z
       .array(z.enum(BUYER_PROPERTY_TYPES, buyerMessages.propertyType))
