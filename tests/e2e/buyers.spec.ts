@@ -104,14 +104,18 @@ test('a wholesaler imports 5 buyers from a CSV and sees the 3 that fit a lead un
   await expect(matching.getByRole('status').filter({ hasText: 'buyers fit' })).toHaveText('3 buyers fit this deal.');
   const matches = matching.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
   await expect(matches.getByRole('heading', { level: 3 })).toHaveText(['Ann Lee', 'Bob Ray', 'Cy Diaz']);
-  await expect(matching.getByRole('list', { name: 'Why Ann Lee scored 90' })).toContainText([
+  await expect(matching.getByRole('list', { name: 'Why Ann Lee scored 90' }).getByRole('listitem')).toContainText([
     'Buys in 78702',
     'is in their range (up to $300,000)',
     'Repairs $0 within their $50,000 limit',
     'Proof of funds $300,000, valid to 2099-12-31',
   ]);
-  await expect(matching.getByRole('list', { name: /^Why Bob Ray scored/ })).toContainText(['Buys in Austin']);
-  await expect(matching.getByRole('list', { name: /^Why Cy Diaz scored/ })).toContainText(['Buys in any area']);
+  await expect(matching.getByRole('list', { name: /^Why Bob Ray scored/ }).getByRole('listitem')).toContainText([
+    'Buys in Austin',
+  ]);
+  await expect(matching.getByRole('list', { name: /^Why Cy Diaz scored/ }).getByRole('listitem')).toContainText([
+    'Buys in any area',
+  ]);
   await expect(matching).not.toContainText('Dee Fox');
   await expect(matching).not.toContainText('Eve Gray');
   await expectNoAxeViolations(page, 'the lead page with its matching buyers');

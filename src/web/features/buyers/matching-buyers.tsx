@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '#domain/money/format-money.ts';
 import { ApiError } from '#web/api/api-client.ts';
 import { useMatchingBuyers } from './buyers-api';
+import './buyers.css';
 
 /**
  * A lead's "Matching buyers" (issue 39): once it is under contract, the workspace's buyers whose
@@ -51,9 +52,7 @@ export function MatchingBuyers({ lead }: { lead: { id: string; status: string } 
                         {match.name}
                         {match.company && <span className="muted"> · {match.company}</span>}
                       </h3>
-                      <span className="matching-buyer-score" aria-label={`Score ${match.score} of 100`}>
-                        {match.score}
-                      </span>
+                      <span className="matching-buyer-score">Score {match.score}</span>
                     </div>
                     <p className="muted matching-buyer-contact">
                       {[match.email, match.phone].filter(Boolean).join(' · ')}
