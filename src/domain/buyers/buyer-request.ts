@@ -71,7 +71,6 @@ const line = (label: string, max: number) =>
         .refine((value) => !carriesLinkOrMarkup(value), `${label} cannot contain links, e-mail addresses or HTML`),
     );
 
-const ZIP_AREA = /^\d{5}$/;
 const CITY_AREA = /^[A-Za-z][A-Za-z .'-]{0,79}$/;
 
 /**
@@ -85,9 +84,9 @@ export function readBuyerArea(text: string): string | null {
   return CITY_AREA.test(trimmed) ? trimmed : null;
 }
 
-/** An area as matching compares it: ZIP codes as they are, city names lower-cased. */
+/** An area as matching compares it: lower-cased (a ZIP code is unchanged; city names match whatever their case). */
 export function areaKey(area: string): string {
-  return ZIP_AREA.test(area) ? area : area.toLowerCase();
+  return area.toLowerCase();
 }
 
 const dollars = (label: string) =>

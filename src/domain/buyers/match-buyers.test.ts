@@ -124,7 +124,10 @@ describe('matchBuyers (properties)', () => {
   it('suggests no opted-out buyer nor one whose box shuts the deal out, ranked by score, each score the sum of its reasons', () => {
     fc.assert(
       fc.property(fc.array(arbitraryBuyer, { maxLength: 30 }), arbitraryDeal, (buyers, someDeal) => {
-        const matches = matchBuyers(buyers, someDeal);
+        const { matches, matched } = matchBuyers(buyers, someDeal);
+        expect(matched).toBe(matches.length);
+        // A limit lists the first of the same ranking, and still counts every buyer who fits.
+        expect(matchBuyers(buyers, someDeal, 3)).toEqual({ matched, matches: matches.slice(0, 3) });
         const byId = new Map(buyers.map((one) => [one.id, one]));
         for (const match of matches) {
           const matched = byId.get(match.buyerId)!;

@@ -1,3 +1,4 @@
+import { formatMoney } from '../money/format-money';
 import { areaKey, buyerPropertyTypeLabels, type BuyerPropertyType, type BuyerStrategy } from './buyer-request';
 
 /** What matching reads of a buyer: their box, proof of funds and whether they opted out. */
@@ -61,119 +62,114 @@ export interface BuyerMatch {
   reasons: MatchReason[];
 }
 
-const usd = (dollars: number) => `$${Math.round(dollars).toLocaleString('en-US')}`;
+const usd = formatMoney;
+
+/** A criterion's points, and its words (built only for the matches listed: formatting 10,000 buyers' would cost more than scoring them). */
+interface Scored {
+  criterion: MatchCriterion;
+  points: number;
+  text: () => string;
+}
 
 /** A box that shuts the deal out: the buyer is never suggested for it. */
-type Verdict = { reason: MatchReason } | { excluded: true };
+const EXCLUDED = null;
+type Verdict = Scored | typeof EXCLUDED;
+
+const scored = (criterion: MatchCriterion, points: number, text: () => string): Scored => ({ criterion, points, text });
 
 function area(buyer: MatchableBuyer, deal: MatchDeal): Verdict {
-  const max = MATCH_POINTS.area;
-  if (buyer.areas.length === 0) return { reason: { criterion: 'area', points: 10, max, text: 'Buys in any area' } };
+  if (buyer.areas.length === 0) return scored('area', 10, () => 'Buys in any area');
   const zip = deal.zip?.slice(0, 5) ?? null;
   const city = deal.city === null ? null : areaKey(deal.city.trim().replace(/\s+/g, ' '));
   const hit = buyer.areas.find((place) => {
     const key = areaKey(place);
     return key === zip || key === city;
   });
-  if (hit === undefined) return { excluded: true };
-  return { reason: { criterion: 'area', points: max, max, text: `Buys in ${hit}` } };
+  if (hit === undefined) return EXCLUDED;
+  return scored('area', MATCH_POINTS.area, () => `Buys in ${hit}`);
 }
 
 function price(buyer: MatchableBuyer, deal: MatchDeal): Verdict {
-  const max = MATCH_POINTS.price;
-  const bounded = buyer.priceMin !== null || buyer.priceMax !== null;
-  if (deal.price === null) {
-    return {
-      reason: { criterion: 'price', points: 0, max, text: 'No contract price or offer yet: price not checked' },
-    };
+  if (deal.price === null) return scored('price', 0, () => 'No contract price or offer yet: price not checked');
+  const dealPrice = deal.price;
+  const named = () => `${deal.priceSource === 'contract' ? 'contract price' : 'offer'} ${usd(dealPrice)}`;
+  const { priceMin, priceMax } = buyer;
+  if (priceMin === null && priceMax === null) {
+    return scored('price', 10, () => `No price range: any price (${named()})`);
   }
-  const named = deal.priceSource === 'contract' ? 'contract price' : 'offer';
-  if (!bounded) {
-    return {
-      reason: { criterion: 'price', points: 10, max, text: `No price range: any price (${named} ${usd(deal.price)})` },
-    };
-  }
-  if (
-    (buyer.priceMin !== null && deal.price < buyer.priceMin) ||
-    (buyer.priceMax !== null && deal.price > buyer.priceMax)
-  ) {
-    return { excluded: true };
-  }
-  const range =
-    buyer.priceMin === null
-      ? `up to ${usd(buyer.priceMax!)}`
-      : buyer.priceMax === null
-        ? `${usd(buyer.priceMin)} and up`
-        : `${usd(buyer.priceMin)}–${usd(buyer.priceMax)}`;
-  return {
-    reason: {
-      criterion: 'price',
-      points: max,
-      max,
-      text: `The ${named} ${usd(deal.price)} is in their range (${range})`,
-    },
-  };
+  if ((priceMin !== null && dealPrice < priceMin) || (priceMax !== null && dealPrice > priceMax)) return EXCLUDED;
+  const range = () =>
+    priceMin === null
+      ? `up to ${usd(priceMax!)}`
+      : priceMax === null
+        ? `${usd(priceMin)} and up`
+        : `${usd(priceMin)}–${usd(priceMax)}`;
+  return scored('price', MATCH_POINTS.price, () => `The ${named()} is in their range (${range()})`);
 }
 
 function repairs(buyer: MatchableBuyer, deal: MatchDeal): Verdict {
-  const max = MATCH_POINTS.repairs;
-  if (deal.repairs === null) {
-    return { reason: { criterion: 'repairs', points: 0, max, text: 'Repairs not estimated: not checked' } };
-  }
-  if (buyer.maxRepairs === null) {
-    return { reason: { criterion: 'repairs', points: 5, max, text: `No repair limit (repairs ${usd(deal.repairs)})` } };
-  }
-  if (deal.repairs > buyer.maxRepairs) return { excluded: true };
-  return {
-    reason: {
-      criterion: 'repairs',
-      points: max,
-      max,
-      text: `Repairs ${usd(deal.repairs)} within their ${usd(buyer.maxRepairs)} limit`,
-    },
-  };
+  if (deal.repairs === null) return scored('repairs', 0, () => 'Repairs not estimated: not checked');
+  const dealRepairs = deal.repairs;
+  const limit = buyer.maxRepairs;
+  if (limit === null) return scored('repairs', 5, () => `No repair limit (repairs ${usd(dealRepairs)})`);
+  if (dealRepairs > limit) return EXCLUDED;
+  return scored('repairs', MATCH_POINTS.repairs, () => `Repairs ${usd(dealRepairs)} within their ${usd(limit)} limit`);
 }
 
 function type(buyer: MatchableBuyer, deal: MatchDeal): Verdict {
-  const max = MATCH_POINTS.type;
-  if (deal.propertyType === null) {
-    return { reason: { criterion: 'type', points: 0, max, text: 'Property type not recorded: not checked' } };
-  }
-  if (buyer.propertyTypes.length === 0) {
-    return { reason: { criterion: 'type', points: 5, max, text: 'Buys any property type' } };
-  }
-  if (!buyer.propertyTypes.includes(deal.propertyType)) return { excluded: true };
-  return {
-    reason: {
-      criterion: 'type',
-      points: max,
-      max,
-      text: `Buys ${buyerPropertyTypeLabels[deal.propertyType].toLowerCase()} properties`,
-    },
-  };
+  const dealType = deal.propertyType;
+  if (dealType === null) return scored('type', 0, () => 'Property type not recorded: not checked');
+  if (buyer.propertyTypes.length === 0) return scored('type', 5, () => 'Buys any property type');
+  if (!buyer.propertyTypes.includes(dealType)) return EXCLUDED;
+  return scored('type', MATCH_POINTS.type, () => `Buys ${buyerPropertyTypeLabels[dealType].toLowerCase()} properties`);
 }
 
-function proofOfFunds(buyer: MatchableBuyer, deal: MatchDeal): MatchReason {
-  const max = MATCH_POINTS.proofOfFunds;
-  const reason = (points: number, text: string): MatchReason => ({ criterion: 'proofOfFunds', points, max, text });
-  if (buyer.proofOfFundsAmount === null || buyer.proofOfFundsExpiresOn === null) return reason(0, 'No proof of funds');
+function proofOfFunds(buyer: MatchableBuyer, deal: MatchDeal): Scored {
+  const amount = buyer.proofOfFundsAmount;
+  const expires = buyer.proofOfFundsExpiresOn;
+  if (amount === null || expires === null) return scored('proofOfFunds', 0, () => 'No proof of funds');
   // ISO dates compare as text.
-  if (buyer.proofOfFundsExpiresOn < deal.today) {
-    return reason(0, `Proof of funds expired on ${buyer.proofOfFundsExpiresOn}`);
+  if (expires < deal.today) return scored('proofOfFunds', 0, () => `Proof of funds expired on ${expires}`);
+  if (deal.price !== null && amount < deal.price) {
+    return scored('proofOfFunds', 10, () => `Proof of funds ${usd(amount)}, below the price, valid to ${expires}`);
   }
-  const amount = usd(buyer.proofOfFundsAmount);
-  if (deal.price !== null && buyer.proofOfFundsAmount < deal.price) {
-    return reason(10, `Proof of funds ${amount}, below the price, valid to ${buyer.proofOfFundsExpiresOn}`);
-  }
-  return reason(max, `Proof of funds ${amount}, valid to ${buyer.proofOfFundsExpiresOn}`);
+  return scored('proofOfFunds', MATCH_POINTS.proofOfFunds, () => `Proof of funds ${usd(amount)}, valid to ${expires}`);
 }
 
-const pastResponse: MatchReason = {
-  criterion: 'pastResponse',
-  points: 0,
-  max: MATCH_POINTS.pastResponse,
-  text: 'No past offers recorded yet (buyer offers come later)',
-};
+const pastResponse = scored('pastResponse', 0, () => 'No past offers recorded yet (buyer offers come later)');
+
+/** A buyer who fits, scored, before their reasons are put in words. */
+interface Fit {
+  buyer: MatchableBuyer;
+  score: number;
+  scores: Scored[];
+}
+
+function fitOf(buyer: MatchableBuyer, deal: MatchDeal): Fit | null {
+  if (buyer.optedOut) return null;
+  const scores: Scored[] = [];
+  let score = 0;
+  for (const check of [area, price, repairs, type, proofOfFunds]) {
+    const verdict = check(buyer, deal);
+    if (verdict === EXCLUDED) return null;
+    scores.push(verdict);
+    score += verdict.points;
+  }
+  scores.push(pastResponse);
+  return { buyer, score, scores };
+}
+
+const worded = ({ buyer, score, scores }: Fit): BuyerMatch => ({
+  buyerId: buyer.id,
+  name: buyer.name,
+  score,
+  reasons: scores.map(({ criterion, points, text }) => ({
+    criterion,
+    points,
+    max: MATCH_POINTS[criterion],
+    text: text(),
+  })),
+});
 
 /**
  * One buyer's fit with the deal: null when they opted out or their box shuts the deal out (an
@@ -183,27 +179,34 @@ const pastResponse: MatchReason = {
  * neither excludes nor scores.
  */
 export function matchBuyer(buyer: MatchableBuyer, deal: MatchDeal): BuyerMatch | null {
-  if (buyer.optedOut) return null;
-  const reasons: MatchReason[] = [];
-  for (const check of [area, price, repairs, type]) {
-    const verdict = check(buyer, deal);
-    if ('excluded' in verdict) return null;
-    reasons.push(verdict.reason);
-  }
-  reasons.push(proofOfFunds(buyer, deal), pastResponse);
-  const score = reasons.reduce((sum, reason) => sum + reason.points, 0);
-  return { buyerId: buyer.id, name: buyer.name, score, reasons };
+  const fit = fitOf(buyer, deal);
+  return fit && worded(fit);
 }
 
-/** The buyers who fit the deal, best first (score, then name, then id), at most `limit` of them. */
-export function matchBuyers(buyers: Iterable<MatchableBuyer>, deal: MatchDeal, limit = Infinity): BuyerMatch[] {
-  const matches: BuyerMatch[] = [];
+// One collator for every comparison: String.prototype.localeCompare builds one per call.
+const byName = new Intl.Collator('en-US').compare;
+
+/**
+ * The buyers who fit the deal (matchBuyer), best first (score, then name, then id): how many fit,
+ * and the first `limit` of them with their reasons.
+ */
+export function matchBuyers(
+  buyers: Iterable<MatchableBuyer>,
+  deal: MatchDeal,
+  limit = Infinity,
+): { matched: number; matches: BuyerMatch[] } {
+  const fits: Fit[] = [];
   for (const buyer of buyers) {
-    const match = matchBuyer(buyer, deal);
-    if (match) matches.push(match);
+    const fit = fitOf(buyer, deal);
+    if (fit) fits.push(fit);
   }
-  matches.sort((a, b) => b.score - a.score || a.name.localeCompare(b.name) || (a.buyerId < b.buyerId ? -1 : 1));
-  return matches.slice(0, limit);
+  fits.sort(
+    (a, b) =>
+      b.score - a.score ||
+      byName(a.buyer.name, b.buyer.name) ||
+      (a.buyer.id < b.buyer.id ? -1 : a.buyer.id > b.buyer.id ? 1 : 0),
+  );
+  return { matched: fits.length, matches: fits.slice(0, limit).map(worded) };
 }
 
 /**
