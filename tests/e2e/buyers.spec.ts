@@ -1,7 +1,8 @@
 // Issue 39 parts 1 and 2: a wholesaler imports 5 buyers from a CSV (naming the one column the
 // importer does not recognise, one row refused with its reason), puts a homeowner's lead under
 // contract and sees the 3 buyers whose box fits it, best first, each with why. Axe on /buyers, the
-// import's mapping step and result, and the lead page; /buyers and the lead's matching buyers at
+// import's mapping step and result, the buyer form, and the lead page; then a buyer added by hand
+// and one edited; /buyers and the lead's matching buyers at
 // 360 px (screenshots in test-results/buyers-screens).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,13 +121,46 @@ test('a wholesaler imports 5 buyers from a CSV and sees the 3 that fit a lead un
   await expect(matching).not.toContainText('Eve Gray');
   await expectNoAxeViolations(page, 'the lead page with its matching buyers');
 
+  // The form, by keyboard: an empty submit says what is missing and focuses it; then a buyer by hand, and an edit.
+  await page.goto('/buyers');
+  await page.getByRole('button', { name: 'Add buyer' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a buyer' });
+  await form.getByRole('button', { name: 'Add buyer' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
+  await expectNoAxeViolations(page, 'the buyer form with its errors');
+  await page.keyboard.type('Gil Hart');
+  await form.getByLabel('Phone').fill('(512) 555-0142');
+  await form.getByLabel('Areas: ZIP codes or cities, separated by commas (empty: anywhere)').fill('78702, Round Rock');
+  await form.getByRole('checkbox', { name: 'Condo' }).check();
+  await form.getByRole('button', { name: 'Add buyer' }).click();
+  await expect(form).toBeHidden();
+  const gil = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gil Hart' }) });
+  await expect(gil).toContainText('78702, Round Rock');
+  await expect(gil).toContainText('Condo');
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Ann Lee' }) })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Ann Lee' });
+  await edit.getByLabel('Highest price ($)').fill('$350,000');
+  await edit.getByRole('button', { name: 'Save buyer' }).click();
+  await expect(edit).toBeHidden();
+  await expect(
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ann Lee' }) }),
+  ).toContainText('Up to $350,000');
+
   await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/leads/${leadId}`);
+  await expect(matching.getByRole('status').filter({ hasText: 'buyers fit' })).toHaveText('4 buyers fit this deal.');
   await matching.scrollIntoViewIfNeeded();
   await matching.screenshot({ path: path.join(screenshots, 'matching-buyers-360.png') });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.goto('/buyers');
   await expect(page.getByRole('heading', { name: 'Ann Lee' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '6 buyers' })).toBeVisible();
   await page.screenshot({ path: path.join(screenshots, 'buyers-360.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
