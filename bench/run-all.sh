@@ -90,3 +90,7 @@ npx tsx bench/arv-under-load.ts
 echo
 echo "== Print them yourself: 10,000 mailed offer letters streamed into one PDF (time, peak memory)"
 node --expose-gc --import tsx bench/mail-letters.ts
+
+echo
+echo "== Matching buyers: 10,000 buy boxes against a deal, the scoring alone and the whole request on PGlite (issue 39; target 200 ms)"
+npx tsx bench/buyer-matching.ts

@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth-routes';
 import { billingRoutes } from './billing/billing-routes';
 import { bulkSendRoutes } from './bulk-send/bulk-send-routes';
 import { unsubscribeRoutes } from './bulk-send/unsubscribe-routes';
+import { buyersRoutes } from './buyers/buyers-routes';
 import { calculatorRoutes } from './calculator/calculator-routes';
 import { leadCallsRoutes } from './calls/lead-calls-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
@@ -87,6 +88,7 @@ function apiRoutes(context: AppContext) {
       .route('/import-mappings', importMappingsRoutes(context))
       .route('/unsubscribe', unsubscribeRoutes(context))
       .route('/prospects', prospectsRoutes(context))
+      .route('/buyers', buyersRoutes(context))
       .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
       .route('/public/invitations', publicInvitationRoutes(context))
       .route('/follow-ups', followUpsRoutes(context))

@@ -17,6 +17,7 @@ import {
   account,
   bulkSendItems,
   bulkSendJobs,
+  buyers,
   customFormulaTemplates,
   dealTerms,
   followUps,
@@ -497,6 +498,10 @@ describeEachDatabase('API fuzz', (database) => {
       .values({ leadId: lead!.id, workspaceId, contractPrice: 150_000, contractDate: '2026-12-01' });
     const { id: _id, workspaceId: _workspace, createdAt: _created, ...figures } = property!;
     await db.insert(savedPropertyVersions).values({ savedPropertyId: property!.id, workspaceId, figures });
+    const [buyer] = await db
+      .insert(buyers)
+      .values({ workspaceId, name: 'Victim Buyer', email: 'buyer@example.com', emailKey: 'buyer@example.com' })
+      .returning();
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -512,6 +517,7 @@ describeEachDatabase('API fuzz', (database) => {
       lobSend!.id,
       lobPiece!.id,
       task!.id,
+      buyer!.id,
     ];
   });
 
@@ -637,6 +643,11 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/lob/sends/:id',
       'POST /api/mail/webhook/:id',
       'GET /api/public/mail/lob-files/:file',
+      'GET /api/buyers',
+      'POST /api/buyers/import',
+      'PUT /api/buyers/:id',
+      'POST /api/buyers/:id/opt-out',
+      'GET /api/buyers/matching/:leadId',
     ])
       expect(fuzzed).toContain(route);
   });

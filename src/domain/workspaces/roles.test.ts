@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../leads/lead-status';
-import { assignableRoles, may, mayWorkLead, rolesThatMay, WORKSPACE_ROLES, type WorkspaceRole } from './roles';
+import {
+  assignableRoles,
+  may,
+  maySeeBuyers,
+  mayWorkLead,
+  rolesThatMay,
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
+} from './roles';
 
 const member = (role: WorkspaceRole, mayBulkSendAndExport = false) => ({ role, mayBulkSendAndExport });
 
@@ -23,6 +31,24 @@ describe('may', () => {
   it('lets Dispositions work contracted deals and nothing earlier', () => {
     expect(may(member('dispositions'), 'work-contracted-deals')).toBe(true);
     expect(may(member('dispositions'), 'work-deals')).toBe(false);
+  });
+});
+
+describe('buyers (issue 39)', () => {
+  it('lets Owners, Managers and Dispositions work buyers, only the Owner share them, and Acquisitions see them when shared', () => {
+    expect(WORKSPACE_ROLES.filter((role) => may(member(role, true), 'work-buyers'))).toEqual([
+      'owner',
+      'manager',
+      'dispositions',
+    ]);
+    expect(WORKSPACE_ROLES.filter((role) => may(member(role, true), 'share-buyers'))).toEqual(['owner']);
+    expect(WORKSPACE_ROLES.filter((role) => maySeeBuyers({ role }, false))).toEqual([
+      'owner',
+      'manager',
+      'dispositions',
+      'viewer',
+    ]);
+    expect(WORKSPACE_ROLES.filter((role) => maySeeBuyers({ role }, true))).toEqual(WORKSPACE_ROLES);
   });
 });
 

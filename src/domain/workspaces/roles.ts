@@ -33,6 +33,10 @@ export type WorkspaceAction =
   | 'manage-workspace'
   /** Invite, change and remove members (never an Owner, unless the member is one). */
   | 'manage-members'
+  /** Add, edit, import, opt out and delete the workspace's cash buyers (issue 39). */
+  | 'work-buyers'
+  /** Let Acquisitions members see the buyers (the workspace's setting). */
+  | 'share-buyers'
   | 'billing';
 
 /** The member as the server sees them on every request: their role and the two switches an Owner or Manager sets. */
@@ -53,11 +57,20 @@ const actionsByRole: Record<WorkspaceRole, readonly WorkspaceAction[]> = {
     'bulk-send-and-export',
     'manage-workspace',
     'manage-members',
+    'work-buyers',
+    'share-buyers',
     'billing',
   ],
-  manager: ['work-deals', 'work-contracted-deals', 'bulk-send-and-export', 'manage-workspace', 'manage-members'],
+  manager: [
+    'work-deals',
+    'work-contracted-deals',
+    'bulk-send-and-export',
+    'manage-workspace',
+    'manage-members',
+    'work-buyers',
+  ],
   acquisitions: ['work-deals'],
-  dispositions: ['work-contracted-deals'],
+  dispositions: ['work-contracted-deals', 'work-buyers'],
   viewer: [],
 };
 
@@ -90,6 +103,14 @@ export function mayWorkLead(member: Pick<WorkspaceMember, 'role' | 'mayBulkSendA
   return (
     may(member, 'work-deals') || (CONTRACTED_LEAD_STATUSES.includes(status) && may(member, 'work-contracted-deals'))
   );
+}
+
+/**
+ * Whether the member may read the workspace's buyers and a deal's matching buyers: every role but
+ * Acquisitions, who may only when the Owner shared them (`acquisitionsSeeBuyers`).
+ */
+export function maySeeBuyers(member: Pick<WorkspaceMember, 'role'>, acquisitionsSeeBuyers: boolean): boolean {
+  return member.role !== 'acquisitions' || acquisitionsSeeBuyers;
 }
 
 /** The roles a member may give (by invitation or change): only an Owner makes another Owner. */

@@ -22,6 +22,7 @@ import {
 import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.ts';
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
+import type { BuyerPropertyType, BuyerStrategy } from '#domain/buyers/buyer-request.ts';
 import {
   FOLLOW_UP_SEQUENCE_KINDS,
   FOLLOW_UP_STOP_REASONS,
@@ -1038,3 +1039,41 @@ export const savedPropertyVersions = pgTable(
 
 /** A saved property's figures as one version keeps them. */
 export type SavedPropertyFigures = Omit<typeof savedProperties.$inferSelect, 'id' | 'workspaceId' | 'createdAt'>;
+// --- Dispositions (issue 39): the workspace's cash buyers and their buy box ---
+
+export const buyers = pgTable(
+  'buyers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    // As parseEmailAddress stored it; null: reached by phone only.
+    email: text('email'),
+    // As homeownerEmailKey keys it: one buyer per e-mail in a workspace, whatever its spelling (imports merge on it).
+    emailKey: text('email_key'),
+    // 10 digits.
+    phone: text('phone'),
+    // The buy box: ZIP codes or city names (empty: anywhere), property types and strategies (empty: any).
+    areas: jsonb('areas').$type<string[]>().notNull().default([]),
+    propertyTypes: jsonb('property_types').$type<BuyerPropertyType[]>().notNull().default([]),
+    strategies: jsonb('strategies').$type<BuyerStrategy[]>().notNull().default([]),
+    priceMin: money('price_min'),
+    priceMax: money('price_max'),
+    maxRepairs: money('max_repairs'),
+    proofOfFundsAmount: money('proof_of_funds_amount'),
+    proofOfFundsExpiresOn: date('proof_of_funds_expires_on', { mode: 'string' }),
+    // The uploaded proof-of-funds file's storage key (uploads come with photos, a later part of issue 39).
+    proofOfFundsFileKey: text('proof_of_funds_file_key'),
+    notes: text('notes').notNull().default(''),
+    // The buyer asked to hear of no more deals: never matched nor sent one; an import never clears it.
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true, precision: 3 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('buyers_workspace_email_key_idx').on(t.workspaceId, t.emailKey),
+    // The list's keyset order.
+    index('buyers_workspace_name_idx').on(t.workspaceId, t.name, t.id),
+  ],
+);

@@ -8,6 +8,9 @@ export const API_BODY_LIMIT_BYTES = 64 * 1024;
 /** A body carrying up to 500 comparable sales with their addresses (MAX_ARV_COMPS). */
 export const COMPS_BODY_LIMIT_BYTES = 320 * 1024;
 
+/** A buyers list's CSV text (MAX_BUYER_LIST_ROWS rows) in its JSON request. */
+export const BUYER_LIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
 /**
  * The only routes whose bodies may be larger, each with its own bound: a bulk send carries up
  * to 50,000 properties; the payment provider's events are a few KB but not ours to shape.
@@ -22,6 +25,8 @@ export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxByt
   // Each route reads them through its own routeBodyLimit after sign-in.
   { method: 'POST', path: '/api/arv/estimate', maxBytes: COMPS_BODY_LIMIT_BYTES },
   { method: 'POST', path: '/api/properties', maxBytes: COMPS_BODY_LIMIT_BYTES },
+  // A buyers list (issue 39): up to 5,000 rows of CSV text.
+  { method: 'POST', path: '/api/buyers/import', maxBytes: BUYER_LIST_BODY_LIMIT_BYTES },
 ];
 
 function largerLimitFor(method: string, path: string) {

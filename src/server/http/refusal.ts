@@ -16,6 +16,7 @@ export const refusalCodes = [
   'auth-refused',
   'bad-content-length',
   'busy',
+  'buyer-email-taken',
   'confirmation-stale',
   'credential-account-not-found', // Better Auth's
   'cross-site-navigation-login-blocked', // Better Auth's

@@ -151,6 +151,13 @@ const appPages: Page[] = [
     drawnBy: 'browser',
   },
   {
+    path: 'buyers',
+    module: 'app/routes/buyers-route.tsx',
+    load: async () => ({ Component: (await import('./routes/buyers-route')).BuyersRoute }),
+    meta: pageTitled('Buyers', 'Your cash buyers, what each one buys, and who fits each deal.'),
+    drawnBy: 'browser',
+  },
+  {
     path: 'invitations/:token',
     module: 'features/team/invitation-page.tsx',
     load: async () => ({ Component: (await import('../features/team/invitation-page')).InvitationPage }),

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { listFieldLabels } from '#domain/bulk-import/list-columns.ts';
 import { emailDeliveryMessages } from '#domain/email/email-delivery.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import { usePublicConfig } from '#web/api/public-config.tsx';
+import { ColumnMappingStep } from '#web/components/column-mapping-step.tsx';
 import { Modal } from '#web/components/modal.tsx';
 import { notify } from '#web/components/notify.ts';
 import { useBulkSendProgress } from './bulk-send-api';
-import { MappingStep } from './mapping-step';
 import { ReadingStep } from './reading-step';
 import { ReviewStep } from './review-step';
 import { SendProgress } from './send-progress';
@@ -72,7 +73,8 @@ export function BulkImportDialog({
         ) : state.step === 'reading' ? (
           <ReadingStep fileName={state.fileName} progress={state.progress} onCancel={csvImport.cancelReading} />
         ) : state.step === 'mapping' ? (
-          <MappingStep
+          <ColumnMappingStep
+            labels={listFieldLabels}
             fileName={state.fileName}
             request={state.request}
             onApply={csvImport.applyMapping}

@@ -53,7 +53,12 @@ describe('LeadDetailPage', () => {
   it('keeps saying a lead is not found, heading and all, while a live change fetches it again', async () => {
     reply = 404;
     const router = createMemoryRouter(
-      [{ path: '/leads/:id', element: <LeadDetailPage slots={{ LeadExports: () => null }} /> }],
+      [
+        {
+          path: '/leads/:id',
+          element: <LeadDetailPage slots={{ LeadExports: () => null, MatchingBuyers: () => null }} />,
+        },
+      ],
       { initialEntries: [`/leads/${leadId}`] },
     );
     render(

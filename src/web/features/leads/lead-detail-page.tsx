@@ -136,6 +136,8 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
         <LeadOfferHistory offers={offers} history={history} />
 
         <LeadNotes leadId={lead.id} status={lead.status} notes={notes} />
+
+        <slots.MatchingBuyers lead={lead} />
       </div>
       {lead.email && worksDeals && (
         <RevisedOfferDialog lead={lead} open={revising} onClose={() => setRevising(false)} />

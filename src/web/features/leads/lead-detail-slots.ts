@@ -5,4 +5,6 @@ import type { LeadDetail } from './leads-api';
 export interface LeadDetailSlots {
   /** Export to Sheets and Export to GoHighLevel for this lead (its current offer). */
   LeadExports: ComponentType<{ lead: LeadDetail['lead'] }>;
+  /** The buyers whose box fits the deal, once the lead is under contract (issue 39). */
+  MatchingBuyers: ComponentType<{ lead: LeadDetail['lead'] }>;
 }

@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import { type ColumnMapping, listFieldLabels } from '#domain/bulk-import/list-columns.ts';
-import type { MappingRequest } from './csv-import-protocol';
 
 export const mappingStepMessages = {
   intro:
@@ -11,20 +9,32 @@ export const mappingStepMessages = {
   noSample: 'No sample value in the first rows',
 } as const;
 
+/** A file whose needed columns were not recognised: its headers, first rows (for samples) and the fields to pick. */
+export interface ColumnMappingRequest<Field extends string> {
+  headers: string[];
+  samples: string[][];
+  fields: Field[];
+}
+
 /**
- * The bulk import's mapping step (issue 41): a list whose address or market value column is not
- * recognised. Each needed field gets a select of the file's columns and the chosen column's first
- * values; then the file is read with them.
+ * A CSV import's mapping step (the bulk import's owner lists, issue 41; the buyers list, issue 39):
+ * a file whose needed columns are not recognised. Each needed field gets a select of the file's
+ * columns and the chosen column's first values; then the file is read with them.
  */
-export function MappingStep({
+export function ColumnMappingStep<Field extends string>({
   fileName,
   request,
+  labels,
+  intro = mappingStepMessages.intro,
   onApply,
   onChooseAnother,
 }: {
   fileName: string;
-  request: MappingRequest;
-  onApply: (mapping: ColumnMapping) => void;
+  request: ColumnMappingRequest<Field>;
+  /** What the step calls each field. */
+  labels: Readonly<Record<Field, string>>;
+  intro?: string;
+  onApply: (mapping: Partial<Record<Field, string>>) => void;
   onChooseAnother: () => void;
 }) {
   const id = useId();
@@ -37,11 +47,11 @@ export function MappingStep({
   const apply = () => {
     const missing = request.fields.find((field) => chosen[field] === undefined);
     if (missing) {
-      setError(mappingStepMessages.missing(listFieldLabels[missing]));
+      setError(mappingStepMessages.missing(labels[missing]));
       document.getElementById(`${id}-${missing}`)?.focus();
       return;
     }
-    const mapping: ColumnMapping = {};
+    const mapping: Partial<Record<Field, string>> = {};
     for (const field of request.fields) mapping[field] = request.headers[chosen[field]!];
     onApply(mapping);
   };
@@ -58,13 +68,13 @@ export function MappingStep({
       <h3 id={`${id}-title`} className="bulk-mapping-title">
         Which columns of {fileName} hold these?
       </h3>
-      <p className="muted">{mappingStepMessages.intro}</p>
+      <p className="muted">{intro}</p>
       {request.fields.map((field) => {
         const column = chosen[field];
         const samples = column === undefined ? [] : samplesOf(column);
         return (
           <div key={field} className="bulk-mapping-field">
-            <label htmlFor={`${id}-${field}`}>{listFieldLabels[field]}</label>
+            <label htmlFor={`${id}-${field}`}>{labels[field]}</label>
             <select
               id={`${id}-${field}`}
               value={column ?? ''}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { buyerMessages, type Buyer } from '#domain/buyers/buyer-request.ts';
+import type { Database } from '../db/database';
+import { buyers } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
+import { ownedRow } from '../db/workspace-scope';
+import { Refusal } from '../http/refusal';
+import { unpackedBuyer } from './buyer-row';
+import { buyerColumns, buyerView } from './buyer-view';
+
+const EMAIL_KEY_INDEX = 'buyers_workspace_email_key_idx';
+
+const emailTaken = (cause?: unknown) =>
+  new Refusal(409, buyerMessages.emailTaken, { code: 'buyer-email-taken', cause });
+const notFound = () => new Refusal(404, buyerMessages.notFound, { code: 'not-found' });
+
+/** A new buyer of the workspace; 409 'buyer-email-taken' when another has the e-mail (the unique index decides, atomically). */
+export async function createBuyer(db: Database, workspaceId: string, buyer: Buyer) {
+  const [row] = await db
+    .insert(buyers)
+    .values({ workspaceId, ...unpackedBuyer(buyer) })
+    .onConflictDoNothing({ target: [buyers.workspaceId, buyers.emailKey] })
+    .returning(buyerColumns);
+  if (!row) throw emailTaken();
+  return buyerView(row);
+}
+
+/** Replaces a buyer's details and box; 404 for another workspace's id, 409 when another buyer has the e-mail. */
+export async function updateBuyer(db: Database, workspaceId: string, id: string, buyer: Buyer) {
+  try {
+    const [row] = await db
+      .update(buyers)
+      .set({ ...unpackedBuyer(buyer), updatedAt: sql`now()` })
+      .where(ownedRow(buyers, id, workspaceId))
+      .returning(buyerColumns);
+    if (!row) throw notFound();
+    return buyerView(row);
+  } catch (error) {
+    if (isUniqueViolation(error, EMAIL_KEY_INDEX)) throw emailTaken(error);
+    throw error;
+  }
+}
+
+/** Deletes a buyer; 404 for another workspace's id. */
+export async function deleteBuyer(db: Database, workspaceId: string, id: string) {
+  const removed = await db
+    .delete(buyers)
+    .where(ownedRow(buyers, id, workspaceId))
+    .returning({ id: buyers.id });
+  if (removed.length === 0) throw notFound();
+}
+
+/** Records that the buyer opted out (kept from when they first did) or asked back in; 404 for another workspace's id. */
+export async function setBuyerOptOut(db: Database, workspaceId: string, id: string, optedOut: boolean) {
+  const [row] = await db
+    .update(buyers)
+    .set({
+      optedOutAt: optedOut ? sql`coalesce(${buyers.optedOutAt}, now())` : null,
+      updatedAt: sql`now()`,
+    })
+    .where(ownedRow(buyers, id, workspaceId))
+    .returning(buyerColumns);
+  if (!row) throw notFound();
+  return buyerView(row);
+}

@@ -1,0 +1,79 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { BuyerInput, BuyerSettings } from '#domain/buyers/buyer-request.ts';
+import type { BuyerImportRequest } from '#domain/buyers/read-buyer-list.ts';
+import { api, apiErrorFrom, readJson } from '#web/api/api-client.ts';
+import { useSession } from '#web/api/use-session.ts';
+
+/** Every buyers query starts with this key. */
+export const buyersKey = ['buyers'] as const;
+
+type BuyersRoutes = (typeof api)['buyers'];
+export type BuyerSummary = InferResponseType<BuyersRoutes['$get'], 200>['buyers'][number];
+export type BuyerImportAnswer = InferResponseType<BuyersRoutes['import']['$post'], 200>;
+export type MatchingBuyers = InferResponseType<BuyersRoutes['matching'][':leadId']['$get'], 200>;
+
+const useAccountKey = () => [...buyersKey, useSession().user?.id ?? null] as const;
+
+/** The workspace's buyers in name order, searched by name, company, e-mail or area, a server page (50) at a time. */
+export function useBuyers(search: string) {
+  const accountKey = useAccountKey();
+  const q = search.trim();
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...accountKey, 'list', q],
+      queryFn: ({ pageParam }) =>
+        readJson(api.buyers.$get({ query: { ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) } })),
+      initialPageParam: null as string | null,
+      getNextPageParam: (lastPage) => lastPage.nextCursor,
+    }),
+  );
+}
+
+/** The buyers matched to a lead under contract, best first, with the reasons of each score. */
+export function useMatchingBuyers(leadId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...useAccountKey(), 'matching', leadId],
+    queryFn: () => readJson(api.buyers.matching[':leadId'].$get({ param: { leadId } })),
+    enabled,
+  });
+}
+
+/** Whether Acquisitions members see the buyers. */
+export function useBuyerSettings() {
+  return useQuery({
+    queryKey: [...useAccountKey(), 'settings'],
+    queryFn: () => readJson(api.buyers.settings.$get()),
+  });
+}
+
+function useBuyersMutation<Request, Answer>(send: (request: Request) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyersKey }),
+  });
+}
+
+export const useSaveBuyerSettings = () =>
+  useBuyersMutation((settings: BuyerSettings) => readJson(api.buyers.settings.$put({ json: settings })));
+
+/** Adds a buyer (id null) or replaces one's details. */
+export const useSaveBuyer = (id: string | null) =>
+  useBuyersMutation((buyer: BuyerInput) =>
+    readJson(id === null ? api.buyers.$post({ json: buyer }) : api.buyers[':id'].$put({ param: { id }, json: buyer })),
+  );
+
+export const useDeleteBuyer = () =>
+  useBuyersMutation(async (id: string) => {
+    const response = await api.buyers[':id'].$delete({ param: { id } });
+    if (!response.ok) throw await apiErrorFrom(response);
+  });
+
+export const useBuyerOptOut = () =>
+  useBuyersMutation(({ id, optedOut }: { id: string; optedOut: boolean }) =>
+    readJson(api.buyers[':id']['opt-out'].$post({ param: { id }, json: { optedOut } })),
+  );
+
+export const useImportBuyers = () =>
+  useBuyersMutation((request: BuyerImportRequest) => readJson(api.buyers.import.$post({ json: request })));
