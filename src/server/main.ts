@@ -18,6 +18,7 @@ import { createWorkspaceChangeFeed } from './events/workspace-change-feed';
 import { createFollowUpClock } from './follow-ups/follow-up-clock';
 import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
 import { describeErrorForLog } from './http/describe-error-for-log';
+import { createFollowUpMailer } from './mail/follow-up-mailer';
 import { startLobMailWorker } from './mail/lob-mail-worker';
 import { configureLogger, logger } from './observability/logger';
 import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
@@ -67,6 +68,7 @@ async function main() {
     inboundDomain: env.followUpInboundDomain,
     intervalMs: env.BULK_EMAIL_INTERVAL_MS,
     pollIntervalMs: env.FOLLOW_UP_TEST_CLOCK ? 1_000 : 60_000,
+    mailer: createFollowUpMailer({ serverSecret: secret }),
   });
   // Pieces of confirmed Lob sends go to Lob, paced per workspace; any number of processes may run this.
   const lobMailWorker = startLobMailWorker({

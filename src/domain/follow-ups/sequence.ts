@@ -6,7 +6,9 @@ export type FollowUpTaskKind = (typeof FOLLOW_UP_TASK_KINDS)[number];
 export const FOLLOW_UP_MAIL_KINDS = ['letter', 'postcard'] as const;
 export type FollowUpMailKind = (typeof FOLLOW_UP_MAIL_KINDS)[number];
 
-export const isMailStep = (step: { kind: string }): step is { day: number; kind: FollowUpMailKind; renewsOffer: boolean } =>
+export const isMailStep = (step: {
+  kind: string;
+}): step is { day: number; kind: FollowUpMailKind; renewsOffer: boolean } =>
   (FOLLOW_UP_MAIL_KINDS as readonly string[]).includes(step.kind);
 
 /**

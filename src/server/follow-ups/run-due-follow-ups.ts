@@ -235,9 +235,10 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
   };
   const found = rows[0]!;
   if (!isWorkspaceRole(found.sender_role)) return 'sender-cannot-send';
-  // A bulk offer's sequence needs the right to bulk send, any other the right to work deals. A
+  // A bulk offer's sequence (by e-mail or mail) needs the right to bulk send, any other the right to work deals. A
   // demotion hands the sequences over at once (handOverLostWork); this catches one started meanwhile.
-  const needs = found.offer_source === 'bulk-email' ? 'bulk-send-and-export' : 'work-deals';
+  const needs =
+    found.offer_source === 'bulk-email' || found.offer_source === 'mail' ? 'bulk-send-and-export' : 'work-deals';
   if (!may({ role: found.sender_role, mayBulkSendAndExport: found.sender_may_bulk_send === true }, needs)) {
     return 'sender-cannot-send';
   }

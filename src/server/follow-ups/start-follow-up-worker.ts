@@ -4,7 +4,7 @@ import type { SendingPolicyConfig } from '../email/send-to-third-party';
 import { describeErrorForLog } from '../http/describe-error-for-log';
 import { logger } from '../observability/logger';
 import type { FollowUpClock } from './follow-up-clock';
-import { runDueFollowUps } from './run-due-follow-ups';
+import { runDueFollowUps, type FollowUpMailer } from './run-due-follow-ups';
 
 /** Its wake looks for due steps now (also done every poll and whenever the clock moves); its stop waits for the batch in progress. */
 export type FollowUpWorker = WorkerLoop;
@@ -24,6 +24,7 @@ export function startFollowUpWorker({
   // PGlite answers one statement at a time on this thread: one sequence a batch keeps its requests' waits short.
   batchSize = database.kind === 'pglite' ? 1 : 20,
   queueAheadMs,
+  mailer,
 }: {
   database: DatabaseConnection;
   policy: Omit<SendingPolicyConfig, 'now'>;
@@ -35,6 +36,8 @@ export function startFollowUpWorker({
   batchSize?: number;
   /** How far ahead of its turn an e-mail may be queued: two polls, so the paced queue never runs dry between them. */
   queueAheadMs?: number;
+  /** Mails letter and postcard steps through a workspace's Lob key (mail/follow-up-mailer.ts). */
+  mailer?: FollowUpMailer;
 }): FollowUpWorker {
   const pacing = { intervalMs, queueAheadMs: queueAheadMs ?? 2 * pollIntervalMs };
   return startWorkerLoop({
@@ -50,6 +53,7 @@ export function startFollowUpWorker({
           batchSize,
           inboundDomain,
           pacing,
+          mailer,
         });
         if (claimed !== batchSize) break;
         // The next batch after a turn of the event loop: requests waiting for the database go first.

@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FollowUpMailKind } from '#domain/follow-ups/sequence.ts';
 import { pieceFormat } from '#domain/mail/mail-piece-content.ts';
 import type { Transaction } from '../db/database';
-import { followUps, followUpTouches, mailPieces, mailShortCodes } from '../db/schema';
+import type { followUps } from '../db/schema';
+import { followUpTouches, mailPieces, mailShortCodes } from '../db/schema';
 import { mailingAddressLine, touchProspects } from './piece-prospects';
 import { createShortCode, openShortCode, sealShortCode, shortCodeDigest } from './short-code-seal';
 

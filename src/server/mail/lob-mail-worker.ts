@@ -10,11 +10,11 @@ import { createSettingsCipher } from '../integrations/settings-cipher';
 import { logger } from '../observability/logger';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { LOB_MAIL_CHANNEL } from './create-lob-send';
+import { enrolMailFollowUp } from './enrol-mail-follow-up';
 import { createLobClient, LobRequestError, type LobClient } from './lob-client';
 import { lobFileLink } from './lob-file-link';
 import { takeLobTurn } from './lob-pacing';
 import { readLobSettings } from './lob-settings-store';
-import { enrolMailFollowUp } from './enrol-mail-follow-up';
 import { mailingAddressLine, touchPieceProspects } from './piece-prospects';
 import { openShortCode } from './short-code-seal';
 
