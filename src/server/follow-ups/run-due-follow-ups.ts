@@ -10,7 +10,8 @@ import {
 import { offerExpiresAt } from '#domain/offer/offer-validity.ts';
 import { isWorkspaceRole, may } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
-import { followUps, followUpTouches, mailShortCodes, offerLinks } from '../db/schema';
+import { followUps, followUpTouches, mailShortCodes, mailSuppressions, offerLinks } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { sendingRefusalOf } from '../email/sending-refusal';
@@ -201,8 +202,11 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
            lead.id as lead_id, lead.status as lead_status, lead.responded_at as lead_responded_at,
            (select u.reason from email_unsubscribes u
             where u.email in (${sql.join(suppressionKeys, sql`, `)}) limit 1) as suppressed,
-           (select m.reason from mail_suppressions m
-            where m.workspace_id = ${followUp.workspaceId} and m.mailing_address_key = ${followUp.mailingAddressKey ?? ''}
+           (select ${mailSuppressions.reason} from ${mailSuppressions}
+            where ${and(
+              inWorkspace(mailSuppressions, followUp.workspaceId),
+              eq(mailSuppressions.mailingAddressKey, followUp.mailingAddressKey ?? ''),
+            )}
             limit 1) as do_not_mail
     from (select 1) as one
     left join member sender

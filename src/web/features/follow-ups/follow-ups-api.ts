@@ -51,3 +51,12 @@ export function useSaveSequence() {
 export function useResetSequence() {
   return useFollowUpsChange(() => readJson(api['follow-ups'].sequence.$delete()));
 }
+
+/** "Print these today": the due letters and postcards become one print send, each piece printed by the member. */
+export function usePrintToday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => readJson(api.mail['follow-up-print-runs'].$post()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }),
+  });
+}

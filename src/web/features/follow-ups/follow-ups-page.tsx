@@ -18,6 +18,7 @@ import {
   type FollowUpsView,
   type FollowUpTask,
 } from './follow-ups-api';
+import { PrintTodayCard } from './print-today-card';
 import { SequenceEditor } from './sequence-editor';
 import './follow-ups.css';
 
@@ -51,6 +52,7 @@ export function FollowUpsPage() {
       ) : (
         <div className="follow-ups-layout">
           <TodayCard tasks={followUps.data.tasks} />
+          <PrintTodayCard pieces={followUps.data.dueMail} />
           <DueEmailsCard emails={followUps.data.dueEmails} />
           <StepsCard view={followUps.data} />
           <SequenceCard view={followUps.data} />
