@@ -1,7 +1,7 @@
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import type { CsvImportOutcome, CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
 import type { ImportColumnMapping } from '#domain/bulk-import/import-column-mappings.ts';
-import type { ColumnMapping, NEEDED_LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
+import type { ColumnMapping, MAILING_LIST_FIELDS, NEEDED_LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { MailFormat } from '#domain/mail/mail-send-request.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 
@@ -29,6 +29,8 @@ export interface MappingRequest {
   /** The first data rows, for each column's sample value. */
   samples: string[][];
   fields: (typeof NEEDED_LIST_FIELDS)[number][];
+  /** The owner's mailing-address fields not recognised either: offered, none required. */
+  optionalFields: (typeof MAILING_LIST_FIELDS)[number][];
 }
 
 /** Main thread → import worker. The worker keeps the imported rows; the page asks for what it shows or sends. */

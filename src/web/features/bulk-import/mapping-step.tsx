@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { type ColumnMapping, listFieldLabels } from '#domain/bulk-import/list-columns.ts';
 import type { MappingRequest } from './csv-import-protocol';
 
@@ -6,6 +6,8 @@ export const mappingStepMessages = {
   intro:
     'Some columns this list needs have names we do not know. Pick each one once: this workspace remembers them for the next list.',
   choose: 'Choose a column',
+  notInFile: 'Not in this file',
+  optionalIntro: "The owner's mailing address, if this list has one (absent: offers are mailed to the property):",
   missing: (field: string) => `Choose the column that holds the ${field.toLowerCase()}`,
   sample: 'Sample',
   noSample: 'No sample value in the first rows',
@@ -42,7 +44,10 @@ export function MappingStep({
       return;
     }
     const mapping: ColumnMapping = {};
-    for (const field of request.fields) mapping[field] = request.headers[chosen[field]!];
+    for (const field of [...request.fields, ...request.optionalFields]) {
+      const column = chosen[field];
+      if (column !== undefined) mapping[field] = request.headers[column];
+    }
     onApply(mapping);
   };
 
@@ -59,39 +64,45 @@ export function MappingStep({
         Which columns of {fileName} hold these?
       </h3>
       <p className="muted">{mappingStepMessages.intro}</p>
-      {request.fields.map((field) => {
+      {[...request.fields, ...request.optionalFields].map((field, index) => {
         const column = chosen[field];
         const samples = column === undefined ? [] : samplesOf(column);
+        const optional = index >= request.fields.length;
         return (
-          <div key={field} className="bulk-mapping-field">
-            <label htmlFor={`${id}-${field}`}>{listFieldLabels[field]}</label>
-            <select
-              id={`${id}-${field}`}
-              value={column ?? ''}
-              aria-describedby={`${id}-${field}-sample`}
-              onChange={(event) => {
-                setError(null);
-                setChosen((current) => ({
-                  ...current,
-                  [field]: event.target.value === '' ? undefined : Number(event.target.value),
-                }));
-              }}
-            >
-              <option value="">{mappingStepMessages.choose}</option>
-              {request.headers.map((header, index) => (
-                <option key={index} value={index}>
-                  {header || `Column ${index + 1}`}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-${field}-sample`} className="muted bulk-mapping-sample">
-              {column === undefined
-                ? ''
-                : samples.length > 0
-                  ? `${mappingStepMessages.sample}: ${samples.join(' · ')}`
-                  : mappingStepMessages.noSample}
-            </p>
-          </div>
+          <Fragment key={field}>
+            {optional && index === request.fields.length && (
+              <p className="muted">{mappingStepMessages.optionalIntro}</p>
+            )}
+            <div key={field} className="bulk-mapping-field">
+              <label htmlFor={`${id}-${field}`}>{listFieldLabels[field]}</label>
+              <select
+                id={`${id}-${field}`}
+                value={column ?? ''}
+                aria-describedby={`${id}-${field}-sample`}
+                onChange={(event) => {
+                  setError(null);
+                  setChosen((current) => ({
+                    ...current,
+                    [field]: event.target.value === '' ? undefined : Number(event.target.value),
+                  }));
+                }}
+              >
+                <option value="">{optional ? mappingStepMessages.notInFile : mappingStepMessages.choose}</option>
+                {request.headers.map((header, index) => (
+                  <option key={index} value={index}>
+                    {header || `Column ${index + 1}`}
+                  </option>
+                ))}
+              </select>
+              <p id={`${id}-${field}-sample`} className="muted bulk-mapping-sample">
+                {column === undefined
+                  ? ''
+                  : samples.length > 0
+                    ? `${mappingStepMessages.sample}: ${samples.join(' · ')}`
+                    : mappingStepMessages.noSample}
+              </p>
+            </div>
+          </Fragment>
         );
       })}
       {error && (

@@ -118,6 +118,7 @@ function csvImportHandler() {
               headers: [...(collector.headers ?? [])],
               samples: collector.samples.map((row) => [...row]),
               fields: [...collector.unmappedFields],
+              optionalFields: [...collector.unmappedMailingFields],
             },
           }),
         });
