@@ -89,6 +89,9 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
   await expect(value).toBeFocused();
   await value.selectOption({ label: 'Zestimate guess' });
   await expect(mapping.getByText('Sample: $210,000 · $185,000')).toBeVisible();
+  // The owner's mailing address is offered too, none required: this list has none.
+  await expect(mapping.getByLabel('Mailing address', { exact: true })).toHaveValue('');
+  await expect(mapping.getByLabel('Mailing ZIP', { exact: true })).toContainText('Not in this file');
   await expectNoAxeViolations(page, 'bulk import mapping step');
   await page.setViewportSize({ width: 360, height: 780 });
   await page.screenshot({ path: path.join(screenshots, 'mapping-step-360.png'), fullPage: false });
