@@ -602,6 +602,7 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/print-runs/:id/mail-house.csv',
       'GET /api/mail/print-runs/:id/pieces/:pieceId/preview.pdf',
       'POST /api/mail/follow-up-print-runs',
+      'POST /api/import-review/known-properties',
       'PUT /api/mail/disclosure',
       'POST /api/public/mail/stop',
       'GET /api/prospects',
