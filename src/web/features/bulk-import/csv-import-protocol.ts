@@ -51,6 +51,8 @@ export type CsvImportRequest =
   | { type: 'sendBody'; requestId: number; indexes: Uint32Array; followUp: boolean }
   /** The POST /api/mail/print-runs (and /api/mail/lob/sends) body for these rows (JSON): those with a mailing address. */
   | { type: 'mailBody'; requestId: number; indexes: Uint32Array; format: MailFormat }
+  /** The POST /api/import-review/known-properties body for these rows (JSON): each one's address and offer. */
+  | { type: 'knownBody'; requestId: number; indexes: Uint32Array }
   /** Repairs for every row of a list without any (null: none again); the offers are recomputed. */
   | { type: 'repairs'; requestId: number; repairs: RepairsForRows | null };
 
@@ -78,4 +80,5 @@ export type CsvImportMessage =
   | { type: 'sendBody'; requestId: number; body: Blob; count: number; withoutEmail?: number; unworkable?: number }
   /** `count` rows in the body; `withoutAddress` selected rows left out for having no mailing address. */
   | { type: 'mailBody'; requestId: number; body: Blob; count: number; withoutAddress: number }
+  | { type: 'knownBody'; requestId: number; body: Blob }
   | { type: 'repairs'; requestId: number };
