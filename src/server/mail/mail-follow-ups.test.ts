@@ -227,7 +227,7 @@ describeEachDatabase('follow-ups by mail (issue 41)', (database) => {
     ]);
     await runAt(new Date(start + 90 * DAY_MS));
     expect((await printToday(owner.headers)).status).toBe(422);
-  });
+  }, 60_000);
 
   it('stops on an answer to any property of the piece and at the stop page, with nothing left to print', async () => {
     const owner = await mailer();
