@@ -260,6 +260,21 @@ describeEachDatabase('follow-ups by mail (issue 41)', (database) => {
     expect(await dueMailOf(owner.headers)).toEqual([]);
   });
 
+  it('stops when a member promotes the owner to a lead after a call', async () => {
+    const owner = await mailer();
+    await printRun(owner.headers);
+    const [ann] = await sequencesOf(owner.user.id);
+    const [annCode] = await db().select().from(mailShortCodes).where(eq(mailShortCodes.pieceId, ann!.mailPieceId!));
+    const promoted = await sendJson(app, 'POST', `/api/prospects/${annCode!.prospectId}/promote`, owner.headers, {
+      kind: 'program',
+      note: 'Called: wants to hear more',
+    });
+    expect(promoted.status).toBe(201);
+    const [after] = await sequencesOf(owner.user.id);
+    expect([after!.status, after!.stopReason]).toEqual(['stopped', 'answered']);
+    expect(after!.leadId).toBe(((await promoted.json()) as { leadId: string }).leadId);
+  });
+
   it("another workspace's member, a Viewer, a member without bulk rights and a Free workspace print none of it", async () => {
     const owner = await mailer();
     await printRun(owner.headers);
