@@ -24,6 +24,7 @@ import { Refusal } from './http/refusal';
 import { refuseCrossSiteRequests } from './http/refuse-cross-site-requests';
 import { apiSecurityHeaders } from './http/security-headers';
 import { importMappingsRoutes } from './import-mappings/import-mappings-routes';
+import { importReviewRoutes } from './import-review/import-review-routes';
 import { integrationsRoutes } from './integrations/integrations-routes';
 import { leadsRoutes } from './leads/leads-routes';
 import { leadsInboxRoutes } from './leads-inbox/leads-inbox-routes';
@@ -86,6 +87,7 @@ function apiRoutes(context: AppContext) {
       .route('/public/mail', stopRoutes(context))
       .route('/public/mail', lobFileRoutes(context))
       .route('/import-mappings', importMappingsRoutes(context))
+      .route('/import-review', importReviewRoutes(context))
       .route('/unsubscribe', unsubscribeRoutes(context))
       .route('/prospects', prospectsRoutes(context))
       .route('/buyers', buyersRoutes(context))

@@ -19,6 +19,7 @@ import { createFollowUpClock } from './follow-ups/follow-up-clock';
 import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
 import { describeErrorForLog } from './http/describe-error-for-log';
 import { restateFreshOffer } from './leads-inbox/restate-fresh-offer';
+import { createFollowUpMailer } from './mail/follow-up-mailer';
 import { startLobMailWorker } from './mail/lob-mail-worker';
 import { configureLogger, logger } from './observability/logger';
 import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
@@ -69,6 +70,7 @@ async function main() {
     intervalMs: env.BULK_EMAIL_INTERVAL_MS,
     pollIntervalMs: env.FOLLOW_UP_TEST_CLOCK ? 1_000 : 60_000,
     restateOffer: restateFreshOffer,
+    mailer: createFollowUpMailer({ serverSecret: secret }),
   });
   // Pieces of confirmed Lob sends go to Lob, paced per workspace; any number of processes may run this.
   const lobMailWorker = startLobMailWorker({

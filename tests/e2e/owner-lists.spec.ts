@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { savedPropertyBody } from '../support/saved-property';
 import { becomePro, registerThroughUi } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
@@ -37,6 +38,12 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
   testInfo.setTimeout(90_000);
   await registerThroughUi(page);
   await becomePro(page);
+  // Maria's house is already saved in the workspace, with other figures.
+  const saved = await page.request.post('/api/properties', {
+    data: { ...savedPropertyBody(), address: '2219 E 34th St, Austin, TX 78722', marketValue: 250_000 },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(saved.status()).toBe(201);
   const dialog = await openBulkImport(page);
 
   // 1. PropStream: three owners read (one without a value is skipped), two without an e-mail.
@@ -56,8 +63,11 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
     'Market Value',
     'Offer Range',
     'Channels',
+    'In your workspace',
   ]);
   const maria = table.getByRole('row', { name: /2219 E 34th St, Austin, TX 78722/ });
+  await expect(maria).toContainText(/Already saved: offer \$[\d,]+–\$[\d,]+/);
+  await expect(dialog.getByText('1 row is already in your workspace with other figures')).toBeVisible();
   await expect(maria).toContainText('Maria Gomez');
   await expect(maria).toContainText('Mail, Call (no e-mail)');
   await expect(maria).toContainText('$198,400 - $213,400');
@@ -89,6 +99,9 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
   await expect(value).toBeFocused();
   await value.selectOption({ label: 'Zestimate guess' });
   await expect(mapping.getByText('Sample: $210,000 · $185,000')).toBeVisible();
+  // The owner's mailing address is offered too, none required: this list has none.
+  await expect(mapping.getByLabel('Mailing address', { exact: true })).toHaveValue('');
+  await expect(mapping.getByLabel('Mailing ZIP', { exact: true })).toContainText('Not in this file');
   await expectNoAxeViolations(page, 'bulk import mapping step');
   await page.setViewportSize({ width: 360, height: 780 });
   await page.screenshot({ path: path.join(screenshots, 'mapping-step-360.png'), fullPage: false });

@@ -630,6 +630,8 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/print-runs/:id/letters.pdf',
       'GET /api/mail/print-runs/:id/mail-house.csv',
       'GET /api/mail/print-runs/:id/pieces/:pieceId/preview.pdf',
+      'POST /api/mail/follow-up-print-runs',
+      'POST /api/import-review/known-properties',
       'PUT /api/mail/disclosure',
       'POST /api/public/mail/stop',
       'GET /api/prospects',

@@ -1,7 +1,12 @@
 import type { FormulaTemplate } from '../offer/formula-template';
 import type { BulkImportProperty } from './bulk-import-property';
 import { mappingForHeaders } from './import-column-mappings';
-import { unrecognisedNeededFields, type NEEDED_LIST_FIELDS } from './list-columns';
+import {
+  unrecognisedMailingFields,
+  unrecognisedNeededFields,
+  type MAILING_LIST_FIELDS,
+  type NEEDED_LIST_FIELDS,
+} from './list-columns';
 import { cleanHeader, createCsvRowChecker, type CsvRowOptions, trimCell } from './normalize-csv-row';
 
 /** A skipped row: its number (the header is row 1; blank lines are not counted) and why. */
@@ -37,6 +42,7 @@ export function createCsvImportCollector(
   let headers: string[] | null = null;
   // A list whose needed columns are not recognised: its rows are not read, its first ones kept as samples.
   let unmapped: (typeof NEEDED_LIST_FIELDS)[number][] = [];
+  let unmappedMailing: (typeof MAILING_LIST_FIELDS)[number][] = [];
   const samples: string[][] = [];
   let emailRows = 0;
   let check: ((cells: readonly (string | undefined)[]) => BulkImportProperty | string) | null = null;
@@ -54,10 +60,9 @@ export function createCsvImportCollector(
       headers = cells.map(cleanHeader);
       headerRecognised = headers.some((header) => RECOGNISED.test(header));
       if (options.list) {
-        unmapped = unrecognisedNeededFields(headers, {
-          ...mappingForHeaders(options.list.remembered ?? [], headers),
-          ...options.list.mapping,
-        });
+        const mapping = { ...mappingForHeaders(options.list.remembered ?? [], headers), ...options.list.mapping };
+        unmapped = unrecognisedNeededFields(headers, mapping);
+        unmappedMailing = unrecognisedMailingFields(headers, mapping);
         headerRecognised ||= unmapped.length === 0;
       }
       check = createCsvRowChecker(headers, template, options);
@@ -85,6 +90,10 @@ export function createCsvImportCollector(
     /** The needed fields no column was recognised for (a list's only); its rows wait for a mapping. */
     get unmappedFields(): readonly (typeof NEEDED_LIST_FIELDS)[number][] {
       return unmapped;
+    },
+    /** The mailing-address fields no column was recognised for: the mapping step offers them too. */
+    get unmappedMailingFields(): readonly (typeof MAILING_LIST_FIELDS)[number][] {
+      return unmappedMailing;
     },
     /** The first data rows of a file that needs mapping, for the mapping step's samples. */
     get samples(): readonly (readonly string[])[] {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { listColumnAliases, recogniseListColumns, unrecognisedNeededFields } from './list-columns';
+import {
+  listColumnAliases,
+  recogniseListColumns,
+  unrecognisedMailingFields,
+  unrecognisedNeededFields,
+} from './list-columns';
 
 const fieldsOf = (headers: string[], mapping = {}) => {
   const columns = recogniseListColumns(headers, mapping);
@@ -134,5 +139,30 @@ describe('unrecognisedNeededFields: what the mapping step asks for', () => {
     expect(unrecognisedNeededFields(['Name', 'Street', 'Zestimate guess'], { marketValue: 'Zestimate guess' })).toEqual(
       [],
     );
+  });
+});
+
+describe('unrecognisedMailingFields: the mailing address the mapping step offers too', () => {
+  it.each([
+    [['Address', 'Value', 'Mailing Address', 'Mailing City', 'Mailing State', 'Mailing Zip'], []],
+    [
+      ['Address', 'Value', 'Owner Mailing Address', 'Mailing City'],
+      ['mailingState', 'mailingZip'],
+    ],
+    [
+      ['Address', 'Value', 'Where to write', 'Town'],
+      ['mailingAddress', 'mailingCity', 'mailingState', 'mailingZip'],
+    ],
+  ])('%j → %j', (headers, expected) => {
+    expect(unrecognisedMailingFields(headers)).toEqual(expected);
+  });
+
+  it('offers nothing a column is mapped to', () => {
+    expect(
+      unrecognisedMailingFields(['Address', 'Value', 'Where to write', 'Town'], {
+        mailingAddress: 'Where to write',
+        mailingCity: 'Town',
+      }),
+    ).toEqual(['mailingState', 'mailingZip']);
   });
 });

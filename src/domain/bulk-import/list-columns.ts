@@ -172,6 +172,23 @@ export function recogniseListColumns(
   return columns;
 }
 
+/** The owner's mailing address: optional (absent, the property's own), offered by the mapping step when not recognised. */
+export const MAILING_LIST_FIELDS = [
+  'mailingAddress',
+  'mailingCity',
+  'mailingState',
+  'mailingZip',
+] as const satisfies readonly ListField[];
+
+/** The mailing-address fields (MAILING_LIST_FIELDS) no column is read for: the mapping step offers them, none required. */
+export function unrecognisedMailingFields(
+  headers: readonly string[],
+  mapping: ColumnMapping = {},
+): (typeof MAILING_LIST_FIELDS)[number][] {
+  const columns = recogniseListColumns(headers, mapping);
+  return MAILING_LIST_FIELDS.filter((field) => columns[field].length === 0);
+}
+
 /** The needed fields (NEEDED_LIST_FIELDS) no column is read for, which the mapping step asks for. */
 export function unrecognisedNeededFields(
   headers: readonly string[],

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { sendingPolicyMessages } from '../email/sending-policy-messages';
 import { carriesLinkOrMarkup } from '../email/typed-text-rules';
 import { boundedText } from '../validation/bounded-text';
-import { FOLLOW_UP_TASK_KINDS, type FollowUpSequence, type FollowUpSequenceKind } from './sequence';
+import {
+  FOLLOW_UP_MAIL_KINDS,
+  FOLLOW_UP_TASK_KINDS,
+  type FollowUpSequence,
+  type FollowUpSequenceKind,
+} from './sequence';
 
 /** Steps after the offer a sequence may have, and the last day one may fall on. */
 export const MAX_FOLLOW_UP_STEPS = 12;
@@ -37,6 +42,8 @@ const StepSchema = z.discriminatedUnion('kind', [
     renewsOffer: z.boolean().default(false),
   }),
   z.object({ kind: z.enum(FOLLOW_UP_TASK_KINDS), day: Day, body: typed('Script', 2000) }),
+  // The owner's mailed offer drawn again: its words are the mailed offer's own, nothing typed.
+  z.object({ kind: z.enum(FOLLOW_UP_MAIL_KINDS), day: Day, renewsOffer: z.boolean().default(true) }),
 ]);
 
 /**

@@ -2,17 +2,29 @@
 export const FOLLOW_UP_TASK_KINDS = ['call', 'text', 'mail'] as const;
 export type FollowUpTaskKind = (typeof FOLLOW_UP_TASK_KINDS)[number];
 
+/** A mailed step: the owner's offer drawn again as a letter or a postcard (issue 41). */
+export const FOLLOW_UP_MAIL_KINDS = ['letter', 'postcard'] as const;
+export type FollowUpMailKind = (typeof FOLLOW_UP_MAIL_KINDS)[number];
+
+export const isMailStep = (step: {
+  kind: string;
+}): step is { day: number; kind: FollowUpMailKind; renewsOffer: boolean } =>
+  (FOLLOW_UP_MAIL_KINDS as readonly string[]).includes(step.kind);
+
 /**
  * One touch of a sequence, `day` days after the offer (day 0 is the offer itself):
  * - 'offer': the offer e-mail or link that started the sequence; never sent again;
  * - 'email': sent automatically through the sending policy; `renewsOffer` keeps the offer open for
  *   another validity period, so a late step does not point at an expired offer;
- * - a task, shown to the assignee on the Today list with the number or address and the script.
+ * - a task, shown to the assignee on the Today list with the number or address and the script;
+ * - 'letter' or 'postcard': the owner's mailed offer again (its ranges, short addresses and date),
+ *   through the workspace's Lob key, else in the day's "print these today" PDF; `renewsOffer` as an e-mail's.
  */
 export type FollowUpStep =
   | { day: 0; kind: 'offer' }
   | { day: number; kind: 'email'; subject: string; body: string; renewsOffer: boolean }
-  | { day: number; kind: FollowUpTaskKind; body: string };
+  | { day: number; kind: FollowUpTaskKind; body: string }
+  | { day: number; kind: FollowUpMailKind; renewsOffer: boolean };
 
 /**
  * What a sequence is for (issue 42 §3): 'first-offer' follows up an offer until the homeowner answers,
@@ -106,6 +118,20 @@ export const defaultFollowUpSequence: FollowUpSequence = {
   ],
 };
 
+/**
+ * The built-in sequence of a mail send (issue 41), for owners reached by mail (most have no
+ * e-mail): the send's own piece is day 0, then a postcard on day 21 and on day 45, each re-stating
+ * the range with the date it holds until, and keeping the offer open for another validity period.
+ */
+export const mailFollowUpSequence: FollowUpSequence = {
+  name: 'Offer by mail',
+  steps: [
+    { day: 0, kind: 'offer' },
+    { day: 21, kind: 'postcard', renewsOffer: true },
+    { day: 45, kind: 'postcard', renewsOffer: true },
+  ],
+};
+
 /** Why a sequence stopped, as recorded on the lead's history. */
 export const FOLLOW_UP_STOP_REASONS = [
   'answered',
@@ -121,6 +147,8 @@ export const FOLLOW_UP_STOP_REASONS = [
   'link-or-markup',
   'finished',
   'under-contract',
+  'returned',
+  'do-not-mail',
 ] as const;
 export type FollowUpStopReason = (typeof FOLLOW_UP_STOP_REASONS)[number];
 
@@ -139,6 +167,8 @@ export const followUpStopMessages: Record<FollowUpStopReason, string> = {
     "The e-mail would carry a link, an e-mail address or HTML from the homeowner's name, the property address or the step's text",
   finished: 'Every step is done',
   'under-contract': 'The lead went under contract or closed',
+  returned: 'A mailed offer was returned to sender',
+  'do-not-mail': 'The mailing address is on the do-not-mail list',
 };
 
 /** The steps that still have to happen after the offer. */
@@ -154,6 +184,8 @@ export function followUpStepLabel(step: Pick<FollowUpStep, 'kind'>): string {
     call: 'Call task',
     text: 'Text task',
     mail: 'Mail task',
+    letter: 'Letter',
+    postcard: 'Postcard',
   };
   return labels[step.kind];
 }

@@ -40,3 +40,8 @@ function words(text: string): string[] {
 export function prospectKey({ address, ownerName }: { address: string; ownerName: string }): string {
   return `${words(address).join(' ')}|${words(ownerName).join(' ')}`;
 }
+
+/** A property address's street (before its first comma), compared as prospectKey compares it ('12 Oak Street' = '12 OAK ST.'). */
+export function streetKey(address: string): string {
+  return words(address.split(',')[0] ?? '').join(' ');
+}

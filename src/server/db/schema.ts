@@ -24,6 +24,7 @@ import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-propert
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { BuyerPropertyType, BuyerStrategy } from '#domain/buyers/buyer-request.ts';
 import {
+  FOLLOW_UP_MAIL_KINDS,
   FOLLOW_UP_SEQUENCE_KINDS,
   FOLLOW_UP_STOP_REASONS,
   FOLLOW_UP_TASK_KINDS,
@@ -615,8 +616,9 @@ export const followUps = pgTable(
     offerUrl: text('offer_url').notNull(),
     // The lead, once there is one (enrolled from a lead, or the homeowner answered).
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
-    recipientEmail: text('recipient_email').notNull(),
-    // As suppressions compare it (homeownerEmailKey): one active sequence per person.
+    // Null for a sequence by mail of an owner with no e-mail (its mailing address is then set).
+    recipientEmail: text('recipient_email'),
+    // As suppressions compare it (homeownerEmailKey; a mail sequence's 'mail:' + its mailingAddressKey): one active sequence per person.
     recipientKey: text('recipient_key').notNull(),
     recipientName: text('recipient_name').notNull().default(''),
     recipientPhone: text('recipient_phone').notNull().default(''),
@@ -637,9 +639,21 @@ export const followUps = pgTable(
     replyToken: text('reply_token').notNull().unique(),
     // The request that started it: the worker queues its steps' e-mails, and logs, as that request.
     requestId: text('request_id'),
+    // A sequence by mail (issue 41): the piece that started it (its short codes name each property's
+    // offer, drawn again by each mailed step) and where it went (mailingAddressKey's form).
+    mailPieceId: uuid('mail_piece_id').references((): AnyPgColumn => mailPieces.id, { onDelete: 'cascade' }),
+    mailingAddress: jsonb('mailing_address').$type<MailingAddress>(),
+    mailingAddressKey: text('mailing_address_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    // Someone to reach: an e-mail address, or a mailed piece's address.
+    check(
+      'follow_ups_reachable_check',
+      sql`${t.recipientEmail} is not null or (${t.mailPieceId} is not null and ${t.mailingAddressKey} is not null)`,
+    ),
+    index('follow_ups_mailing_address_idx').on(t.workspaceId, t.mailingAddressKey),
+    index('follow_ups_mail_piece_idx').on(t.mailPieceId),
     uniqueIndex('follow_ups_one_active_idx')
       .on(t.workspaceId, t.recipientKey)
       .where(sql`${t.status} = 'active'`),
@@ -680,16 +694,19 @@ export const followUpTouches = pgTable(
       .notNull()
       .references(() => followUps.id, { onDelete: 'cascade' }),
     step: integer('step').notNull(),
-    kind: text('kind', { enum: ['offer', 'email', ...FOLLOW_UP_TASK_KINDS] }).notNull(),
+    kind: text('kind', { enum: ['offer', 'email', ...FOLLOW_UP_TASK_KINDS, ...FOLLOW_UP_MAIL_KINDS] }).notNull(),
     dueAt: timestamp('due_at', { withTimezone: true, precision: 3 }).notNull(),
     // The e-mail handed to the outbox; null for a task.
     emailOutboxId: uuid('email_outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
     // A task: when its assignee marked it done (null: still to do). An e-mail: when it was queued.
     doneAt: timestamp('done_at', { withTimezone: true, precision: 3 }),
     doneByUserId: text('done_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    // A mailed step's piece, once made: queued for Lob, or printed by the member (null: still to print).
+    mailPieceId: uuid('mail_piece_id').references((): AnyPgColumn => mailPieces.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('follow_up_touches_mail_piece_idx').on(t.mailPieceId),
     uniqueIndex('follow_up_touches_step_idx').on(t.followUpId, t.step),
     index('follow_up_touches_open_tasks_idx')
       .on(t.dueAt)

@@ -4,6 +4,7 @@ import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import { followUpMessages } from '#domain/follow-ups/follow-up-messages.ts';
 import { followUpDueAt, followUpTimeZone } from '#domain/follow-ups/schedule.ts';
 import type { FollowUpSequence, FollowUpSequenceKind } from '#domain/follow-ups/sequence.ts';
+import type { MailingAddress } from '#domain/mail/mail-send-request.ts';
 import type { Transaction } from '../db/database';
 import { followUps, followUpTouches, leadEvents } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
@@ -12,6 +13,9 @@ import { currentRequestId } from '../observability/request-context';
 import { stopFollowUps } from './stop-follow-ups';
 import { readWorkspaceSequence } from './workspace-sequence';
 
+/** A sequence by mail's recipient key: its mailing address, never equal to an e-mail's key (no '@'). */
+export const mailRecipientKey = (mailingAddressKey: string) => `mail:${mailingAddressKey}`;
+
 export interface FollowUpEnrolment {
   workspaceId: string;
   /** Whose e-mails the steps are, and whose tasks until the lead has an assignee. */
@@ -19,7 +23,16 @@ export interface FollowUpEnrolment {
   /** The offer followed up, with its page (the link every step carries). */
   offerLink: { id: string; url: string; address: string };
   leadId?: string | null;
-  recipient: { email: string; name: string; phone?: string };
+  /**
+   * Whom it follows up: by e-mail, or by mail (issue 41: `mail`, the piece that reached them and its
+   * address; `email` then only when the row had one, so its unsubscribes and bounces stop it too).
+   */
+  recipient: {
+    email: string | null;
+    name: string;
+    phone?: string;
+    mail?: { pieceId: string; address: MailingAddress; addressKey: string };
+  };
   /** The sender's postal address: the recipient's time zone falls back to theirs. */
   senderPostalAddress: string;
   /** Day 0: when the offer went out (its e-mail is step 0). */
@@ -46,7 +59,10 @@ export interface FollowUpEnrolment {
 export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolment): Promise<{ id: string } | null> {
   const sequence =
     enrolment.sequence ?? (await readWorkspaceSequence(tx, enrolment.workspaceId, enrolment.kind)).sequence;
-  const recipientKey = homeownerEmailKey(enrolment.recipient.email);
+  const { mail, email } = enrolment.recipient;
+  // One active sequence per person: by mail, per mailing address; else per mailbox.
+  const recipientKey = mail ? mailRecipientKey(mail.addressKey) : homeownerEmailKey(email ?? '');
+  if (!mail && !email) throw new Error('a follow-up needs an e-mail address or a mailed piece');
   const [active] = await tx
     .select({ id: followUps.id })
     .from(followUps)
@@ -80,8 +96,11 @@ export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolmen
       requestId: currentRequestId(),
       offerUrl: enrolment.offerLink.url,
       leadId: enrolment.leadId ?? null,
-      recipientEmail: enrolment.recipient.email,
+      recipientEmail: email,
       recipientKey,
+      mailPieceId: mail?.pieceId ?? null,
+      mailingAddress: mail?.address ?? null,
+      mailingAddressKey: mail?.addressKey ?? null,
       recipientName: enrolment.recipient.name,
       recipientPhone: enrolment.recipient.phone ?? '',
       timeZone,

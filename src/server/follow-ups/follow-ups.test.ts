@@ -518,7 +518,7 @@ describeEachDatabase('follow-ups', (database) => {
       .where(and(eq(followUps.leadId, lead.id), eq(followUps.status, 'active')));
     expect(started!.sequence.name).toBe('One nudge');
     await catchUpAt(day(started!, 2));
-    const sent = await emailsTo(started!.recipientEmail);
+    const sent = await emailsTo(started!.recipientEmail!);
     expect(sent.map((email) => email.subject)).toEqual(['Still thinking about 12 Oak St, Austin, TX 78701?']);
     expect((await readFollowUp(started!.id)).status).toBe('finished');
   });

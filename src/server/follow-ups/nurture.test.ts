@@ -375,7 +375,7 @@ describeEachDatabase('nurture follow-ups', (database) => {
     expect([started.sequence.name, started.sequence.kind]).toEqual(['Quarterly check-in', 'nurture']);
     await db().update(leads).set({ marketValue: 260000 }).where(eq(leads.id, lead.id));
     await catchUpAt(day(started.startedAt, 31));
-    const [sent] = await emailsTo(started.recipientEmail);
+    const [sent] = await emailsTo(started.recipientEmail!);
     expect(sent!.subject).toBe('About 12 Oak St, Austin, TX 78701');
     expect(sent!.text).toContain(formatMoneyRange(offerAt(260000)));
 

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { fillFollowUpFields, followUpFieldValues } from '#domain/follow-ups/render-step.ts';
 import { followUpSequenceKind } from '#domain/follow-ups/sequence-kinds.ts';
 import {
+  FOLLOW_UP_MAIL_KINDS,
   followUpStepLabel,
   type FollowUpSequence,
   type FollowUpSequenceKind,
@@ -55,7 +56,14 @@ export async function listFollowUps(db: Database, member: LeadReader, now: Date)
       and(sameWorkspace(wholesalerProfiles, followUps), eq(wholesalerProfiles.userId, followUps.senderUserId)),
     )
     .leftJoin(leads, eq(leads.id, followUps.leadId))
-    .where(and(visible, eq(followUps.status, 'active'), isNull(followUpTouches.doneAt)))
+    .where(
+      and(
+        visible,
+        eq(followUps.status, 'active'),
+        isNull(followUpTouches.doneAt),
+        notInArray(followUpTouches.kind, [...FOLLOW_UP_MAIL_KINDS]),
+      ),
+    )
     .orderBy(asc(followUpTouches.dueAt), asc(followUpTouches.id))
     .limit(200);
 
@@ -121,7 +129,57 @@ export async function listFollowUps(db: Database, member: LeadReader, now: Date)
   });
 
   const { sequence, custom } = await readWorkspaceSequence(db, member.workspaceId);
-  return { tasks, dueEmails, steps: await stepResults(db, member.workspaceId, sequence), sequence, custom };
+  return {
+    tasks,
+    dueEmails,
+    dueMail: await dueMailPieces(db, member),
+    steps: await stepResults(db, member.workspaceId, sequence),
+    sequence,
+    custom,
+  };
+}
+
+/**
+ * The letters and postcards of sequences by mail due and not printed yet (issue 41): what the next
+ * "Print these today" run prints (create-follow-up-print-run.ts reads the same steps). A sequence's
+ * last step finishes it when taken; its piece is still to print.
+ */
+async function dueMailPieces(db: Database, member: LeadReader) {
+  const rows = await db
+    .select({
+      id: followUpTouches.id,
+      kind: followUpTouches.kind,
+      dueAt: followUpTouches.dueAt,
+      followUpId: followUps.id,
+      leadId: followUps.leadId,
+      recipientName: followUps.recipientName,
+      mailingAddress: followUps.mailingAddress,
+      address: offerLinks.address,
+    })
+    .from(followUpTouches)
+    .innerJoin(followUps, eq(followUps.id, followUpTouches.followUpId))
+    .innerJoin(offerLinks, eq(offerLinks.id, followUps.offerLinkId))
+    .leftJoin(leads, eq(leads.id, followUps.leadId))
+    .where(
+      and(
+        followUpsVisibleTo(member),
+        inArray(followUpTouches.kind, [...FOLLOW_UP_MAIL_KINDS]),
+        isNull(followUpTouches.doneAt),
+        isNull(followUpTouches.mailPieceId),
+        or(eq(followUps.status, 'active'), eq(followUps.stopReason, 'finished')),
+      ),
+    )
+    .orderBy(asc(followUpTouches.dueAt), asc(followUpTouches.id))
+    .limit(200);
+  return rows.map(({ mailingAddress, dueAt, kind, ...row }) => ({
+    ...row,
+    kind,
+    label: followUpStepLabel({ kind }),
+    dueAt: dueAt.toISOString(),
+    mailingAddress: mailingAddress
+      ? `${mailingAddress.street}, ${mailingAddress.city}, ${mailingAddress.state} ${mailingAddress.zip}`
+      : '',
+  }));
 }
 
 /**

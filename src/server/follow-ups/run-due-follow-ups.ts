@@ -2,12 +2,18 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { renderFollowUpEmail } from '#domain/follow-ups/render-step.ts';
 import { followUpDueAt } from '#domain/follow-ups/schedule.ts';
 import { followUpSequenceKind, followUpStopOnStatus, restatesFreshOffer } from '#domain/follow-ups/sequence-kinds.ts';
-import type { FollowUpStep, FollowUpStopReason } from '#domain/follow-ups/sequence.ts';
+import {
+  isMailStep,
+  type FollowUpMailKind,
+  type FollowUpStep,
+  type FollowUpStopReason,
+} from '#domain/follow-ups/sequence.ts';
 import { isLeadStatus } from '#domain/leads/lead-status.ts';
 import { offerExpiresAt } from '#domain/offer/offer-validity.ts';
 import { isWorkspaceRole, may } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
-import { followUps, followUpTouches, offerLinks } from '../db/schema';
+import { followUps, followUpTouches, mailShortCodes, mailSuppressions, offerLinks } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
 import { sendingRefusalOf } from '../email/sending-refusal';
@@ -28,9 +34,23 @@ export interface FollowUpBatch {
   postponed: number;
   /** E-mail steps left due because the paced queue is full for now: the next batch takes them. */
   waiting: number;
+  /** Letter and postcard steps taken: queued for Lob, or left for the day's "print these today". */
+  mailed: number;
 }
 
-type FollowUp = typeof followUps.$inferSelect;
+export type FollowUp = typeof followUps.$inferSelect;
+
+/**
+ * Mails a letter or postcard step of a sequence by mail (issue 41), inside the step's transaction,
+ * once its touch is recorded (still to do): 'queued' when it went to the workspace's Lob queue
+ * (the mailer marks the touch done with its piece); 'to-print' when the workspace prints its own
+ * (the touch waits for the day's "print these today" run); or a time to try again (the monthly
+ * piece cap is reached). Given by the mail room (main.ts), which this room cannot import.
+ */
+export type FollowUpMailer = (
+  tx: Transaction,
+  step: { followUp: FollowUp; kind: FollowUpMailKind; touchId: string; now: Date },
+) => Promise<'queued' | 'to-print' | { retryAt: Date }>;
 
 /**
  * Makes the fresh offer a nurture step re-states, inside `tx`: a new answerable link for the lead,
@@ -78,6 +98,7 @@ export async function runDueFollowUps({
   pacing = { intervalMs: 0, queueAheadMs: Number.POSITIVE_INFINITY },
   outboxNow = now,
   restateOffer,
+  mailer,
 }: {
   db: Database;
   policy: Omit<SendingPolicyConfig, 'now'>;
@@ -98,9 +119,19 @@ export async function runDueFollowUps({
   outboxNow?: Date;
   /** A nurture sequence's steps each re-state a fresh offer through it (required once one runs). */
   restateOffer?: RestateFreshOffer;
+  /** Mails letter and postcard steps through Lob when the workspace has a key; absent: every one is printed. */
+  mailer?: FollowUpMailer;
 }): Promise<FollowUpBatch> {
   return db.transaction(async (tx) => {
-    const report: FollowUpBatch = { claimed: 0, emailed: 0, tasks: 0, stopped: 0, postponed: 0, waiting: 0 };
+    const report: FollowUpBatch = {
+      claimed: 0,
+      emailed: 0,
+      tasks: 0,
+      stopped: 0,
+      postponed: 0,
+      waiting: 0,
+      mailed: 0,
+    };
     let nextSendAt = await lockNextPacedSendTime(tx, outboxNow, pacing.intervalMs);
     // Fair: the senders whose earliest step is most overdue, each sender's steps in due order, and
     // everyone's first before anyone's second. The senders are walked one index seek each on
@@ -163,7 +194,16 @@ export async function runDueFollowUps({
       }
       const outcome = step
         ? await runAsQueuingRequest(followUp.requestId, () =>
-            takeStep(tx, { followUp, step, now, sendAt: new Date(nextSendAt), policy, inboundDomain, restateOffer }),
+            takeStep(tx, {
+              followUp,
+              step,
+              now,
+              sendAt: new Date(nextSendAt),
+              policy,
+              inboundDomain,
+              restateOffer,
+              mailer,
+            }),
           )
         : { done: true as const };
       if ('stop' in outcome) {
@@ -176,7 +216,8 @@ export async function runDueFollowUps({
         if (step?.kind === 'email') {
           report.emailed++;
           nextSendAt += pacing.intervalMs;
-        } else if (step) report.tasks++;
+        } else if (step && isMailStep(step)) report.mailed++;
+        else if (step) report.tasks++;
         await advance(tx, followUp, now);
       }
     }
@@ -190,20 +231,36 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
   // (the one the sequence was started from, or one an answer to its offer made), a suppression of
   // the address (suppressionKeysOf: an unsubscribe's wide key, a bounce's exact address), and the
   // offer's source and expiry.
-  const suppressionKeys = suppressionKeysOf(followUp.recipientEmail).map((key) => sql`${key}`);
+  // A sequence by mail of an owner with no e-mail has no e-mail suppression to look up.
+  const suppressionKeys = (followUp.recipientEmail ? suppressionKeysOf(followUp.recipientEmail) : ['']).map(
+    (key) => sql`${key}`,
+  );
   const { rows } = (await tx.execute(sql`
     select sender.role as sender_role, sender.may_bulk_send_and_export as sender_may_bulk_send,
            offer.source as offer_source, offer.expires_at as offer_expires_at,
            lead.id as lead_id, lead.status as lead_status, lead.responded_at as lead_responded_at,
            (select u.reason from email_unsubscribes u
-            where u.email in (${sql.join(suppressionKeys, sql`, `)}) limit 1) as suppressed
+            where u.email in (${sql.join(suppressionKeys, sql`, `)}) limit 1) as suppressed,
+           (select ${mailSuppressions.reason} from ${mailSuppressions}
+            where ${and(
+              inWorkspace(mailSuppressions, followUp.workspaceId),
+              eq(mailSuppressions.mailingAddressKey, followUp.mailingAddressKey ?? ''),
+            )}
+            limit 1) as do_not_mail
     from (select 1) as one
     left join member sender
       on sender.organization_id = ${followUp.workspaceId} and sender.user_id = ${followUp.senderUserId}
     left join offer_links offer on offer.id = ${followUp.offerLinkId}::uuid
     left join lateral (
       select l.id, l.status, l.responded_at from leads l
-      where ${followUp.leadId ? sql`l.id = ${followUp.leadId}::uuid` : sql`l.offer_link_id = ${followUp.offerLinkId}::uuid`}
+      where ${
+        followUp.leadId
+          ? sql`l.id = ${followUp.leadId}::uuid`
+          : followUp.mailPieceId
+            ? // By mail: an answer to any property of the piece.
+              sql`l.offer_link_id in (select c.offer_link_id from mail_short_codes c where c.piece_id = ${followUp.mailPieceId}::uuid)`
+            : sql`l.offer_link_id = ${followUp.offerLinkId}::uuid`
+      }
       order by l.responded_at desc
       limit 1
     ) as lead on true`)) as unknown as {
@@ -215,14 +272,16 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
       lead_status: string | null;
       lead_responded_at: string | Date | null;
       suppressed: FollowUpStopReason | null;
+      do_not_mail: 'stopped' | 'returned' | null;
       offer_expires_at: string | Date | null;
     }[];
   };
   const found = rows[0]!;
   if (!isWorkspaceRole(found.sender_role)) return 'sender-cannot-send';
-  // A bulk offer's sequence needs the right to bulk send, any other the right to work deals. A
+  // A bulk offer's sequence (by e-mail or mail) needs the right to bulk send, any other the right to work deals. A
   // demotion hands the sequences over at once (handOverLostWork); this catches one started meanwhile.
-  const needs = found.offer_source === 'bulk-email' ? 'bulk-send-and-export' : 'work-deals';
+  const needs =
+    found.offer_source === 'bulk-email' || found.offer_source === 'mail' ? 'bulk-send-and-export' : 'work-deals';
   if (!may({ role: found.sender_role, mayBulkSendAndExport: found.sender_may_bulk_send === true }, needs)) {
     return 'sender-cannot-send';
   }
@@ -236,10 +295,14 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
   const byStatus = isLeadStatus(found.lead_status) ? followUpStopOnStatus(kind, found.lead_status) : null;
   if (byStatus) return byStatus;
   if (found.suppressed) return found.suppressed;
+  // The owner stopped offers at /o/{code}/stop, or a piece to the address came back.
+  if (found.do_not_mail) return found.do_not_mail === 'returned' ? 'returned' : 'unsubscribed';
   // A nurture's every step re-states a fresh offer, so the last one expiring between steps ends nothing.
   const renewsLater =
     restatesFreshOffer(kind) ||
-    followUp.sequence.steps.slice(followUp.nextStep).some((step) => step.kind === 'email' && step.renewsOffer);
+    followUp.sequence.steps
+      .slice(followUp.nextStep)
+      .some((step) => (step.kind === 'email' || isMailStep(step)) && step.renewsOffer);
   if (!found.offer_expires_at || (new Date(found.offer_expires_at) <= now && !renewsLater)) return 'offer-expired';
   return null;
 }
@@ -257,6 +320,7 @@ async function takeStep(
     policy,
     inboundDomain,
     restateOffer,
+    mailer,
   }: {
     followUp: FollowUp;
     step: FollowUpStep;
@@ -266,6 +330,7 @@ async function takeStep(
     policy: Omit<SendingPolicyConfig, 'now'>;
     inboundDomain: string | null;
     restateOffer: RestateFreshOffer | undefined;
+    mailer: FollowUpMailer | undefined;
   },
 ): Promise<StepOutcome> {
   if (step.kind === 'offer') return { done: true };
@@ -278,12 +343,22 @@ async function takeStep(
     kind: step.kind,
     dueAt: followUp.nextDueAt ?? now,
   };
+  if (isMailStep(step)) return takeMailStep(tx, { followUp, step, touch, now, mailer });
+  // Nothing to e-mail to (a sequence by mail of an owner with no e-mail): the step passes, recorded.
+  if (step.kind === 'email' && !followUp.recipientEmail) {
+    await tx
+      .insert(followUpTouches)
+      .values({ ...touch, doneAt: now })
+      .onConflictDoNothing();
+    return { done: true };
+  }
   if (step.kind !== 'email') {
     // A nurture's task states the fresh offer too: its script reads the sequence's offer.
     if (fresh) await restate(tx);
     await tx.insert(followUpTouches).values(touch).onConflictDoNothing();
     return { done: true };
   }
+  const recipientEmail = followUp.recipientEmail!;
 
   try {
     await tx.transaction(async (savepoint) => {
@@ -308,7 +383,7 @@ async function takeStep(
           workspaceId: followUp.workspaceId,
           senderUserId: followUp.senderUserId,
           purpose: 'follow-up',
-          to: followUp.recipientEmail,
+          to: recipientEmail,
           // The name (a CSV row's, a lead's, or typed when sharing) and address fill the step's
           // fields; the step's own words were checked when the sequence was saved, and again here.
           typedText: [
@@ -388,6 +463,62 @@ async function restateFollowUpOffer(
   await tx.update(followUps).set({ offerLinkId: link.id, offerUrl: link.url }).where(eq(followUps.id, followUp.id));
   followUp.offerLinkId = link.id;
   followUp.offerUrl = link.url;
+}
+
+/**
+ * A letter or postcard step: its touch is recorded (one per step), the offers of its piece kept
+ * open when the step renews them, and the piece mailed by `mailer` (Lob) or left to print. A
+ * sequence with no piece (an e-mail sequence given a mailed step) has no address to mail: the step
+ * passes, recorded.
+ */
+async function takeMailStep(
+  tx: Transaction,
+  {
+    followUp,
+    step,
+    touch,
+    now,
+    mailer,
+  }: {
+    followUp: FollowUp;
+    step: { kind: FollowUpMailKind; renewsOffer: boolean };
+    touch: typeof followUpTouches.$inferInsert;
+    now: Date;
+    mailer: FollowUpMailer | undefined;
+  },
+): Promise<StepOutcome> {
+  const pieceId = followUp.mailPieceId;
+  const [recorded] = await tx
+    .insert(followUpTouches)
+    .values({ ...touch, doneAt: pieceId ? null : now })
+    .onConflictDoNothing()
+    .returning({ id: followUpTouches.id });
+  if (!recorded || !pieceId) return { done: true };
+  if (step.renewsOffer) {
+    const until = offerExpiresAt(now);
+    await tx
+      .update(offerLinks)
+      .set({ expiresAt: until })
+      .where(
+        and(
+          inArray(
+            offerLinks.id,
+            tx
+              .select({ id: mailShortCodes.offerLinkId })
+              .from(mailShortCodes)
+              .where(eq(mailShortCodes.pieceId, pieceId)),
+          ),
+          sql`${offerLinks.expiresAt} < ${until.toISOString()}::timestamptz`,
+        ),
+      );
+  }
+  const mailed = mailer ? await mailer(tx, { followUp, kind: step.kind, touchId: recorded.id, now }) : 'to-print';
+  if (typeof mailed === 'object') {
+    // Not mailed after all: the step is taken again when it is due again.
+    await tx.delete(followUpTouches).where(eq(followUpTouches.id, recorded.id));
+    return { retryAt: mailed.retryAt };
+  }
+  return { done: true };
 }
 
 /** The offer as the e-mail states it; a renewing step first keeps it open for another validity period from now. */

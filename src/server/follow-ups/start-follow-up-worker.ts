@@ -4,7 +4,7 @@ import type { SendingPolicyConfig } from '../email/send-to-third-party';
 import { describeErrorForLog } from '../http/describe-error-for-log';
 import { logger } from '../observability/logger';
 import type { FollowUpClock } from './follow-up-clock';
-import { runDueFollowUps, type RestateFreshOffer } from './run-due-follow-ups';
+import { runDueFollowUps, type FollowUpMailer, type RestateFreshOffer } from './run-due-follow-ups';
 
 /** Its wake looks for due steps now (also done every poll and whenever the clock moves); its stop waits for the batch in progress. */
 export type FollowUpWorker = WorkerLoop;
@@ -25,6 +25,7 @@ export function startFollowUpWorker({
   batchSize = database.kind === 'pglite' ? 1 : 20,
   queueAheadMs,
   restateOffer,
+  mailer,
 }: {
   database: DatabaseConnection;
   policy: Omit<SendingPolicyConfig, 'now'>;
@@ -38,6 +39,8 @@ export function startFollowUpWorker({
   queueAheadMs?: number;
   /** How a nurture step makes its fresh offer (leads-inbox/restate-fresh-offer.ts). */
   restateOffer: RestateFreshOffer;
+  /** Mails letter and postcard steps through a workspace's Lob key (mail/follow-up-mailer.ts). */
+  mailer?: FollowUpMailer;
 }): FollowUpWorker {
   const pacing = { intervalMs, queueAheadMs: queueAheadMs ?? 2 * pollIntervalMs };
   return startWorkerLoop({
@@ -54,6 +57,7 @@ export function startFollowUpWorker({
           inboundDomain,
           pacing,
           restateOffer,
+          mailer,
         });
         if (claimed !== batchSize) break;
         // The next batch after a turn of the event loop: requests waiting for the database go first.

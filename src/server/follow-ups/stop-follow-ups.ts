@@ -3,7 +3,7 @@ import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import { followUpStopMessages, type FollowUpStopReason } from '#domain/follow-ups/sequence.ts';
 import type { Transaction } from '../db/database';
 import { followUps, leadEvents } from '../db/schema';
-import { ownedRow } from '../db/workspace-scope';
+import { inWorkspace, ownedRow } from '../db/workspace-scope';
 
 /** Which active sequences a stop concerns. */
 export type FollowUpSelector =
@@ -13,10 +13,17 @@ export type FollowUpSelector =
   | { recipientKey: string }
   /** One exact address, lower-cased (exactSuppressionEmail): a bounce's. */
   | { recipientEmail: string }
-  | { replyToken: string };
+  | { replyToken: string }
+  /** A workspace's sequences by mail to one mailing address (mailingAddressKey's form): a stop or a return. */
+  | { workspaceId: string; mailingAddressKey: string };
 
 function matching(selector: FollowUpSelector): SQL {
   if ('id' in selector) return ownedRow(followUps, selector.id, selector.workspaceId);
+  if ('mailingAddressKey' in selector)
+    return and(
+      inWorkspace(followUps, selector.workspaceId),
+      eq(followUps.mailingAddressKey, selector.mailingAddressKey),
+    )!;
   if ('leadId' in selector) return eq(followUps.leadId, selector.leadId);
   if ('offerLinkId' in selector) return eq(followUps.offerLinkId, selector.offerLinkId);
   if ('recipientKey' in selector) return eq(followUps.recipientKey, selector.recipientKey);

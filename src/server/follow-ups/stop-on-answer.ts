@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
-import { followUps } from '../db/schema';
+import { followUps, mailShortCodes } from '../db/schema';
 import { stopFollowUps } from './stop-follow-ups';
 
 /**
@@ -16,7 +16,23 @@ export async function stopFollowUpsOnAnswer(
     await tx
       .update(followUps)
       .set({ leadId })
-      .where(and(eq(followUps.offerLinkId, offerLinkId), isNull(followUps.leadId), eq(followUps.status, 'active')));
+      .where(
+        and(
+          // A sequence by mail follows every property of its piece: an answer to any of them stops it.
+          or(
+            eq(followUps.offerLinkId, offerLinkId),
+            inArray(
+              followUps.mailPieceId,
+              tx
+                .select({ pieceId: mailShortCodes.pieceId })
+                .from(mailShortCodes)
+                .where(eq(mailShortCodes.offerLinkId, offerLinkId)),
+            ),
+          ),
+          isNull(followUps.leadId),
+          eq(followUps.status, 'active'),
+        ),
+      );
   }
   return stopFollowUps(tx, { leadId }, 'answered', { at });
 }

@@ -21,6 +21,8 @@ export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxByt
   { method: 'POST', path: '/api/mail/print-runs', maxBytes: 32 * 1024 * 1024 },
   { method: 'POST', path: '/api/mail/lob/sends', maxBytes: 32 * 1024 * 1024 },
   { method: 'POST', path: '/api/billing/stripe-webhook', maxBytes: 256 * 1024 },
+  // The review's first rows (MAX_KNOWN_PROPERTY_ROWS), each an address and an offer (issue 41).
+  { method: 'POST', path: '/api/import-review/known-properties', maxBytes: 2 * 1024 * 1024 },
   // Up to 500 comparable sales (issue 28): an estimate, or a save whose market value is their ARV.
   // Each route reads them through its own routeBodyLimit after sign-in.
   { method: 'POST', path: '/api/arv/estimate', maxBytes: COMPS_BODY_LIMIT_BYTES },

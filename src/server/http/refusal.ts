@@ -65,6 +65,7 @@ export const refusalCodes = [
   'not-found',
   'not-the-recipient',
   'nothing-to-mail',
+  'nothing-to-print',
   'nul-character',
   'offer-expired',
   'offer-not-found',

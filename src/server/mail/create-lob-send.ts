@@ -118,7 +118,7 @@ export async function createLobSend(
 }
 
 // One lock class for the monthly cap (pg_advisory_xact_lock's first key), another for handles.
-const LOB_CAP_LOCK_CLASS = 4101;
+export const LOB_CAP_LOCK_CLASS = 4101;
 
 /**
  * The member confirms what the confirm step showed (its piece count and cost): under the

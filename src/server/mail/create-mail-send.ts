@@ -19,6 +19,7 @@ import { Refusal } from '../http/refusal';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { storeProspects, type SentOffer } from '../prospect-touches/store-prospects';
+import { enrolMailFollowUp } from './enrol-mail-follow-up';
 import { mailingAddressLine, touchProspects } from './piece-prospects';
 import { createShortCode, sealShortCode, shortCodeDigest } from './short-code-seal';
 
@@ -235,6 +236,7 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
     .returning({ id: mailPieces.id });
   if (!row) throw new Error('mail_pieces insert returned no row');
   const prospectIds = await storePieceProspects(tx, context, piece);
+  let firstLink: { id: string; url: string; address: string } | null = null;
   for (const [propertyPosition, property] of piece.properties.entries()) {
     const link = await insertOfferLink(tx, context.appUrl, {
       workspaceId,
@@ -251,6 +253,7 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
       },
       recipient: { name: piece.ownerName, email: piece.email ?? null },
     });
+    firstLink ??= { id: link.id, url: link.url, address: property.address };
     // 50 random bits: a second code like one of the stored is all but impossible; then draw again.
     for (;;) {
       const code = createShortCode();
@@ -270,13 +273,22 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
       if (stored) break;
     }
   }
-  if (context.status === 'printed-by-you')
+  if (context.status === 'printed-by-you') {
+    const at = new Date();
     await touchProspects(tx, workspaceId, new Set(prospectIds), {
       kind: 'mailed',
-      at: new Date(),
+      at,
       actorUserId: userId,
       detail: mailingAddressLine(piece.mailingAddress),
     });
+    // A Lob piece's owner is enrolled when Lob has it (lob-mail-worker.ts).
+    await enrolMailFollowUp(tx, {
+      workspaceId,
+      senderUserId: userId,
+      piece: { ...piece, id: row.id, offerLink: firstLink! },
+      at,
+    });
+  }
 }
 
 /**

@@ -1,19 +1,22 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { postalAddressParts } from '#domain/mail/lob-settings.ts';
-import type { DatabaseConnection } from '../db/database';
+import { offerPageUrl } from '#domain/offer/offer-token.ts';
+import type { DatabaseConnection, Transaction } from '../db/database';
 import { listenForWakeUps } from '../db/listen-for-wake-ups';
-import { mailPieces, mailSends } from '../db/schema';
+import { followUpTouches, mailPieces, mailSends, mailShortCodes, offerLinks } from '../db/schema';
 import { startWorkerLoop, type WorkerLoop, type WorkerPass } from '../db/worker-loop';
 import { describeErrorForLog } from '../http/describe-error-for-log';
 import { createSettingsCipher } from '../integrations/settings-cipher';
 import { logger } from '../observability/logger';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { LOB_MAIL_CHANNEL } from './create-lob-send';
+import { enrolMailFollowUp } from './enrol-mail-follow-up';
 import { createLobClient, LobRequestError, type LobClient } from './lob-client';
 import { lobFileLink } from './lob-file-link';
 import { takeLobTurn } from './lob-pacing';
 import { readLobSettings } from './lob-settings-store';
 import { mailingAddressLine, touchPieceProspects } from './piece-prospects';
+import { openShortCode } from './short-code-seal';
 
 /** Pieces claimed at once by one worker. */
 const CLAIM_BATCH = 20;
@@ -76,6 +79,8 @@ type ClaimedPiece = Awaited<ReturnType<typeof claimDuePieces>>[number];
 
 /** Who mails a send's pieces: the workspace's Lob client and the sender's return address. */
 interface Sender {
+  /** The member whose send it is (null: the send is gone). */
+  userId: string | null;
   client: LobClient | null;
   from: NonNullable<ReturnType<typeof postalAddressParts>> | null;
   fromName: string;
@@ -115,6 +120,7 @@ export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: W
     const wholesaler = send ? await readWholesaler(db, { workspaceId: piece.workspaceId, userId: send.userId }) : null;
     const from = wholesaler ? postalAddressParts(wholesaler.postalAddress) : null;
     const sender: Sender = {
+      userId: send?.userId ?? null,
       client: settings.apiKey ? createLobClient(options.lobApiUrl, settings.apiKey) : null,
       from,
       fromName: wholesaler?.displayName ?? '',
@@ -122,6 +128,38 @@ export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: W
     };
     senders.set(piece.sendId, sender);
     return sender;
+  }
+
+  /**
+   * The owner of a send's piece now mailed enters the sequence by mail (issue 41); a piece a
+   * sequence's own step made (a follow-up touch names it) enrols no one again.
+   */
+  async function enrolOwnerOf(tx: Transaction, piece: ClaimedPiece, senderUserId: string | null, at: Date) {
+    if (!senderUserId) return;
+    const [step] = await tx
+      .select({ id: followUpTouches.id })
+      .from(followUpTouches)
+      .where(eq(followUpTouches.mailPieceId, piece.id))
+      .limit(1);
+    if (step) return;
+    const [first] = await tx
+      .select({ sealed: mailShortCodes.sealed, id: offerLinks.id, address: offerLinks.address })
+      .from(mailShortCodes)
+      .innerJoin(offerLinks, eq(offerLinks.id, mailShortCodes.offerLinkId))
+      .where(eq(mailShortCodes.pieceId, piece.id))
+      .orderBy(asc(mailShortCodes.position))
+      .limit(1);
+    if (!first) return;
+    const { token } = openShortCode(options.serverSecret, first.sealed);
+    await enrolMailFollowUp(tx, {
+      workspaceId: piece.workspaceId,
+      senderUserId,
+      piece: {
+        ...piece,
+        offerLink: { id: first.id, address: first.address, url: offerPageUrl(options.appUrl, token) },
+      },
+      at,
+    });
   }
 
   async function fail(piece: ClaimedPiece, error: string) {
@@ -172,12 +210,14 @@ export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: W
         .where(and(eq(mailPieces.id, piece.id), eq(mailPieces.status, 'queued')))
         .returning({ id: mailPieces.id });
       // Once per piece: a second worker's update of a piece already mailed finds it no longer queued.
-      if (mailed)
-        await touchPieceProspects(tx, piece.workspaceId, piece.id, {
-          kind: 'mailed',
-          at: new Date(),
-          detail: mailingAddressLine(piece.mailingAddress),
-        });
+      if (!mailed) return;
+      const at = new Date();
+      await touchPieceProspects(tx, piece.workspaceId, piece.id, {
+        kind: 'mailed',
+        at,
+        detail: mailingAddressLine(piece.mailingAddress),
+      });
+      await enrolOwnerOf(tx, piece, sender.userId, at);
     });
   }
 }

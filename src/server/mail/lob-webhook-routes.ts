@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context';
 import type { Transaction } from '../db/database';
 import { mailLobEvents, mailPieces, mailSuppressions } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
+import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { createSettingsCipher } from '../integrations/settings-cipher';
 import { logger } from '../observability/logger';
 import { webhookDeliveriesRefused } from '../observability/metrics';
@@ -109,11 +110,13 @@ async function applyLobEvent(tx: Transaction, workspaceId: string, type: string,
   if (!piece) return 'unchanged';
   if (status === 'delivered' || status === 'returned')
     await touchPieceProspects(tx, workspaceId, piece.id, { kind: status, at: new Date() });
-  if (status === 'returned')
+  if (status === 'returned') {
     await tx
       .insert(mailSuppressions)
       .values({ workspaceId, mailingAddressKey: piece.mailingAddressKey, reason: 'returned' })
       .onConflictDoNothing();
+    await stopFollowUps(tx, { workspaceId, mailingAddressKey: piece.mailingAddressKey }, 'returned');
+  }
   return status;
 }
 

@@ -11,12 +11,14 @@ import { canBulkImport } from '#domain/plans/plans.ts';
 import { hasNoNulCharacter, textMessages } from '#domain/validation/bounded-text.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
+import { createFollowUpClock } from '../follow-ups/follow-up-clock';
 import { LARGER_BODY_LIMITS, routeBodyLimit } from '../http/limit-request-body';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { readSettings, removeSettings, writeSettings } from '../integrations/wholesaler-settings';
 import { limitPerUser } from '../rate-limit/limit-per-user';
 import { getSubscription } from '../subscriptions/subscription-store';
+import { createFollowUpPrintRun } from './create-follow-up-print-run';
 import { assertMemberMayMail, createMailSend } from './create-mail-send';
 import { lobRoutes } from './lob-routes';
 import { findMailSend, MAIL_DISCLOSURE_SETTING, printedPieces, type PrintedPiece } from './read-mail-send';
@@ -64,7 +66,8 @@ const download = (fileName: string, contentType: string, disposition = 'attachme
  * /api/mail (signed in, issue 41), Pro only and for members who may bulk send, as bulk e-mail is:
  * POST /print-runs ("Print them yourself": rows and a template → the send, its pieces stored and
  * their links live); GET /print-runs/:id/letters.pdf (every piece in envelope order, streamed),
- * /print-runs/:id/mail-house.csv, /print-runs/:id/pieces/:pieceId/preview.pdf (one piece, drawn by
+ * /print-runs/:id/mail-house.csv; POST /follow-up-print-runs ("Print these today": the due letter and
+ * postcard steps of the member's sequences by mail → a print send, read as the others are); /print-runs/:id/pieces/:pieceId/preview.pdf (one piece, drawn by
  * the same renderer); GET and PUT /disclosure (the workspace's text printed on every piece).
  * Another workspace's send or piece is a 404. Rate limited per user: every route
  * PER_USER_ACTION_RATE_LIMIT, sends and whole-send downloads MAIL_SEND_RATE_LIMIT (429 'rate-limited').
@@ -84,6 +87,7 @@ export function mailRoutes(context: AppContext) {
     Readable.toWeb(streamMailPieces(contentsOf(pieces), { title, author })) as ReadableStream<Uint8Array>;
 
   const limitSends = limitPerUser(context, 'mail-send', MAIL_SEND_RATE_LIMIT);
+  const followUpClock = context.followUpClock ?? createFollowUpClock();
 
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
@@ -97,6 +101,9 @@ export function mailRoutes(context: AppContext) {
       routeBodyLimit(printBodyLimit),
       validate('json', MailSendRequestSchema),
       async (c) => c.json(await createMailSend(context, c.var.member, c.req.valid('json')), 201),
+    )
+    .post('/follow-up-print-runs', limitSends, requireMailer, async (c) =>
+      c.json(await createFollowUpPrintRun(context, c.var.member, followUpClock.now()), 201),
     )
     .get('/print-runs/:id/letters.pdf', limitSends, validate('param', SendParam), async (c) => {
       const send = await findMailSend(db, c.var.member, c.req.valid('param').id);

@@ -99,6 +99,11 @@ export function stopRoutes(context: AppContext) {
           .insert(mailSuppressions)
           .values({ workspaceId: found.workspaceId, mailingAddressKey: found.mailingAddressKey, reason: 'stopped' })
           .onConflictDoNothing();
+        await stopFollowUps(
+          tx,
+          { workspaceId: found.workspaceId, mailingAddressKey: found.mailingAddressKey },
+          'unsubscribed',
+        );
         if (found.recipientEmail) {
           const recipientKey = homeownerEmailKey(found.recipientEmail);
           await tx.insert(emailUnsubscribes).values({ email: recipientKey }).onConflictDoNothing();

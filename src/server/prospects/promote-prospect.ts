@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { PromoteProspectRequest } from '#domain/prospects/prospect-requests.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
-import { bulkSendItems, offerLinks, prospects } from '../db/schema';
+import { bulkSendItems, mailShortCodes, offerLinks, prospects } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';
 import type { Env } from '../env';
 import { Refusal } from '../http/refusal';
@@ -47,6 +47,15 @@ export async function promoteProspect(
       .where(eq(bulkSendItems.prospectId, prospect.id))
       .orderBy(desc(offerLinks.createdAt))
       .limit(1);
+    // An owner reached by mail: the offer of their latest piece (its follow-ups by mail then stop, as an answer's do).
+    const [mailed] = offer
+      ? []
+      : await tx
+          .select({ id: mailShortCodes.offerLinkId })
+          .from(mailShortCodes)
+          .where(eq(mailShortCodes.prospectId, prospect.id))
+          .orderBy(desc(mailShortCodes.createdAt))
+          .limit(1);
     const offerRange =
       prospect.offerLow !== null && prospect.offerHigh !== null
         ? { low: prospect.offerLow, high: prospect.offerHigh }
@@ -64,7 +73,7 @@ export async function promoteProspect(
         message: request.note,
         details: { notes: request.note },
       },
-      offerLinkId: offer?.id ?? null,
+      offerLinkId: offer?.id ?? mailed?.id ?? null,
       revisesLeadId: null,
       at,
     });

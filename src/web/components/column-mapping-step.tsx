@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 
 export const mappingStepMessages = {
   intro:
     'Some columns this list needs have names we do not know. Pick each one once: this workspace remembers them for the next list.',
   choose: 'Choose a column',
+  notInFile: 'Not in this file',
   missing: (field: string) => `Choose the column that holds the ${field.toLowerCase()}`,
   sample: 'Sample',
   noSample: 'No sample value in the first rows',
@@ -14,6 +15,8 @@ export interface ColumnMappingRequest<Field extends string> {
   headers: string[];
   samples: string[][];
   fields: Field[];
+  /** Fields offered but not required (a list's mailing address): none chosen is fine. */
+  optionalFields?: Field[];
 }
 
 /**
@@ -26,6 +29,7 @@ export function ColumnMappingStep<Field extends string>({
   request,
   labels,
   intro = mappingStepMessages.intro,
+  optionalIntro,
   onApply,
   onChooseAnother,
 }: {
@@ -34,6 +38,8 @@ export function ColumnMappingStep<Field extends string>({
   /** What the step calls each field. */
   labels: Readonly<Record<Field, string>>;
   intro?: string;
+  /** Said before the optional fields. */
+  optionalIntro?: string;
   onApply: (mapping: Partial<Record<Field, string>>) => void;
   onChooseAnother: () => void;
 }) {
@@ -41,6 +47,7 @@ export function ColumnMappingStep<Field extends string>({
   const [chosen, setChosen] = useState<Partial<Record<string, number>>>({});
   const [error, setError] = useState<string | null>(null);
 
+  const fields = [...request.fields, ...(request.optionalFields ?? [])];
   const samplesOf = (column: number) =>
     request.samples.map((row) => row[column]?.trim() ?? '').filter((value) => value !== '');
 
@@ -52,7 +59,10 @@ export function ColumnMappingStep<Field extends string>({
       return;
     }
     const mapping: Partial<Record<Field, string>> = {};
-    for (const field of request.fields) mapping[field] = request.headers[chosen[field]!];
+    for (const field of fields) {
+      const column = chosen[field];
+      if (column !== undefined) mapping[field] = request.headers[column];
+    }
     onApply(mapping);
   };
 
@@ -69,39 +79,43 @@ export function ColumnMappingStep<Field extends string>({
         Which columns of {fileName} hold these?
       </h3>
       <p className="muted">{intro}</p>
-      {request.fields.map((field) => {
+      {fields.map((field, index) => {
         const column = chosen[field];
         const samples = column === undefined ? [] : samplesOf(column);
+        const optional = index >= request.fields.length;
         return (
-          <div key={field} className="bulk-mapping-field">
-            <label htmlFor={`${id}-${field}`}>{labels[field]}</label>
-            <select
-              id={`${id}-${field}`}
-              value={column ?? ''}
-              aria-describedby={`${id}-${field}-sample`}
-              onChange={(event) => {
-                setError(null);
-                setChosen((current) => ({
-                  ...current,
-                  [field]: event.target.value === '' ? undefined : Number(event.target.value),
-                }));
-              }}
-            >
-              <option value="">{mappingStepMessages.choose}</option>
-              {request.headers.map((header, index) => (
-                <option key={index} value={index}>
-                  {header || `Column ${index + 1}`}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-${field}-sample`} className="muted bulk-mapping-sample">
-              {column === undefined
-                ? ''
-                : samples.length > 0
-                  ? `${mappingStepMessages.sample}: ${samples.join(' · ')}`
-                  : mappingStepMessages.noSample}
-            </p>
-          </div>
+          <Fragment key={field}>
+            {optional && index === request.fields.length && optionalIntro && <p className="muted">{optionalIntro}</p>}
+            <div className="bulk-mapping-field">
+              <label htmlFor={`${id}-${field}`}>{labels[field]}</label>
+              <select
+                id={`${id}-${field}`}
+                value={column ?? ''}
+                aria-describedby={`${id}-${field}-sample`}
+                onChange={(event) => {
+                  setError(null);
+                  setChosen((current) => ({
+                    ...current,
+                    [field]: event.target.value === '' ? undefined : Number(event.target.value),
+                  }));
+                }}
+              >
+                <option value="">{optional ? mappingStepMessages.notInFile : mappingStepMessages.choose}</option>
+                {request.headers.map((header, index) => (
+                  <option key={index} value={index}>
+                    {header || `Column ${index + 1}`}
+                  </option>
+                ))}
+              </select>
+              <p id={`${id}-${field}-sample`} className="muted bulk-mapping-sample">
+                {column === undefined
+                  ? ''
+                  : samples.length > 0
+                    ? `${mappingStepMessages.sample}: ${samples.join(' · ')}`
+                    : mappingStepMessages.noSample}
+              </p>
+            </div>
+          </Fragment>
         );
       })}
       {error && (

@@ -75,6 +75,7 @@ export function BulkImportDialog({
         ) : state.step === 'mapping' ? (
           <ColumnMappingStep
             labels={listFieldLabels}
+            optionalIntro="The owner's mailing address, if this list has one (absent: offers are mailed to the property):"
             fileName={state.fileName}
             request={state.request}
             onApply={csvImport.applyMapping}

@@ -1,7 +1,7 @@
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import type { CsvImportOutcome, CsvRowFailure } from '#domain/bulk-import/csv-import-collector.ts';
 import type { ImportColumnMapping } from '#domain/bulk-import/import-column-mappings.ts';
-import type { ColumnMapping, NEEDED_LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
+import type { ColumnMapping, MAILING_LIST_FIELDS, NEEDED_LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { MailFormat } from '#domain/mail/mail-send-request.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 
@@ -29,6 +29,8 @@ export interface MappingRequest {
   /** The first data rows, for each column's sample value. */
   samples: string[][];
   fields: (typeof NEEDED_LIST_FIELDS)[number][];
+  /** The owner's mailing-address fields not recognised either: offered, none required. */
+  optionalFields: (typeof MAILING_LIST_FIELDS)[number][];
 }
 
 /** Main thread → import worker. The worker keeps the imported rows; the page asks for what it shows or sends. */
@@ -49,6 +51,8 @@ export type CsvImportRequest =
   | { type: 'sendBody'; requestId: number; indexes: Uint32Array; followUp: boolean }
   /** The POST /api/mail/print-runs (and /api/mail/lob/sends) body for these rows (JSON): those with a mailing address. */
   | { type: 'mailBody'; requestId: number; indexes: Uint32Array; format: MailFormat }
+  /** The POST /api/import-review/known-properties body for these rows (JSON): each one's address and offer. */
+  | { type: 'knownBody'; requestId: number; indexes: Uint32Array }
   /** Repairs for every row of a list without any (null: none again); the offers are recomputed. */
   | { type: 'repairs'; requestId: number; repairs: RepairsForRows | null };
 
@@ -76,4 +80,5 @@ export type CsvImportMessage =
   | { type: 'sendBody'; requestId: number; body: Blob; count: number; withoutEmail?: number; unworkable?: number }
   /** `count` rows in the body; `withoutAddress` selected rows left out for having no mailing address. */
   | { type: 'mailBody'; requestId: number; body: Blob; count: number; withoutAddress: number }
+  | { type: 'knownBody'; requestId: number; body: Blob }
   | { type: 'repairs'; requestId: number };

@@ -98,6 +98,14 @@ export class ImportedProperties {
     });
   }
 
+  /** The POST /api/import-review/known-properties body (JSON) for the rows at these indexes. */
+  knownBody(indexes: Uint32Array): Promise<Blob> {
+    return this.ask({ type: 'knownBody', requestId: 0, indexes }).then((answer) => {
+      if (answer.type !== 'knownBody') throw new Error('unexpected answer');
+      return answer.body;
+    });
+  }
+
   /** Sets repairs for every row (a list without any), then shows the recomputed offers. */
   async setRepairs(repairs: RepairsForRows | null): Promise<void> {
     const requestId = this.nextRequestId++;

@@ -5,7 +5,7 @@
 // CSV or the send request of a selection, so 300,000 rows never cross to the main thread at once.
 import Papa from 'papaparse';
 import { buildGhlContactsCsv } from '#domain/bulk-import/build-ghl-contacts-csv.ts';
-import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
+import { fullPropertyAddress, type BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { bulkOfferRange } from '#domain/bulk-import/bulk-offer-range.ts';
 import {
   createCsvImportCollector,
@@ -118,6 +118,7 @@ function csvImportHandler() {
               headers: [...(collector.headers ?? [])],
               samples: collector.samples.map((row) => [...row]),
               fields: [...collector.unmappedFields],
+              optionalFields: [...collector.unmappedMailingFields],
             },
           }),
         });
@@ -188,6 +189,19 @@ function csvImportHandler() {
           count: chosen.length,
           withoutEmail: picked.length - withEmail.length,
           unworkable: withEmail.length - chosen.length,
+        });
+        break;
+      }
+      case 'knownBody': {
+        const rows = pick(request.indexes).map((property) => ({
+          address: fullPropertyAddress(property),
+          low: property.offerRange.low,
+          high: property.offerRange.high,
+        }));
+        post({
+          type: 'knownBody',
+          requestId: request.requestId,
+          body: new Blob([JSON.stringify({ rows })], { type: 'application/json' }),
         });
         break;
       }

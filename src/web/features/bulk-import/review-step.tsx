@@ -6,6 +6,7 @@ import { isSenderRequirement, SenderRequirement } from '#web/components/sender-r
 import { useStartBulkSend } from './bulk-send-api';
 import { downloadFile, localDate } from './download-file';
 import type { CsvImportResult } from './import-csv-file';
+import { useKnownProperties } from './known-properties-api';
 import { MailSelected } from './mail-selected';
 import { RepairsForRowsForm } from './repairs-for-rows-form';
 import { ReviewTable } from './review-table';
@@ -29,6 +30,7 @@ export function ReviewStep({
   const { properties, failures, failedCount, template, facts } = result;
   const selection = useRowSelection(properties.length);
   const startSend = useStartBulkSend();
+  const known = useKnownProperties(properties, facts.showsChannels);
   const count = (value: number) => value.toLocaleString('en-US');
 
   const [busy, setBusy] = useState(false);
@@ -98,7 +100,13 @@ export function ReviewStep({
         )}
       </div>
       {!facts.hasRepairs && <RepairsForRowsForm properties={properties} perSquareFoot={facts.hasSquareFeet} />}
-      <ReviewTable properties={properties} selection={selection} showsChannels={facts.showsChannels} />
+      {known.size > 0 && (
+        <p className="muted">
+          {count(known.size)} {known.size === 1 ? 'row is' : 'rows are'} already in your workspace with other figures:
+          see In your workspace.
+        </p>
+      )}
+      <ReviewTable properties={properties} selection={selection} showsChannels={facts.showsChannels} known={known} />
       {failedCount > 0 && (
         <details className="bulk-failures">
           <summary>

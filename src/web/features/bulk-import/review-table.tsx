@@ -10,7 +10,8 @@ const ROW_HEIGHT = 44;
 
 /**
  * §2 review table: checkbox column with select-all, Name, Address, Email, Market Value, Offer
- * Range, and for an owner list (issue 41) each row's Channels (e-mail, mail, call) and why not.
+ * Range, and for an owner list (issue 41) each row's Channels (e-mail, mail, call) and why not, and
+ * when some rows are already a lead or saved in the workspace with other figures, what they were offered.
  * Only the rows in view (plus a few) are in the DOM, so 300,000 rows scroll smoothly;
  * aria-rowcount and aria-rowindex tell assistive technology where each row is.
  */
@@ -18,12 +19,16 @@ export function ReviewTable({
   properties,
   selection,
   showsChannels = false,
+  known = new Map(),
 }: {
   properties: ImportedProperties;
   selection: RowSelection;
   showsChannels?: boolean;
+  /** Rows already a lead or saved in the workspace with other figures, and what to say of each. */
+  known?: ReadonlyMap<number, string>;
 }) {
-  const columns = showsChannels ? 7 : 6;
+  const showsKnown = known.size > 0;
+  const columns = 6 + (showsChannels ? 1 : 0) + (showsKnown ? 1 : 0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectAllRef = useRef<HTMLInputElement>(null);
   // The React Compiler leaves this component unmemoised (TanStack Virtual returns fresh functions); it re-renders on scroll anyway.
@@ -84,6 +89,7 @@ export function ReviewTable({
               Offer Range
             </th>
             {showsChannels && <th scope="col">Channels</th>}
+            {showsKnown && <th scope="col">In your workspace</th>}
           </tr>
         </thead>
         <tbody>
@@ -134,6 +140,7 @@ export function ReviewTable({
                 <td className="bulk-table-number">{formatMoney(property.marketValue)}</td>
                 <td className="bulk-table-number">{formatMoneyRange(property.offerRange)}</td>
                 {reach && <td title={channels}>{channels}</td>}
+                {showsKnown && <td title={known.get(row.index)}>{known.get(row.index) ?? ''}</td>}
               </tr>
             );
           })}

@@ -60,3 +60,12 @@ export function useSaveSequence(kind: FollowUpSequenceKind) {
 export function useResetSequence(kind: FollowUpSequenceKind) {
   return useFollowUpsChange(() => readJson(api['follow-ups'].sequences[':kind'].$delete({ param: { kind } })));
 }
+
+/** "Print these today": the due letters and postcards become one print send, each piece printed by the member. */
+export function usePrintToday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => readJson(api.mail['follow-up-print-runs'].$post()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: followUpsKey }),
+  });
+}

@@ -25,6 +25,7 @@ import {
   type FollowUpsView,
   type FollowUpTask,
 } from './follow-ups-api';
+import { PrintTodayCard } from './print-today-card';
 import { SequenceEditor } from './sequence-editor';
 import './follow-ups.css';
 
@@ -58,6 +59,7 @@ export function FollowUpsPage() {
       ) : (
         <div className="follow-ups-layout">
           <TodayCard tasks={followUps.data.tasks} />
+          <PrintTodayCard pieces={followUps.data.dueMail} />
           <DueEmailsCard emails={followUps.data.dueEmails} />
           <StepsCard view={followUps.data} />
           <SequenceCard view={followUps.data} />
@@ -309,11 +311,12 @@ type PreviewStep = Exclude<FollowUpStep, { kind: 'offer' }>;
 
 /** The steps of a draft as the preview draws them (a day not typed yet reads as 0). */
 function previewSteps(draft: FollowUpSequenceRequestInput): PreviewStep[] {
-  return draft.steps.map((step) =>
-    step.kind === 'email'
-      ? { ...step, day: Number.isFinite(step.day) ? step.day : 0, renewsOffer: step.renewsOffer ?? false }
-      : { ...step, day: Number.isFinite(step.day) ? step.day : 0 },
-  );
+  return draft.steps.map((step): PreviewStep => {
+    const day = Number.isFinite(step.day) ? step.day : 0;
+    if (step.kind === 'email') return { ...step, day, renewsOffer: step.renewsOffer ?? false };
+    if ('body' in step) return { ...step, day };
+    return { ...step, day, renewsOffer: step.renewsOffer ?? true };
+  });
 }
 
 /**
@@ -447,8 +450,13 @@ function StepPreview({ steps }: { steps: PreviewStep[] }) {
               <p className="muted">This step keeps the offer open for another 7 days.</p>
             )}
           </>
-        ) : (
+        ) : 'body' in step ? (
           <p className="follow-up-script">{fillFollowUpFields(step.body, followUpFieldValues(sampleDeal))}</p>
+        ) : (
+          <p className="follow-up-script">
+            The owner’s mailed offer again, as a {step.kind}: {followUpFieldValues(sampleDeal).offerRange} for{' '}
+            {sampleDeal.address}, its short address, and the date it holds until.
+          </p>
         )}
       </div>
     </div>

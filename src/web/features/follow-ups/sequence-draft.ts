@@ -3,14 +3,14 @@ import type { FollowUpSequence } from '#domain/follow-ups/sequence.ts';
 
 /** One step after the offer as the editor holds it: its day as typed, its kind, and its texts. */
 export type StepDraft = {
-  kind: 'email' | 'call' | 'text' | 'mail';
+  kind: 'email' | 'call' | 'text' | 'mail' | 'letter' | 'postcard';
   day: string;
   subject: string;
   body: string;
   renewsOffer: boolean;
 };
 
-export const kinds: StepDraft['kind'][] = ['email', 'call', 'text', 'mail'];
+export const kinds: StepDraft['kind'][] = ['email', 'call', 'text', 'mail', 'letter', 'postcard'];
 
 /** The sequence as the editor starts from it (the offer step is not edited). */
 export function draftOf(sequence: FollowUpSequence): { name: string; steps: StepDraft[] } {
@@ -24,8 +24,8 @@ export function draftOf(sequence: FollowUpSequence): { name: string; steps: Step
               kind: step.kind,
               day: String(step.day),
               subject: step.kind === 'email' ? step.subject : '',
-              body: step.body,
-              renewsOffer: step.kind === 'email' ? step.renewsOffer : false,
+              body: 'body' in step ? step.body : '',
+              renewsOffer: 'renewsOffer' in step ? step.renewsOffer : false,
             },
           ],
     ),
@@ -38,6 +38,8 @@ export function requestOf(draft: { name: string; steps: StepDraft[] }): FollowUp
     name: draft.name,
     steps: draft.steps.map((step) => {
       const day = step.day.trim() === '' ? Number.NaN : Number(step.day);
+      if (step.kind === 'letter' || step.kind === 'postcard')
+        return { kind: step.kind, day, renewsOffer: step.renewsOffer };
       return step.kind === 'email'
         ? { kind: 'email', day, subject: step.subject, body: step.body, renewsOffer: step.renewsOffer }
         : { kind: step.kind, day, body: step.body };

@@ -37,6 +37,7 @@ interface SequenceStepFieldsProps {
 
 /** One step of the sequence: its day and kind, an e-mail's subject, its message or script, and whether it renews the offer. */
 export function SequenceStepFields({ index, step, fields, removable, onChange, onRemove }: SequenceStepFieldsProps) {
+  const mailed = step.kind === 'letter' || step.kind === 'postcard';
   return (
     <fieldset>
       <legend>Step {index + 1}</legend>
@@ -79,23 +80,32 @@ export function SequenceStepFields({ index, step, fields, removable, onChange, o
           {fields.errorFor(`steps.${index}.subject`)}
         </>
       )}
-      <label htmlFor={fields.fieldId(`steps.${index}.body`)}>{step.kind === 'email' ? 'Message' : 'Script'}</label>
-      <textarea
-        id={fields.fieldId(`steps.${index}.body`)}
-        rows={5}
-        value={step.body}
-        onChange={(event) => onChange({ body: event.target.value })}
-        {...fields.described(`steps.${index}.body`)}
-      />
-      {fields.errorFor(`steps.${index}.body`)}
-      {step.kind === 'email' && (
+      {mailed ? (
+        <p className="muted">
+          The owner’s mailed offer again: their range, short address and the date it holds until. Sent through your Lob
+          key, or added to the day’s “Print these today” PDF. Owners the sequence reaches by e-mail only are skipped.
+        </p>
+      ) : (
+        <>
+          <label htmlFor={fields.fieldId(`steps.${index}.body`)}>{step.kind === 'email' ? 'Message' : 'Script'}</label>
+          <textarea
+            id={fields.fieldId(`steps.${index}.body`)}
+            rows={5}
+            value={step.body}
+            onChange={(event) => onChange({ body: event.target.value })}
+            {...fields.described(`steps.${index}.body`)}
+          />
+          {fields.errorFor(`steps.${index}.body`)}
+        </>
+      )}
+      {(step.kind === 'email' || mailed) && (
         <label className="sequence-renews">
           <input
             type="checkbox"
             checked={step.renewsOffer}
             onChange={(event) => onChange({ renewsOffer: event.target.checked })}
           />
-          <span>Keep the offer open for another 7 days with this e-mail</span>
+          <span>Keep the offer open for another 7 days with this {mailed ? 'piece' : 'e-mail'}</span>
         </label>
       )}
       <button type="button" className="button button-secondary button-small" disabled={!removable} onClick={onRemove}>
