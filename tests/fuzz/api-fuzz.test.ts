@@ -614,6 +614,9 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/lob/sends/:id',
       'POST /api/mail/webhook/:id',
       'GET /api/public/mail/lob-files/:file',
+      'GET /api/reports',
+      'GET /api/reports/:table',
+      'PUT /api/reports/settings',
     ])
       expect(fuzzed).toContain(route);
   });
