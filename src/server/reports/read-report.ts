@@ -28,6 +28,7 @@ import {
   wholesalerSettings,
 } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
+import { LOB_PRICE_SETTING } from '../mail/lob-settings-store';
 
 /** Months the "by month" table and chart show: the chosen month and the eleven before it. */
 export const REPORT_MONTHS = 12;
@@ -38,8 +39,6 @@ const PIECES_OUT = sql.raw(`('printed-by-you', 'mailed', 'in-transit', 'delivere
 const PAST_NEW = sql.raw(`('contacted', 'negotiating', 'under-contract', 'closed')`);
 const OFFERED = sql.raw(`('negotiating', 'under-contract', 'closed')`);
 const CONTRACTED = sql.raw(`('under-contract', 'closed')`);
-/** Where the Lob settings keep the workspace's price per piece (mail/lob-settings-store.ts). */
-const PRICE_SETTING = 'lob_price_per_piece_cents';
 
 /**
  * Every step of the workspace's leads, owners reached and mail cost as one row each, with where it
@@ -54,7 +53,7 @@ const PRICE_SETTING = 'lob_price_per_piece_cents';
  */
 function reportEvents(workspaceId: string) {
   const price = sql`coalesce((select ${wholesalerSettings.settingValue}::int from ${wholesalerSettings}
-      where ${inWorkspace(wholesalerSettings, workspaceId)} and ${wholesalerSettings.settingName} = ${PRICE_SETTING}),
+      where ${inWorkspace(wholesalerSettings, workspaceId)} and ${wholesalerSettings.settingName} = ${LOB_PRICE_SETTING}),
       ${DEFAULT_LOB_PRICE_PER_PIECE_CENTS})`;
   // Every step's row: the lead it is of, when, and the days since the step before it that the lead reached.
   const step = (name: ReportStep, at: string, since: string, fee = 'null::float8') =>
