@@ -3,16 +3,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_SOURCES, leadSourceLabels } from '#domain/leads/lead-answered-kind.ts';
-import type { LeadStatus } from '#domain/leads/lead-status.ts';
-import {
-  emptyCounts,
-  REPORT_STEPS,
-  reportRow,
-  type ReportCounts,
-  type ReportStep,
-} from '#domain/reports/report-figures.ts';
+import { reportRow } from '#domain/reports/report-figures.ts';
 import { monthBounds, monthsEndingWith } from '#domain/reports/report-query.ts';
-import { type ReportSeed, type SeededLead, seedReport } from '#tests/support/report-seed.ts';
+import {
+  expectedReportCounts as expected,
+  type ReportSeed,
+  seedReport,
+  septemberReportSeed,
+} from '#tests/support/report-seed.ts';
 import { sendJson } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
@@ -23,156 +21,7 @@ import type { Report } from './read-report';
 type TestApp = ReturnType<typeof createTestApp>;
 type ReportAnswer = Report & { readsAll: boolean; viewersMayRead: boolean };
 
-const day = (iso: string) => new Date(`${iso}T12:00:00.000Z`);
 const SEAT_CENTS = (29 + 29) * 100; // Pro with one extra seat
-
-/** The seed: two sends in September and one in August, seven leads across both months. */
-function seedFor(ownerId: string, repId: string): ReportSeed {
-  return {
-    sends: [
-      { name: 'email-sept', kind: 'email', userId: ownerId, at: day('2026-09-02'), reached: 6 },
-      {
-        name: 'mail-sept',
-        kind: 'mail',
-        userId: repId,
-        at: day('2026-09-05'),
-        reached: 4,
-        failedPieces: 2,
-        pricePerPieceCents: 100,
-      },
-      { name: 'email-aug', kind: 'email', userId: ownerId, at: day('2026-08-10'), reached: 3 },
-    ],
-    leads: [
-      {
-        source: 'bulk-email',
-        assigneeUserId: ownerId,
-        send: 'email-sept',
-        createdAt: day('2026-09-03'),
-        callAt: day('2026-09-04'),
-        appointmentSetAt: day('2026-09-05'),
-        revisedOfferAt: day('2026-09-06'),
-        statuses: [
-          { to: 'contacted', at: day('2026-09-04') },
-          { to: 'negotiating', at: day('2026-09-06') },
-          { to: 'under-contract', at: day('2026-09-10') },
-          { to: 'closed', at: day('2026-09-25') },
-        ],
-        contractDate: '2026-09-09',
-        closedOn: '2026-09-25',
-        fee: 12_000,
-      },
-      {
-        source: 'bulk-email',
-        assigneeUserId: repId,
-        send: 'email-sept',
-        createdAt: day('2026-09-03'),
-        callAt: day('2026-09-08'),
-      },
-      {
-        source: 'mail',
-        assigneeUserId: repId,
-        send: 'mail-sept',
-        createdAt: day('2026-09-07'),
-        statuses: [
-          { to: 'contacted', at: day('2026-09-08') },
-          { to: 'negotiating', at: day('2026-09-12') },
-          { to: 'under-contract', at: day('2026-09-20') },
-        ],
-        contractDate: '2026-09-20',
-      },
-      { source: 'mail', assigneeUserId: repId, send: 'mail-sept', createdAt: day('2026-09-09') },
-      {
-        source: 'personal-page',
-        assigneeUserId: ownerId,
-        createdAt: day('2026-08-20'),
-        callAt: day('2026-09-02'),
-        contractDate: '2026-09-28',
-        closedOn: '2026-10-03',
-        fee: 8_000,
-      },
-      {
-        source: 'shared-link',
-        assigneeUserId: null,
-        createdAt: day('2026-09-15'),
-        statuses: [{ to: 'dead', at: day('2026-09-16') }],
-      },
-      {
-        source: 'bulk-email',
-        assigneeUserId: ownerId,
-        send: 'email-aug',
-        createdAt: day('2026-08-12'),
-        statuses: [{ to: 'contacted', at: day('2026-08-13') }],
-      },
-    ],
-  };
-}
-
-// --- The figures as this test computes them from the seed (the definitions the page states) ---
-
-const first = (...times: (Date | undefined)[]) =>
-  times.filter((time): time is Date => time !== undefined).sort((a, b) => a.getTime() - b.getTime())[0];
-const statusAt = (lead: SeededLead, statuses: LeadStatus[]) =>
-  first(...(lead.statuses ?? []).filter((change) => statuses.includes(change.to)).map((change) => change.at));
-const midnight = (date: string | undefined) => (date ? new Date(`${date}T00:00:00.000Z`) : undefined);
-
-function stepsOf(lead: SeededLead): Record<'lead' | ReportStep, Date | undefined> {
-  return {
-    lead: lead.createdAt,
-    contacted: first(lead.callAt, statusAt(lead, ['contacted', 'negotiating', 'under-contract', 'closed'])),
-    appointment: lead.appointmentSetAt,
-    offer: first(lead.revisedOfferAt, statusAt(lead, ['negotiating', 'under-contract', 'closed'])),
-    contract: midnight(lead.contractDate) ?? statusAt(lead, ['under-contract', 'closed']),
-    closed: midnight(lead.closedOn) ?? statusAt(lead, ['closed']),
-  };
-}
-
-const stepCounts: Record<ReportStep, Exclude<keyof ReportCounts, 'days'>> = {
-  contacted: 'contacted',
-  appointment: 'appointments',
-  offer: 'offers',
-  contract: 'contracts',
-  closed: 'closed',
-};
-
-/** Counts over the leads and sends chosen, each step counted in [from, to). */
-function expected(
-  seed: ReportSeed,
-  { from, to }: { from: Date; to: Date },
-  leadFilter: (lead: SeededLead) => boolean,
-  sendFilter: (send: ReportSeed['sends'][number]) => boolean,
-  extraCostCents = 0,
-): ReportCounts {
-  const within = (at: Date | undefined): at is Date => at !== undefined && at >= from && at < to;
-  const counts = emptyCounts();
-  const days: Record<ReportStep, number[]> = { contacted: [], appointment: [], offer: [], contract: [], closed: [] };
-  for (const lead of seed.leads.filter(leadFilter)) {
-    const steps = stepsOf(lead);
-    if (within(steps.lead)) counts.leads++;
-    let previous = steps.lead!;
-    for (const step of REPORT_STEPS) {
-      const at = steps[step];
-      if (at === undefined) continue;
-      if (within(at)) {
-        counts[stepCounts[step]]++;
-        days[step].push(Math.max(0, (at.getTime() - previous.getTime()) / 86_400_000));
-        if (step === 'closed') counts.fees += lead.fee ?? 0;
-      }
-      previous = at;
-    }
-  }
-  for (const send of seed.sends.filter(sendFilter)) {
-    if (!within(send.at)) continue;
-    counts.reached += send.reached;
-    if (send.kind === 'mail') counts.costCents += send.reached * (send.pricePerPieceCents ?? 83);
-  }
-  counts.costCents += extraCostCents;
-  for (const step of REPORT_STEPS) {
-    const list = days[step];
-    counts.days[step] =
-      list.length === 0 ? null : Math.round((list.reduce((sum, value) => sum + value, 0) / list.length) * 10) / 10;
-  }
-  return counts;
-}
 
 const all = () => true;
 const sourceOfSend = (send: ReportSeed['sends'][number]) => (send.kind === 'email' ? 'bulk-email' : 'mail');
@@ -194,7 +43,7 @@ describeEachDatabase('reports', (database) => {
     const workspace = await newTestWorkspace(app, database().db);
     const rep = await workspace.join('acquisitions');
     await setWorkspacePlan(database().db, workspace.workspaceId, 'pro', 1);
-    const seed = seedFor(workspace.owner.user.id, rep.user.id);
+    const seed = septemberReportSeed(workspace.owner.user.id, rep.user.id);
     await seedReport(database().db, workspace.workspaceId, seed, new Date('2026-01-15T00:00:00Z'));
     return { ...workspace, rep, seed };
   }

@@ -268,7 +268,7 @@ function ReportTableSection({
       {rows.length === 0 ? (
         <p className="muted">Nothing this month.</p>
       ) : (
-        <div className="reports-table-scroll" role="region" aria-labelledby={`${id}-title`} tabIndex={0}>
+        <div className="reports-table-scroll" role="region" aria-label={`${title}, table`} tabIndex={0}>
           <table className="reports-table">
             <thead>
               <tr>
