@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LEAD_SOURCES, leadSourceLabels, type LeadSource } from '#domain/leads/lead-answered-kind.ts';
+import { LEAD_SOURCES, leadSourceLabels } from '#domain/leads/lead-answered-kind.ts';
 import { DEFAULT_LOB_PRICE_PER_PIECE_CENTS } from '#domain/mail/lob-settings.ts';
 import { extraSeatMonthlyPrice, plans } from '#domain/plans/plans.ts';
 import {
@@ -221,77 +221,17 @@ export async function readReport(
   const firstMonth = workspace ? monthOf(workspace.createdAt) : month;
   const seatsIn = (m: string) => (m >= firstMonth && m <= monthOf(now) ? Math.round(seatsCents * seatShare) : 0);
 
-  const bySourceRows = await rowsOf<FigureColumns & { source: LeadSource | null; total: number }>(
-    db,
-    sql`${events}
-      select events.source, grouping(events.source)::int as total, ${FIGURES} from events
-      where events.at >= ${from.toISOString()}::timestamptz and events.at < ${to.toISOString()}::timestamptz
-        and ${ofMember(sql`events.member_id`)}
-      group by grouping sets ((events.source), ())`,
-  );
-  const totalRow = bySourceRows.find((row) => row.total === 1);
-  const totals = reportRow('total', 'All', countsOf(totalRow, seatsIn(month)));
-  const bySource = LEAD_SOURCES.map((source) =>
-    reportRow(
-      source,
-      leadSourceLabels[source],
-      countsOf(bySourceRows.find((row) => row.total === 0 && row.source === source)),
-    ),
-  );
-
-  const byMemberRows = await rowsOf<FigureColumns & { member_id: string | null }>(
-    db,
-    sql`${events}
-      select events.member_id, ${FIGURES} from events
-      where events.at >= ${from.toISOString()}::timestamptz and events.at < ${to.toISOString()}::timestamptz
-        and ${ofMember(sql`events.member_id`)}
-      group by events.member_id`,
-  );
-  const perMemberSeat = memberId === null ? Math.round(seatsIn(month) / Math.max(1, members.length)) : seatsIn(month);
-  const byMember: ReportRow[] = members
-    .filter((row) => memberId === null || row.user_id === memberId)
-    .map((row) =>
-      reportRow(
-        row.user_id,
-        memberNameOrNeutral(row.name),
-        countsOf(
-          byMemberRows.find((figures) => figures.member_id === row.user_id),
-          perMemberSeat,
-        ),
-      ),
-    );
-  const unassigned = byMemberRows.find((row) => row.member_id === null);
-  if (unassigned) byMember.push(reportRow('unassigned', 'Unassigned', countsOf(unassigned)));
-  for (const row of byMemberRows) {
-    if (row.member_id !== null && !members.some((known) => known.user_id === row.member_id))
-      byMember.push(reportRow(row.member_id, 'Former member', countsOf(row)));
-  }
-
-  const byMonthRows = await rowsOf<FigureColumns & { month: string }>(
-    db,
-    sql`${events}
-      select to_char(events.at at time zone 'UTC', 'YYYY-MM') as month, ${FIGURES} from events
-      where events.at >= ${windowFrom.toISOString()}::timestamptz and events.at < ${to.toISOString()}::timestamptz
-        and ${ofMember(sql`events.member_id`)}
-      group by 1`,
-  );
-  const byMonth = months.map((m) =>
-    reportRow(
-      m,
-      m,
-      countsOf(
-        byMonthRows.find((row) => row.month === m),
-        seatsIn(m),
-      ),
-    ),
-  );
-
-  const bySendRows = await rowsOf<
+  // One statement: the events are computed once (a CTE read by every table) and each table is a
+  // group of them: the month's by source, by member and in all; the twelve months by month; the
+  // month's sends by send, with everything each earned since.
+  const period = sql`mine.at >= ${from.toISOString()}::timestamptz and mine.at < ${to.toISOString()}::timestamptz`;
+  const grouped = await rowsOf<
     FigureColumns & {
-      kind: 'email' | 'mail';
-      id: string;
-      created_at: string | Date;
-      size: number;
+      dimension: 'source' | 'member' | 'total' | 'month' | 'send';
+      key: string | null;
+      send_kind: 'email' | 'mail' | null;
+      send_created_at: string | Date | null;
+      send_size: number | null;
       sender: string | null;
     }
   >(
@@ -309,14 +249,84 @@ export async function readReport(
       where ${inWorkspace(mailSends, workspaceId)} and ${mailSends.createdAt} >= ${from.toISOString()}::timestamptz
         and ${mailSends.createdAt} < ${to.toISOString()}::timestamptz and ${ofMember(sql`${mailSends.userId}`)}
         and (${mailSends.channel} = 'print' or ${mailSends.confirmedAt} is not null)
+    ),
+    mine as (select * from events where ${ofMember(sql`events.member_id`)}),
+    dimensions as (
+      select 'source' as dimension, mine.source::text as key, mine.* from mine where ${period}
+      union all select 'member', mine.member_id, mine.* from mine where ${period}
+      union all select 'total', null, mine.* from mine where ${period}
+      union all select 'month', to_char(mine.at at time zone 'UTC', 'YYYY-MM'), mine.* from mine
+        where mine.at >= ${windowFrom.toISOString()}::timestamptz and mine.at < ${to.toISOString()}::timestamptz
+      union all select 'send', sends.kind || ':' || sends.id, events.* from sends
+        left join events on events.send_kind = sends.kind and events.send_id = sends.id
     )
-    select sends.kind, sends.id, sends.created_at, sends.size,
-      (select ${memberNameSql(workspaceId)} from ${user} where ${user.id} = sends.user_id) as sender, ${FIGURES}
-    from sends left join events on events.send_kind = sends.kind and events.send_id = sends.id
-    group by sends.kind, sends.id, sends.created_at, sends.size, sends.user_id
-    order by sends.created_at desc, sends.id`,
+    select grouped.*, (select ${memberNameSql(workspaceId)} from ${user} where ${user.id} = grouped.send_user_id) as sender
+    from (
+      select events.dimension, events.key, ${FIGURES},
+        min(sends.kind) as send_kind, min(sends.created_at) as send_created_at, min(sends.size) as send_size,
+        min(sends.user_id) as send_user_id
+      from dimensions as events
+        left join sends on events.dimension = 'send' and events.key = sends.kind || ':' || sends.id
+      group by events.dimension, events.key
+    ) as grouped`,
   );
-  const bySend = bySendRows.map((row) => reportRow(`${row.kind}:${row.id}`, sendLabel(row), countsOf(row)));
+  const rowsOf_ = (dimension: (typeof grouped)[number]['dimension']) =>
+    grouped.filter((row) => row.dimension === dimension);
+
+  const totals = reportRow('total', 'All', countsOf(rowsOf_('total')[0], seatsIn(month)));
+  const bySource = LEAD_SOURCES.map((source) =>
+    reportRow(source, leadSourceLabels[source], countsOf(rowsOf_('source').find((row) => row.key === source))),
+  );
+
+  const byMemberRows = rowsOf_('member');
+  const perMemberSeat = memberId === null ? Math.round(seatsIn(month) / Math.max(1, members.length)) : seatsIn(month);
+  const byMember: ReportRow[] = members
+    .filter((row) => memberId === null || row.user_id === memberId)
+    .map((row) =>
+      reportRow(
+        row.user_id,
+        memberNameOrNeutral(row.name),
+        countsOf(
+          byMemberRows.find((figures) => figures.key === row.user_id),
+          perMemberSeat,
+        ),
+      ),
+    );
+  const unassigned = byMemberRows.find((row) => row.key === null);
+  if (unassigned) byMember.push(reportRow('unassigned', 'Unassigned', countsOf(unassigned)));
+  for (const row of byMemberRows) {
+    if (row.key !== null && !members.some((known) => known.user_id === row.key))
+      byMember.push(reportRow(row.key, 'Former member', countsOf(row)));
+  }
+
+  const byMonthRows = rowsOf_('month');
+  const byMonth = months.map((m) =>
+    reportRow(
+      m,
+      m,
+      countsOf(
+        byMonthRows.find((row) => row.key === m),
+        seatsIn(m),
+      ),
+    ),
+  );
+
+  const bySend = rowsOf_('send')
+    .map((row) => ({
+      row,
+      send: {
+        kind: row.send_kind!,
+        created_at: row.send_created_at!,
+        size: row.send_size ?? 0,
+        sender: row.sender,
+      },
+    }))
+    .sort(
+      (a, b) =>
+        new Date(b.send.created_at).getTime() - new Date(a.send.created_at).getTime() ||
+        (a.row.key ?? '').localeCompare(b.row.key ?? ''),
+    )
+    .map(({ row, send }) => reportRow(row.key!, sendLabel(send), countsOf(row)));
 
   return {
     month,
