@@ -89,14 +89,14 @@ async function fillWorkspace(database: DatabaseConnection, workspaceId: string) 
       `(array['new', 'new', 'new', 'new', 'contacted', 'contacted', 'negotiating', 'under-contract', 'closed', 'dead'])[1 + (${n}) % 10]`,
     );
   await run(sql`insert into leads ${leadColumns}
-    select ${workspaceId}, links.address, 'bulk-email', ${statusOf('items.position')}, 'accepted', links.id, links.id::text,
+    select ${workspaceId}, links.address, 'bulk-email', ${statusOf('abs(hashtext(links.id::text))')}, 'accepted', links.id, links.id::text,
       ${memberNumber(workspaceId, sql.raw('items.position'))}, jobs.created_at + (items.position % 9) * interval '1 day',
       jobs.created_at + (items.position % 9) * interval '1 day'
     from offer_links links join bulk_send_items items on items.id = links.bulk_send_item_id
       join bulk_send_jobs jobs on jobs.id = items.job_id
     where links.workspace_id = ${workspaceId}`);
   await run(sql`insert into leads ${leadColumns}
-    select ${workspaceId}, links.address, 'mail', ${statusOf('pieces.position')}, 'countered', links.id, links.id::text,
+    select ${workspaceId}, links.address, 'mail', ${statusOf('abs(hashtext(links.id::text))')}, 'countered', links.id, links.id::text,
       ${memberNumber(workspaceId, sql.raw('pieces.position'))}, pieces.created_at + (pieces.position % 11) * interval '1 day',
       pieces.created_at + (pieces.position % 11) * interval '1 day'
     from mail_short_codes codes join mail_pieces pieces on pieces.id = codes.piece_id join offer_links links on links.id = codes.offer_link_id
