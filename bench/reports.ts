@@ -5,7 +5,7 @@
 // sends of 2,000 pieces (every owner a prospect with its touch or piece, short code and offer link),
 // 16,000 leads answering them and 4,000 from other sources, with calls, status changes, meetings
 // and deal terms spread over the twelve months.
-// Run: npx tsx bench/reports.ts [--postgres-only]
+// Run: npx tsx bench/reports.ts [--postgres-only | --pglite-only]
 import { sql } from 'drizzle-orm';
 import { createApp } from '#server/app.ts';
 import { openPgliteDatabase, openPostgresDatabase, type DatabaseConnection } from '#server/db/database.ts';
@@ -219,17 +219,18 @@ async function measure(label: string, database: DatabaseConnection) {
 }
 
 const results = [];
-const server = await startPostgresServer();
-try {
-  const postgres = await openPostgresDatabase(await createDatabase(server.url));
+const server = process.argv.includes('--pglite-only') ? null : await startPostgresServer();
+if (server)
   try {
-    results.push(await measure('PostgreSQL 15', postgres));
+    const postgres = await openPostgresDatabase(await createDatabase(server.url));
+    try {
+      results.push(await measure('PostgreSQL 15', postgres));
+    } finally {
+      await postgres.close();
+    }
   } finally {
-    await postgres.close();
+    await server.stop();
   }
-} finally {
-  await server.stop();
-}
 if (!process.argv.includes('--postgres-only')) {
   const pglite = await openPgliteDatabase();
   try {
