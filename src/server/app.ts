@@ -41,6 +41,7 @@ import { personalPageRoutes } from './personal-page/personal-page-routes';
 import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
 import { prospectsRoutes } from './prospects/prospects-routes';
+import { reportsRoutes } from './reports/reports-routes';
 import { subscriptionRoutes } from './subscriptions/subscription-routes';
 import { tasksRoutes } from './tasks/tasks-routes';
 import { publicInvitationRoutes, workspaceRoutes } from './workspaces/workspace-routes';
@@ -91,6 +92,7 @@ function apiRoutes(context: AppContext) {
       .route('/unsubscribe', unsubscribeRoutes(context))
       .route('/prospects', prospectsRoutes(context))
       .route('/buyers', buyersRoutes(context))
+      .route('/reports', reportsRoutes(context))
       .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
       .route('/public/invitations', publicInvitationRoutes(context))
       .route('/follow-ups', followUpsRoutes(context))

@@ -102,7 +102,16 @@ test('the working pages are in the main navigation: one line on a wide screen, b
 
   await becomePro(page);
   await page.goto('/saved');
-  for (const name of ['Leads', 'Saved Properties', 'Follow-ups', 'Team', 'Prospects', 'Bulk Import']) {
+  for (const name of [
+    'Leads',
+    'Saved Properties',
+    'Follow-ups',
+    'Team',
+    'Buyers',
+    'Reports',
+    'Prospects',
+    'Bulk Import',
+  ]) {
     await expect(navLink(page, name)).toBeVisible();
   }
   await expect(mainNav(page).getByRole('button', { name: 'More' })).toBeHidden();

@@ -650,6 +650,9 @@ describeEachDatabase('API fuzz', (database) => {
       'PUT /api/buyers/:id',
       'POST /api/buyers/:id/opt-out',
       'GET /api/buyers/matching/:leadId',
+      'GET /api/reports',
+      'GET /api/reports/:table',
+      'PUT /api/reports/settings',
     ])
       expect(fuzzed).toContain(route);
   });

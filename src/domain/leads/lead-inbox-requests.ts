@@ -7,6 +7,7 @@ import { calculationMessages } from '../offer/calculation-messages';
 import { MAX_REPAIR_COST } from '../repairs/repair-catalog';
 import { boundedText } from '../validation/bounded-text';
 import { ClosingTermsSchema, ContractTermsSchema, dealTermsMessages } from './deal-terms';
+import { LEAD_SOURCES } from './lead-answered-kind';
 import { LEAD_STATUSES } from './lead-status';
 
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'Unknown lead status' });
@@ -48,10 +49,15 @@ export const LeadAssigneeFilterSchema = z.union([
 ]);
 export type LeadAssigneeFilter = z.infer<typeof LeadAssigneeFilterSchema>;
 
-/** GET /api/leads-inbox query: filter by status and assignee, search address or name, next page's cursor. */
+/**
+ * GET /api/leads-inbox query: filter by status, assignee, lead source and the send (e-mail or mail)
+ * whose offer the lead answered, search address or name, next page's cursor.
+ */
 export const LeadsInboxQuerySchema = z.object({
   status: LeadStatusSchema.optional(),
   assignee: LeadAssigneeFilterSchema.optional(),
+  source: z.enum(LEAD_SOURCES, { error: 'Unknown lead source' }).optional(),
+  sendId: z.uuid('Unknown send').optional(),
   q: boundedText('Search', 100).optional(),
   cursor: z.string().max(200, 'Invalid page cursor').optional(),
 });

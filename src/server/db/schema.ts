@@ -882,6 +882,8 @@ export const mailShortCodes = pgTable(
     index('mail_short_codes_workspace_idx').on(t.workspaceId, t.createdAt.desc()),
     uniqueIndex('mail_short_codes_piece_position_idx').on(t.pieceId, t.position),
     index('mail_short_codes_prospect_idx').on(t.prospectId),
+    // A lead's send (reports, Leads filtered by send) is found from the offer link it answered.
+    index('mail_short_codes_offer_link_idx').on(t.offerLinkId),
   ],
 );
 

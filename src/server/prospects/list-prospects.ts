@@ -26,7 +26,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => 
 
 /**
  * The workspace's prospects, in address order (their key), PROSPECTS_PAGE_SIZE a page with a keyset
- * cursor: every one, or those one send reached (`sendId`: another workspace's send reaches none of
+ * cursor: every one, or those one send reached (`sendId`, an e-mail or a mail send: another workspace's send reaches none of
  * these), searched by name or address, filtered by status, by a touch they had, by a channel they
  * can be reached by. Walks the (workspace, key) index and stops at a page. (Subqueries name the
  * outer row "prospects"."id" in full: a one-table select names its columns unqualified.)
@@ -38,7 +38,9 @@ export async function listProspects(db: Database, workspaceId: string, query: Pr
   const conditions: (SQL | undefined)[] = [inWorkspace(prospects, workspaceId)];
   if (query.sendId) {
     conditions.push(
-      sql`exists (select 1 from bulk_send_items i where i.prospect_id = "prospects"."id" and i.job_id = ${query.sendId}::uuid)`,
+      sql`(exists (select 1 from bulk_send_items i where i.prospect_id = "prospects"."id" and i.job_id = ${query.sendId}::uuid)
+        or exists (select 1 from mail_short_codes c join mail_pieces p on p.id = c.piece_id
+          where c.prospect_id = "prospects"."id" and p.send_id = ${query.sendId}::uuid))`,
     );
   }
   if (query.q) {

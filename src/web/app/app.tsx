@@ -158,6 +158,13 @@ const appPages: Page[] = [
     drawnBy: 'browser',
   },
   {
+    path: 'reports',
+    module: 'app/routes/reports-route.tsx',
+    load: async () => ({ Component: (await import('./routes/reports-route')).ReportsRoute }),
+    meta: pageTitled('Reports', 'What your sends reached, what your leads became, and what it cost, month by month.'),
+    drawnBy: 'browser',
+  },
+  {
     path: 'invitations/:token',
     module: 'features/team/invitation-page.tsx',
     load: async () => ({ Component: (await import('../features/team/invitation-page')).InvitationPage }),

@@ -6,7 +6,7 @@ import { useMay } from '#web/api/use-workspace.ts';
 import { BULK_IMPORT_PATH } from '#web/components/bulk-import-path.ts';
 
 /**
- * A signed-in wholesaler's working pages in the main navigation (issue 42 §6): Follow-ups, Team, Buyers,
+ * A signed-in wholesaler's working pages in the main navigation (issue 42 §6): Follow-ups, Team, Buyers, Reports,
  * and on Pro, Prospects and Bulk Import (for a role that may bulk send). In one line with the other
  * links on a wide screen; on a narrower one they collapse behind a "More" button whose list is a
  * native popover: it opens, closes on Escape and gives the focus back before the page's code has run.
@@ -54,6 +54,11 @@ export function WorkNav() {
         <li>
           <NavLink to="/buyers" onClick={close}>
             Buyers
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/reports" onClick={close}>
+            Reports
           </NavLink>
         </li>
         {pro && (

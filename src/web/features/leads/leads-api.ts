@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { FollowUpSequenceKind } from '#domain/follow-ups/sequence.ts';
+import type { LeadSource } from '#domain/leads/lead-answered-kind.ts';
 import type { LeadCallLogInput } from '#domain/leads/lead-call.ts';
 import type { LeadStatusChangeInput, RevisedOfferRequest } from '#domain/leads/lead-inbox-requests.ts';
 import type { LeadStatus } from '#domain/leads/lead-status.ts';
@@ -24,6 +25,10 @@ export interface LeadsFilter {
   search: string;
   /** 'me' (Mine), a member's user id, or null for everyone the member sees. */
   assignee: string | null;
+  /** Where the leads came from; null for every source. */
+  source: LeadSource | null;
+  /** The send (e-mail or mail) whose offers they answered; null for any. */
+  sendId: string | null;
 }
 
 // Keys carry the account, so another account's leads are never shown from the cache.
@@ -36,7 +41,7 @@ const useAccountKey = () => [...leadsKey, useSession().user?.id ?? null] as cons
 export function leadsInboxQuery(userId: string | null, filter: LeadsFilter, client: ApiClient = api) {
   const search = filter.search.trim();
   return infiniteQueryOptions({
-    queryKey: [...leadsKey, userId, 'list', filter.status, search, filter.assignee],
+    queryKey: [...leadsKey, userId, 'list', filter.status, search, filter.assignee, filter.source, filter.sendId],
     queryFn: ({ pageParam }) =>
       readJson(
         client['leads-inbox'].$get({
@@ -44,6 +49,8 @@ export function leadsInboxQuery(userId: string | null, filter: LeadsFilter, clie
             ...(filter.status ? { status: filter.status } : {}),
             ...(search ? { q: search } : {}),
             ...(filter.assignee ? { assignee: filter.assignee } : {}),
+            ...(filter.source ? { source: filter.source } : {}),
+            ...(filter.sendId ? { sendId: filter.sendId } : {}),
             ...(pageParam ? { cursor: pageParam } : {}),
           },
         }),

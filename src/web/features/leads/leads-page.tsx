@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { leadSourceLabels } from '#domain/leads/lead-answered-kind.ts';
 import { leadStatusLabels } from '#domain/leads/lead-status.ts';
 import { WHOLESALER_CALCULATOR_PATH } from '#web/components/calculator-path.ts';
 import { useLeadsInbox, type LeadsFilter } from './leads-api';
@@ -25,7 +26,12 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
     (next: LeadsFilter) => setParams(leadsFilterParams(next), { replace: true }),
     [setParams],
   );
-  const filtered = filter.status !== null || filter.search.trim() !== '' || filter.assignee !== null;
+  const filtered =
+    filter.status !== null ||
+    filter.search.trim() !== '' ||
+    filter.assignee !== null ||
+    filter.source !== null ||
+    filter.sendId !== null;
   const leads = inbox.data?.pages.flatMap((page) => page.leads) ?? [];
   const { fetchNextPage } = inbox;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -58,12 +64,14 @@ export function LeadsPage({ slots }: { slots: LeadsPageSlots }) {
             <p role="status">
               No leads match{filter.search.trim() ? ` “${filter.search.trim()}”` : ''}
               {filter.status ? ` with status ${leadStatusLabels[filter.status]}` : ''}
-              {filter.assignee ? ' among the leads assigned as chosen' : ''}.
+              {filter.assignee ? ' among the leads assigned as chosen' : ''}
+              {filter.source ? ` from ${leadSourceLabels[filter.source]}` : ''}
+              {filter.sendId ? ' from this send' : ''}.
             </p>
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => changeFilter({ status: null, search: '', assignee: null })}
+              onClick={() => changeFilter({ status: null, search: '', assignee: null, source: null, sendId: null })}
             >
               Show all leads
             </button>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LEAD_SOURCES, leadSourceLabels, type LeadSource } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '#domain/leads/lead-status.ts';
 import { useWorkspace } from '#web/api/use-workspace.ts';
 import { SegmentedControl } from '#web/components/segmented-control.tsx';
@@ -14,7 +15,8 @@ interface LeadsToolbarProps {
 }
 
 /**
- * Search by address or name (as you type), filter by pipeline status and, in a team, by assignee.
+ * Search by address or name (as you type), filter by pipeline status, by lead source and, in a
+ * team, by assignee; a link from a send's figures keeps its send (`sendId`), said and clearable here.
  * Drawn by the server, it works before the page's code has run: its fields carry the address bar's
  * names (`q`, `status`, `assignee`), so Enter in the search asks the server for the filtered list,
  * and what was typed or chosen then is applied once the code runs.
@@ -25,6 +27,9 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
     onChange({ ...filter, search, status: value === '' ? null : (value as LeadStatus) });
   useTypedBeforeHydration('leads-search', search, setSearch);
   useTypedBeforeHydration('leads-status', filter.status ?? '', changeStatus);
+  const changeSource = (value: string) =>
+    onChange({ ...filter, search, source: value === '' ? null : (value as LeadSource) });
+  useTypedBeforeHydration('leads-source', filter.source ?? '', changeSource);
 
   // The address bar changed (back button, a cleared filter): show its search.
   const [shownSearch, setShownSearch] = useState(filter.search);
@@ -77,7 +82,36 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
           ))}
         </select>
       </div>
+      <div className="field leads-source-filter">
+        <label htmlFor="leads-source">Source</label>
+        <select
+          id="leads-source"
+          name="source"
+          value={filter.source ?? ''}
+          onChange={(event) => changeSource(event.target.value)}
+        >
+          <option value="">All sources</option>
+          {LEAD_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {leadSourceLabels[source]}
+            </option>
+          ))}
+        </select>
+      </div>
       <AssigneeFilter filter={filter} onChange={(assignee) => onChange({ ...filter, search, assignee })} />
+      {filter.sendId && (
+        <p className="leads-send-filter">
+          <input type="hidden" name="sendId" value={filter.sendId} />
+          Only the leads of one send.{' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => onChange({ ...filter, search, sendId: null })}
+          >
+            Show every send
+          </button>
+        </p>
+      )}
     </form>
   );
 }

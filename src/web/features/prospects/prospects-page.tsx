@@ -1,6 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatCents } from '#domain/mail/lob-settings.ts';
 import { formatMoney } from '#domain/money/format-money.ts';
 import { canBulkImport } from '#domain/plans/plans.ts';
 import { answerRate, PROSPECT_CHANNELS, type ProspectChannel } from '#domain/prospects/prospect-requests.ts';
@@ -156,7 +157,8 @@ function SendPicker({ sendId, onChange }: { sendId: string | null; onChange: (se
         <option value="">All sends</option>
         {sends.data?.sends.map((send) => (
           <option key={send.id} value={send.id}>
-            {sendDate.format(new Date(send.createdAt))}: {send.total} {send.total === 1 ? 'owner' : 'owners'}
+            {send.kind === 'mail' ? 'Mail' : 'E-mail'}, {sendDate.format(new Date(send.createdAt))}: {send.total}{' '}
+            {send.kind === 'mail' ? (send.total === 1 ? 'piece' : 'pieces') : send.total === 1 ? 'owner' : 'owners'}
           </option>
         ))}
       </select>
@@ -164,19 +166,34 @@ function SendPicker({ sendId, onChange }: { sendId: string | null; onChange: (se
   );
 }
 
-/** What one e-mail send earned (issue 41, part 6). */
+/** What one send earned (issue 41, part 6): an e-mail send's e-mails, or a mail send's pieces; answers and cost for both. */
 function SendFigures({ sendId }: { sendId: string }) {
   const summary = useSendSummary(sendId);
   if (!summary.data) return null;
   const figures = summary.data;
   const rate = Math.round(answerRate(figures) * 1000) / 10;
+  const byChannel: [string, string | number][] =
+    figures.kind === 'mail'
+      ? [
+          ['Pieces verified', figures.verified],
+          ['Printed by you', figures.printed],
+          ['Mailed', figures.mailed],
+          ['Delivered', figures.delivered],
+          ['Returned', figures.returned],
+          ['Asked to stop', figures.unsubscribed],
+        ]
+      : [
+          ['E-mailed', figures.emailed],
+          ['Bounced', figures.bounced],
+          ['Unsubscribed', figures.unsubscribed],
+        ];
   const shown: [string, string | number][] = [
     ['Owners reached', figures.reached],
-    ['E-mailed', figures.emailed],
-    ['Bounced', figures.bounced],
-    ['Unsubscribed', figures.unsubscribed],
+    ...byChannel,
     ['Answered', figures.answered],
     ['Answer rate', `${rate}%`],
+    ['Cost', formatCents(figures.costCents)],
+    ['Cost per answer', figures.costPerAnswerCents === null ? '—' : formatCents(figures.costPerAnswerCents)],
   ];
   return (
     <section className="card prospects-figures" aria-label="What this send earned">
@@ -194,6 +211,9 @@ function SendFigures({ sendId }: { sendId: string }) {
           already made them this offer.
         </p>
       )}
+      <p>
+        <Link to={`/leads?sendId=${encodeURIComponent(sendId)}`}>See the leads this send brought</Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_short_codes_offer_link_idx" ON "mail_short_codes" USING btree ("offer_link_id");
