@@ -19,6 +19,7 @@ import {
   bulkSendJobs,
   customFormulaTemplates,
   dealTerms,
+  photos,
   followUps,
   followUpSequences,
   importColumnMappings,
@@ -260,11 +261,32 @@ const pathParameter = (victimIds: string[]) =>
     fc.string({ minLength: 1, maxLength: 30 }),
   );
 
-const query = fc.dictionary(
-  fc.constantFrom('limit', 'cursor', 'q', 'status', 'token', 'session_id', 'callbackURL', 'id', 'x', '__proto__'),
-  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...hostileStrings.slice(0, 20)), fc.integer().map(String)),
-  { maxKeys: 3 },
-);
+// The victim's ids as query values too: photos name their property or lead in the query.
+const queryOf = (victimIds: string[]) =>
+  fc.dictionary(
+    fc.constantFrom(
+      'limit',
+      'cursor',
+      'q',
+      'status',
+      'token',
+      'session_id',
+      'callbackURL',
+      'id',
+      'x',
+      '__proto__',
+      'savedPropertyId',
+      'leadId',
+      'size',
+    ),
+    fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(...hostileStrings.slice(0, 20)),
+      fc.integer().map(String),
+      fc.constantFrom(...victimIds),
+    ),
+    { maxKeys: 3 },
+  );
 
 const extraHeaders = fc.record(
   {
@@ -489,6 +511,19 @@ describeEachDatabase('API fuzz', (database) => {
     await db
       .insert(dealTerms)
       .values({ leadId: lead!.id, workspaceId, contractPrice: 150000, titleCompany: 'Title Co' });
+    const [photo] = await db
+      .insert(photos)
+      .values({
+        workspaceId,
+        savedPropertyId: property!.id,
+        contentType: 'image/jpeg',
+        width: 1,
+        height: 1,
+        byteSize: 1,
+        storageKey: `photos/${unguessable}.jpg`,
+        thumbnailKey: `photos/${unguessable}-thumbnail.jpg`,
+      })
+      .returning();
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -504,6 +539,7 @@ describeEachDatabase('API fuzz', (database) => {
       lobSend!.id,
       lobPiece!.id,
       task!.id,
+      photo!.id,
     ];
   });
 
@@ -529,7 +565,7 @@ describeEachDatabase('API fuzz', (database) => {
       signedIn: fc.boolean(),
       body,
       contentType,
-      query,
+      query: queryOf(victimIds),
       headers: extraHeaders,
     });
 
@@ -625,6 +661,10 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/mail/lob/sends/:id',
       'POST /api/mail/webhook/:id',
       'GET /api/public/mail/lob-files/:file',
+      'GET /api/photos',
+      'POST /api/photos',
+      'GET /api/photos/:id/file',
+      'DELETE /api/photos/:id',
     ])
       expect(fuzzed).toContain(route);
   });

@@ -16,12 +16,13 @@ import { savedPropertyBody } from '#tests/support/saved-property.ts';
 import { freshClientAddress, sendJson } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
+import type { signUpTestUser } from '#tests/support/test-users.ts';
 import { newTestWorkspace } from '#tests/support/workspaces.ts';
 import { leads, photos, savedProperties } from '../db/schema';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { PhotoView } from './photo-view';
 
-type Member = Awaited<ReturnType<ReturnType<typeof newTestWorkspace>>['join']>;
+type Member = Awaited<ReturnType<typeof signUpTestUser>>;
 type Target = { savedPropertyId: string } | { leadId: string };
 
 const pngOf = (seed: number) =>
@@ -64,7 +65,7 @@ describeEachDatabase('photos of saved properties and leads', (database) => {
     app.request(`/api/photos?${query(target)}`, {
       method: 'POST',
       headers: { ...who.headers, 'content-type': contentType, 'x-forwarded-for': freshClientAddress() },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   const list = (who: Member, target: Target) => sendJson(app, 'GET', `/api/photos?${query(target)}`, who.headers);
   const file = (who: Member, id: string, size = 'full') =>
