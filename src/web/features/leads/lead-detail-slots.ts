@@ -5,4 +5,6 @@ import type { LeadDetail } from './leads-api';
 export interface LeadDetailSlots {
   /** Export to Sheets and Export to GoHighLevel for this lead (its current offer). */
   LeadExports: ComponentType<{ lead: LeadDetail['lead'] }>;
+  /** The lead's photos (issue 39), below its facts. */
+  LeadPhotos?: ComponentType<{ lead: LeadDetail['lead'] }>;
 }

@@ -12,12 +12,14 @@ export function SavedPropertyCard({
   onDelete,
   Exports,
   Arv,
+  Photos,
 }: {
   property: SavedProperty;
   /** Undefined: no Delete button (a role that may not delete). */
   onDelete: (() => void) | undefined;
   Exports: SavedPageSlots['PropertyExports'];
   Arv?: SavedPageSlots['PropertyArv'];
+  Photos?: SavedPageSlots['PropertyPhotos'];
 }) {
   const repairs = property.repairCosts as { name: string; cost: number }[];
   // Properties saved before formulas were kept have no receipt.
@@ -70,6 +72,7 @@ export function SavedPropertyCard({
         />
       )}
       {Arv && <Arv property={property} />}
+      {Photos && <Photos property={property} />}
       <footer className="saved-card-actions">
         <Exports property={property} />
         {onDelete && (
