@@ -17,7 +17,7 @@ import { freshClientAddress, sendJson } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import type { signUpTestUser } from '#tests/support/test-users.ts';
-import { newTestWorkspace } from '#tests/support/workspaces.ts';
+import { newTestWorkspace, setWorkspacePlan } from '#tests/support/workspaces.ts';
 import { leads, photos, savedProperties } from '../db/schema';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { PhotoView } from './photo-view';
@@ -213,6 +213,28 @@ describeEachDatabase('photos of saved properties and leads', (database) => {
     expect(await storedFiles()).not.toContain(path.basename(first!.storageKey));
     expect((await file(owner, first!.id)).status).toBe(404);
     await uploaded(await upload(manager, target, await pngOf(300)));
+  });
+
+  it("removes a saved property's photo files when the property is deleted", async () => {
+    const { owner, workspaceId, target } = await workspaceWithProperty();
+    await setWorkspacePlan(database().db, workspaceId, 'pro');
+    const kept = await uploaded(await upload(owner, target, await pngOf(10)));
+    const gone = await uploaded(await upload(owner, target, await pngOf(11)));
+    const rows = await rowsOf(target);
+    const files = rows.flatMap((row) => [path.basename(row.storageKey), path.basename(row.thumbnailKey)]);
+    for (const name of files) expect(await storedFiles()).toContain(name);
+    expect(rows.map((row) => row.id).sort()).toEqual([kept.id, gone.id].sort());
+
+    const deleted = await sendJson(
+      app,
+      'DELETE',
+      `/api/properties/${(target as { savedPropertyId: string }).savedPropertyId}`,
+      owner.headers,
+    );
+    expect(deleted.status).toBe(200);
+    expect(await rowsOf(target)).toEqual([]);
+    const left = await storedFiles();
+    expect(files.filter((name) => left.includes(name))).toEqual([]);
   });
 
   it("answers another workspace's photo, property and lead as not found, with nothing changed", async () => {

@@ -7,7 +7,7 @@ import { leads, photos } from '../db/schema';
 import { leadsVisibleTo, ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { logger } from '../observability/logger';
-import type { FileStorage } from '../storage/file-storage';
+import { removeStoredFiles, type FileStorage } from '../storage/file-storage';
 import { assertMayChangePhotos, findPhotoTarget } from './photo-target';
 import { photoView } from './photo-view';
 import { processPhoto } from './process-photo';
@@ -17,11 +17,8 @@ export const photoNotFound = () => new Refusal(404, photoMessages.notFound, { co
 const extensions = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
 /** Removes stored files that no row names (a refused or failed upload, a deleted photo); a failure is logged, never the caller's. */
-async function removeFiles(storage: FileStorage, keys: string[]) {
-  for (const key of keys) {
-    await storage.delete(key).catch((error: unknown) => logger.warn({ error, key }, 'a photo file was not removed'));
-  }
-}
+export const removePhotoFiles = (storage: FileStorage, keys: readonly string[]) =>
+  removeStoredFiles(storage, keys, (key, error) => logger.warn({ error, key }, 'a photo file was not removed'));
 
 /**
  * POST /api/photos: a photo of a saved property or lead the member sees (404 otherwise) and may
@@ -80,7 +77,7 @@ export async function uploadPhoto(
     });
     return photoView(row);
   } catch (error) {
-    await removeFiles(storage, [storageKey, thumbnailKey]);
+    await removePhotoFiles(storage, [storageKey, thumbnailKey]);
     throw error;
   }
 }
@@ -107,5 +104,5 @@ export async function deletePhoto(db: Database, storage: FileStorage, member: Wo
     await tx.delete(photos).where(ownedRow(photos, id, member));
     return found.photo;
   });
-  await removeFiles(storage, [removed.storageKey, removed.thumbnailKey]);
+  await removePhotoFiles(storage, [removed.storageKey, removed.thumbnailKey]);
 }

@@ -15,6 +15,20 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * Removes the files of rows already deleted (a photo, the photos of a deleted property): a failure
+ * is logged and left, never the caller's, whose rows are gone whatever happens to their files.
+ */
+export async function removeStoredFiles(
+  storage: FileStorage,
+  keys: readonly string[],
+  log: (key: string, error: unknown) => void,
+) {
+  for (const key of keys) {
+    await storage.delete(key).catch((error: unknown) => log(key, error));
+  }
+}
+
 /** Lower-case letters, digits, '-' and '_' in '/'-separated parts: no '..', no absolute path, the same on disk and in a bucket. */
 const STORAGE_KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*(\.[a-z0-9]+)?$/;
 
