@@ -38,6 +38,7 @@ import { logger } from './observability/logger';
 import { observeRequests } from './observability/observe-requests';
 import { offerLinksRoutes, publicOffersRoutes } from './offer-links/offer-links-routes';
 import { personalPageRoutes } from './personal-page/personal-page-routes';
+import { photosRoutes } from './photos/photos-routes';
 import { profileRoutes, replyToConfirmationRoutes } from './profile/profile-routes';
 import { propertiesRoutes } from './properties/properties-routes';
 import { prospectsRoutes } from './prospects/prospects-routes';
@@ -76,6 +77,7 @@ function apiRoutes(context: AppContext) {
       .route('/profile', profileRoutes(context))
       .route('/public/reply-to-confirmations', replyToConfirmationRoutes(context))
       .route('/properties', propertiesRoutes(context))
+      .route('/photos', photosRoutes(context))
       .route('/subscription', subscriptionRoutes(context))
       .route('/billing', billingRoutes(context))
       .route('/events', eventsRoutes(context))

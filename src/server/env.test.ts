@@ -181,3 +181,30 @@ describe('parseEnv: logs and metrics (issue 40)', () => {
     expect(message).toContain('METRICS_TOKEN: must be at least 16 characters');
   });
 });
+
+describe('parseEnv: file storage', () => {
+  it('keeps files under DATA_DIR with no S3 setting', () => {
+    const env = parseEnv({});
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_ENDPOINT).toBeUndefined();
+  });
+
+  it('accepts a bucket with its region and keys, the endpoint normalised', () => {
+    const env = parseEnv({
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'photos',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(env).toMatchObject({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'photos' });
+  });
+
+  it('names every missing bucket setting', () => {
+    const message = configurationError({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'photos' });
+    expect(message).toContain('S3_REGION: required to store files in an S3 bucket');
+    expect(message).toContain('S3_ACCESS_KEY_ID: required to store files in an S3 bucket');
+    expect(message).toContain('S3_SECRET_ACCESS_KEY: required to store files in an S3 bucket');
+    expect(message).not.toContain('S3_BUCKET:');
+  });
+});

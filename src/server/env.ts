@@ -91,6 +91,13 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // The bearer token GET /metrics asks for (Prometheus text). Unset: the route does not exist.
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Photos and proof-of-funds files in an S3-compatible bucket (storage/create-file-storage.ts).
+    // Unset: under DATA_DIR/files. S3_ENDPOINT unset: AWS's own S3 in S3_REGION.
+    S3_ENDPOINT: baseUrl.optional(),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
   })
   .superRefine((env, ctx) => {
     // Links in e-mails and redirects point at APP_URL: a public site cannot guess its own address.
@@ -130,6 +137,13 @@ const EnvSchema = z
         path: ['FOLLOW_UP_TEST_CLOCK'],
         message: 'is for tests only, never in production',
       });
+    }
+    // A bucket needs every setting to reach it, named when missing; an endpoint alone is a mistake.
+    if (env.S3_BUCKET || env.S3_ENDPOINT) {
+      const s3Required = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+      for (const name of s3Required.filter((name) => !env[name])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'required to store files in an S3 bucket' });
+      }
     }
     // A configured payment provider needs all of its settings, named when missing (spec §5).
     if (!env.STRIPE_SECRET_KEY) return;

@@ -20,6 +20,7 @@ import {
   buyers,
   customFormulaTemplates,
   dealTerms,
+  photos,
   followUps,
   followUpSequences,
   importColumnMappings,
@@ -266,11 +267,32 @@ const pathParameter = (victimIds: string[]) =>
     fc.string({ minLength: 1, maxLength: 30 }),
   );
 
-const query = fc.dictionary(
-  fc.constantFrom('limit', 'cursor', 'q', 'status', 'token', 'session_id', 'callbackURL', 'id', 'x', '__proto__'),
-  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...hostileStrings.slice(0, 20)), fc.integer().map(String)),
-  { maxKeys: 3 },
-);
+// The victim's ids as query values too: photos name their property or lead in the query.
+const queryOf = (victimIds: string[]) =>
+  fc.dictionary(
+    fc.constantFrom(
+      'limit',
+      'cursor',
+      'q',
+      'status',
+      'token',
+      'session_id',
+      'callbackURL',
+      'id',
+      'x',
+      '__proto__',
+      'savedPropertyId',
+      'leadId',
+      'size',
+    ),
+    fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom(...hostileStrings.slice(0, 20)),
+      fc.integer().map(String),
+      fc.constantFrom(...victimIds),
+    ),
+    { maxKeys: 3 },
+  );
 
 const extraHeaders = fc.record(
   {
@@ -502,6 +524,19 @@ describeEachDatabase('API fuzz', (database) => {
       .insert(buyers)
       .values({ workspaceId, name: 'Victim Buyer', email: 'buyer@example.com', emailKey: 'buyer@example.com' })
       .returning();
+    const [photo] = await db
+      .insert(photos)
+      .values({
+        workspaceId,
+        savedPropertyId: property!.id,
+        contentType: 'image/jpeg',
+        width: 1,
+        height: 1,
+        byteSize: 1,
+        storageKey: `photos/${unguessable}.jpg`,
+        thumbnailKey: `photos/${unguessable}-thumbnail.jpg`,
+      })
+      .returning();
     victimIds = [
       property!.id,
       sendJob!.id,
@@ -518,6 +553,7 @@ describeEachDatabase('API fuzz', (database) => {
       lobPiece!.id,
       task!.id,
       buyer!.id,
+      photo!.id,
     ];
   });
 
@@ -543,7 +579,7 @@ describeEachDatabase('API fuzz', (database) => {
       signedIn: fc.boolean(),
       body,
       contentType,
-      query,
+      query: queryOf(victimIds),
       headers: extraHeaders,
     });
 
@@ -653,6 +689,10 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/reports',
       'GET /api/reports/:table',
       'PUT /api/reports/settings',
+      'GET /api/photos',
+      'POST /api/photos',
+      'GET /api/photos/:id/file',
+      'DELETE /api/photos/:id',
     ])
       expect(fuzzed).toContain(route);
   });

@@ -36,6 +36,7 @@ import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
 import { MAIL_FORMATS, MAIL_PIECE_STATUSES, type MailingAddress } from '#domain/mail/mail-send-request.ts';
 import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
+import { PHOTO_CONTENT_TYPES } from '#domain/photos/photo-rules.ts';
 import { PROSPECT_STATUSES, PROSPECT_TOUCH_KINDS } from '#domain/prospects/prospect-touch.ts';
 import type { RepairItem } from '#domain/repairs/repair-catalog.ts';
 import type { RepairEstimate } from '#domain/repairs/repair-estimate.ts';
@@ -1094,5 +1095,33 @@ export const buyers = pgTable(
     uniqueIndex('buyers_workspace_email_key_idx').on(t.workspaceId, t.emailKey),
     // The list's keyset order.
     index('buyers_workspace_name_idx').on(t.workspaceId, t.name, t.id),
+  ],
+);
+
+// --- Photos (issue 39 §3): of a saved property or a lead, kept in the file storage (storage/) ---
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // What it is of: exactly one of a saved property and a lead (the check below).
+    savedPropertyId: uuid('saved_property_id').references(() => savedProperties.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    // The stored image as served (resized, its metadata and location removed), and its thumbnail.
+    contentType: text('content_type', { enum: PHOTO_CONTENT_TYPES }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    uploadedByUserId: text('uploaded_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('photos_workspace_property_idx').on(t.workspaceId, t.savedPropertyId, t.createdAt),
+    index('photos_workspace_lead_idx').on(t.workspaceId, t.leadId, t.createdAt),
+    check('photos_one_target_check', sql`(${t.savedPropertyId} is null) <> (${t.leadId} is null)`),
+    check('photos_content_type_check', sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
   ],
 );

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { MAX_PHOTO_BYTES, photoMessages } from '#domain/photos/photo-rules.ts';
 import type { RefusalCode } from './refusal';
 
 /** Every /api request body: at most 64 KB (a saved property with 50 repairs is about 40 KB). */
@@ -15,7 +16,7 @@ export const BUYER_LIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
  * The only routes whose bodies may be larger, each with its own bound: a bulk send carries up
  * to 50,000 properties; the payment provider's events are a few KB but not ours to shape.
  */
-export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxBytes: number }[] = [
+export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxBytes: number; message?: string }[] = [
   { method: 'POST', path: '/api/bulk-send', maxBytes: 32 * 1024 * 1024 },
   // A mail send ("Print them yourself") carries the same rows as a bulk send (issue 41).
   { method: 'POST', path: '/api/mail/print-runs', maxBytes: 32 * 1024 * 1024 },
@@ -29,27 +30,32 @@ export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxByt
   { method: 'POST', path: '/api/properties', maxBytes: COMPS_BODY_LIMIT_BYTES },
   // A buyers list (issue 39): up to 5,000 rows of CSV text.
   { method: 'POST', path: '/api/buyers/import', maxBytes: BUYER_LIST_BODY_LIMIT_BYTES },
+  // One photo's bytes (issue 39), refused in the photo's own words.
+  { method: 'POST', path: '/api/photos', maxBytes: MAX_PHOTO_BYTES, message: photoMessages.tooLarge },
 ];
 
 function largerLimitFor(method: string, path: string) {
   const normalizedPath = path.replace(/\/+$/, '');
-  return LARGER_BODY_LIMITS.find((route) => route.method === method && route.path === normalizedPath)?.maxBytes;
+  return LARGER_BODY_LIMITS.find((route) => route.method === method && route.path === normalizedPath);
 }
 
-function tooLarge(c: Context, maxBytes: number) {
-  const message = `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`;
+function tooLarge(c: Context, maxBytes: number, routeMessage?: string) {
+  const message = routeMessage ?? `The request is too large (at most ${Math.floor(maxBytes / 1024)} KB).`;
   return c.json({ error: message, message, code: 'payload-too-large' satisfies RefusalCode }, 413);
 }
 
-/** A larger route's own limit, read after it has authorised the caller (413 as limitRequestBody answers it). */
-export function routeBodyLimit(maxBytes: number): MiddlewareHandler {
-  const streamingLimit = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes) });
+/**
+ * A larger route's own limit, read after it has authorised the caller (413 as limitRequestBody
+ * answers it), refused in the route's own words when it has them.
+ */
+export function routeBodyLimit(maxBytes: number, message?: string): MiddlewareHandler {
+  const streamingLimit = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c, maxBytes, message) });
   return async (c, next) => {
     // A declared length is all bodyLimit would check, but asking it builds the whole Request and
     // the route then reads its body through a web stream (limitRequestBody, below, says the same).
     const declared = c.req.header('content-length');
     if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number(declared) > maxBytes ? tooLarge(c, maxBytes) : next();
+      return Number(declared) > maxBytes ? tooLarge(c, maxBytes, message) : next();
     }
     return streamingLimit(c, next);
   };
@@ -67,14 +73,14 @@ export function limitRequestBody(): MiddlewareHandler {
 
   return async (c, next) => {
     const larger = largerLimitFor(c.req.method, c.req.path);
-    const maxBytes = larger ?? API_BODY_LIMIT_BYTES;
+    const maxBytes = larger?.maxBytes ?? API_BODY_LIMIT_BYTES;
     const declared = c.req.header('content-length');
     if (declared !== undefined) {
       if (!/^\d{1,15}$/.test(declared.trim())) {
         const message = 'Invalid Content-Length.';
         return c.json({ error: message, message, code: 'bad-content-length' satisfies RefusalCode }, 400);
       }
-      if (Number(declared) > maxBytes) return tooLarge(c, maxBytes);
+      if (Number(declared) > maxBytes) return tooLarge(c, maxBytes, larger?.message);
     }
     // A GET or HEAD request has no body (fetch's Request cannot hold one). Asking for its body
     // stream anyway would build the whole Request object on every read.

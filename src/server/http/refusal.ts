@@ -78,6 +78,9 @@ export const refusalCodes = [
   'password-too-short', // Better Auth's
   'payload-too-large',
   'phone-required',
+  'photo-not-found',
+  'photo-unreadable',
+  'photos-full',
   'postal-address-required',
   'pro-only',
   'profile-link-or-markup',

@@ -6,7 +6,10 @@ import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { COMPS_BODY_LIMIT_BYTES, routeBodyLimit } from '../http/limit-request-body';
 import { validate } from '../http/validate';
+import { logger } from '../observability/logger';
 import { EXPORT_RATE_LIMIT, limitPerUser } from '../rate-limit/limit-per-user';
+import { createFileStorage } from '../storage/create-file-storage';
+import { removeStoredFiles } from '../storage/file-storage';
 import { getSubscription } from '../subscriptions/subscription-store';
 import { deleteSavedProperty } from './delete-saved-property';
 import { listSavedProperties, SavedListQuerySchema } from './list-saved-properties';
@@ -29,6 +32,7 @@ const PropertyIdSchema = z.object({ id: z.uuid('Unknown property') });
  */
 export function propertiesRoutes(context: AppContext) {
   const { db } = context.database;
+  const storage = createFileStorage(context.env);
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
     .get('/', validate('query', SavedListQuerySchema), async (c) =>
@@ -77,7 +81,9 @@ export function propertiesRoutes(context: AppContext) {
       },
     )
     .delete('/:id', requireRole('work-deals'), validate('param', PropertyIdSchema), async (c) => {
-      const deleted = await deleteSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id);
+      const deleted = await deleteSavedProperty(db, c.var.member.workspaceId, c.req.valid('param').id, (keys) =>
+        removeStoredFiles(storage, keys, (key, error) => logger.warn({ error, key }, 'a photo file was not removed')),
+      );
       return deleted ? c.json({ deleted: true }) : c.json({ error: 'Property not found' }, 404);
     });
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { signedInPageData } from '#web/api/page-data-loader.ts';
 import { subscriptionQuery } from '#web/api/use-subscription.ts';
-import { workspaceQuery } from '#web/api/use-workspace.ts';
+import { useMay, workspaceQuery } from '#web/api/use-workspace.ts';
 import { IMPORT_PARAM } from '#web/components/bulk-import-path.ts';
 import { RequireUser } from '#web/components/require-user.tsx';
 import { SavedArvCompsView } from '#web/features/arv/saved-arv-comps.tsx';
@@ -13,6 +13,7 @@ import { BulkImportButton } from '#web/features/bulk-import/bulk-import-button.t
 import { DocumentDownloads } from '#web/features/documents/document-downloads.tsx';
 import { SavedPropertyExportButtons } from '#web/features/integrations/saved-property-export-buttons.tsx';
 import { sheetsSettingsQuery } from '#web/features/integrations/sheets-settings-api.ts';
+import { PhotosDisclosure } from '#web/features/photos/photos-section.tsx';
 import type { SavedPageSlots } from '#web/features/saved/saved-page-slots.ts';
 import { SavedPage } from '#web/features/saved/saved-page.tsx';
 import { savedPropertiesQuery, type SavedProperty } from '#web/features/saved/saved-properties-api.ts';
@@ -41,6 +42,14 @@ function PropertyActions({ property }: { property: SavedProperty }) {
 function PropertyArv({ property }: { property: SavedProperty }) {
   return (
     <SavedArvCompsView arvComps={property.arvComps} marketValue={property.marketValue} address={property.address} />
+  );
+}
+
+/** A saved property's photos, opened on demand; a role that works deals adds and deletes them. */
+function PropertyPhotos({ property }: { property: SavedProperty }) {
+  const mayChange = useMay()('work-deals');
+  return (
+    <PhotosDisclosure target={{ savedPropertyId: property.id }} address={property.address} mayChange={mayChange} />
   );
 }
 
@@ -73,6 +82,7 @@ const slots: SavedPageSlots = {
   CheckoutReturnNotice,
   PropertyExports: PropertyActions,
   PropertyArv,
+  PropertyPhotos,
 };
 
 /** /saved, for a signed-in user: the saved list with billing's controls and each property's exports and comps. */

@@ -118,6 +118,7 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
 
       <div className="lead-layout">
         <LeadFacts lead={lead} />
+        {slots.LeadPhotos && <slots.LeadPhotos lead={lead} />}
         <div className="lead-side">
           <LeadPhones lead={lead} />
           <LeadTasks leadId={lead.id} status={lead.status} />

@@ -7,4 +7,6 @@ export interface LeadDetailSlots {
   LeadExports: ComponentType<{ lead: LeadDetail['lead'] }>;
   /** The buyers whose box fits the deal, once the lead is under contract (issue 39). */
   MatchingBuyers: ComponentType<{ lead: LeadDetail['lead'] }>;
+  /** The lead's photos (issue 39), below its facts. */
+  LeadPhotos?: ComponentType<{ lead: LeadDetail['lead'] }>;
 }

@@ -15,6 +15,8 @@ export interface SavedPageSlots {
   PropertyExports: ComponentType<{ property: SavedProperty }>;
   /** A saved property's "ARV from comps" (the comps kept with it and the ARV used), in its card above the footer. */
   PropertyArv?: ComponentType<{ property: SavedProperty }>;
+  /** A saved property's photos, in its card above the footer. */
+  PropertyPhotos?: ComponentType<{ property: SavedProperty }>;
   /** "Import a list": bulk import, for those whose plan and role allow it (it shows itself only to them). */
   ImportList?: ComponentType;
 }

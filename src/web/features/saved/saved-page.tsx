@@ -120,6 +120,7 @@ export function SavedPage({ slots }: { slots: SavedPageSlots }) {
           onLoadMore={() => void savedList.fetchNextPage()}
           PropertyExports={slots.PropertyExports}
           PropertyArv={slots.PropertyArv}
+          PropertyPhotos={slots.PropertyPhotos}
           onDelete={
             mayDo('work-deals')
               ? (property) =>
@@ -154,6 +155,7 @@ interface SavedListProps {
   onDelete: ((property: SavedProperty) => void) | undefined;
   PropertyExports: SavedPageSlots['PropertyExports'];
   PropertyArv: SavedPageSlots['PropertyArv'];
+  PropertyPhotos: SavedPageSlots['PropertyPhotos'];
 }
 
 /** Virtualised against the window scroll, so a Pro list of thousands renders only what is on screen. */
@@ -165,6 +167,7 @@ function SavedList({
   onDelete,
   PropertyExports,
   PropertyArv,
+  PropertyPhotos,
 }: SavedListProps) {
   // The list's distance from the top of the page, which the window virtualiser needs.
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -209,6 +212,7 @@ function SavedList({
                 onDelete={onDelete && (() => onDelete(property))}
                 Exports={PropertyExports}
                 Arv={PropertyArv}
+                Photos={PropertyPhotos}
               />
             </li>
           );

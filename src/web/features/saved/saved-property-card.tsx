@@ -13,12 +13,14 @@ export function SavedPropertyCard({
   onDelete,
   Exports,
   Arv,
+  Photos,
 }: {
   property: SavedProperty;
   /** Undefined: no Delete button (a role that may not delete). */
   onDelete: (() => void) | undefined;
   Exports: SavedPageSlots['PropertyExports'];
   Arv?: SavedPageSlots['PropertyArv'];
+  Photos?: SavedPageSlots['PropertyPhotos'];
 }) {
   const repairs = property.repairCosts as { name: string; cost: number }[];
   // Properties saved before formulas were kept have no receipt.
@@ -71,6 +73,7 @@ export function SavedPropertyCard({
         />
       )}
       {Arv && <Arv property={property} />}
+      {Photos && <Photos property={property} />}
       <footer className="saved-card-actions">
         {/* Opened again, changed and saved in place, its earlier figures kept (issue 42 §4). */}
         <Link className="button button-secondary button-small" to={`/?saved=${property.id}`}>
