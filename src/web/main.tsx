@@ -1,4 +1,4 @@
-// First: zod's configuration, before any module that loads zod.
+// First: zod's configuration, before zod first parses (zod-jitless.ts).
 import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import type { ErrorInfo } from 'react-dom/client';

@@ -463,8 +463,10 @@ test('a homeowner counters an e-mailed offer; the wholesaler negotiates from /le
   await expect(page.getByText('Moved to Negotiating')).toBeVisible();
   await page.getByRole('button', { name: 'Send revised offer' }).click();
   const revise = page.getByRole('dialog', { name: 'Send revised offer' });
-  await revise.getByLabel('Low offer ($)').fill('165000');
-  await revise.getByLabel('High offer ($)').fill('175000');
+  // Computed from the deal's figures: 270,000 × 0.7 − 4,000 of repairs, less $20,000 to $5,000.
+  await revise.getByLabel('After-repair value ($)').fill('270,000');
+  await revise.getByLabel('Repairs ($)').fill('4,000');
+  await expect(revise.getByText('$165,000 – $180,000').first()).toBeVisible();
   await revise.getByRole('button', { name: 'Send revised offer' }).click();
   await expect(revise.getByText(`is queued to be e-mailed to ${owner}`)).toBeVisible();
   await revise.getByRole('button', { name: 'Done' }).click();
@@ -482,7 +484,7 @@ test('a homeowner counters an e-mailed offer; the wholesaler negotiates from /le
     )
     .toBeTruthy();
   await homeowner.goto(revisedLink!);
-  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$165,000\s*–?\s*to\s*\$175,000/);
+  await expect(homeowner.getByTestId('offer-range')).toHaveText(/\$165,000\s*–?\s*to\s*\$180,000/);
   await homeowner.getByRole('button', { name: 'Get Offer' }).click();
   await expect(homeowner.getByLabel('Email')).toHaveValue(owner);
   await homeowner.getByLabel('Phone').fill('512-555-0177');
@@ -496,7 +498,7 @@ test('a homeowner counters an e-mailed offer; the wholesaler negotiates from /le
     /Homeowner countered at \$180,000/,
     // The offer went out with follow-ups (on by default): the counter stopped them.
     /Follow-ups stopped: The homeowner answered the offer/,
-    /Revised offer sent: \$165,000 – \$175,000/,
+    /Revised offer sent: \$165,000 – \$180,000/,
     /Homeowner accepted/,
   ]);
   const leadPath = new URL(page.url()).pathname;
