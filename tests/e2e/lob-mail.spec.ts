@@ -73,6 +73,8 @@ const owners = [
 test('mail through Lob: key saved in test mode, addresses verified, count and cost confirmed, a returned address skipped next time', async ({
   page,
 }) => {
+  // A whole journey: sign-up, Pro, a key, a send verified and confirmed, a webhook and a second send.
+  test.setTimeout(90_000);
   lob.markUndeliverable('9 Nowhere Rd');
   const account = await registerThroughUi(page);
   await becomePro(page);

@@ -75,6 +75,8 @@ test('print them yourself: the letters read back, a short address opens the offe
   browser,
   baseURL,
 }) => {
+  // A whole journey: sign-up, Pro, a send printed and read back, an owner's answer and a stop.
+  test.setTimeout(90_000);
   const account = await registerThroughUi(page);
   await becomePro(page);
   const origin = new URL(page.url()).origin;
