@@ -55,8 +55,9 @@ test.beforeAll(async () => {
     RESEND_API_KEY: 're_e2e_key',
     RESEND_API_URL: resend.url,
     EMAIL_FROM: 'Cash Offer Calculator <offers@e2e.example>',
-    // Quicker than production's one a second, and small batches, so a restart lands mid-send.
-    BULK_EMAIL_INTERVAL_MS: '700',
+    // Two seconds apart, in small batches, so a restart lands mid-send even when the test's poll
+    // and the server's stop are slow (at 700 ms, all 5 were out before a stop beside two busy loops).
+    BULK_EMAIL_INTERVAL_MS: '2000',
     BULK_EMAIL_BATCH_SIZE: '2',
   });
 });
