@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { freshOfferFormula, freshOfferRange } from '#domain/follow-ups/fresh-offer.ts';
+import { findWorkspaceTemplate } from '../custom-templates/custom-templates';
 import type { Transaction } from '../db/database';
-import { customFormulaTemplates, leadEvents, leads, offerLinks } from '../db/schema';
+import { leadEvents, leads, offerLinks } from '../db/schema';
 import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import type { RestateFreshOffer } from '../follow-ups/run-due-follow-ups';
 import { insertOfferLink } from '../offer-links/insert-offer-link';
@@ -36,15 +37,11 @@ export const restateFreshOffer: RestateFreshOffer = async (
   const basis = links[0];
   const marketValue = lead.marketValue ?? basis?.marketValue;
   if (marketValue == null) return null;
-  const templates = await tx
-    .select({ name: customFormulaTemplates.name, formula: customFormulaTemplates.formula })
-    .from(customFormulaTemplates)
-    .where(inWorkspace(customFormulaTemplates, workspaceId));
-  const formula = freshOfferFormula({
-    kept: links.find((link) => link.formula)?.formula ?? null,
-    templateName: links.find((link) => link.templateName)?.templateName ?? '',
-    workspaceTemplates: templates.map((template) => ({ ...template.formula, name: template.name })),
-  });
+  const kept = links.find((link) => link.formula)?.formula ?? null;
+  const templateName = links.find((link) => link.templateName)?.templateName ?? '';
+  // The template of that name is read only when no formula was kept, by its one indexed lookup.
+  const named = kept ? null : await findWorkspaceTemplate(tx, workspaceId, templateName);
+  const formula = freshOfferFormula({ kept, templateName, workspaceTemplates: named ? [named] : [] });
   const totalRepairCost = basis?.totalRepairCost ?? 0;
   const range = freshOfferRange({ marketValue, totalRepairCost, formula });
   if (!range) return null;
