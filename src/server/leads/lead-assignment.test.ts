@@ -67,8 +67,20 @@ describeEachDatabase('new leads find their assignee (issue 26)', (database) => {
     const owner = await signUpTestUser(app);
     const workspaceId = owner.user.id;
     const [first, second] = [await signUpTestUser(app), await signUpTestUser(app)];
-    await joinWorkspace(database().db, { workspaceId, userId: first.user.id, role: 'acquisitions' });
-    await joinWorkspace(database().db, { workspaceId, userId: second.user.id, role: 'acquisitions' });
+    // Two quick joins can share a millisecond; the rotation breaks that tie by random id.
+    const joinedAt = Date.now();
+    await joinWorkspace(database().db, {
+      workspaceId,
+      userId: first.user.id,
+      role: 'acquisitions',
+      joinedAt: new Date(joinedAt - 1000),
+    });
+    await joinWorkspace(database().db, {
+      workspaceId,
+      userId: second.user.id,
+      role: 'acquisitions',
+      joinedAt: new Date(joinedAt),
+    });
     // A Manager is not in the rotation.
     const manager = await signUpTestUser(app);
     await joinWorkspace(database().db, { workspaceId, userId: manager.user.id, role: 'manager' });
