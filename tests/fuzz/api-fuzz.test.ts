@@ -17,7 +17,9 @@ import {
   account,
   bulkSendItems,
   bulkSendJobs,
+  buyerOffers,
   buyers,
+  dealLinks,
   customFormulaTemplates,
   dealTerms,
   photos,
@@ -524,6 +526,28 @@ describeEachDatabase('API fuzz', (database) => {
       .insert(buyers)
       .values({ workspaceId, name: 'Victim Buyer', email: 'buyer@example.com', emailKey: 'buyer@example.com' })
       .returning();
+    // A buyer's link to the victim's deal, and the offer the buyer made on it (issue 39 §4–6).
+    const [dealLink] = await db
+      .insert(dealLinks)
+      .values({
+        workspaceId,
+        leadId: lead!.id,
+        buyerId: buyer!.id,
+        tokenHash: `deal-${unguessable}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const [buyerOffer] = await db
+      .insert(buyerOffers)
+      .values({
+        workspaceId,
+        leadId: lead!.id,
+        buyerId: buyer!.id,
+        dealLinkId: dealLink!.id,
+        amount: 160_000,
+        contactName: 'Victim Buyer',
+      })
+      .returning();
     const [photo] = await db
       .insert(photos)
       .values({
@@ -553,6 +577,8 @@ describeEachDatabase('API fuzz', (database) => {
       lobPiece!.id,
       task!.id,
       buyer!.id,
+      dealLink!.id,
+      buyerOffer!.id,
       photo!.id,
     ];
   });

@@ -30,6 +30,7 @@ import {
   FOLLOW_UP_TASK_KINDS,
   type FollowUpSequence,
 } from '#domain/follow-ups/sequence.ts';
+import { DEAL_DISPOSITIONS } from '#domain/deals/deal-disposition.ts';
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
@@ -1032,6 +1033,27 @@ export const dealTerms = pgTable(
     // "Closed": what the wholesaler received (the fee), and when.
     amountReceived: money('amount_received'),
     closedOn: date('closed_on', { mode: 'string' }),
+    // Dispositions (issue 39): what buyers are shown on the deal page. Never the contract price.
+    askingPrice: money('asking_price'),
+    accessNotes: text('access_notes').notNull().default(''),
+    buyerEarnestMoney: money('buyer_earnest_money'),
+    // The buyers chosen from their offers, and the buyer's earnest money when it arrived.
+    primaryBuyerOfferId: uuid('primary_buyer_offer_id').references((): AnyPgColumn => buyerOffers.id, {
+      onDelete: 'set null',
+    }),
+    backupBuyerOfferId: uuid('backup_buyer_offer_id').references((): AnyPgColumn => buyerOffers.id, {
+      onDelete: 'set null',
+    }),
+    buyerEarnestMoneyReceived: money('buyer_earnest_money_received'),
+    buyerEarnestMoneyReceivedOn: date('buyer_earnest_money_received_on', { mode: 'string' }),
+    // How the contract was sold: assigned to the buyer, or bought and resold (a double close), at what price and when.
+    disposition: text('disposition', { enum: DEAL_DISPOSITIONS }),
+    dispositionPrice: money('disposition_price'),
+    disposedOn: date('disposed_on', { mode: 'string' }),
+    // The fee ledger's costs.
+    marketingCost: money('marketing_cost'),
+    earnestMoneyLost: money('earnest_money_lost'),
+    closingCosts: money('closing_costs'),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('deal_terms_workspace_closed_idx').on(t.workspaceId, t.closedOn)],
@@ -1124,4 +1146,60 @@ export const photos = pgTable(
     check('photos_one_target_check', sql`(${t.savedPropertyId} is null) <> (${t.leadId} is null)`),
     check('photos_content_type_check', sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
   ],
+);
+
+// --- Dispositions (issue 39 §4–6): a buyer's own link to a deal, and the offers buyers make on it ---
+
+export const dealLinks = pgTable(
+  'deal_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    // SHA-256 (hex) of the link's 256-bit random token, as offer links keep theirs.
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    // When the deal's e-mail to this buyer may go: proven buyers get a first look, the rest wait.
+    sendAfter: timestamp('send_after', { withTimezone: true, precision: 3 }),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+    openedAt: timestamp('opened_at', { withTimezone: true, precision: 3 }),
+    createdByUserId: text('created_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One link per buyer and deal: sending again reuses it.
+    uniqueIndex('deal_links_lead_buyer_idx').on(t.leadId, t.buyerId),
+    index('deal_links_workspace_lead_idx').on(t.workspaceId, t.leadId),
+  ],
+);
+
+export const buyerOffers = pgTable(
+  'buyer_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    dealLinkId: uuid('deal_link_id').references(() => dealLinks.id, { onDelete: 'set null' }),
+    amount: money('amount').notNull(),
+    // Proof of funds sent with the offer: the file in the storage (storage/), its amount.
+    proofOfFundsFileKey: text('proof_of_funds_file_key'),
+    proofOfFundsContentType: text('proof_of_funds_content_type'),
+    proofOfFundsAmount: money('proof_of_funds_amount'),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('buyer_offers_workspace_lead_idx').on(t.workspaceId, t.leadId, t.createdAt)],
 );
