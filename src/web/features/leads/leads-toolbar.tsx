@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
 import { LEAD_SOURCES, leadSourceLabels, type LeadSource } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES, leadStatusLabels, type LeadStatus } from '#domain/leads/lead-status.ts';
 import { useWorkspace } from '#web/api/use-workspace.ts';
 import { SegmentedControl } from '#web/components/segmented-control.tsx';
+import { useDebouncedSearch } from '#web/components/use-debounced-search.ts';
 import { useTypedBeforeHydration } from '#web/components/use-typed-before-hydration.ts';
 import type { LeadsFilter } from './leads-api';
-
-/** How long typing pauses before the search runs: one request per pause, not per key. */
-const SEARCH_DELAY_MS = 300;
 
 interface LeadsToolbarProps {
   filter: LeadsFilter;
@@ -22,7 +19,7 @@ interface LeadsToolbarProps {
  * and what was typed or chosen then is applied once the code runs.
  */
 export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
-  const [search, setSearch] = useState(filter.search);
+  const [search, setSearch] = useDebouncedSearch(filter.search, (typed) => onChange({ ...filter, search: typed }));
   const changeStatus = (value: string) =>
     onChange({ ...filter, search, status: value === '' ? null : (value as LeadStatus) });
   useTypedBeforeHydration('leads-search', search, setSearch);
@@ -30,19 +27,6 @@ export function LeadsToolbar({ filter, onChange }: LeadsToolbarProps) {
   const changeSource = (value: string) =>
     onChange({ ...filter, search, source: value === '' ? null : (value as LeadSource) });
   useTypedBeforeHydration('leads-source', filter.source ?? '', changeSource);
-
-  // The address bar changed (back button, a cleared filter): show its search.
-  const [shownSearch, setShownSearch] = useState(filter.search);
-  if (filter.search !== shownSearch) {
-    setShownSearch(filter.search);
-    setSearch(filter.search);
-  }
-
-  useEffect(() => {
-    if (search === filter.search) return;
-    const timer = setTimeout(() => onChange({ ...filter, search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, filter, onChange]);
 
   return (
     <form

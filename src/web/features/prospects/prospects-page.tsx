@@ -17,6 +17,7 @@ import { useSession } from '#web/api/use-session.ts';
 import { useSubscription } from '#web/api/use-subscription.ts';
 import { firstScreenOfWindowList, useWindowListStyles } from '#web/components/first-screen-of-window-list.ts';
 import { LocalDateTime } from '#web/components/local-date-time.tsx';
+import { useDebouncedSearch } from '#web/components/use-debounced-search.ts';
 import { ProspectDetailDialog } from './prospect-detail-dialog';
 import { channelLabels, StatusBadge } from './prospect-labels';
 import {
@@ -29,9 +30,6 @@ import {
 } from './prospects-api';
 import { prospectsFilterParams, readProspectsFilter } from './prospects-filter-params';
 import './prospects.css';
-
-/** How long typing pauses before the search runs: one request per pause, not per key. */
-const SEARCH_DELAY_MS = 300;
 
 const emptyFilter: ProspectsFilter = { sendId: null, search: '', status: null, touch: null, channel: null };
 
@@ -225,17 +223,7 @@ function ProspectsToolbar({
   filter: ProspectsFilter;
   onChange: (filter: ProspectsFilter) => void;
 }) {
-  const [search, setSearch] = useState(filter.search);
-  const [shownSearch, setShownSearch] = useState(filter.search);
-  if (filter.search !== shownSearch) {
-    setShownSearch(filter.search);
-    setSearch(filter.search);
-  }
-  useEffect(() => {
-    if (search === filter.search) return;
-    const timer = setTimeout(() => onChange({ ...filter, search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, filter, onChange]);
+  const [search, setSearch] = useDebouncedSearch(filter.search, (typed) => onChange({ ...filter, search: typed }));
 
   return (
     <form
