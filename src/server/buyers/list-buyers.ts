@@ -2,34 +2,20 @@ import { and, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BUYERS_PAGE_SIZE, type BuyerListQuery } from '#domain/buyers/buyer-request.ts';
 import type { Database } from '../db/database';
+import { pageCursor, containing } from '../db/list-queries';
 import { buyers } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { buyerColumns, buyerView } from './buyer-view';
 
-const CursorSchema = z.object({ name: z.string(), id: z.uuid() });
-
-function encodeCursor(row: { name: string; id: string }) {
-  return Buffer.from(JSON.stringify({ name: row.name, id: row.id })).toString('base64url');
-}
-
-function decodeCursor(cursor: string) {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    return null;
-  }
-}
-
-/** LIKE pattern for text anywhere in a column, with the user's % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const cursors = pageCursor({ name: z.string(), id: z.uuid() });
 
 /**
  * The workspace's buyers in name order, BUYERS_PAGE_SIZE a page with a keyset cursor, searched by
  * name, company, e-mail or area; with the workspace's count of buyers (all, not only the page).
  */
 export async function listBuyers(db: Database, workspaceId: string, query: BuyerListQuery) {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined ? null : cursors.read(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
   const conditions: (SQL | undefined)[] = [inWorkspace(buyers, workspaceId)];
   if (query.q) {
@@ -62,6 +48,6 @@ export async function listBuyers(db: Database, workspaceId: string, query: Buyer
   return {
     buyers: page.map(buyerView),
     total: counted?.total ?? 0,
-    nextCursor: rows.length > BUYERS_PAGE_SIZE && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > BUYERS_PAGE_SIZE && last ? cursors.write({ name: last.name, id: last.id }) : null,
   };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { LEAD_HISTORY_PAGE_SIZE } from '#domain/leads/lead-inbox-requests.ts';
 import type { Database } from '../db/database';
+import { pageCursor } from '../db/list-queries';
 import { leadEvents, leads } from '../db/schema';
 import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
@@ -9,21 +10,7 @@ import { leadNotFound } from './find-owned-lead';
 import { memberNames } from './lead-member-names';
 import { leadEventView } from './lead-view';
 
-type LeadEventRow = typeof leadEvents.$inferSelect;
-
-const CursorSchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
-
-function encodeCursor(event: LeadEventRow) {
-  return Buffer.from(JSON.stringify({ createdAt: event.createdAt.toISOString(), id: event.id })).toString('base64url');
-}
-
-function decodeCursor(cursor: string) {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new Refusal(400, 'Invalid history cursor');
-  }
-}
+const cursors = pageCursor({ createdAt: z.iso.datetime(), id: z.uuid() });
 
 /**
  * One page of the history of a lead the member sees, oldest first, each entry with the member who
@@ -38,7 +25,8 @@ export async function listLeadEvents(
   leadId: string,
   cursor?: string,
 ) {
-  const before = cursor === undefined ? null : decodeCursor(cursor);
+  const before = cursor === undefined ? null : cursors.read(cursor);
+  if (cursor !== undefined && !before) throw new Refusal(400, 'Invalid history cursor');
   const [owned] = await db
     .select({ id: leads.id })
     .from(leads)
@@ -67,6 +55,9 @@ export async function listLeadEvents(
   );
   return {
     events: page.reverse().map((event) => leadEventView(event, names.get(event.actorUserId ?? '') ?? null)),
-    earlierCursor: rows.length > LEAD_HISTORY_PAGE_SIZE && oldest ? encodeCursor(oldest) : null,
+    earlierCursor:
+      rows.length > LEAD_HISTORY_PAGE_SIZE && oldest
+        ? cursors.write({ createdAt: oldest.createdAt.toISOString(), id: oldest.id })
+        : null,
   };
 }

@@ -2,28 +2,14 @@ import { and, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { LEADS_PAGE_SIZE, type LeadsInboxQuery } from '#domain/leads/lead-inbox-requests.ts';
 import type { Database } from '../db/database';
+import { pageCursor, containing } from '../db/list-queries';
 import { leads } from '../db/schema';
 import { leadsVisibleTo, type LeadReader } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { memberNames } from './lead-member-names';
 import { leadView } from './lead-view';
 
-const CursorSchema = z.object({ respondedAt: z.iso.datetime(), id: z.uuid() });
-
-function encodeCursor(row: { respondedAt: Date; id: string }) {
-  return Buffer.from(JSON.stringify({ respondedAt: row.respondedAt.toISOString(), id: row.id })).toString('base64url');
-}
-
-function decodeCursor(cursor: string) {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    return null;
-  }
-}
-
-/** LIKE pattern for text anywhere in a column, with the user's % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const cursors = pageCursor({ respondedAt: z.iso.datetime(), id: z.uuid() });
 
 /**
  * The lead answered an offer of this send: a bulk e-mail's item, or a mail send's piece (another
@@ -48,7 +34,7 @@ const answeredSend = (sendId: string) =>
  * workspace's rows.
  */
 export async function listLeads(db: Database, member: LeadReader, query: LeadsInboxQuery) {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined ? null : cursors.read(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
 
   const conditions: (SQL | undefined)[] = [leadsVisibleTo(member)];
@@ -80,6 +66,9 @@ export async function listLeads(db: Database, member: LeadReader, query: LeadsIn
   );
   return {
     leads: page.map((lead) => leadView(lead, names.get(lead.assigneeUserId ?? '') ?? null)),
-    nextCursor: rows.length > LEADS_PAGE_SIZE && last ? encodeCursor(last) : null,
+    nextCursor:
+      rows.length > LEADS_PAGE_SIZE && last
+        ? cursors.write({ respondedAt: last.respondedAt.toISOString(), id: last.id })
+        : null,
   };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Transaction } from '../db/database';
+import { pageCursor } from '../db/list-queries';
 import { decodedOrNull, preparedRowsPerDatabase } from '../db/prepared';
 import { savedProperties } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
@@ -11,19 +12,7 @@ export const SavedListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-const CursorSchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
-
-function encodeCursor(row: { createdAt: Date; id: string }) {
-  return Buffer.from(JSON.stringify({ createdAt: row.createdAt.toISOString(), id: row.id })).toString('base64url');
-}
-
-function decodeCursor(cursor: string) {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    return null;
-  }
-}
+const cursors = pageCursor({ createdAt: z.iso.datetime(), id: z.uuid() });
 
 /** A saved property as the list shows it: every column but its workspace. */
 export type ListedProperty = Omit<typeof savedProperties.$inferSelect, 'workspaceId'>;
@@ -112,7 +101,7 @@ export async function listSavedProperties(
   workspaceId: string,
   query: z.infer<typeof SavedListQuerySchema>,
 ) {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined ? null : cursors.read(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
 
   // One more than the page: whether there is a next one.
@@ -125,6 +114,9 @@ export async function listSavedProperties(
   const last = page.at(-1);
   return {
     properties: page,
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? cursors.write({ createdAt: last.createdAt.toISOString(), id: last.id })
+        : null,
   };
 }

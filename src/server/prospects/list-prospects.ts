@@ -2,27 +2,13 @@ import { and, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PROSPECTS_PAGE_SIZE, type ProspectListQuery } from '#domain/prospects/prospect-requests.ts';
 import type { Database } from '../db/database';
+import { pageCursor, containing } from '../db/list-queries';
 import { prospects } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { mailable, prospectColumns, prospectView } from './prospect-view';
 
-const CursorSchema = z.object({ key: z.string(), id: z.uuid() });
-
-function encodeCursor(row: { key: string; id: string }) {
-  return Buffer.from(JSON.stringify({ key: row.key, id: row.id })).toString('base64url');
-}
-
-function decodeCursor(cursor: string) {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    return null;
-  }
-}
-
-/** LIKE pattern for text anywhere in a column, with the user's % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const cursors = pageCursor({ key: z.string(), id: z.uuid() });
 
 /**
  * The workspace's prospects, in address order (their key), PROSPECTS_PAGE_SIZE a page with a keyset
@@ -32,7 +18,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => 
  * outer row "prospects"."id" in full: a one-table select names its columns unqualified.)
  */
 export async function listProspects(db: Database, workspaceId: string, query: ProspectListQuery) {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined ? null : cursors.read(query.cursor);
   if (query.cursor !== undefined && !after) throw new Refusal(400, 'Invalid page cursor');
 
   const conditions: (SQL | undefined)[] = [inWorkspace(prospects, workspaceId)];
@@ -68,6 +54,6 @@ export async function listProspects(db: Database, workspaceId: string, query: Pr
   const last = page.at(-1);
   return {
     prospects: page.map(prospectView),
-    nextCursor: rows.length > PROSPECTS_PAGE_SIZE && last ? encodeCursor(last) : null,
+    nextCursor: rows.length > PROSPECTS_PAGE_SIZE && last ? cursors.write({ key: last.key, id: last.id }) : null,
   };
 }
