@@ -23,6 +23,7 @@ import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.t
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { BuyerPropertyType, BuyerStrategy } from '#domain/buyers/buyer-request.ts';
+import { DEAL_DISPOSITIONS } from '#domain/deals/deal-disposition.ts';
 import {
   FOLLOW_UP_MAIL_KINDS,
   FOLLOW_UP_SEQUENCE_KINDS,
@@ -30,7 +31,6 @@ import {
   FOLLOW_UP_TASK_KINDS,
   type FollowUpSequence,
 } from '#domain/follow-ups/sequence.ts';
-import { DEAL_DISPOSITIONS } from '#domain/deals/deal-disposition.ts';
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
@@ -1056,7 +1056,11 @@ export const dealTerms = pgTable(
     closingCosts: money('closing_costs'),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('deal_terms_workspace_closed_idx').on(t.workspaceId, t.closedOn)],
+  (t) => [
+    index('deal_terms_workspace_closed_idx').on(t.workspaceId, t.closedOn),
+    // The backup buyer is another offer than the primary one (issue 39 §6).
+    check('deal_terms_buyers_differ', sql`${t.primaryBuyerOfferId} <> ${t.backupBuyerOfferId}`),
+  ],
 );
 
 /**
