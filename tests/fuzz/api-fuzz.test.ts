@@ -719,6 +719,13 @@ describeEachDatabase('API fuzz', (database) => {
       'POST /api/photos',
       'GET /api/photos/:id/file',
       'DELETE /api/photos/:id',
+      'GET /api/dispositions/:leadId',
+      'GET /api/dispositions/:leadId/offers/:offerId/proof-of-funds',
+      'PUT /api/dispositions/:leadId/buyers',
+      'PUT /api/dispositions/:leadId/earnest-money',
+      'PUT /api/dispositions/:leadId/costs',
+      'PUT /api/dispositions/:leadId/sale',
+      'GET /api/reports/deals',
     ])
       expect(fuzzed).toContain(route);
   });

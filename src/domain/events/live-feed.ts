@@ -1,5 +1,12 @@
 /** The tables whose changes the signed-in member's live feed (GET /api/events) announces to the browser, for their workspace. */
-export const FEED_TABLES = ['saved_properties', 'subscriptions', 'leads', 'follow_ups', 'tasks'] as const;
+export const FEED_TABLES = [
+  'saved_properties',
+  'subscriptions',
+  'leads',
+  'follow_ups',
+  'tasks',
+  'buyer_offers',
+] as const;
 export type FeedTable = (typeof FEED_TABLES)[number];
 
 /**

@@ -1056,7 +1056,11 @@ export const dealTerms = pgTable(
     closingCosts: money('closing_costs'),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('deal_terms_workspace_closed_idx').on(t.workspaceId, t.closedOn)],
+  (t) => [
+    index('deal_terms_workspace_closed_idx').on(t.workspaceId, t.closedOn),
+    // The backup buyer is another offer than the primary one (issue 39 §6).
+    check('deal_terms_buyers_differ', sql`${t.primaryBuyerOfferId} <> ${t.backupBuyerOfferId}`),
+  ],
 );
 
 /**

@@ -172,6 +172,8 @@ export interface GhlOpportunity {
   pipelineStageId: string;
   name: string;
   monetaryValue: number;
+  /** GoHighLevel's opportunity status: 'won' once the deal is sold; default 'open'. */
+  status?: 'open' | 'won';
 }
 
 /**
@@ -199,7 +201,7 @@ export async function upsertGhlOpportunity(
     pipelineStageId: opportunity.pipelineStageId,
     name: opportunity.name,
     monetaryValue: opportunity.monetaryValue,
-    status: 'open',
+    status: opportunity.status ?? 'open',
   };
   if (existingId) {
     const { status, body } = await callGhl<{ opportunity?: { id?: unknown } } | null>(credentials, {

@@ -17,6 +17,7 @@ import type { Database } from '../db/database';
 import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { limitPerUser } from '../rate-limit/limit-per-user';
+import { readDealsReport } from './read-deals-report';
 import { readReport, type Report } from './read-report';
 import { readReportSettings, writeReportSettings } from './report-settings';
 
@@ -37,13 +38,18 @@ const tableRows: Record<ReportTable, (report: Report) => Report['bySource']> = {
 /**
  * Whose figures a member may read (issue 42 §5): an Owner or Manager the workspace's or any
  * member's; a Viewer the same once the Owner allows it (else 403); any other member only their
- * own (asking for another member's is 403 'not-allowed'). A member id that is no member of the
+ * own (asking for another member's is 403 'not-allowed'). The deals report (`deals`) is the
+ * Dispositions members' work too: they read the workspace's. A member id that is no member of the
  * workspace is 404. Answers the member whose figures to read, null for the whole workspace.
  */
-async function readerScope(db: Database, member: WorkspaceMember, query: ReportQuery) {
+async function readerScope(db: Database, member: WorkspaceMember, query: ReportQuery, { deals = false } = {}) {
   const asked = query.memberId ?? null;
   const { viewersMayRead } = await readReportSettings(db, member.workspaceId);
-  const readsAll = member.role === 'owner' || member.role === 'manager' || (member.role === 'viewer' && viewersMayRead);
+  const readsAll =
+    member.role === 'owner' ||
+    member.role === 'manager' ||
+    (deals && member.role === 'dispositions') ||
+    (member.role === 'viewer' && viewersMayRead);
   if (member.role === 'viewer' && !viewersMayRead)
     throw new Refusal(403, reportMessages.viewerNotAllowed, { code: 'not-allowed' });
   if (!readsAll && asked !== null && asked !== member.userId)
@@ -55,6 +61,7 @@ async function readerScope(db: Database, member: WorkspaceMember, query: ReportQ
  * /api/reports (signed in): the workspace's numbers (read-report.ts).
  * GET / ?month=YYYY-MM&memberId= → the report, with who may choose what;
  * GET /{by-source|by-send|by-member|by-month}.csv, same query → that table as CSV;
+ * GET /deals, same query → the deals sold (read-deals-report.ts), with who may choose what;
  * GET /settings → { viewersMayRead }; PUT /settings ReportSettingsSchema: the Owner only.
  */
 export function reportsRoutes(context: AppContext) {
@@ -83,6 +90,17 @@ export function reportsRoutes(context: AppContext) {
     .get('/', validate('query', ReportQuerySchema), async (c) =>
       c.json(await report(c.var.member, c.req.valid('query'))),
     )
+    .get('/deals', validate('query', ReportQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const scope = await readerScope(db, c.var.member, query, { deals: true });
+      const result = await readDealsReport(db, c.var.member.workspaceId, {
+        month: query.month ?? monthOf(new Date()),
+        memberId: scope.memberId,
+      });
+      if (scope.memberId !== null && !result.members.some((row) => row.userId === scope.memberId))
+        throw new Refusal(404, reportMessages.member, { code: 'not-found' });
+      return c.json({ ...result, ...scope });
+    })
     .get('/:table', validate('param', TableParam), validate('query', ReportQuerySchema), async (c) => {
       const { table } = c.req.valid('param');
       const result = await report(c.var.member, c.req.valid('query'));

@@ -165,6 +165,13 @@ const appPages: Page[] = [
     drawnBy: 'browser',
   },
   {
+    path: 'deals',
+    module: 'app/routes/deals-route.tsx',
+    load: async () => ({ Component: (await import('./routes/deals-route')).DealsRoute }),
+    meta: pageTitled('Deals', 'The deals you sold, what each one earned, and how long it took, month by month.'),
+    drawnBy: 'browser',
+  },
+  {
     path: 'invitations/:token',
     module: 'features/team/invitation-page.tsx',
     load: async () => ({ Component: (await import('../features/team/invitation-page')).InvitationPage }),

@@ -139,6 +139,8 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
         <LeadNotes leadId={lead.id} status={lead.status} notes={notes} />
 
         <slots.MatchingBuyers lead={lead} />
+
+        {slots.BuyerOffers && <slots.BuyerOffers lead={lead} />}
       </div>
       {lead.email && worksDeals && (
         <RevisedOfferDialog lead={lead} open={revising} onClose={() => setRevising(false)} />

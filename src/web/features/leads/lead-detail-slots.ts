@@ -9,4 +9,6 @@ export interface LeadDetailSlots {
   MatchingBuyers: ComponentType<{ lead: LeadDetail['lead'] }>;
   /** The lead's photos (issue 39), below its facts. */
   LeadPhotos?: ComponentType<{ lead: LeadDetail['lead'] }>;
+  /** Under contract: the buyers' offers, the chosen buyers, earnest money, the sale and the fee ledger (issue 39 §6–7). */
+  BuyerOffers?: ComponentType<{ lead: LeadDetail['lead'] }>;
 }

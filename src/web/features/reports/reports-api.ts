@@ -40,3 +40,16 @@ export function useChangeReportSettings() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKey }),
   });
 }
+
+export type DealsReport = InferResponseType<(typeof api)['reports']['deals']['$get'], 200>;
+export type DealsReportRowView = DealsReport['totals'];
+
+/** The deals sold in a month (for one member, or the whole team), under the user's id. */
+export function useDealsReport({ month, memberId }: ReportChoice) {
+  const userId = useSession().user?.id ?? null;
+  return useQuery({
+    queryKey: [...reportsKey, 'deals', userId, month, memberId],
+    queryFn: () => readJson(api.reports.deals.$get({ query: { month, ...(memberId ? { memberId } : {}) } })),
+    retry: false,
+  });
+}

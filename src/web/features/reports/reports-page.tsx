@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatCents } from '#domain/mail/lob-settings.ts';
 import { formatMoney } from '#domain/money/format-money.ts';
 import { REPORT_COLUMNS, reportTableRowNames } from '#domain/reports/report-figures.ts';
@@ -67,7 +67,10 @@ export function ReportsPage() {
     <section className="reports-page" aria-labelledby="reports-title">
       <header className="reports-header">
         <h1 id="reports-title">Reports</h1>
-        <p className="muted">What your sends reached, what your leads became, and what it cost, month by month.</p>
+        <p className="muted">
+          What your sends reached, what your leads became, and what it cost, month by month.{' '}
+          <Link to="/deals">Deals sold and their fees</Link>
+        </p>
       </header>
       <ReportControls choice={choice} report={report.data} onChange={choose} />
       {report.isPending ? (
