@@ -1,6 +1,7 @@
 import { useMayWorkLead } from '#web/api/use-workspace.ts';
 import { RequireUser } from '#web/components/require-user.tsx';
 import { MatchingBuyers } from '#web/features/buyers/matching-buyers.tsx';
+import { AssignmentDocument } from '#web/features/documents/assignment-document.tsx';
 import { LeadDetailPage } from '#web/features/leads/lead-detail-page.tsx';
 import type { LeadDetailSlots } from '#web/features/leads/lead-detail-slots.ts';
 import type { LeadDetail } from '#web/features/leads/leads-api.ts';
@@ -17,7 +18,7 @@ function LeadPhotos({ lead }: { lead: LeadDetail['lead'] }) {
   );
 }
 
-const slots: LeadDetailSlots = { LeadExports: LeadExportButtons, MatchingBuyers, LeadPhotos };
+const slots: LeadDetailSlots = { LeadExports: LeadExportButtons, MatchingBuyers, LeadPhotos, AssignmentDocument };
 
 /** /leads/{id}, for a signed-in user: one lead, with the integrations' export buttons and, under contract, its matching buyers. */
 export function LeadRoute() {

@@ -9,4 +9,6 @@ export interface LeadDetailSlots {
   MatchingBuyers: ComponentType<{ lead: LeadDetail['lead'] }>;
   /** The lead's photos (issue 39), below its facts. */
   LeadPhotos?: ComponentType<{ lead: LeadDetail['lead'] }>;
+  /** The assignment of contract to the deal's primary buyer (issue 39 §8), beside the deal terms. */
+  AssignmentDocument?: ComponentType<{ lead: LeadDetail['lead'] }>;
 }
