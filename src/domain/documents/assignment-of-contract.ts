@@ -27,6 +27,7 @@ export const DEFAULT_ASSIGNMENT_CLAUSE = [
 export const MAX_ASSIGNMENT_CLAUSE_LENGTH = 4_000;
 
 export const assignmentMessages = {
+  leadNotFound: 'Lead not found',
   clauseTooLong: `The assignment wording must be at most ${MAX_ASSIGNMENT_CLAUSE_LENGTH.toLocaleString('en-US')} characters`,
   clauseLinkOrMarkup: 'The assignment wording cannot contain links, e-mail addresses or HTML',
   notContracted: 'This lead is not under contract: an assignment is made once it is.',

@@ -70,9 +70,8 @@ export async function uploadProofOfFunds(
   if (!known) throw buyerNotFound();
   const key = `proof-of-funds/${randomUUID()}.${proofOfFundsExtensions[contentType]}`;
   await storage.put(key, file, contentType);
-  let changed;
-  try {
-    changed = await db.transaction(async (tx) => {
+  const changed = await db
+    .transaction(async (tx) => {
       const replaced = await lockedFileKey(tx, workspaceId, buyerId);
       const [row] = await tx
         .update(buyers)
@@ -81,11 +80,11 @@ export async function uploadProofOfFunds(
         .returning(buyerColumns);
       if (!row) throw new Error('the locked buyer was not updated');
       return { replaced, row };
+    })
+    .catch(async (error: unknown) => {
+      await removeProofOfFundsFiles(storage, [key]);
+      throw error;
     });
-  } catch (error) {
-    await removeProofOfFundsFiles(storage, [key]);
-    throw error;
-  }
   if (changed.replaced !== null) await removeProofOfFundsFiles(storage, [changed.replaced]);
   return buyerView(changed.row);
 }

@@ -12,7 +12,6 @@ import { buyerOffers, buyers, dealTerms, leads } from '../db/schema';
 import { leadsVisibleTo, sameWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { readSettings, removeSettings, writeSettings } from '../integrations/wholesaler-settings';
-import { leadNotFound } from '../leads-inbox/find-owned-lead';
 import { readWholesaler } from '../profile/read-wholesaler';
 import { pdfFileName, type PdfDocument } from './documents';
 import { renderPdf } from './render-pdf';
@@ -78,12 +77,12 @@ export async function assignmentFor(
     )
     .leftJoin(buyers, and(eq(buyers.id, buyerOffers.buyerId), sameWorkspace(buyers, leads)))
     .where(and(eq(leads.id, leadId), leadsVisibleTo(member)));
-  if (!found) throw leadNotFound();
+  if (!found) throw new Refusal(404, assignmentMessages.leadNotFound, { code: 'lead-not-found' });
   if (!CONTRACTED_LEAD_STATUSES.includes(found.status)) throw notReady(assignmentMessages.notContracted);
   const { terms, buyer } = found;
   if (terms?.disposition === 'double-closed') throw notReady(assignmentMessages.doubleClosed);
   if (!buyer || found.offerAmount === null) throw notReady(assignmentMessages.noPrimaryBuyer);
-  if (terms?.contractPrice == null) throw notReady(assignmentMessages.noContractPrice);
+  if (terms === null || terms.contractPrice === null) throw notReady(assignmentMessages.noContractPrice);
   const assignmentPrice = terms.dispositionPrice ?? found.offerAmount;
   if (assignmentPrice < terms.contractPrice) {
     throw notReady(assignmentMessages.priceBelowContract(formatMoney(assignmentPrice), formatMoney(terms.contractPrice)));

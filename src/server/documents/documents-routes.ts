@@ -1,17 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { AssignmentClauseSchema } from '#domain/documents/assignment-of-contract.ts';
+import { AssignmentClauseSchema, assignmentMessages } from '#domain/documents/assignment-of-contract.ts';
 import { ExportSourceSchema } from '#domain/integrations/export-request-schema.ts';
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { validate } from '../http/validate';
-import { leadMessages } from '../leads-inbox/find-owned-lead';
 import { limitPerUser } from '../rate-limit/limit-per-user';
 import { assignmentFor, readAssignmentClause, writeAssignmentClause } from './assignment-document';
 import { dealSheetFor, offerLetterFor, pdfResponse } from './documents';
 
 const DocumentRequestSchema = z.object({ source: ExportSourceSchema });
-const AssignmentRequestSchema = z.strictObject({ leadId: z.uuid(leadMessages.notFound) });
+const AssignmentRequestSchema = z.strictObject({ leadId: z.uuid(assignmentMessages.leadNotFound) });
 
 /**
  * /api/documents (signed in, issue 13): POST /offer-letter and /deal-sheet with { source } (the
