@@ -6,8 +6,8 @@
 // screen; the lead's assignment at 360 px (screenshot in test-results/assignment-screens).
 //
 // A server of its own (DedicatedServer): the buyer offer is written into its database while it is stopped.
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request as playwrightRequest, type Download, type Page } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';

@@ -77,7 +77,13 @@ describe('assignmentOfContract', () => {
 
   it('says what the records lack instead of leaving a blank: no seller name, no contract date', () => {
     const lines = linesOf(
-      assignmentOfContract({ ...input, sellerName: '  ', contractDate: null, closingDate: '2026-12-22', buyerEarnestMoney: 2500 }),
+      assignmentOfContract({
+        ...input,
+        sellerName: '  ',
+        contractDate: null,
+        closingDate: '2026-12-22',
+        buyerEarnestMoney: 2500,
+      }),
     );
     expect(lines).toContain('Seller: as named in the purchase contract');
     expect(lines).toContain('Purchase contract dated Not recorded');
@@ -87,7 +93,9 @@ describe('assignmentOfContract', () => {
 
   it("prints the workspace's wording as its paragraphs, in place of the default", () => {
     const content = assignmentOfContract({ ...input, clause: 'First term.\n\n\nSecond term,\nsame paragraph.' });
-    const terms = content.blocks.slice(content.blocks.findIndex((block) => block.kind === 'heading' && block.text === 'Terms') + 1);
+    const terms = content.blocks.slice(
+      content.blocks.findIndex((block) => block.kind === 'heading' && block.text === 'Terms') + 1,
+    );
     expect(terms.slice(0, 3)).toEqual([
       { kind: 'paragraph', text: 'First term.' },
       { kind: 'paragraph', text: 'Second term,\nsame paragraph.' },
@@ -121,7 +129,9 @@ describe('AssignmentClauseSchema', () => {
   };
 
   it('keeps paragraphs, trimmed, with one kind of line break; empty is the default', () => {
-    expect(AssignmentClauseSchema.parse({ text: '  One.\r\n\r\nTwo.\rThree.  ' })).toEqual({ text: 'One.\n\nTwo.\nThree.' });
+    expect(AssignmentClauseSchema.parse({ text: '  One.\r\n\r\nTwo.\rThree.  ' })).toEqual({
+      text: 'One.\n\nTwo.\nThree.',
+    });
     expect(AssignmentClauseSchema.parse({ text: ' \n ' })).toEqual({ text: '' });
     expect(messageOf('x'.repeat(MAX_ASSIGNMENT_CLAUSE_LENGTH))).toBeNull();
   });

@@ -24,7 +24,12 @@ import type { BuyerView } from './buyer-view';
 type Member = Awaited<ReturnType<typeof signUpTestUser>>;
 type TestApp = ReturnType<typeof createTestApp>;
 
-const ann: BuyerInput = { name: 'Ann Lee', email: 'ann@example.com', proofOfFundsAmount: 300_000, proofOfFundsExpiresOn: '2099-12-31' };
+const ann: BuyerInput = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  proofOfFundsAmount: 300_000,
+  proofOfFundsExpiresOn: '2099-12-31',
+};
 
 /** A small real PDF, padded to `size` bytes with a comment line when asked. */
 function pdfOf(words: string, size?: number) {
@@ -96,8 +101,7 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
   });
 
   /** The files under DATA_DIR/files/proof-of-funds (none yet: an empty list). */
-  const storedFiles = () =>
-    readdir(path.join(dataDir, 'files', 'proof-of-funds')).catch(() => [] as string[]);
+  const storedFiles = () => readdir(path.join(dataDir, 'files', 'proof-of-funds')).catch(() => [] as string[]);
   const rowOf = async (id: string) => (await database().db.select().from(buyers).where(eq(buyers.id, id)))[0];
 
   it('keeps a PDF, serves it to the workspace as a download only, replaces it with an image, and removes it', async () => {
@@ -111,7 +115,11 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
     const pdf = pdfOf('Bank letter for Ann Lee');
     // Declared as anything: the content decides.
     const uploaded = await buyerOf(await requests.upload(dispositions, buyer.id, pdf, 'application/octet-stream'));
-    expect(uploaded).toMatchObject({ id: buyer.id, proofOfFundsFileType: 'application/pdf', proofOfFundsAmount: 300_000 });
+    expect(uploaded).toMatchObject({
+      id: buyer.id,
+      proofOfFundsFileType: 'application/pdf',
+      proofOfFundsAmount: 300_000,
+    });
     expect(uploaded).not.toHaveProperty('proofOfFundsFileKey');
     const firstKey = (await rowOf(buyer.id))!.proofOfFundsFileKey!;
     expect(firstKey).toMatch(/^proof-of-funds\/[0-9a-f-]{36}\.pdf$/);
@@ -124,7 +132,9 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
-    const listed = (await (await sendJson(app, 'GET', '/api/buyers', viewer.headers)).json()) as { buyers: BuyerView[] };
+    const listed = (await (await sendJson(app, 'GET', '/api/buyers', viewer.headers)).json()) as {
+      buyers: BuyerView[];
+    };
     expect(listed.buyers.find((each) => each.id === buyer.id)?.proofOfFundsFileType).toBe('application/pdf');
 
     // Replaced: the new file is served, the old one is gone from the disk.
@@ -155,7 +165,11 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
     await buyerOf(await requests.upload(owner, buyer.id, pdfOf('kept')));
     const key = (await rowOf(buyer.id))!.proofOfFundsFileKey!;
 
-    const edited = await sendJson(app, 'PUT', `/api/buyers/${buyer.id}`, owner.headers, { ...ann, email: 'kept@example.com', notes: 'Cash' });
+    const edited = await sendJson(app, 'PUT', `/api/buyers/${buyer.id}`, owner.headers, {
+      ...ann,
+      email: 'kept@example.com',
+      notes: 'Cash',
+    });
     expect(((await edited.json()) as { buyer: BuyerView }).buyer.proofOfFundsFileType).toBe('application/pdf');
     expect((await rowOf(buyer.id))!.proofOfFundsFileKey).toBe(key);
 
@@ -181,9 +195,9 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
 
     expect(await rowOf(buyer.id)).toEqual(before);
     expect(await storedFiles()).toEqual(filesBefore);
-    expect(Buffer.from(await (await requests.download(owner, buyer.id)).arrayBuffer()).equals(pdfOf('the real one'))).toBe(
-      true,
-    );
+    expect(
+      Buffer.from(await (await requests.download(owner, buyer.id)).arrayBuffer()).equals(pdfOf('the real one')),
+    ).toBe(true);
   });
 
   it('takes a file of exactly 10 MB and refuses one byte more, declared or not, with nothing stored', async () => {
@@ -205,7 +219,9 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
     expect(await storedFiles()).toEqual(filesBefore);
 
     const largest = pdfOf('the largest', MAX_PROOF_OF_FUNDS_BYTES);
-    expect((await buyerOf(await requests.upload(owner, buyer.id, largest))).proofOfFundsFileType).toBe('application/pdf');
+    expect((await buyerOf(await requests.upload(owner, buyer.id, largest))).proofOfFundsFileType).toBe(
+      'application/pdf',
+    );
     expect((await requests.download(owner, buyer.id)).headers.get('content-type')).toBe('application/pdf');
   });
 
@@ -298,4 +314,3 @@ describeEachDatabase('proof-of-funds files in an S3-compatible bucket', (databas
     expect(await bucket.get(secondKey)).toBeUndefined();
   });
 });
-

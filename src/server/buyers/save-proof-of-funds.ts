@@ -66,7 +66,10 @@ export async function uploadProofOfFunds(
   file: Uint8Array,
 ) {
   const contentType = await proofOfFundsTypeOf(file);
-  const [known] = await db.select({ id: buyers.id }).from(buyers).where(ownedRow(buyers, buyerId, workspaceId));
+  const [known] = await db
+    .select({ id: buyers.id })
+    .from(buyers)
+    .where(ownedRow(buyers, buyerId, workspaceId));
   if (!known) throw buyerNotFound();
   const key = `proof-of-funds/${randomUUID()}.${proofOfFundsExtensions[contentType]}`;
   await storage.put(key, file, contentType);

@@ -85,7 +85,9 @@ export async function assignmentFor(
   if (terms === null || terms.contractPrice === null) throw notReady(assignmentMessages.noContractPrice);
   const assignmentPrice = terms.dispositionPrice ?? found.offerAmount;
   if (assignmentPrice < terms.contractPrice) {
-    throw notReady(assignmentMessages.priceBelowContract(formatMoney(assignmentPrice), formatMoney(terms.contractPrice)));
+    throw notReady(
+      assignmentMessages.priceBelowContract(formatMoney(assignmentPrice), formatMoney(terms.contractPrice)),
+    );
   }
 
   const wholesaler = await readWholesaler(db, member);

@@ -104,7 +104,12 @@ describeEachDatabase('the assignment of contract', (database) => {
 
   it('names the parties, the property, the contract date, the fee and earnest money, the notice and the signature lines', async () => {
     const { join, workspaceId } = await newTestWorkspace(app, database().db);
-    const dispositions = await withProfile(await join('dispositions'), 'Ann Wholesale', 'Oak Homes LLC', '1 Main St\nAustin, TX 78701');
+    const dispositions = await withProfile(
+      await join('dispositions'),
+      'Ann Wholesale',
+      'Oak Homes LLC',
+      '1 Main St\nAustin, TX 78701',
+    );
     const { leadId } = await contractedDeal(workspaceId);
 
     const document = await pdfOf(await assignment(dispositions, leadId));
@@ -149,9 +154,13 @@ describeEachDatabase('the assignment of contract', (database) => {
     const { owner, join, workspaceId } = await newTestWorkspace(app, database().db);
     const dispositions = await join('dispositions');
     const { leadId } = await contractedDeal(workspaceId);
-    expect(await (await clause(dispositions, 'GET')).json()).toEqual({ text: '', defaultText: DEFAULT_ASSIGNMENT_CLAUSE });
+    expect(await (await clause(dispositions, 'GET')).json()).toEqual({
+      text: '',
+      defaultText: DEFAULT_ASSIGNMENT_CLAUSE,
+    });
 
-    const texas = 'Texas wording: the Assignee received the disclosure required by section 5.\r\n\r\nSecond paragraph of terms.';
+    const texas =
+      'Texas wording: the Assignee received the disclosure required by section 5.\r\n\r\nSecond paragraph of terms.';
     const saved = await clause(dispositions, 'PUT', `  ${texas}  `);
     expect(saved.status).toBe(200);
     const stored = texas.replace(/\r\n/g, '\n');
@@ -176,10 +185,7 @@ describeEachDatabase('the assignment of contract', (database) => {
 
     expect(await (await clause(owner, 'PUT', '   ')).json()).toMatchObject({ text: '' });
     expect(
-      await database()
-        .db.select()
-        .from(wholesalerSettings)
-        .where(inWorkspace(wholesalerSettings, workspaceId)),
+      await database().db.select().from(wholesalerSettings).where(inWorkspace(wholesalerSettings, workspaceId)),
     ).toEqual([]);
     expect(oneSpaced((await pdfOf(await assignment(owner, leadId))).text)).toContain(
       oneSpaced(DEFAULT_ASSIGNMENT_CLAUSE.split('\n\n')[0]!),
@@ -222,14 +228,19 @@ describeEachDatabase('the assignment of contract', (database) => {
 
     // The attacker's own deal pointed at the victim's buyer offer (as a forged row would): no primary buyer of theirs.
     const { leadId: attackerLead } = await contractedDeal(attacker.workspaceId, { primary: false });
-    await database().db.update(dealTerms).set({ primaryBuyerOfferId: victimOffer }).where(eq(dealTerms.leadId, attackerLead));
+    await database()
+      .db.update(dealTerms)
+      .set({ primaryBuyerOfferId: victimOffer })
+      .where(eq(dealTerms.leadId, attackerLead));
     const forged = await assignment(attacker.owner, attackerLead);
     expect(forged.status).toBe(409);
     expect(await forged.json()).toEqual({ error: assignmentMessages.noPrimaryBuyer, code: 'assignment-not-ready' });
 
     expect(await database().db.select().from(dealTerms).where(eq(dealTerms.leadId, victimLead))).toEqual(termsBefore);
     expect(await (await clause(victim.owner, 'GET')).json()).toMatchObject({ text: 'The victim workspace wording.' });
-    expect(oneSpaced((await pdfOf(await assignment(victim.owner, victimLead))).text)).toContain('The victim workspace wording.');
+    expect(oneSpaced((await pdfOf(await assignment(victim.owner, victimLead))).text)).toContain(
+      'The victim workspace wording.',
+    );
   });
 
   it('is for Owners, Managers and Dispositions: a Viewer and an Acquisitions member are refused, the wording unchanged', async () => {

@@ -153,9 +153,7 @@ describe("routeBodyLimit (a larger route's own limit)", () => {
 });
 
 describe('limitRequestBody on a larger route named with an id', () => {
-  const app = new Hono()
-    .use(limitRequestBody())
-    .all('*', (c) => c.json({ reached: c.req.path }));
+  const app = new Hono().use(limitRequestBody()).all('*', (c) => c.json({ reached: c.req.path }));
   const put = (path: string, bytes: number) =>
     app.request(`http://localhost:3000${path}`, { method: 'PUT', headers: { 'content-length': String(bytes) } });
 

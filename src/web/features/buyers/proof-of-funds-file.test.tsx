@@ -63,7 +63,10 @@ describe('ProofOfFundsFile', () => {
     expect(picker.getAttribute('aria-invalid')).toBe('true');
     expect(chosen).toBeNull();
 
-    await user.upload(picker, new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      picker,
+      new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.pdf', { type: 'application/pdf' }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(proofOfFundsMessages.tooLarge);
     expect(chosen).toBeNull();
 
@@ -82,9 +85,7 @@ describe('ProofOfFundsFile', () => {
     expect(link.hasAttribute('download')).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove file of Ann Lee' }));
-    await waitFor(() =>
-      expect(screen.getByRole('status').textContent).toBe('The proof-of-funds file was removed.'),
-    );
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The proof-of-funds file was removed.'));
     expect(requests).toEqual([{ method: 'DELETE', path: `/api/buyers/${buyer.id}/proof-of-funds` }]);
     expect(screen.queryByRole('link', { name: /Download proof of funds/ })).toBeNull();
     const picker = screen.getByLabelText('Proof-of-funds file (optional)');

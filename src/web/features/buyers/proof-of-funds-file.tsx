@@ -71,9 +71,7 @@ export function ProofOfFundsFile({ buyer, chosen, onChoose }: ProofOfFundsFilePr
     <div className="buyer-pof-file">
       {buyer && onRecord && (
         <p className="buyer-pof-on-record">
-          <span>
-            File on record: {isProofOfFundsContentType(onRecord) ? typeLabels[onRecord] : 'a file'}.
-          </span>{' '}
+          <span>File on record: {isProofOfFundsContentType(onRecord) ? typeLabels[onRecord] : 'a file'}.</span>{' '}
           <a href={proofOfFundsUrl(buyer.id)} download>
             Download proof of funds<span className="visually-hidden"> of {buyer.name}</span>
           </a>{' '}
@@ -88,7 +86,9 @@ export function ProofOfFundsFile({ buyer, chosen, onChoose }: ProofOfFundsFilePr
         </p>
       )}
       <div className="field">
-        <label htmlFor="buyer-pof-file">{buyer && onRecord ? 'Replace the file' : 'Proof-of-funds file (optional)'}</label>
+        <label htmlFor="buyer-pof-file">
+          {buyer && onRecord ? 'Replace the file' : 'Proof-of-funds file (optional)'}
+        </label>
         <input
           ref={inputRef}
           id="buyer-pof-file"
@@ -99,7 +99,8 @@ export function ProofOfFundsFile({ buyer, chosen, onChoose }: ProofOfFundsFilePr
           onChange={onChange}
         />
         <p id="buyer-pof-file-hint" className="field-hint">
-          A PDF, JPEG, PNG or WebP, up to 10 MB, kept for your workspace only. {chosen ? `${chosen.name} is sent when you save.` : ''}
+          A PDF, JPEG, PNG or WebP, up to 10 MB, kept for your workspace only.{' '}
+          {chosen ? `${chosen.name} is sent when you save.` : ''}
         </p>
         {error && (
           <p id="buyer-pof-file-error" className="field-error" role="alert">

@@ -101,8 +101,8 @@ function AssignmentWordingForm({
     >
       <p>
         Wording by state is yours to give: {ASSIGNMENT_NOTICE} Some states require disclosures, or a licence, to market
-        or assign a contract. Paste the terms your attorney gives you; they are printed under Terms in every
-        assignment of this workspace.
+        or assign a contract. Paste the terms your attorney gives you; they are printed under Terms in every assignment
+        of this workspace.
       </p>
       <TextAreaField
         id="assignment-clause"

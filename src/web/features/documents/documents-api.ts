@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AssignmentClause } from '#domain/documents/assignment-of-contract.ts';
 import type { ExportSource } from '#domain/integrations/export-request-schema.ts';
 import { api, apiErrorFrom, readJson } from '#web/api/api-client.ts';
-import { useSession } from '#web/api/use-session.ts';
 import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
+import { useSession } from '#web/api/use-session.ts';
 
 export type DocumentKind = 'offer-letter' | 'deal-sheet';
 
