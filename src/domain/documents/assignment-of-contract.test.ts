@@ -40,7 +40,7 @@ function wordsOf(block: DocumentBlock): string[] {
     case 'bullets':
       return block.items;
     case 'signatures':
-      return block.parties.flatMap((party) => [party.role, `Signature: ${party.name}`, 'Date']);
+      return [block.heading, ...block.parties.flatMap((party) => [party.role, `Signature: ${party.name}`, 'Date'])];
   }
 }
 const linesOf = (content: ReturnType<typeof assignmentOfContract>) => content.blocks.flatMap(wordsOf);
@@ -68,6 +68,7 @@ describe('assignmentOfContract', () => {
     expect(lines.join('\n')).not.toContain('Closing date');
     expect(content.blocks.at(-1)).toEqual({
       kind: 'signatures',
+      heading: 'Signatures',
       parties: [
         { role: 'Assignor', name: 'Ann Wholesale, Oak Homes LLC' },
         { role: 'Assignee', name: 'Bo Cash' },
@@ -99,7 +100,7 @@ describe('assignmentOfContract', () => {
     expect(terms.slice(0, 3)).toEqual([
       { kind: 'paragraph', text: 'First term.' },
       { kind: 'paragraph', text: 'Second term,\nsame paragraph.' },
-      { kind: 'heading', text: 'Signatures' },
+      { kind: 'signatures', heading: 'Signatures', parties: expect.any(Array) as unknown },
     ]);
   });
 

@@ -146,9 +146,9 @@ export function assignmentOfContract(input: AssignmentInput): DocumentContent {
       .map((paragraph) => paragraph.trim())
       .filter((paragraph) => paragraph !== '')
       .map((text): DocumentBlock => ({ kind: 'paragraph', text })),
-    { kind: 'heading', text: 'Signatures' },
     {
       kind: 'signatures',
+      heading: 'Signatures',
       parties: [
         { role: 'Assignor', name: partyText(input.assignor) },
         { role: 'Assignee', name: partyText(input.assignee) },

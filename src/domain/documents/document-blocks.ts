@@ -10,8 +10,8 @@ export type DocumentBlock =
   /** Label and amount pairs; `emphasis` rows are bold (totals, results). */
   | { kind: 'rows'; rows: { label: string; value: string; emphasis?: boolean }[] }
   | { kind: 'bullets'; items: string[] }
-  /** A blank signature line and date line for each party, their role above and name below. */
-  | { kind: 'signatures'; parties: { role: string; name: string }[] };
+  /** Under its heading, a blank signature line and date line for each party, their role above and name below; kept on one page. */
+  | { kind: 'signatures'; heading: string; parties: { role: string; name: string }[] };
 
 export interface DocumentContent {
   /** The PDF's title (metadata) and its first line. */

@@ -177,9 +177,11 @@ function drawBlock(doc: PDFKit.PDFDocument, block: DocumentBlock, width: number)
       const gap = 24;
       const dateWidth = 140;
       const signatureWidth = width - dateWidth - gap;
+      // The heading, each party's role, room to sign, the lines and the names stay on one page.
+      if (doc.y + 40 + 80 * block.parties.length > doc.page.height - MARGIN - 24) doc.addPage();
+      doc.moveDown(0.8).font(BOLD).fontSize(13).fillColor(INK);
+      write(doc, block.heading, { width });
       for (const party of block.parties) {
-        // Role, room to sign, the lines and the names under them stay on one page.
-        if (doc.y + 80 > doc.page.height - MARGIN - 24) doc.addPage();
         doc.moveDown(0.8).font(BOLD).fontSize(10.5).fillColor(INK);
         write(doc, party.role, { width });
         const lineY = doc.y + 34;
