@@ -9,7 +9,9 @@ export type DocumentBlock =
   | { kind: 'figure'; label: string; value: string }
   /** Label and amount pairs; `emphasis` rows are bold (totals, results). */
   | { kind: 'rows'; rows: { label: string; value: string; emphasis?: boolean }[] }
-  | { kind: 'bullets'; items: string[] };
+  | { kind: 'bullets'; items: string[] }
+  /** Under its heading, a blank signature line and date line for each party, their role above and name below; kept on one page. */
+  | { kind: 'signatures'; heading: string; parties: { role: string; name: string }[] };
 
 export interface DocumentContent {
   /** The PDF's title (metadata) and its first line. */

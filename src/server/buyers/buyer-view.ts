@@ -1,3 +1,4 @@
+import { proofOfFundsTypeOfName } from '#domain/buyers/proof-of-funds-rules.ts';
 import { buyers } from '../db/schema';
 
 /** The columns a buyer is read with. */
@@ -15,6 +16,7 @@ export const buyerColumns = {
   maxRepairs: buyers.maxRepairs,
   proofOfFundsAmount: buyers.proofOfFundsAmount,
   proofOfFundsExpiresOn: buyers.proofOfFundsExpiresOn,
+  proofOfFundsFileKey: buyers.proofOfFundsFileKey,
   notes: buyers.notes,
   optedOutAt: buyers.optedOutAt,
   createdAt: buyers.createdAt,
@@ -23,10 +25,14 @@ export const buyerColumns = {
 
 type BuyerRow = Pick<typeof buyers.$inferSelect, keyof typeof buyerColumns>;
 
-/** A buyer as the API answers it: dates as ISO text, opted out as a flag and its time. */
-export function buyerView(row: BuyerRow) {
+/**
+ * A buyer as the API answers it: dates as ISO text, opted out as a flag and its time, and the type
+ * of their proof-of-funds file (null: none uploaded), never its storage key.
+ */
+export function buyerView({ proofOfFundsFileKey, ...row }: BuyerRow) {
   return {
     ...row,
+    proofOfFundsFileType: proofOfFundsFileKey === null ? null : (proofOfFundsTypeOfName(proofOfFundsFileKey) ?? null),
     optedOut: row.optedOutAt !== null,
     optedOutAt: row.optedOutAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -5,8 +5,10 @@ import { buyers } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
+import type { FileStorage } from '../storage/file-storage';
 import { unpackedBuyer } from './buyer-row';
 import { buyerColumns, buyerView } from './buyer-view';
+import { removeProofOfFundsFiles } from './save-proof-of-funds';
 
 const EMAIL_KEY_INDEX = 'buyers_workspace_email_key_idx';
 
@@ -41,13 +43,14 @@ export async function updateBuyer(db: Database, workspaceId: string, id: string,
   }
 }
 
-/** Deletes a buyer; 404 for another workspace's id. */
-export async function deleteBuyer(db: Database, workspaceId: string, id: string) {
-  const removed = await db
+/** Deletes a buyer, and their proof-of-funds file once the row is gone; 404 for another workspace's id. */
+export async function deleteBuyer(db: Database, storage: FileStorage, workspaceId: string, id: string) {
+  const [removed] = await db
     .delete(buyers)
     .where(ownedRow(buyers, id, workspaceId))
-    .returning({ id: buyers.id });
-  if (removed.length === 0) throw notFound();
+    .returning({ fileKey: buyers.proofOfFundsFileKey });
+  if (!removed) throw notFound();
+  if (removed.fileKey !== null) await removeProofOfFundsFiles(storage, [removed.fileKey]);
 }
 
 /** Records that the buyer opted out (kept from when they first did) or asked back in; 404 for another workspace's id. */

@@ -173,6 +173,37 @@ function drawBlock(doc: PDFKit.PDFDocument, block: DocumentBlock, width: number)
       doc.moveDown(0.5);
       return;
     }
+    case 'signatures': {
+      const gap = 24;
+      const dateWidth = 140;
+      const signatureWidth = width - dateWidth - gap;
+      // The heading, each party's role, room to sign, the lines and the names stay on one page.
+      if (doc.y + 40 + 80 * block.parties.length > doc.page.height - MARGIN - 24) doc.addPage();
+      doc.moveDown(0.8).font(BOLD).fontSize(13).fillColor(INK);
+      write(doc, block.heading, { width });
+      for (const party of block.parties) {
+        doc.moveDown(0.8).font(BOLD).fontSize(10.5).fillColor(INK);
+        write(doc, party.role, { width });
+        const lineY = doc.y + 34;
+        doc.lineWidth(0.8).strokeColor(INK);
+        doc
+          .moveTo(MARGIN, lineY)
+          .lineTo(MARGIN + signatureWidth, lineY)
+          .stroke();
+        doc
+          .moveTo(MARGIN + signatureWidth + gap, lineY)
+          .lineTo(MARGIN + width, lineY)
+          .stroke();
+        doc.font(REGULAR).fontSize(9).fillColor(MUTED);
+        write(doc, `Signature: ${party.name}`, { width: signatureWidth }, { x: MARGIN, y: lineY + 4 });
+        const belowName = doc.y;
+        write(doc, 'Date', { width: dateWidth }, { x: MARGIN + signatureWidth + gap, y: lineY + 4 });
+        doc.x = MARGIN;
+        doc.y = Math.max(belowName, doc.y);
+      }
+      doc.moveDown(0.5);
+      return;
+    }
   }
 }
 

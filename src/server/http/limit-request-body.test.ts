@@ -2,13 +2,14 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { proofOfFundsMessages } from '#domain/buyers/proof-of-funds-rules.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { makeBulkSender } from '#tests/support/bulk-sender.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { signUpTestUser, TEST_ORIGIN } from '#tests/support/test-users.ts';
 import { bulkSendJobs, rateLimits, savedProperties } from '../db/schema';
-import { API_BODY_LIMIT_BYTES, routeBodyLimit } from './limit-request-body';
+import { API_BODY_LIMIT_BYTES, limitRequestBody, routeBodyLimit } from './limit-request-body';
 
 const CHUNK = 16 * 1024;
 
@@ -148,5 +149,29 @@ describe("routeBodyLimit (a larger route's own limit)", () => {
     const response = await post(chunked.stream, { 'content-length': '10', 'transfer-encoding': 'chunked' });
     expect(response.status).toBe(413);
     expect(chunked.pulled()).toBeLessThanOrEqual(limit + 2 * CHUNK);
+  });
+});
+
+describe('limitRequestBody on a larger route named with an id', () => {
+  const app = new Hono().use(limitRequestBody()).all('*', (c) => c.json({ reached: c.req.path }));
+  const put = (path: string, bytes: number) =>
+    app.request(`http://localhost:3000${path}`, { method: 'PUT', headers: { 'content-length': String(bytes) } });
+
+  it("lets a buyer's proof-of-funds file past the common 64 KB to its route, and no other path like it", async () => {
+    const fileSize = 5 * 1024 * 1024;
+    expect((await put('/api/buyers/0d9e5c1e-1111-4c5b-9a1e-2f3a4b5c6d7e/proof-of-funds', fileSize)).status).toBe(200);
+    for (const path of [
+      '/api/buyers/0d9e5c1e-1111-4c5b-9a1e-2f3a4b5c6d7e',
+      '/api/buyers//proof-of-funds',
+      '/api/buyers/a/b/proof-of-funds',
+      '/api/buyers/a/proof-of-funds/more',
+    ]) {
+      const refused = await put(path, fileSize);
+      expect(refused.status, path).toBe(413);
+      expect(await refused.json()).toMatchObject({ error: 'The request is too large (at most 64 KB).' });
+    }
+    const tooLarge = await put('/api/buyers/a/proof-of-funds', 10 * 1024 * 1024 + 1);
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error: proofOfFundsMessages.tooLarge });
   });
 });

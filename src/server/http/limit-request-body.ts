@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { MAX_PROOF_OF_FUNDS_BYTES, proofOfFundsMessages } from '#domain/buyers/proof-of-funds-rules.ts';
 import { MAX_PHOTO_BYTES, photoMessages } from '#domain/photos/photo-rules.ts';
 import type { RefusalCode } from './refusal';
 
@@ -14,7 +15,8 @@ export const BUYER_LIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /**
  * The only routes whose bodies may be larger, each with its own bound: a bulk send carries up
- * to 50,000 properties; the payment provider's events are a few KB but not ours to shape.
+ * to 50,000 properties; the payment provider's events are a few KB but not ours to shape. A
+ * ':name' part of a path stands for any one part (an id).
  */
 export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxBytes: number; message?: string }[] = [
   { method: 'POST', path: '/api/bulk-send', maxBytes: 32 * 1024 * 1024 },
@@ -32,11 +34,29 @@ export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxByt
   { method: 'POST', path: '/api/buyers/import', maxBytes: BUYER_LIST_BODY_LIMIT_BYTES },
   // One photo's bytes (issue 39), refused in the photo's own words.
   { method: 'POST', path: '/api/photos', maxBytes: MAX_PHOTO_BYTES, message: photoMessages.tooLarge },
+  // A buyer's proof-of-funds file (issue 39), refused in its own words.
+  {
+    method: 'PUT',
+    path: '/api/buyers/:id/proof-of-funds',
+    maxBytes: MAX_PROOF_OF_FUNDS_BYTES,
+    message: proofOfFundsMessages.tooLarge,
+  },
 ];
+
+/** Whether `path` is the listed `pattern`, part by part, a ':name' part matching any one non-empty part. */
+function matchesListedPath(pattern: string, path: string) {
+  if (!pattern.includes('/:')) return pattern === path;
+  const wanted = pattern.split('/');
+  const parts = path.split('/');
+  return (
+    wanted.length === parts.length &&
+    wanted.every((part, index) => (part.startsWith(':') ? parts[index] !== '' : part === parts[index]))
+  );
+}
 
 function largerLimitFor(method: string, path: string) {
   const normalizedPath = path.replace(/\/+$/, '');
-  return LARGER_BODY_LIMITS.find((route) => route.method === method && route.path === normalizedPath);
+  return LARGER_BODY_LIMITS.find((route) => route.method === method && matchesListedPath(route.path, normalizedPath));
 }
 
 function tooLarge(c: Context, maxBytes: number, routeMessage?: string) {

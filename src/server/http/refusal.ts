@@ -13,6 +13,7 @@ export const refusalCodes = [
   'address-not-found',
   'already-a-member',
   'already-confirmed',
+  'assignment-not-ready',
   'auth-refused',
   'bad-content-length',
   'busy',

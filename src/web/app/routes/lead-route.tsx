@@ -2,6 +2,7 @@ import { useMayWorkLead } from '#web/api/use-workspace.ts';
 import { RequireUser } from '#web/components/require-user.tsx';
 import { MatchingBuyers } from '#web/features/buyers/matching-buyers.tsx';
 import { DealDispositions } from '#web/features/dispositions/deal-dispositions.tsx';
+import { AssignmentDocument } from '#web/features/documents/assignment-document.tsx';
 import { LeadDetailPage } from '#web/features/leads/lead-detail-page.tsx';
 import type { LeadDetailSlots } from '#web/features/leads/lead-detail-slots.ts';
 import type { LeadDetail } from '#web/features/leads/leads-api.ts';
@@ -23,6 +24,7 @@ const slots: LeadDetailSlots = {
   MatchingBuyers,
   LeadPhotos,
   BuyerOffers: DealDispositions,
+  AssignmentDocument,
 };
 
 /** /leads/{id}, for a signed-in user: one lead, with the integrations' export buttons and, under contract, its matching buyers, buyer offers and fee ledger. */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   BUYER_PROPERTY_TYPES,
   BUYER_STRATEGIES,
@@ -12,7 +13,8 @@ import { notify } from '#web/components/notify.ts';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useSchemaForm } from '#web/components/use-schema-form.ts';
-import { useSaveBuyer, type BuyerSummary } from './buyers-api';
+import { useSaveBuyer, useUploadProofOfFunds, type BuyerSummary } from './buyers-api';
+import { ProofOfFundsFile } from './proof-of-funds-file';
 
 const dollarsText = (value: number | null) => (value === null ? '' : String(value));
 
@@ -35,9 +37,14 @@ export function buyerFormValues(buyer: BuyerSummary | null): BuyerFormValues {
   };
 }
 
-/** Add or edit a buyer: their details, buy box and proof of funds, checked by the rules the server applies. */
+/**
+ * Add or edit a buyer: their details, buy box and proof of funds (a file chosen here is uploaded once
+ * the buyer is saved), checked by the rules the server applies.
+ */
 export function BuyerFormDialog({ buyer, onClose }: { buyer: BuyerSummary | null; onClose: () => void }) {
   const save = useSaveBuyer(buyer?.id ?? null);
+  const uploadFile = useUploadProofOfFunds();
+  const [proofOfFundsFile, setProofOfFundsFile] = useState<File | null>(null);
   const form = useSchemaForm(BuyerFormSchema, buyerFormValues(buyer));
   const title = buyer ? `Edit ${buyer.name}` : 'Add a buyer';
 
@@ -56,7 +63,19 @@ export function BuyerFormDialog({ buyer, onClose }: { buyer: BuyerSummary | null
         noValidate
         onSubmit={form.handleSubmit((request) =>
           save.mutateAsync(request).then(
-            () => {
+            async ({ buyer: saved }) => {
+              if (proofOfFundsFile) {
+                try {
+                  await uploadFile.mutateAsync({ buyerId: saved.id, file: proofOfFundsFile });
+                } catch (error) {
+                  // The buyer is saved: the dialog closes and says what became of the file.
+                  notify.error(
+                    `${buyer ? 'Buyer saved' : 'Buyer added'}, but not the proof-of-funds file: ${serverErrorMessage(error, 'it could not be uploaded. Please try again.')}`,
+                  );
+                  onClose();
+                  return;
+                }
+              }
               notify.success(buyer ? 'Buyer saved' : 'Buyer added');
               onClose();
             },
@@ -113,6 +132,7 @@ export function BuyerFormDialog({ buyer, onClose }: { buyer: BuyerSummary | null
               {...form.field('proofOfFundsExpiresOn')}
             />
           </div>
+          <ProofOfFundsFile buyer={buyer} chosen={proofOfFundsFile} onChoose={setProofOfFundsFile} />
         </fieldset>
         <TextAreaField id="buyer-notes" label="Notes (optional)" {...form.field('notes')} />
         <div className="modal-actions">

@@ -77,3 +77,24 @@ export const useBuyerOptOut = () =>
 
 export const useImportBuyers = () =>
   useBuyersMutation((request: BuyerImportRequest) => readJson(api.buyers.import.$post({ json: request })));
+
+/** Where the browser downloads a buyer's proof-of-funds file: a route of the workspace's (the session's cookie goes with it). */
+export const proofOfFundsUrl = (buyerId: string) => `/api/buyers/${encodeURIComponent(buyerId)}/proof-of-funds`;
+
+/** Uploads a buyer's proof-of-funds file as it is, replacing theirs (the server checks its content and size). */
+export const useUploadProofOfFunds = () =>
+  useBuyersMutation(async ({ buyerId, file }: { buyerId: string; file: File }) => {
+    const response = await fetch(proofOfFundsUrl(buyerId), {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'content-type': file.type || 'application/octet-stream' },
+      body: file,
+    });
+    if (!response.ok) throw await apiErrorFrom(response);
+    return (await response.json()) as { buyer: BuyerSummary };
+  });
+
+export const useRemoveProofOfFunds = () =>
+  useBuyersMutation((buyerId: string) =>
+    readJson(api.buyers[':id']['proof-of-funds'].$delete({ param: { id: buyerId } })),
+  );

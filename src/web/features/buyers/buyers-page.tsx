@@ -6,6 +6,7 @@ import { useMay } from '#web/api/use-workspace.ts';
 import { notify } from '#web/components/notify.ts';
 import { BuyerFormDialog } from './buyer-form-dialog';
 import {
+  proofOfFundsUrl,
   useBuyerOptOut,
   useBuyers,
   useBuyerSettings,
@@ -182,8 +183,18 @@ function BuyerCard({ buyer, works, onEdit }: { buyer: BuyerSummary; works: boole
           <dt>Proof of funds</dt>
           <dd>
             {buyer.proofOfFundsAmount === null
-              ? 'None'
+              ? buyer.proofOfFundsFileType
+                ? 'No amount given'
+                : 'None'
               : `${formatMoney(buyer.proofOfFundsAmount)}, valid until ${buyer.proofOfFundsExpiresOn}`}
+            {buyer.proofOfFundsFileType && (
+              <>
+                {' · '}
+                <a href={proofOfFundsUrl(buyer.id)} download>
+                  Download file<span className="visually-hidden"> of {buyer.name}&apos;s proof of funds</span>
+                </a>
+              </>
+            )}
           </dd>
         </div>
       </dl>

@@ -1,7 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AssignmentClause } from '#domain/documents/assignment-of-contract.ts';
 import type { ExportSource } from '#domain/integrations/export-request-schema.ts';
-import { api, apiErrorFrom } from '#web/api/api-client.ts';
+import { api, apiErrorFrom, readJson } from '#web/api/api-client.ts';
 import type { MutationCallbacks } from '#web/api/mutation-callbacks.ts';
+import { useSession } from '#web/api/use-session.ts';
 
 export type DocumentKind = 'offer-letter' | 'deal-sheet';
 
@@ -18,6 +20,39 @@ export async function fetchDocument(kind: DocumentKind, source: ExportSource): P
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${kind}.pdf`;
   return { fileName, blob: await response.blob() };
+}
+
+/** The download's name as the server suggested it, else `fallback`. */
+const suggestedName = (response: Response, fallback: string) =>
+  /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+
+/** Asks the server for a lead's assignment of contract; a refusal (409: what is missing) is an ApiError with its words. */
+export async function fetchAssignment(leadId: string): Promise<DownloadedDocument> {
+  const response = await api.documents.assignment.$post({ json: { leadId } });
+  if (!response.ok) throw await apiErrorFrom(response);
+  return { fileName: suggestedName(response, 'assignment-of-contract.pdf'), blob: await response.blob() };
+}
+
+/** Downloads a lead's assignment of contract and hands it to the browser's download. */
+export const useDownloadAssignment = () => useMutation({ mutationFn: fetchAssignment, onSuccess: saveFile });
+
+const useAssignmentClauseKey = () => ['documents', 'assignment-clause', useSession().user?.id ?? null] as const;
+
+/** The workspace's own assignment wording ('' while it uses the default) and the default wording. */
+export const useAssignmentClause = (enabled: boolean) =>
+  useQuery({
+    queryKey: useAssignmentClauseKey(),
+    queryFn: () => readJson(api.documents['assignment-clause'].$get()),
+    enabled,
+  });
+
+export function useSaveAssignmentClause() {
+  const queryClient = useQueryClient();
+  const queryKey = useAssignmentClauseKey();
+  return useMutation({
+    mutationFn: (clause: AssignmentClause) => readJson(api.documents['assignment-clause'].$put({ json: clause })),
+    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+  });
 }
 
 /** Hands a downloaded file to the browser's own download, under its name. */

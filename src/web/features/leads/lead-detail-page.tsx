@@ -124,6 +124,7 @@ function LeadDetailView({ detail, slots, history }: LeadDetailViewProps) {
           <LeadTasks leadId={lead.id} status={lead.status} />
           <LeadStatusPipeline lead={lead} changes={statusChanges} />
           <LeadDealTerms lead={lead} />
+          {slots.AssignmentDocument && <slots.AssignmentDocument lead={lead} />}
           <LeadFollowUp lead={lead} followUp={detail.followUp} worksDeals={worksDeals} />
           <LeadActions
             lead={lead}

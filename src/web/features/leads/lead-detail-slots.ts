@@ -11,4 +11,6 @@ export interface LeadDetailSlots {
   LeadPhotos?: ComponentType<{ lead: LeadDetail['lead'] }>;
   /** Under contract: the buyers' offers, the chosen buyers, earnest money, the sale and the fee ledger (issue 39 §6–7). */
   BuyerOffers?: ComponentType<{ lead: LeadDetail['lead'] }>;
+  /** The assignment of contract to the deal's primary buyer (issue 39 §8), beside the deal terms. */
+  AssignmentDocument?: ComponentType<{ lead: LeadDetail['lead'] }>;
 }
