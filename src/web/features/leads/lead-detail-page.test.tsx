@@ -71,8 +71,10 @@ describe('LeadDetailPage', () => {
     // The feed reconnects (a change may have been missed): the lead is asked for again, and the answer is slow.
     reply = 'never';
     const requestsBefore = leadRequests;
+    // The page listens from an effect, which may run after the heading is drawn.
+    await vi.waitFor(() => expect(feedListeners.size).toBeGreaterThan(0));
     act(() => feedListeners.forEach((listener) => listener({ table: null })));
-    await vi.waitFor(() => expect(leadRequests).toBe(requestsBefore + 1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(leadRequests).toBe(requestsBefore + 1), { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Lead not found' })).toBeTruthy();
     expect(screen.queryByText('Loading lead...')).toBeNull();
   });
