@@ -12,6 +12,7 @@ import { calculatorRoutes } from './calculator/calculator-routes';
 import { leadCallsRoutes } from './calls/lead-calls-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
 import { customTemplatesRoutes } from './custom-templates/custom-templates-routes';
+import { dealLinksRoutes, publicDealsRoutes } from './deal-links/deal-links-routes';
 import { documentsRoutes } from './documents/documents-routes';
 import { eventsRoutes } from './events/events-routes';
 import { emailWebhookRoutes } from './follow-ups/email-webhook-routes';
@@ -94,6 +95,8 @@ function apiRoutes(context: AppContext) {
       .route('/unsubscribe', unsubscribeRoutes(context))
       .route('/prospects', prospectsRoutes(context))
       .route('/buyers', buyersRoutes(context))
+      .route('/deal-links', dealLinksRoutes(context))
+      .route('/public/deals', publicDealsRoutes(context))
       .route('/reports', reportsRoutes(context))
       .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
       .route('/public/invitations', publicInvitationRoutes(context))

@@ -719,6 +719,13 @@ describeEachDatabase('API fuzz', (database) => {
       'POST /api/photos',
       'GET /api/photos/:id/file',
       'DELETE /api/photos/:id',
+      'GET /api/deal-links/leads/:leadId',
+      'PUT /api/deal-links/leads/:leadId/listing',
+      'POST /api/deal-links/send',
+      'GET /api/deal-links/offers/:id/proof-of-funds',
+      'GET /api/public/deals/:token',
+      'GET /api/public/deals/:token/photos/:id',
+      'POST /api/public/deals/:token/offers',
     ])
       expect(fuzzed).toContain(route);
   });

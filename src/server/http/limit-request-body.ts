@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { dealPageMessages, MAX_PROOF_OF_FUNDS_BYTES } from '#domain/deals/buyer-listing.ts';
 import { MAX_PHOTO_BYTES, photoMessages } from '#domain/photos/photo-rules.ts';
 import type { RefusalCode } from './refusal';
 
@@ -32,11 +33,29 @@ export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxByt
   { method: 'POST', path: '/api/buyers/import', maxBytes: BUYER_LIST_BODY_LIMIT_BYTES },
   // One photo's bytes (issue 39), refused in the photo's own words.
   { method: 'POST', path: '/api/photos', maxBytes: MAX_PHOTO_BYTES, message: photoMessages.tooLarge },
+  // A buyer's offer from their deal page (issue 39 §4): its fields and a proof-of-funds file, as a
+  // form. ':token' stands for one path segment.
+  {
+    method: 'POST',
+    path: '/api/public/deals/:token/offers',
+    maxBytes: MAX_PROOF_OF_FUNDS_BYTES + API_BODY_LIMIT_BYTES,
+    message: dealPageMessages.proofTooLarge,
+  },
 ];
+
+/** Whether `path` is the route `pattern`, where a ':name' segment stands for any one non-empty segment. */
+function matchesRoutePath(pattern: string, path: string) {
+  const wanted = pattern.split('/');
+  const given = path.split('/');
+  return (
+    wanted.length === given.length &&
+    wanted.every((segment, at) => (segment.startsWith(':') ? given[at] !== '' : segment === given[at]))
+  );
+}
 
 function largerLimitFor(method: string, path: string) {
   const normalizedPath = path.replace(/\/+$/, '');
-  return LARGER_BODY_LIMITS.find((route) => route.method === method && route.path === normalizedPath);
+  return LARGER_BODY_LIMITS.find((route) => route.method === method && matchesRoutePath(route.path, normalizedPath));
 }
 
 function tooLarge(c: Context, maxBytes: number, routeMessage?: string) {
