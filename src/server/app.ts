@@ -12,6 +12,7 @@ import { calculatorRoutes } from './calculator/calculator-routes';
 import { leadCallsRoutes } from './calls/lead-calls-routes';
 import { publicConfigRoutes } from './config/public-config-routes';
 import { customTemplatesRoutes } from './custom-templates/custom-templates-routes';
+import { dealLinksRoutes, publicDealsRoutes } from './deal-links/deal-links-routes';
 import { dispositionsRoutes } from './dispositions/dispositions-routes';
 import { documentsRoutes } from './documents/documents-routes';
 import { eventsRoutes } from './events/events-routes';
@@ -96,6 +97,8 @@ function apiRoutes(context: AppContext) {
       .route('/prospects', prospectsRoutes(context))
       .route('/buyers', buyersRoutes(context))
       .route('/dispositions', dispositionsRoutes(context))
+      .route('/deal-links', dealLinksRoutes(context))
+      .route('/public/deals', publicDealsRoutes(context))
       .route('/reports', reportsRoutes(context))
       .route('/workspace', workspaceRoutes(context, { handOverLostWork }))
       .route('/public/invitations', publicInvitationRoutes(context))

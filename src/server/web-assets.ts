@@ -106,7 +106,14 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
         const withSession = getSessionCookie(c.req.raw, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
         c.header('Cache-Control', withSession ? 'private, no-cache' : 'no-cache');
         c.header('Vary', 'Cookie');
-        let html = indexHtml;
+        // A buyer's deal page is theirs alone (some states bar marketing a contract publicly):
+        // never kept by a shared cache, never indexed.
+        const unlisted = UNLISTED_PAGE.test(c.req.path);
+        if (unlisted) {
+          c.header('Cache-Control', 'private, no-store');
+          c.header('X-Robots-Tag', 'noindex, nofollow');
+        }
+        let html = unlisted ? withNoIndex(indexHtml) : indexHtml;
         if (serverRender) {
           const fetchApi = (request: Request) => {
             // The API sees the page's client: its session cookie, its forwarded address (TRUST_PROXY)
@@ -121,6 +128,7 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
           try {
             const pageRenderer = await loadRenderer(serverRender.rendererFile);
             html = pageHtmlOf(pageRenderer.pagePreloadModule(c.req.path));
+            if (unlisted) html = withNoIndex(html);
             const page = await pageRenderer.renderPage({ request: c.req.raw, config: publicConfig, fetchApi });
             if (page && 'redirect' in page) return c.redirect(page.redirect, page.status as 301 | 302);
             if (page)
@@ -137,6 +145,14 @@ export function webAssets(root: string, publicConfig: PublicConfig, serverRender
         return c.html(html);
       })
   );
+}
+
+/** The pages that must stay out of search engines and shared caches: a buyer's deal page. */
+const UNLISTED_PAGE = /^\/deal\/[^/]+\/?$/;
+
+/** The page with a robots meta tag that keeps it out of search engines. */
+function withNoIndex(html: string) {
+  return inHead(html, '<meta name="robots" content="noindex, nofollow">');
 }
 
 /** A page's HTML around its root element, its scripts loaded after its first paint. */

@@ -290,6 +290,23 @@ test('an unknown offer link is a 404 that says so, drawn by the server', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offer not found');
 });
 
+test('an unknown deal link is a 404 that says so, drawn by the server, private and unindexed', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/status of 404/);
+  const address = `/deal/${'x'.repeat(43)}`;
+  const response = await page.request.get(address);
+  expect(response.status()).toBe(404);
+  expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(response.headers()['cache-control']).toBe('private, no-store');
+  const html = await response.text();
+  expect(firstHeading(html)).toBe('Deal not found');
+  expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+  await openHydrated(page, address);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deal not found');
+});
+
 test('a hydration mismatch is reported as a console error, which fails the end-to-end tests', async ({
   page,
   consoleErrors,

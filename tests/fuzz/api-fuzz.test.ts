@@ -732,6 +732,13 @@ describeEachDatabase('API fuzz', (database) => {
       'PUT /api/dispositions/:leadId/costs',
       'PUT /api/dispositions/:leadId/sale',
       'GET /api/reports/deals',
+      'GET /api/deal-links/leads/:leadId',
+      'PUT /api/deal-links/leads/:leadId/listing',
+      'POST /api/deal-links/send',
+      'GET /api/deal-links/offers/:id/proof-of-funds',
+      'GET /api/public/deals/:token',
+      'GET /api/public/deals/:token/photos/:id',
+      'POST /api/public/deals/:token/offers',
     ])
       expect(fuzzed).toContain(route);
   });

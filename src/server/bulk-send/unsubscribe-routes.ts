@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { homeownerEmailKey } from '#domain/email/homeowner-email-key.ts';
 import type { AppContext } from '../app-context';
 import { emailUnsubscribes } from '../db/schema';
+import { optOutUnsubscribedBuyers } from '../deal-links/opt-out-unsubscribed-buyers';
 import { readUnsubscribeToken } from '../email/unsubscribe-token';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 import { validate } from '../http/validate';
@@ -27,6 +28,7 @@ export function unsubscribeRoutes(context: AppContext) {
       const recipientKey = homeownerEmailKey(email);
       await tx.insert(emailUnsubscribes).values({ email: recipientKey }).onConflictDoNothing();
       await stopFollowUps(tx, { recipientKey }, 'unsubscribed');
+      await optOutUnsubscribedBuyers(tx, recipientKey);
       await recordProspectTouch(
         tx,
         { emailKey: recipientKey },

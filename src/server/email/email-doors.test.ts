@@ -48,13 +48,14 @@ describe('the doors to the e-mail outbox', () => {
     expect(writers.map(({ file }) => file)).toEqual(['email/enqueue-email.ts']);
   });
 
-  it('leave every e-mail to a third party to the policy: bulk and revised offers, follow-ups, invitations, reply-to proofs', () => {
+  it('leave every e-mail to a third party to the policy: bulk and revised offers, deals to buyers, follow-ups, invitations, reply-to proofs', () => {
     const callers = sources
       .filter(({ file, text }) => file !== 'email/send-to-third-party.ts' && /\bsendToThirdParty\(/.test(text))
       .map(({ file }) => file)
       .sort();
     expect(callers).toEqual([
       'bulk-send/queue-due-bulk-items.ts',
+      'deal-links/send-deal.ts',
       'follow-ups/run-due-follow-ups.ts',
       'leads-inbox/send-revised-offer.ts',
       'profile/send-reply-to-proof.ts',

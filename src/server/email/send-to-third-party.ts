@@ -32,6 +32,9 @@ const PURPOSES = {
   invitation: { commercial: false, cooldownMs: HOUR_MS },
   // A step of a follow-up sequence (issue 27): days apart by design; each step is sent once.
   'follow-up': { commercial: true, cooldownMs: HOUR_MS },
+  // A deal under contract, to a cash buyer a member chose (issue 39 §5): once per buyer and deal,
+  // which the deal's link row holds (deal_links.sent_at), so no cooldown beside it.
+  'deal-to-buyer': { commercial: true, cooldownMs: 0 },
 } as const satisfies Record<string, { commercial: boolean; cooldownMs: number }>;
 
 export type ThirdPartyPurpose = keyof typeof PURPOSES;

@@ -41,6 +41,13 @@ export const LARGER_BODY_LIMITS: readonly { method: string; path: string; maxByt
     maxBytes: MAX_PROOF_OF_FUNDS_BYTES,
     message: proofOfFundsMessages.tooLarge,
   },
+  // A buyer's offer from their deal page (issue 39 §4): its fields and a proof-of-funds file, as a form.
+  {
+    method: 'POST',
+    path: '/api/public/deals/:token/offers',
+    maxBytes: MAX_PROOF_OF_FUNDS_BYTES + API_BODY_LIMIT_BYTES,
+    message: proofOfFundsMessages.tooLarge,
+  },
 ];
 
 /** Whether `path` is the listed `pattern`, part by part, a ':name' part matching any one non-empty part. */

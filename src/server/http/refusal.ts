@@ -23,6 +23,8 @@ export const refusalCodes = [
   'cross-site-navigation-login-blocked', // Better Auth's
   'cross-site-request',
   'daily-limit',
+  'deal-link-expired',
+  'deal-not-found',
   'email-can-not-be-updated', // Better Auth's
   'email-not-verified',
   'failed-to-create-user', // Better Auth's

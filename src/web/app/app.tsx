@@ -222,6 +222,16 @@ const wholesalerPages: Page[] = [
     drawnBy: 'server',
   },
   {
+    path: 'deal/:token',
+    module: 'features/deal-page/deal-page.tsx',
+    load: async () => {
+      const { DealPage, loadDealPageData } = await import('../features/deal-page/deal-page');
+      return { Component: DealPage, loadData: loadDealPageData };
+    },
+    meta: pageTitled('A deal under contract', 'A property under contract, offered to you by its wholesaler.'),
+    drawnBy: 'server',
+  },
+  {
     path: 'c/:handle',
     module: 'app/routes/personal-page-route.tsx',
     load: async () => {

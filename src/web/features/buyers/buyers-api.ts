@@ -1,8 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import { useEffect } from 'react';
 import type { BuyerInput, BuyerSettings } from '#domain/buyers/buyer-request.ts';
 import type { BuyerImportRequest } from '#domain/buyers/read-buyer-list.ts';
+import type { BuyerListing, SendDealRequest } from '#domain/deals/buyer-listing.ts';
 import { api, apiErrorFrom, readJson } from '#web/api/api-client.ts';
+import { refetchChanged, subscribeToChanges } from '#web/api/change-feed.ts';
 import { useSession } from '#web/api/use-session.ts';
 
 /** Every buyers query starts with this key. */
@@ -98,3 +101,37 @@ export const useRemoveProofOfFunds = () =>
   useBuyersMutation((buyerId: string) =>
     readJson(api.buyers[':id']['proof-of-funds'].$delete({ param: { id: buyerId } })),
   );
+type DealLinksRoutes = (typeof api)['deal-links'];
+export type DealDispositions = InferResponseType<DealLinksRoutes['leads'][':leadId']['$get'], 200>;
+export type SendDealAnswer = InferResponseType<DealLinksRoutes['send']['$post'], 200>;
+
+/** A lead's dispositions: what buyers are shown, whom the deal was sent to, and the offers buyers made. */
+export function useDealDispositions(leadId: string, enabled: boolean) {
+  const accountKey = useAccountKey();
+  const userId = accountKey[1];
+  const queryClient = useQueryClient();
+  // A buyer's offer lands from their page: the server touches the lead, and its live feed says so.
+  useEffect(() => {
+    if (!enabled) return;
+    return subscribeToChanges(({ table }) => {
+      if (table === null || table === 'leads') {
+        void refetchChanged(queryClient, [...buyersKey, userId, 'deal-links', leadId]);
+      }
+    });
+  }, [queryClient, enabled, userId, leadId]);
+  return useQuery({
+    queryKey: [...accountKey, 'deal-links', leadId],
+    queryFn: () => readJson(api['deal-links'].leads[':leadId'].$get({ param: { leadId } })),
+    enabled,
+  });
+}
+
+/** Saves what buyers are shown of a lead under contract. */
+export const useSaveBuyerListing = (leadId: string) =>
+  useBuyersMutation((listing: BuyerListing) =>
+    readJson(api['deal-links'].leads[':leadId'].listing.$put({ param: { leadId }, json: listing })),
+  );
+
+/** "Send deal": the ticked buyers, each e-mailed their own link once. */
+export const useSendDeal = () =>
+  useBuyersMutation((request: SendDealRequest) => readJson(api['deal-links'].send.$post({ json: request })));
