@@ -241,7 +241,7 @@ export async function readLeadFollowUp(db: Pick<Database, 'select'>, leadId: str
     .select()
     .from(followUps)
     .where(eq(followUps.leadId, leadId))
-    .orderBy(desc(followUps.createdAt))
+    .orderBy(desc(followUps.createdAt), desc(followUps.id))
     .limit(1);
   if (!row) return null;
   const step = row.sequence.steps[row.nextStep];

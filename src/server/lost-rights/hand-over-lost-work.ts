@@ -136,7 +136,7 @@ async function owningHeir(tx: Transaction, workspaceId: string, userId: string, 
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, workspaceId), eq(member.role, 'owner'), ne(member.userId, userId)))
-    .orderBy(asc(member.createdAt));
+    .orderBy(asc(member.createdAt), asc(member.id));
   const heir = owners.find((owner) => owner.userId === actorUserId) ?? owners[0];
   return heir ? { ...heir, name: memberNameOrNeutral(heir.name) } : null;
 }

@@ -14,7 +14,7 @@ export async function listMemberships(db: Database, userId: string) {
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(eq(member.userId, userId))
-    .orderBy(asc(member.createdAt));
+    .orderBy(asc(member.createdAt), asc(member.id));
   return rows.map((row) => ({ ...row, role: row.role as WorkspaceRole, own: row.id === userId }));
 }
 
@@ -36,7 +36,7 @@ export async function listMembers(db: Database, workspaceId: string) {
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, workspaceId))
-    .orderBy(asc(member.createdAt));
+    .orderBy(asc(member.createdAt), asc(member.id));
   return rows.map(({ suspendedAt, ...row }) => ({
     ...row,
     name: memberNameOrNeutral(row.name),
@@ -75,7 +75,7 @@ export async function readWorkspace(db: Database, me: WorkspaceMember) {
         gt(invitation.expiresAt, new Date()),
       ),
     )
-    .orderBy(asc(invitation.createdAt));
+    .orderBy(asc(invitation.createdAt), asc(invitation.id));
   const { plan, extraSeats, ...rest } = workspace;
   return {
     workspace: rest,
