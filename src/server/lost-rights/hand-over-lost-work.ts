@@ -8,6 +8,7 @@ import type { Transaction } from '../db/database';
 import { memberNameSql } from '../db/member-name';
 import { bulkSendItems, bulkSendJobs, followUps, leadEvents, member, offerLinks, user } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
+import { lockLeadsOfFollowUps } from '../follow-ups/lock-leads-first';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 
 /**
@@ -89,6 +90,12 @@ export async function handOverLostWork(
     }
   }
 
+  // A lead before its sequences (lockLeadsOfFollowUps): the hand-over writes on their leads' history.
+  await lockLeadsOfFollowUps(
+    tx,
+    and(inWorkspace(followUps, workspaceId), eq(followUps.senderUserId, userId), eq(followUps.status, 'active'))!,
+    { strength: 'key share' },
+  );
   const losing = await tx
     .select({ id: followUps.id, leadId: followUps.leadId })
     .from(followUps)
