@@ -23,6 +23,7 @@ import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.t
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { BuyerPropertyType, BuyerStrategy } from '#domain/buyers/buyer-request.ts';
+import { BUYER_LIST_FIELDS } from '#domain/buyers/read-buyer-list.ts';
 import {
   FOLLOW_UP_MAIL_KINDS,
   FOLLOW_UP_SEQUENCE_KINDS,
@@ -256,6 +257,20 @@ export const importColumnMappings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('import_column_mappings_workspace_column_idx').on(t.workspaceId, t.column)],
+);
+
+/** The columns of buyers lists a workspace mapped (issue 39), applied to its next buyers list as import_column_mappings are to owner lists. */
+export const buyerColumnMappings = pgTable(
+  'buyer_column_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // The header as normaliseHeader spells it.
+    column: text('column').notNull(),
+    field: text('field', { enum: BUYER_LIST_FIELDS }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('buyer_column_mappings_workspace_column_idx').on(t.workspaceId, t.column)],
 );
 
 export const repairCatalog = pgTable('repair_catalog', {
