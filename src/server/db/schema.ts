@@ -1163,6 +1163,19 @@ export const photos = pgTable(
   ],
 );
 
+/**
+ * Stored files (photos, proof-of-funds files) whose rows went with their workspace: the workspace's
+ * delete trigger queues their keys in the delete's own transaction (migration
+ * stored-file-removals), and removeQueuedFiles removes them from the storage once that committed,
+ * trying a failed one again later.
+ */
+export const storedFileRemovals = pgTable('stored_file_removals', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
 // --- Dispositions (issue 39 §4–6): a buyer's own link to a deal, and the offers buyers make on it ---
 
 export const dealLinks = pgTable(
