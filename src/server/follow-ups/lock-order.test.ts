@@ -150,8 +150,8 @@ describeEachDatabase('a lead before its follow-ups (decision 041)', (database, k
         const { owner, rows } = await ownerWithDueSequences(LEADS_PER_ROUND);
         const settled = await Promise.allSettled(
           rows.flatMap(({ leadId, followUpId }) => [
-            send(app, 'POST', `/api/follow-ups/${followUpId}/pause`, owner.headers).then((r) => r.status),
-            moveToContacted(owner.headers, leadId).then((r) => r.status),
+            (async () => (await send(app, 'POST', `/api/follow-ups/${followUpId}/pause`, owner.headers)).status)(),
+            (async () => (await moveToContacted(owner.headers, leadId)).status)(),
           ]),
         );
         expect(failuresOf(settled)).toEqual([]);

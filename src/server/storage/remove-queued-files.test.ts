@@ -56,10 +56,7 @@ describeEachDatabase('the files of a deleted workspace', (database) => {
         body: new Uint8Array(await pngOf(seed)),
       });
       expect(uploaded.status).toBe(201);
-      const [photo] = await database()
-        .db.select()
-        .from(photos)
-        .where(eq(photos.savedPropertyId, property.id));
+      const [photo] = await database().db.select().from(photos).where(eq(photos.savedPropertyId, property.id));
       const buyerProof = `proof-of-funds/${randomUUID()}.pdf`;
       const offerProof = `proof-of-funds/${randomUUID()}.pdf`;
       for (const key of [buyerProof, offerProof]) await storage.put(key, Buffer.from('%PDF-1.4\n'), 'application/pdf');
@@ -102,9 +99,7 @@ describeEachDatabase('the files of a deleted workspace', (database) => {
       expect(await storedOf(storage, gone.keys)).toEqual([true, true, true, true]);
 
       await deleteWorkspaceOf(gone.owner.user.id);
-      expect(
-        await database().db.select().from(organization).where(eq(organization.id, gone.workspaceId)),
-      ).toEqual([]);
+      expect(await database().db.select().from(organization).where(eq(organization.id, gone.workspaceId))).toEqual([]);
       // The delete waited for no file: they are queued, still stored.
       expect(await storedOf(storage, gone.keys)).toEqual([true, true, true, true]);
 
@@ -142,9 +137,10 @@ describeEachDatabase('the files of a deleted workspace', (database) => {
         failed: 0,
       });
       const later = new Date(now.getTime() + FILE_REMOVAL_RETRY_MS);
-      expect(await removeQueuedFiles(database().db, storage, { now: later, log: (key) => logged.push(key) })).toEqual(
-        { removed: 1, failed: 0 },
-      );
+      expect(await removeQueuedFiles(database().db, storage, { now: later, log: (key) => logged.push(key) })).toEqual({
+        removed: 1,
+        failed: 0,
+      });
       expect(await storedOf(storage, gone.keys)).toEqual([false, false, false, false]);
       expect(await database().db.select().from(storedFileRemovals)).toEqual([]);
     });
