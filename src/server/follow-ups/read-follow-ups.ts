@@ -109,7 +109,7 @@ export async function listFollowUps(db: Database, member: LeadReader, now: Date)
     .innerJoin(offerLinks, eq(offerLinks.id, followUps.offerLinkId))
     .leftJoin(leads, eq(leads.id, followUps.leadId))
     .where(and(visible, eq(followUps.status, 'active'), lte(followUps.nextDueAt, new Date(now.getTime() + DAY_MS))))
-    .orderBy(asc(followUps.nextDueAt))
+    .orderBy(asc(followUps.nextDueAt), asc(followUps.id))
     .limit(200);
   const dueEmails = emailRows.flatMap(({ followUp, address }) => {
     const step = followUp.sequence.steps[followUp.nextStep];
