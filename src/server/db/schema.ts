@@ -24,6 +24,7 @@ import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-propert
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { BuyerPropertyType, BuyerStrategy } from '#domain/buyers/buyer-request.ts';
 import { BUYER_LIST_FIELDS } from '#domain/buyers/read-buyer-list.ts';
+import { DEAL_DISPOSITIONS } from '#domain/deals/deal-disposition.ts';
 import {
   FOLLOW_UP_MAIL_KINDS,
   FOLLOW_UP_SEQUENCE_KINDS,
@@ -31,7 +32,6 @@ import {
   FOLLOW_UP_TASK_KINDS,
   type FollowUpSequence,
 } from '#domain/follow-ups/sequence.ts';
-import { DEAL_DISPOSITIONS } from '#domain/deals/deal-disposition.ts';
 import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts';
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
