@@ -23,6 +23,8 @@ import { createFollowUpMailer } from './mail/follow-up-mailer';
 import { startLobMailWorker } from './mail/lob-mail-worker';
 import { configureLogger, logger } from './observability/logger';
 import { shutDownOnSignals } from './shutdown/shut-down-gracefully';
+import { createFileStorage } from './storage/create-file-storage';
+import { removeQueuedFiles } from './storage/remove-queued-files';
 import { webAssets } from './web-assets';
 
 const billingDescriptions = {
@@ -79,10 +81,21 @@ async function main() {
     lobApiUrl: env.LOB_API_URL,
     serverSecret: secret,
   });
+  // A deleted workspace's photos and proof-of-funds files leave the storage once its delete committed.
+  const fileStorage = createFileStorage(env);
+  const removeDeletedFiles = () =>
+    removeQueuedFiles(database.db, fileStorage, {
+      log: (key, error) =>
+        logger.warn({ key, error: describeErrorForLog(error) }, 'a deleted workspace’s file could not be removed'),
+    }).catch((error: unknown) =>
+      logger.warn({ error: describeErrorForLog(error) }, 'removing deleted workspaces’ files failed'),
+    );
+  void removeDeletedFiles();
   const pruneTimer = setInterval(() => {
     pruneAuthRecords(database.db).catch((error: unknown) =>
       logger.warn({ error: describeErrorForLog(error) }, 'pruning rate limits failed'),
     );
+    void removeDeletedFiles();
   }, 10 * 60_000);
   pruneTimer.unref();
 

@@ -96,6 +96,17 @@ test('a wholesaler imports 5 buyers from a CSV and sees the 3 that fit a lead un
   await expect(list.getByRole('listitem')).toHaveCount(5);
   await expectNoAxeViolations(page, '/buyers with 5 buyers');
 
+  // The same list again: the workspace remembers the Investor column, so nothing is asked.
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await dialog.getByLabel('Choose a CSV file').setInputFiles({
+    name: 'buyers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(buyersCsv),
+  });
+  await expect(dialog.getByRole('status')).toHaveText('buyers.csv: 0 buyers added, 5 buyers updated, 1 row refused.');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(5);
+
   const leadId = await leadFromCounterOffer(page, baseURL!);
   // Under Contract, by keyboard, with the contract price matching reads.
   await page.goto(`/leads/${leadId}`);

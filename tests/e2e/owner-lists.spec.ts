@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
+import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
 import { savedPropertyBody } from '../support/saved-property';
 import { becomePro, registerThroughUi } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -38,9 +40,15 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
   testInfo.setTimeout(90_000);
   await registerThroughUi(page);
   await becomePro(page);
-  // Maria's house is already saved in the workspace, with other figures.
+  // Maria's house is already saved in the workspace, with other figures: the offer her row makes once $10,000 of
+  // repairs are applied to the list below.
   const saved = await page.request.post('/api/properties', {
-    data: { ...savedPropertyBody(), address: '2219 E 34th St, Austin, TX 78722', marketValue: 250_000 },
+    data: {
+      ...savedPropertyBody(),
+      address: '2219 E 34th St, Austin, TX 78722',
+      marketValue: 312_000,
+      repairs: setRepairCost(toggleRepair(defaultRepairCatalog, 'New Roof'), 'New Roof', 10_000),
+    },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(saved.status()).toBe(201);
@@ -66,7 +74,7 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
     'In your workspace',
   ]);
   const maria = table.getByRole('row', { name: /2219 E 34th St, Austin, TX 78722/ });
-  await expect(maria).toContainText(/Already saved: offer \$[\d,]+–\$[\d,]+/);
+  await expect(maria).toContainText('Already saved: offer $188,400–$203,400');
   await expect(dialog.getByText('1 row is already in your workspace with other figures')).toBeVisible();
   await expect(maria).toContainText('Maria Gomez');
   await expect(maria).toContainText('Mail, Call (no e-mail)');
@@ -82,6 +90,9 @@ test('a PropStream export and an oddly named hand-made list: headers recognised,
   await expect(dialog.getByText('Offers now take off $10,000 of repairs per property')).toBeVisible();
   // 312,000 × 0.7 − 10,000 × 1 − 20,000 / − 5,000
   await expect(maria).toContainText('$188,400 - $203,400');
+  // Asked again with the new offers: Maria's row now makes the saved offer, so nothing is flagged.
+  await expect(maria).not.toContainText('Already saved');
+  await expect(dialog.getByText(/already in your workspace with other figures/)).toHaveCount(0);
   await expectNoAxeViolations(page, 'bulk import review of an owner list');
 
   // 2. A hand-made list whose value column no export names: the mapping step asks for it.

@@ -17,6 +17,7 @@ import {
   account,
   bulkSendItems,
   bulkSendJobs,
+  buyerColumnMappings,
   buyerOffers,
   buyers,
   dealLinks,
@@ -437,6 +438,7 @@ describeEachDatabase('API fuzz', (database) => {
       { workspaceId, kind: 'nurture', sequence: nurtureFollowUpSequence },
     ]);
     await db.insert(importColumnMappings).values({ workspaceId, column: 'zestimateguess', field: 'marketValue' });
+    await db.insert(buyerColumnMappings).values({ workspaceId, column: 'investor', field: 'name' });
     await db.insert(wholesalerProfiles).values({ workspaceId, userId: victim.userId, handle: `v-${unguessable}` });
     await db.insert(releasedHandles).values({ workspaceId, userId: victim.userId, handle: `r-${unguessable}` });
     await db

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseHeader } from '../csv/recognise-headers';
 import { hasNoNulCharacter } from '../validation/bounded-text';
-import { type ColumnMapping, LIST_FIELDS, type ListField } from './list-columns';
+import { LIST_FIELDS, type ListField } from './list-columns';
 
 /** The most column mappings a workspace keeps: the most recently used are kept. */
 export const MAX_IMPORT_COLUMN_MAPPINGS = 100;
@@ -42,14 +42,18 @@ export type SaveImportColumnMappings = z.input<typeof SaveImportColumnMappingsSc
 
 /**
  * The workspace's remembered mappings applied to a file's headers: for each field, the file's
- * header of the first remembered column it has (the list is most recent first).
+ * header of the first remembered column it has (the list is most recent first). Owner lists' fields
+ * by default; a buyers list's with theirs.
  */
-export function mappingForHeaders(saved: readonly ImportColumnMapping[], headers: readonly string[]): ColumnMapping {
+export function mappingForHeaders<Field extends string = ListField>(
+  saved: readonly { column: string; field: Field }[],
+  headers: readonly string[],
+): Partial<Record<Field, string>> {
   const byColumn = new Map(headers.map((header) => [normaliseHeader(header), header]));
-  const mapping: ColumnMapping = {};
+  const mapping: Partial<Record<Field, string>> = {};
   for (const { column, field } of saved) {
     const header = byColumn.get(column);
-    if (header !== undefined && mapping[field as ListField] === undefined) mapping[field] = header;
+    if (header !== undefined && mapping[field] === undefined) mapping[field] = header;
   }
   return mapping;
 }

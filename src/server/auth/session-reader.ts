@@ -164,7 +164,7 @@ async function findMembershipRow(db: Database, userId: string, activeWorkspaceId
         .select(membershipColumns)
         .from(member)
         .where(eq(member.userId, userId))
-        .orderBy(sql`${member.organizationId} = ${userId} desc`, asc(member.createdAt))
+        .orderBy(sql`${member.organizationId} = ${userId} desc`, asc(member.createdAt), asc(member.id))
         .limit(1);
   return row;
 }
@@ -191,7 +191,7 @@ function prepareSessionQuery(db: Database) {
         or(isNull(session.activeOrganizationId), eq(member.organizationId, session.activeOrganizationId)),
       ),
     )
-    .orderBy(sql`${member.organizationId} = ${session.userId} desc`, asc(member.createdAt))
+    .orderBy(sql`${member.organizationId} = ${session.userId} desc`, asc(member.createdAt), asc(member.id))
     .limit(1)
     .as('membership');
   return db

@@ -9,7 +9,7 @@ import { createTestApp, TEST_AUTH_SECRET } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { signUpTestUser } from '#tests/support/test-users.ts';
 import { bulkSendItems, bulkSendJobs, emailOutbox, subscriptions, wholesalerProfiles } from '../db/schema';
-import type { BulkSendProgress } from './get-bulk-send-progress';
+import { getBulkSendProgress, type BulkSendProgress } from './get-bulk-send-progress';
 import { queueDueBulkItems, stoppedItemReasons } from './queue-due-bulk-items';
 
 const owner = (n: number) => ({
@@ -167,14 +167,15 @@ describeEachDatabase('bulk send fairness and quotas', (database) => {
   });
 
   it('holds items past the daily limit until the next UTC day, and the progress says so', async () => {
-    const { headers } = await sender();
+    const { headers, user } = await sender();
     const today = new Date();
     const jobId = await startJob(headers, DAILY_LIMIT + 3, 700);
     expect(await takeBatch(() => today)).toHaveLength(5);
     expect(await takeBatch(() => today)).toHaveLength(5);
     expect(await takeBatch(() => today)).toHaveLength(DAILY_LIMIT - 10);
     expect(await takeBatch(() => today)).toEqual([]);
-    const progress = await progressOf(headers, jobId);
+    // Read at the batches' own time: on the real clock, a run across midnight UTC would read the new day's empty count.
+    const progress = await getBulkSendProgress(database().db, user.id, jobId, { dailyLimit: DAILY_LIMIT, now: today });
     const midnight = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1));
     expect(progress).toMatchObject({
       status: 'running',

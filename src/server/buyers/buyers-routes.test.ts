@@ -10,7 +10,7 @@ import { sendJson } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { newTestWorkspace } from '#tests/support/workspaces.ts';
-import { buyers, dealTerms, leads } from '../db/schema';
+import { buyerColumnMappings, buyers, dealTerms, leads } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import type { BuyerView } from './buyer-view';
 import { matchingMessages } from './match-lead-buyers';
@@ -181,6 +181,49 @@ describeEachDatabase('buyers', (database) => {
         mapping: { name: 'Investor', email: 'Reach' },
       });
       expect(await mapped.json()).toMatchObject({ outcome: 'ok', added: 1 });
+    });
+
+    it('remembers the columns a workspace mapped: its next list with them is not asked again, another workspace’s is', async () => {
+      const { owner, workspaceId, join } = await newTestWorkspace(app, database().db);
+      const first = 'Investor,Reach,Budget\nAnn,ann@example.com,200k\n';
+      const mapped = await send(owner.headers, 'POST', '/import', {
+        csv: first,
+        mapping: { name: 'Investor', email: 'Reach', priceMax: 'Budget' },
+      });
+      expect(await mapped.json()).toMatchObject({ outcome: 'ok', added: 1 });
+      expect(
+        (
+          await database()
+            .db.select({ column: buyerColumnMappings.column, field: buyerColumnMappings.field })
+            .from(buyerColumnMappings)
+            .where(inWorkspace(buyerColumnMappings, workspaceId))
+            .orderBy(buyerColumnMappings.column)
+        ).map(({ column, field }) => `${column} → ${field}`),
+      ).toEqual(['budget → priceMax', 'investor → name', 'reach → email']);
+
+      // The next list, spelled its own way and by another member who may import: read with those columns.
+      const dispositions = await join('dispositions');
+      const next = 'REACH,investor,budget\nbo@example.com,Bo Diaz,150000\n';
+      const imported = await send(dispositions.headers, 'POST', '/import', { csv: next });
+      expect(await imported.json()).toMatchObject({ outcome: 'ok', added: 1 });
+      expect((await storedBuyers(workspaceId)).map(({ name, email, priceMax }) => [name, email, priceMax])).toEqual([
+        ['Ann', 'ann@example.com', 200_000],
+        ['Bo Diaz', 'bo@example.com', 150_000],
+      ]);
+
+      // A column picked now wins over what was remembered, and is remembered in its place.
+      const repicked = await send(owner.headers, 'POST', '/import', {
+        csv: 'Investor,Reach,Other mail\nCy,cy@example.com,cy.lee@example.com\n',
+        mapping: { email: 'Other mail' },
+      });
+      expect(await repicked.json()).toMatchObject({ outcome: 'ok', added: 1 });
+      expect((await storedBuyers(workspaceId)).map(({ email }) => email)).toContain('cy.lee@example.com');
+
+      // Another workspace's list with the same columns is asked about, and changes nothing here.
+      const other = await newTestWorkspace(app, database().db);
+      const asked = await send(other.owner.headers, 'POST', '/import', { csv: next });
+      expect(await asked.json()).toMatchObject({ outcome: 'needsMapping', fields: ['name', 'email'] });
+      expect(await storedBuyers(other.workspaceId)).toEqual([]);
     });
   });
 

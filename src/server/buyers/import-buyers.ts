@@ -1,15 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, notInArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { bulkImportMessages } from '#domain/bulk-import/bulk-import-messages.ts';
+import { MAX_IMPORT_COLUMN_MAPPINGS, mappingForHeaders } from '#domain/bulk-import/import-column-mappings.ts';
 import {
   buyerImportMessages,
   readBuyerList,
   type BuyerColumnMapping,
+  type BuyerListField,
   type BuyerListNeedsMapping,
   type BuyerListRefusal,
 } from '#domain/buyers/read-buyer-list.ts';
-import type { Database } from '../db/database';
-import { buyers } from '../db/schema';
+import { normaliseHeader } from '#domain/csv/recognise-headers.ts';
+import type { Database, Transaction } from '../db/database';
+import { buyerColumnMappings, buyers } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { unpackedBuyer } from './buyer-row';
 
@@ -32,12 +36,60 @@ const keepWhenEmpty = (column: string, empty: string) =>
   sql.raw(`case when excluded.${column} = ${empty} then buyers.${column} else excluded.${column} end`);
 const keepWhenNull = (column: string) => sql.raw(`coalesce(excluded.${column}, buyers.${column})`);
 
+/** The buyers lists' columns the workspace mapped, most recently mapped first. */
+function rememberedColumns(db: Database, workspaceId: string) {
+  return db
+    .select({ column: buyerColumnMappings.column, field: buyerColumnMappings.field })
+    .from(buyerColumnMappings)
+    .where(inWorkspace(buyerColumnMappings, workspaceId))
+    .orderBy(desc(buyerColumnMappings.updatedAt), buyerColumnMappings.column);
+}
+
+/**
+ * Remembers the columns of this file the member mapped (each header, normalised, → its field,
+ * replacing what that header held), keeping the workspace's MAX_IMPORT_COLUMN_MAPPINGS most recent,
+ * as the owner lists' are (import-mappings/).
+ */
+async function rememberColumns(
+  tx: Transaction,
+  workspaceId: string,
+  headers: readonly string[],
+  mapping: BuyerColumnMapping,
+) {
+  const inFile = new Set(headers.map(normaliseHeader));
+  const byColumn = new Map<string, BuyerListField>();
+  for (const [field, header] of Object.entries(mapping) as [BuyerListField, string][]) {
+    const column = normaliseHeader(header);
+    if (column !== '' && inFile.has(column)) byColumn.set(column, field);
+  }
+  if (byColumn.size === 0) return;
+  const now = new Date();
+  await tx
+    .insert(buyerColumnMappings)
+    .values([...byColumn].map(([column, field]) => ({ workspaceId, column, field, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [buyerColumnMappings.workspaceId, buyerColumnMappings.column],
+      set: { field: sql`excluded.field`, updatedAt: now },
+    });
+  const kept = tx
+    .select({ id: buyerColumnMappings.id })
+    .from(buyerColumnMappings)
+    .where(inWorkspace(buyerColumnMappings, workspaceId))
+    .orderBy(desc(buyerColumnMappings.updatedAt), buyerColumnMappings.column)
+    .limit(MAX_IMPORT_COLUMN_MAPPINGS);
+  await tx
+    .delete(buyerColumnMappings)
+    .where(and(inWorkspace(buyerColumnMappings, workspaceId), notInArray(buyerColumnMappings.id, kept)));
+}
+
 /**
  * Imports a buyers list (CSV text) into the workspace: read by readBuyerList (a reason for each
  * refused row; rows of one e-mail merged), then upserted BATCH at a time, one statement a batch,
- * on the workspace's one-buyer-per-e-mail index, all in one transaction. Answers the mapping step's
- * request when the name or e-mail column is not recognised; 400 for a file without data or with a
- * quote never closed.
+ * on the workspace's one-buyer-per-e-mail index, all in one transaction. The columns the workspace
+ * mapped in earlier lists are read the same way again (`mapping`, the columns picked now, comes
+ * first), and those picked now are remembered with the import. Answers the mapping step's request
+ * when the name or e-mail column is not recognised; 400 for a file without data or with a quote
+ * never closed.
  */
 export async function importBuyers(
   db: Database,
@@ -48,13 +100,20 @@ export async function importBuyers(
   const parsed = Papa.parse<string[]>(csv, { header: false, delimiter: ',' });
   const unclosed = parsed.errors.find((error) => error.type === 'Quotes');
   if (unclosed) throw new Refusal(400, buyerImportMessages.unreadable((unclosed.row ?? 0) + 1));
-  const read = readBuyerList(parsed.data, mapping);
+  const headers = parsed.data.find((cells) => cells.some((cell) => cell.trim() !== '')) ?? [];
+  // A column picked now for another field is that field's only.
+  const picked = new Set(Object.values(mapping).map((header) => normaliseHeader(header ?? '')));
+  const remembered = Object.entries(mappingForHeaders(await rememberedColumns(db, workspaceId), headers)).filter(
+    ([, header]) => !picked.has(normaliseHeader(header)),
+  );
+  const read = readBuyerList(parsed.data, { ...(Object.fromEntries(remembered) as BuyerColumnMapping), ...mapping });
   if (read.outcome === 'noData') throw new Refusal(400, bulkImportMessages.noData);
   if (read.outcome === 'needsMapping') return read;
 
   let added = 0;
   let updated = 0;
   await db.transaction(async (tx) => {
+    await rememberColumns(tx, workspaceId, headers, mapping);
     for (let start = 0; start < read.buyers.length; start += BATCH) {
       const rows = await tx
         .insert(buyers)

@@ -23,6 +23,7 @@ import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.t
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { BuyerPropertyType, BuyerStrategy } from '#domain/buyers/buyer-request.ts';
+import { BUYER_LIST_FIELDS } from '#domain/buyers/read-buyer-list.ts';
 import { DEAL_DISPOSITIONS } from '#domain/deals/deal-disposition.ts';
 import {
   FOLLOW_UP_MAIL_KINDS,
@@ -256,6 +257,20 @@ export const importColumnMappings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('import_column_mappings_workspace_column_idx').on(t.workspaceId, t.column)],
+);
+
+/** The columns of buyers lists a workspace mapped (issue 39), applied to its next buyers list as import_column_mappings are to owner lists. */
+export const buyerColumnMappings = pgTable(
+  'buyer_column_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    // The header as normaliseHeader spells it.
+    column: text('column').notNull(),
+    field: text('field', { enum: BUYER_LIST_FIELDS }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('buyer_column_mappings_workspace_column_idx').on(t.workspaceId, t.column)],
 );
 
 export const repairCatalog = pgTable('repair_catalog', {
@@ -1151,6 +1166,19 @@ export const photos = pgTable(
     check('photos_content_type_check', sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
   ],
 );
+
+/**
+ * Stored files (photos, proof-of-funds files) whose rows went with their workspace: the workspace's
+ * delete trigger queues their keys in the delete's own transaction (migration
+ * stored-file-removals), and removeQueuedFiles removes them from the storage once that committed,
+ * trying a failed one again later.
+ */
+export const storedFileRemovals = pgTable('stored_file_removals', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
 
 // --- Dispositions (issue 39 §4–6): a buyer's own link to a deal, and the offers buyers make on it ---
 

@@ -10,6 +10,7 @@ import { followUps, followUpTouches, leadEvents } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import { currentRequestId } from '../observability/request-context';
+import { lockLeadsOfFollowUps } from './lock-leads-first';
 import { stopFollowUps } from './stop-follow-ups';
 import { readWorkspaceSequence } from './workspace-sequence';
 
@@ -63,17 +64,14 @@ export async function enrolFollowUp(tx: Transaction, enrolment: FollowUpEnrolmen
   // One active sequence per person: by mail, per mailing address; else per mailbox.
   const recipientKey = mail ? mailRecipientKey(mail.addressKey) : homeownerEmailKey(email ?? '');
   if (!mail && !email) throw new Error('a follow-up needs an e-mail address or a mailed piece');
-  const [active] = await tx
-    .select({ id: followUps.id })
-    .from(followUps)
-    .where(
-      and(
-        inWorkspace(followUps, enrolment.workspaceId),
-        eq(followUps.recipientKey, recipientKey),
-        eq(followUps.status, 'active'),
-      ),
-    )
-    .for('update');
+  const theirs = and(
+    inWorkspace(followUps, enrolment.workspaceId),
+    eq(followUps.recipientKey, recipientKey),
+    eq(followUps.status, 'active'),
+  )!;
+  // A lead before its sequences: the one replaced may be on another lead of theirs, whose history the stop writes.
+  await lockLeadsOfFollowUps(tx, theirs, { strength: 'key share' });
+  const [active] = await tx.select({ id: followUps.id }).from(followUps).where(theirs).for('update');
   if (active) {
     if (enrolment.whenActive === 'keep') return null;
     if (enrolment.whenActive === 'refuse') {

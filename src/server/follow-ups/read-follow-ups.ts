@@ -109,7 +109,7 @@ export async function listFollowUps(db: Database, member: LeadReader, now: Date)
     .innerJoin(offerLinks, eq(offerLinks.id, followUps.offerLinkId))
     .leftJoin(leads, eq(leads.id, followUps.leadId))
     .where(and(visible, eq(followUps.status, 'active'), lte(followUps.nextDueAt, new Date(now.getTime() + DAY_MS))))
-    .orderBy(asc(followUps.nextDueAt))
+    .orderBy(asc(followUps.nextDueAt), asc(followUps.id))
     .limit(200);
   const dueEmails = emailRows.flatMap(({ followUp, address }) => {
     const step = followUp.sequence.steps[followUp.nextStep];
@@ -241,7 +241,7 @@ export async function readLeadFollowUp(db: Pick<Database, 'select'>, leadId: str
     .select()
     .from(followUps)
     .where(eq(followUps.leadId, leadId))
-    .orderBy(desc(followUps.createdAt))
+    .orderBy(desc(followUps.createdAt), desc(followUps.id))
     .limit(1);
   if (!row) return null;
   const step = row.sequence.steps[row.nextStep];

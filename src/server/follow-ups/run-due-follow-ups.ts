@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { renderFollowUpEmail } from '#domain/follow-ups/render-step.ts';
 import { followUpDueAt } from '#domain/follow-ups/schedule.ts';
 import { followUpSequenceKind, followUpStopOnStatus, restatesFreshOffer } from '#domain/follow-ups/sequence-kinds.ts';
@@ -12,7 +12,7 @@ import { isLeadStatus } from '#domain/leads/lead-status.ts';
 import { offerExpiresAt } from '#domain/offer/offer-validity.ts';
 import { isWorkspaceRole, may } from '#domain/workspaces/roles.ts';
 import type { Database, Transaction } from '../db/database';
-import { followUps, followUpTouches, mailShortCodes, mailSuppressions, offerLinks } from '../db/schema';
+import { followUps, followUpTouches, leads, mailShortCodes, mailSuppressions, offerLinks } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { lockNextPacedSendTime } from '../email/paced-send-time';
 import { sendToThirdParty, type SendingPolicyConfig } from '../email/send-to-third-party';
@@ -20,6 +20,7 @@ import { sendingRefusalOf } from '../email/sending-refusal';
 import { suppressionKeysOf } from '../email/unsubscribe-token';
 import { runAsQueuingRequest } from '../observability/request-context';
 import { readWholesaler } from '../profile/read-wholesaler';
+import { lockLeadsOfFollowUps } from './lock-leads-first';
 import { stopFollowUps } from './stop-follow-ups';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -80,7 +81,8 @@ export type RestateFreshOffer = (
 /**
  * Takes one batch of sequences whose next step is due and takes that step, in one transaction:
  * - due sequences are served fairly, each sender's earliest first, before anyone's second;
- * - each is locked (FOR UPDATE SKIP LOCKED: two processes never take the same one) and checked
+ * - each is locked after its lead (FOR UPDATE SKIP LOCKED: two processes never take the same one,
+ *   and one whose lead a member is changing waits for a later batch) and checked
  *   again, at this moment, for every reason to stop (the homeowner answered, the lead moved past
  *   New, the address unsubscribed, complained or bounced, the offer expired with no renewing step
  *   left, the sender left the workspace or lost the right the sequence was started with);
@@ -164,17 +166,22 @@ export async function runDueFollowUps({
       order by picked.turn, picked.next_due_at, picked.id
       limit ${batchSize}::int`)) as unknown as { rows: { id: string }[] };
     if (picked.rows.length === 0) return report;
+    const pickedIds = inArray(
+      followUps.id,
+      picked.rows.map((row) => row.id),
+    );
+    // A lead before its sequences (lockLeadsOfFollowUps): their leads first, any another transaction
+    // holds skipped, and with it its sequences, which wait for a later batch.
+    const leadsHeld = await lockLeadsOfFollowUps(tx, pickedIds, { strength: 'no key update', skipLocked: true });
     const locked = await tx
       .select()
       .from(followUps)
       .where(
         and(
-          inArray(
-            followUps.id,
-            picked.rows.map((row) => row.id),
-          ),
+          pickedIds,
           eq(followUps.status, 'active'),
           lte(followUps.nextDueAt, now),
+          or(isNull(followUps.leadId), inArray(followUps.leadId, [...leadsHeld])),
         ),
       )
       .for('update', { skipLocked: true });
@@ -185,8 +192,12 @@ export async function runDueFollowUps({
         report.waiting++;
         continue;
       }
-      report.claimed++;
       const stop = await reasonToStop(tx, followUp, now);
+      if (stop === 'lead-busy') {
+        report.waiting++;
+        continue;
+      }
+      report.claimed++;
       if (stop) {
         await stopFollowUps(tx, { id: followUp.id, workspaceId: followUp.workspaceId }, stop, { at: now });
         report.stopped++;
@@ -225,8 +236,16 @@ export async function runDueFollowUps({
   });
 }
 
-/** Why a sequence must stop now, checked at the moment its step is due; null: go on. */
-async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Promise<FollowUpStopReason | null> {
+/**
+ * Why a sequence must stop now, checked at the moment its step is due; null: go on. 'lead-busy':
+ * it has just learned its lead (an answer to its offer), which another transaction holds: it is
+ * left as it is for a later batch.
+ */
+async function reasonToStop(
+  tx: Transaction,
+  followUp: FollowUp,
+  now: Date,
+): Promise<FollowUpStopReason | 'lead-busy' | null> {
   // Everything a stop depends on, in one statement: the sender's membership and role, the homeowner's lead
   // (the one the sequence was started from, or one an answer to its offer made), a suppression of
   // the address (suppressionKeysOf: an unsubscribe's wide key, a bounce's exact address), and the
@@ -286,6 +305,13 @@ async function reasonToStop(tx: Transaction, followUp: FollowUp, now: Date): Pro
     return 'sender-cannot-send';
   }
   if (found.lead_id && !followUp.leadId) {
+    // Found only after its sequence was locked: tried without waiting, which keeps the lock order.
+    const [lead] = await tx
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.id, found.lead_id))
+      .for('no key update', { skipLocked: true });
+    if (!lead) return 'lead-busy';
     await tx.update(followUps).set({ leadId: found.lead_id }).where(eq(followUps.id, followUp.id));
     followUp.leadId = found.lead_id;
   }

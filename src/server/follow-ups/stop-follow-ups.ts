@@ -4,6 +4,7 @@ import { followUpStopMessages, type FollowUpStopReason } from '#domain/follow-up
 import type { Transaction } from '../db/database';
 import { followUps, leadEvents } from '../db/schema';
 import { inWorkspace, ownedRow } from '../db/workspace-scope';
+import { lockLeadsOfFollowUps } from './lock-leads-first';
 
 /** Which active sequences a stop concerns. */
 export type FollowUpSelector =
@@ -40,8 +41,8 @@ function matching(selector: FollowUpSelector): SQL {
 /**
  * Stops the active sequences the selector names, at once and for good: no further step is taken
  * (the engine takes only active ones, and checks again under their row lock). Each stop is written
- * on its lead's history with the reason, by `actorUserId` when a member stopped it. Returns how
- * many stopped.
+ * on its lead's history with the reason, by `actorUserId` when a member stopped it; those leads
+ * are locked first (lockLeadsOfFollowUps: a lead before its sequences). Returns how many stopped.
  */
 export async function stopFollowUps(
   tx: Transaction,
@@ -49,10 +50,12 @@ export async function stopFollowUps(
   reason: FollowUpStopReason,
   { at = new Date(), actorUserId = null }: { at?: Date; actorUserId?: string | null } = {},
 ): Promise<number> {
+  const which = and(eq(followUps.status, 'active'), matching(selector))!;
+  await lockLeadsOfFollowUps(tx, which, { strength: 'key share' });
   const stopped = await tx
     .update(followUps)
     .set({ status: reason === 'finished' ? 'finished' : 'stopped', stopReason: reason, stoppedAt: at, nextDueAt: null })
-    .where(and(eq(followUps.status, 'active'), matching(selector)))
+    .where(which)
     .returning({ leadId: followUps.leadId });
   const onLeads = stopped.flatMap(({ leadId }) => (leadId ? [leadId] : []));
   if (onLeads.length > 0) {

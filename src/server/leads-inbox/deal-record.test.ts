@@ -95,7 +95,11 @@ describeEachDatabase('one deal record: contract and closing terms (issue 42 §4)
         },
       }),
     );
-    const history = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id));
+    const history = await database()
+      .db.select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, lead.id))
+      .orderBy(leadEvents.createdAt);
     expect(history.map((event) => [event.kind, event.fromStatus, event.toStatus])).toEqual([
       ['status', 'new', 'under-contract'],
       ['status', 'under-contract', 'closed'],

@@ -55,7 +55,7 @@ export async function readDealFigures(
         ? or(eq(offerLinks.id, lead.offerLinkId), eq(offerLinks.revisesLeadId, lead.id))
         : eq(offerLinks.revisesLeadId, lead.id),
     )
-    .orderBy(desc(offerLinks.createdAt))
+    .orderBy(desc(offerLinks.createdAt), desc(offerLinks.id))
     .limit(1);
   if (link) {
     return {

@@ -356,7 +356,11 @@ describeEachDatabase('a workspace works its leads together (issue 26)', (databas
       closing: { amountReceived: 12000, closedOn: '2027-01-15' },
     });
     expect(closed.status).toBe(200);
-    const history = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, contracted.id));
+    const history = await database()
+      .db.select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, contracted.id))
+      .orderBy(leadEvents.createdAt);
     expect(history.map((event) => [event.kind, event.actorUserId])).toEqual([
       ['note', dispositions.user.id],
       ['status', dispositions.user.id],

@@ -52,7 +52,7 @@ async function operatorLeadOf(tx: Transaction, contactKey: string, address: stri
         eq(sql`lower(${leads.address})`, addressKey),
       ),
     )
-    .orderBy(leads.createdAt)
+    .orderBy(leads.createdAt, leads.id)
     .limit(1);
   return row?.id ?? null;
 }

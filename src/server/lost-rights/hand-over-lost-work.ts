@@ -8,6 +8,7 @@ import type { Transaction } from '../db/database';
 import { memberNameSql } from '../db/member-name';
 import { bulkSendItems, bulkSendJobs, followUps, leadEvents, member, offerLinks, user } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
+import { lockLeadsOfFollowUps } from '../follow-ups/lock-leads-first';
 import { stopFollowUps } from '../follow-ups/stop-follow-ups';
 
 /**
@@ -89,6 +90,12 @@ export async function handOverLostWork(
     }
   }
 
+  // A lead before its sequences (lockLeadsOfFollowUps): the hand-over writes on their leads' history.
+  await lockLeadsOfFollowUps(
+    tx,
+    and(inWorkspace(followUps, workspaceId), eq(followUps.senderUserId, userId), eq(followUps.status, 'active'))!,
+    { strength: 'key share' },
+  );
   const losing = await tx
     .select({ id: followUps.id, leadId: followUps.leadId })
     .from(followUps)
@@ -136,7 +143,7 @@ async function owningHeir(tx: Transaction, workspaceId: string, userId: string, 
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(and(eq(member.organizationId, workspaceId), eq(member.role, 'owner'), ne(member.userId, userId)))
-    .orderBy(asc(member.createdAt));
+    .orderBy(asc(member.createdAt), asc(member.id));
   const heir = owners.find((owner) => owner.userId === actorUserId) ?? owners[0];
   return heir ? { ...heir, name: memberNameOrNeutral(heir.name) } : null;
 }

@@ -19,6 +19,7 @@ import type { AppContext } from '../app-context';
 import {
   followUps,
   followUpTouches,
+  leads,
   mailPieces,
   mailSends,
   mailShortCodes,
@@ -260,7 +261,7 @@ describeEachDatabase('follow-ups by mail (issue 41)', (database) => {
     expect(await dueMailOf(owner.headers)).toEqual([]);
   });
 
-  it('stops when a member promotes the owner to a lead after a call', async () => {
+  it('stops when a member promotes the owner to a lead after a call, a lead that came by Mail', async () => {
     const owner = await mailer();
     await printRun(owner.headers);
     const [ann] = await sequencesOf(owner.user.id);
@@ -272,7 +273,13 @@ describeEachDatabase('follow-ups by mail (issue 41)', (database) => {
     expect(promoted.status).toBe(201);
     const [after] = await sequencesOf(owner.user.id);
     expect([after!.status, after!.stopReason]).toEqual(['stopped', 'answered']);
-    expect(after!.leadId).toBe(((await promoted.json()) as { leadId: string }).leadId);
+    const { leadId } = (await promoted.json()) as { leadId: string };
+    expect(after!.leadId).toBe(leadId);
+    // The send that reached them was a mail send: the lead's source is Mail, on the piece's offer.
+    const [lead] = await db().select().from(leads).where(eq(leads.id, leadId));
+    expect(lead).toMatchObject({ source: 'mail', offerLinkId: annCode!.offerLinkId });
+    const bySource = await sendJson(app, 'GET', '/api/leads-inbox?source=mail', owner.headers);
+    expect(((await bySource.json()) as { leads: { id: string }[] }).leads.map((row) => row.id)).toEqual([leadId]);
   });
 
   it("another workspace's member, a Viewer, a member without bulk rights and a Free workspace print none of it", async () => {

@@ -175,7 +175,12 @@ describeEachDatabase('wholesaler profile and personal page', (database) => {
     expect(response.status).toBe(201);
     const [row] = await database().db.select().from(leads).where(eq(leads.workspaceId, user.id));
     expect(row).toMatchObject({ source: 'personal-page', status: 'new', responseKind: 'program-interest' });
-    const events = await database().db.select().from(leadEvents).where(eq(leadEvents.leadId, row!.id));
+    // In the history's order (by time): a plain select's order is the table's, which nothing promises.
+    const events = await database()
+      .db.select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, row!.id))
+      .orderBy(leadEvents.createdAt);
     expect(events.map((event) => event.kind)).toEqual(['offer', 'response', 'assignment']);
     const mails = await database().db.select().from(emailOutbox).where(mailedTo(user.email));
     expect(mails).toHaveLength(1);

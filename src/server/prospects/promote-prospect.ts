@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray, or } from 'drizzle-orm';
 import type { PromoteProspectRequest } from '#domain/prospects/prospect-requests.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { Database } from '../db/database';
@@ -14,7 +14,8 @@ import { prospectMessages } from './get-prospect';
  * A member promotes a prospect after a call: the owner becomes a lead of the workspace, through the
  * leads' one insert path (recordLead: its history, assignment to the member, the notification, and
  * the follow-ups of the owner's offer stopped), answered on the latest offer the sends made them
- * (one lead per offer link and homeowner), and the call is the prospect's touch. The prospect row
+ * (one lead per offer link and homeowner) and coming by that send's channel (Bulk e-mail or Mail),
+ * and the call is the prospect's touch. The prospect row
  * is locked first: one lead per owner and home, however many members promote at once (a second
  * promotion, or one after the owner answered, is 409 'prospect-already-lead'). Another
  * workspace's prospect is 404, unchanged.
@@ -40,22 +41,28 @@ export async function promoteProspect(
         details: { leadId: prospect.leadId },
       });
     }
+    // The latest offer a send made them, e-mailed or on a mailed piece (whose follow-ups by mail then
+    // stop, as an answer's do): the lead comes by that send's channel.
     const [offer] = await tx
-      .select({ id: offerLinks.id })
+      .select({ id: offerLinks.id, source: offerLinks.source })
       .from(offerLinks)
-      .innerJoin(bulkSendItems, eq(bulkSendItems.id, offerLinks.bulkSendItemId))
-      .where(eq(bulkSendItems.prospectId, prospect.id))
-      .orderBy(desc(offerLinks.createdAt))
+      .where(
+        or(
+          inArray(
+            offerLinks.bulkSendItemId,
+            tx.select({ id: bulkSendItems.id }).from(bulkSendItems).where(eq(bulkSendItems.prospectId, prospect.id)),
+          ),
+          inArray(
+            offerLinks.id,
+            tx
+              .select({ id: mailShortCodes.offerLinkId })
+              .from(mailShortCodes)
+              .where(eq(mailShortCodes.prospectId, prospect.id)),
+          ),
+        ),
+      )
+      .orderBy(desc(offerLinks.createdAt), desc(offerLinks.id))
       .limit(1);
-    // An owner reached by mail: the offer of their latest piece (its follow-ups by mail then stop, as an answer's do).
-    const [mailed] = offer
-      ? []
-      : await tx
-          .select({ id: mailShortCodes.offerLinkId })
-          .from(mailShortCodes)
-          .where(eq(mailShortCodes.prospectId, prospect.id))
-          .orderBy(desc(mailShortCodes.createdAt))
-          .limit(1);
     const offerRange =
       prospect.offerLow !== null && prospect.offerHigh !== null
         ? { low: prospect.offerLow, high: prospect.offerHigh }
@@ -65,7 +72,7 @@ export async function promoteProspect(
       answer: {
         kind: request.kind,
         desiredPrice: request.desiredPrice ?? null,
-        source: 'bulk-email',
+        source: offer?.source === 'mail' ? 'mail' : 'bulk-email',
         address: prospect.address,
         marketValue: prospect.marketValue,
         offerRange,
@@ -73,7 +80,7 @@ export async function promoteProspect(
         message: request.note,
         details: { notes: request.note },
       },
-      offerLinkId: offer?.id ?? mailed?.id ?? null,
+      offerLinkId: offer?.id ?? null,
       revisesLeadId: null,
       at,
     });

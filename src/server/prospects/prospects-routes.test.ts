@@ -246,7 +246,14 @@ describeEachDatabase('prospects (issue 41)', (database) => {
     expect(promoted.status).toBe(201);
     const { leadId } = (await promoted.json()) as { leadId: string };
     const [lead] = await db().select().from(leads).where(eq(leads.id, leadId));
-    expect(lead).toMatchObject({ workspaceId, name: 'Ann Lee', responseKind: 'countered', desiredPrice: 180_000 });
+    // Reached by a bulk e-mail: the lead comes by Bulk e-mail.
+    expect(lead).toMatchObject({
+      workspaceId,
+      name: 'Ann Lee',
+      responseKind: 'countered',
+      desiredPrice: 180_000,
+      source: 'bulk-email',
+    });
     const [prospect] = await db().select().from(prospects).where(eq(prospects.id, ann!.id));
     expect(prospect).toMatchObject({ status: 'lead', leadId, lastTouchKind: 'called' });
 

@@ -214,7 +214,7 @@ export async function readReport(
     sql`select ${member.userId} as user_id, ${memberNameSql(workspaceId)} as name
       from ${member} join ${user} on ${user.id} = ${member.userId}
       where ${member.organizationId} = ${workspaceId} and ${member.suspendedAt} is null
-      order by ${member.createdAt}`,
+      order by ${member.createdAt}, ${member.id}`,
   );
   const seatsCents = await seatsMonthlyCostCents(db, workspaceId);
   const seatShare = memberId === null ? 1 : 1 / Math.max(1, members.length);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { memberNameOrNeutral } from '#domain/workspaces/member-name.ts';
 import { may, type WorkspaceMember, type WorkspaceRole } from '#domain/workspaces/roles.ts';
 import { seatCount } from '#domain/workspaces/seats.ts';
@@ -14,7 +14,7 @@ export async function listMemberships(db: Database, userId: string) {
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(eq(member.userId, userId))
-    .orderBy(asc(member.createdAt));
+    .orderBy(sql`${member.organizationId} = ${userId} desc`, asc(member.createdAt), asc(member.id));
   return rows.map((row) => ({ ...row, role: row.role as WorkspaceRole, own: row.id === userId }));
 }
 
@@ -36,7 +36,7 @@ export async function listMembers(db: Database, workspaceId: string) {
     .from(member)
     .innerJoin(user, eq(user.id, member.userId))
     .where(eq(member.organizationId, workspaceId))
-    .orderBy(asc(member.createdAt));
+    .orderBy(asc(member.createdAt), asc(member.id));
   return rows.map(({ suspendedAt, ...row }) => ({
     ...row,
     name: memberNameOrNeutral(row.name),
@@ -75,7 +75,7 @@ export async function readWorkspace(db: Database, me: WorkspaceMember) {
         gt(invitation.expiresAt, new Date()),
       ),
     )
-    .orderBy(asc(invitation.createdAt));
+    .orderBy(asc(invitation.createdAt), asc(invitation.id));
   const { plan, extraSeats, ...rest } = workspace;
   return {
     workspace: rest,

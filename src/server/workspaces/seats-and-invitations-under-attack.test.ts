@@ -400,8 +400,13 @@ describeEachDatabase('seats and invitations under attack (issue 37: 1, 2, 3, 8)'
     const owner = await verifiedProOwner(app(), db());
     const first = uniqueEmail('first');
     const second = uniqueEmail('second');
-    for (const email of [first, second]) {
+    for (const [place, email] of [first, second].entries()) {
       await send(app(), 'POST', '/api/workspace/invitations', owner.headers, { email, role: 'viewer' });
+      // A second apart: two quick invitations can share a millisecond, and newest first then breaks the tie by random id.
+      await db()
+        .update(invitation)
+        .set({ createdAt: inTurn(place).joinedAt })
+        .where(and(eq(invitation.organizationId, owner.user.id), eq(invitation.email, email)));
     }
     const joined = await signUpTestUser(app());
     await db().update(subscriptions).set({ extraSeats: 1 }).where(eq(subscriptions.workspaceId, owner.user.id));

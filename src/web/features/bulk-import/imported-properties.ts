@@ -20,6 +20,8 @@ export class ImportedProperties {
   private nextRequestId = 1;
   /** Changes whenever a page arrives (for useSyncExternalStore). */
   version = 0;
+  /** Changes when the rows' offers are recomputed (repairs set): what was asked about them is asked again. */
+  figuresVersion = 0;
 
   constructor(
     private readonly worker: Worker,
@@ -118,6 +120,7 @@ export class ImportedProperties {
     this.pages.clear();
     this.requested.clear();
     this.version++;
+    this.figuresVersion++;
     for (const listener of this.listeners) listener();
     for (const page of shown) this.load(page * PAGE, (page + 1) * PAGE);
   }

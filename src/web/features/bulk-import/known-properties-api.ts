@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { MAX_KNOWN_PROPERTY_ROWS } from '#domain/bulk-import/known-properties.ts';
 import type { ImportedProperties } from './imported-properties';
 
 /**
  * The review's rows already a lead or saved in the workspace with other figures (issue 41), asked
- * of the server once for the list's first MAX_KNOWN_PROPERTY_ROWS rows: row index → what to say
- * ('Already a lead: offer $120,000–$135,000'). A help only: nothing is flagged when it cannot be asked.
+ * of the server for the list's first MAX_KNOWN_PROPERTY_ROWS rows, and again whenever their offers
+ * are recomputed (repairs applied): row index → what to say ('Already a lead: offer
+ * $120,000–$135,000'). A help only: nothing is flagged when it cannot be asked.
  */
 export function useKnownProperties(properties: ImportedProperties, enabled: boolean): Map<number, string> {
   const [known, setKnown] = useState<Map<number, string>>(() => new Map());
+  const figuresVersion = useSyncExternalStore(properties.subscribe, () => properties.figuresVersion);
   useEffect(() => {
     if (!enabled || properties.length === 0) return;
     let current = true;
@@ -28,6 +30,6 @@ export function useKnownProperties(properties: ImportedProperties, enabled: bool
     return () => {
       current = false;
     };
-  }, [properties, enabled]);
+  }, [properties, enabled, figuresVersion]);
   return known;
 }

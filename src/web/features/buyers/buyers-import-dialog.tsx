@@ -15,7 +15,6 @@ const MAX_BUYER_LIST_BYTES = 2 * 1024 * 1024 - 1024;
 
 export const buyersImportMessages = {
   tooLarge: 'A buyers list must be smaller than 2 MB',
-  mappingIntro: 'Some columns this list needs have names we do not know. Pick each one.',
 } as const;
 
 type Step =
@@ -95,7 +94,6 @@ export function BuyersImportDialog({ onClose }: { onClose: () => void }) {
           fileName={state.fileName}
           request={state.request}
           labels={buyerListFieldLabels}
-          intro={buyersImportMessages.mappingIntro}
           onApply={(mapping) => void send(state.fileName, state.csv, mapping)}
           onChooseAnother={() => setState({ step: 'upload' })}
         />
