@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { accountButton, E2E_PASSWORD, registerThroughUi, signOutThroughNav } from './support/accounts';
+import { dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 import { expectToastOnTop, waitForToastsToGo } from './support/toasts';
 
@@ -182,7 +183,7 @@ test.describe('password recovery through the outbox', () => {
   test.beforeAll(async () => {
     const testInfo = test.info();
     testInfo.setTimeout(90_000); // a fresh embedded database is created and migrated
-    const port = Number(process.env.E2E_PORT ?? 3111) + 50 + testInfo.workerIndex;
+    const port = dedicatedPort(52);
     const host = '127.0.0.1';
     baseUrl = `http://${host}:${port}`;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'cash-offer-e2e-auth-'));

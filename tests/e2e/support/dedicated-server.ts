@@ -11,11 +11,20 @@ import { migratedPgliteTemplate } from './migrated-database-template';
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** The shared e2e servers use E2E_PORT, +20 and +21 (Stripe pair); dedicated ones take an offset above. */
 /** How long a start may take: a fresh database copy and the sources compiled, on a busy machine. */
 const STARTUP_BUDGET_MS = 60_000;
 
-export const dedicatedPort = (offset: number) => Number(process.env.E2E_PORT ?? 3111) + offset;
+/** Dedicated ports of one worker slot: offsets stay below it, and each slot has its own range. */
+const PORTS_PER_WORKER_SLOT = 150;
+
+/**
+ * A dedicated server's port. The shared e2e servers use E2E_PORT, +20 and +21 (Stripe pair);
+ * dedicated ones take an offset above, in the range of the worker slot running the spec
+ * (TEST_PARALLEL_INDEX, which no two running workers share): two specs with one offset, or the
+ * copies of one spec under --repeat-each, never meet on a port.
+ */
+export const dedicatedPort = (offset: number) =>
+  Number(process.env.E2E_PORT ?? 3111) + offset + PORTS_PER_WORKER_SLOT * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export class DedicatedServer {
   private child: ChildProcess | undefined;
@@ -64,6 +73,8 @@ export class DedicatedServer {
     this.child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     const deadline = Date.now() + STARTUP_BUDGET_MS;
     for (;;) {
+      // A server that exited (its port taken, say) must not pass for whatever answers on that port.
+      if (this.child.exitCode !== null) throw new Error(`the e2e server on port ${this.port} exited at start`);
       try {
         if ((await fetch(`${this.url}/api/health`)).ok) return;
       } catch {
