@@ -9,17 +9,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type Download, type Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
 import { assignmentMessages } from '#domain/documents/assignment-of-contract.ts';
-import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { openPgliteDatabase } from '#server/db/database.ts';
 import { buyerOffers, buyers, dealTerms } from '#server/db/schema.ts';
 import { readPdfText } from '../support/pdf-text';
 import { registerThroughUi } from './support/accounts';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { leadFromCounterOffer, putUnderContractThroughUi } from './support/leads';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshots = path.join(repositoryRoot, 'test-results', 'assignment-screens');
@@ -41,42 +40,6 @@ test.use({ baseURL: `http://127.0.0.1:${port}` });
 const bankLetter = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Bank letter: Bo Cash has $400,000\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
-
-/** A homeowner's counter-offer to an offer link the signed-in wholesaler of `page` shares: a lead at 88 Birch Ln. */
-async function leadFromCounterOffer(page: Page, baseURL: string) {
-  const shared = await page.request.post('/api/offer-links', {
-    data: {
-      from: 'calculation',
-      calculation: {
-        address: '88 Birch Ln, Austin, TX 78702',
-        marketValue: 220000,
-        repairs: defaultRepairCatalog,
-        template: defaultTemplate,
-      },
-    },
-  });
-  expect(shared.status(), await shared.text()).toBe(201);
-  const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
-  const homeowner = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.39.${Math.floor(Math.random() * 250) + 1}.8` },
-  });
-  try {
-    const answered = await homeowner.post(`/api/public/offers/${token}/responses`, {
-      data: {
-        kind: 'counter',
-        desiredPrice: 160000,
-        contact: { name: 'Sam Seller', email: 'sam.seller@example.com', phone: '512-555-0199' },
-        message: '',
-      },
-    });
-    expect(answered.status(), await answered.text()).toBe(201);
-  } finally {
-    await homeowner.dispose();
-  }
-  const inbox = (await (await page.request.get('/api/leads-inbox')).json()) as { leads: { id: string }[] };
-  return inbox.leads[0]!.id;
-}
 
 /** Stops the server, records Bo Cash's offer on the lead as its primary one at 175,000 with 5,000 earnest money, starts it again. */
 async function choosePrimaryBuyer(leadId: string) {
@@ -174,12 +137,7 @@ test('a buyer’s proof of funds is kept, and the assignment of contract to the 
   // The lead, Under Contract at 150,000.
   const leadId = await leadFromCounterOffer(page, baseURL!);
   await page.goto(`/leads/${leadId}`);
-  await page.getByRole('group', { name: 'Pipeline status' }).getByRole('button', { name: 'Under Contract' }).click();
-  const terms = page.getByRole('dialog', { name: 'Move to Under Contract' });
-  await terms.getByLabel('Contract price ($)').fill('150,000');
-  await terms.getByLabel('Contract date').fill('2026-12-01');
-  await terms.getByLabel('Contract date').press('Enter');
-  await expect(terms).toBeHidden();
+  await putUnderContractThroughUi(page, '150,000');
 
   const section = page.getByRole('region', { name: 'Assignment of contract' });
   await expect(section).toContainText('Have an attorney review this; rules differ by state.');

@@ -6,11 +6,9 @@
 // 360 px (screenshots in test-results/buyers-screens).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { registerThroughUi } from './support/accounts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { leadFromCounterOffer, putUnderContractThroughUi } from './support/leads';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshots = path.join(repositoryRoot, 'test-results', 'buyers-screens');
@@ -25,43 +23,6 @@ const buyersCsv = [
   'Eve Gray,eve.buyer@example.com,78702,,50000,,,,',
   'Fay Hill,fay.buyer@example.com,78702,castle,,,,,',
 ].join('\n');
-
-/** A homeowner's counter-offer to an offer link the signed-in wholesaler of `page` shares: a lead at 88 Birch Ln, Austin, TX 78702. */
-async function leadFromCounterOffer(page: Page, baseURL: string) {
-  const shared = await page.request.post('/api/offer-links', {
-    data: {
-      from: 'calculation',
-      calculation: {
-        address: '88 Birch Ln, Austin, TX 78702',
-        marketValue: 220000,
-        repairs: defaultRepairCatalog,
-        template: defaultTemplate,
-      },
-    },
-  });
-  expect(shared.status(), await shared.text()).toBe(201);
-  const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
-  const homeowner = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.39.${Math.floor(Math.random() * 250) + 1}.7` },
-  });
-  try {
-    expect((await homeowner.get(`/api/public/offers/${token}`)).status()).toBe(200);
-    const answered = await homeowner.post(`/api/public/offers/${token}/responses`, {
-      data: {
-        kind: 'counter',
-        desiredPrice: 160000,
-        contact: { name: 'Sam Seller', email: 'sam.seller@example.com', phone: '512-555-0199' },
-        message: '',
-      },
-    });
-    expect(answered.status(), await answered.text()).toBe(201);
-  } finally {
-    await homeowner.dispose();
-  }
-  const inbox = (await (await page.request.get('/api/leads-inbox')).json()) as { leads: { id: string }[] };
-  return inbox.leads[0]!.id;
-}
 
 test('a wholesaler imports 5 buyers from a CSV and sees the 3 that fit a lead under contract, with why', async ({
   page,
@@ -110,12 +71,7 @@ test('a wholesaler imports 5 buyers from a CSV and sees the 3 that fit a lead un
   const leadId = await leadFromCounterOffer(page, baseURL!);
   // Under Contract, by keyboard, with the contract price matching reads.
   await page.goto(`/leads/${leadId}`);
-  await page.getByRole('group', { name: 'Pipeline status' }).getByRole('button', { name: 'Under Contract' }).click();
-  const terms = page.getByRole('dialog', { name: 'Move to Under Contract' });
-  await terms.getByLabel('Contract price ($)').fill('140,000');
-  await terms.getByLabel('Contract date').fill('2026-12-01');
-  await terms.getByLabel('Contract date').press('Enter');
-  await expect(terms).toBeHidden();
+  await putUnderContractThroughUi(page, '140,000');
   const matching = page.getByRole('region', { name: 'Matching buyers' });
   await expect(matching.getByRole('status').filter({ hasText: 'buyers fit' })).toHaveText('3 buyers fit this deal.');
   const matches = matching.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });

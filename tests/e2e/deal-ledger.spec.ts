@@ -8,16 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { openPgliteDatabase } from '#server/db/database.ts';
 import { buyerOffers, leads } from '#server/db/schema.ts';
 import { createFileStorage } from '#server/storage/create-file-storage.ts';
 import { registerThroughUi } from './support/accounts';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { leadFromCounterOffer } from './support/leads';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshots = path.join(repositoryRoot, 'test-results', 'deal-ledger-screens');
@@ -42,38 +41,7 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 /** A homeowner's counter-offer to an offer link the wholesaler shares, put under contract at $150,000: the lead's id. */
 async function leadUnderContract(page: Page, baseURL: string) {
-  const shared = await page.request.post('/api/offer-links', {
-    data: {
-      from: 'calculation',
-      calculation: {
-        address: '88 Birch Ln, Austin, TX 78702',
-        marketValue: 220000,
-        repairs: defaultRepairCatalog,
-        template: defaultTemplate,
-      },
-    },
-  });
-  expect(shared.status(), await shared.text()).toBe(201);
-  const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
-  const homeowner = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.39.${Math.floor(Math.random() * 250) + 1}.9` },
-  });
-  try {
-    const answered = await homeowner.post(`/api/public/offers/${token}/responses`, {
-      data: {
-        kind: 'counter',
-        desiredPrice: 150000,
-        contact: { name: 'Sam Seller', email: 'sam.seller@example.com', phone: '512-555-0199' },
-        message: '',
-      },
-    });
-    expect(answered.status(), await answered.text()).toBe(201);
-  } finally {
-    await homeowner.dispose();
-  }
-  const inbox = (await (await page.request.get('/api/leads-inbox')).json()) as { leads: { id: string }[] };
-  const leadId = inbox.leads[0]!.id;
+  const leadId = await leadFromCounterOffer(page, baseURL, { desiredPrice: 150000 });
   const contracted = await page.request.patch(`/api/leads-inbox/${leadId}`, {
     data: { status: 'under-contract', contract: { contractPrice: 150000, contractDate: '2026-11-02' } },
   });

@@ -5,21 +5,19 @@
 // without a reload. Axe on the lead page and on /deal (360 px screenshot in test-results/deal-page-screens).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type Page } from '@playwright/test';
-import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
-import { startResendFake, type ResendFake, type ResendFakeEmail } from '../fakes/resend-fake';
+import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { uniqueEmail } from '../support/test-users';
 import { registerThroughUi } from './support/accounts';
-import { addPostalAddress, verifyEmailThroughOutbox } from './support/bulk-sender';
+import { addPostalAddress, emailTo, verifyEmailThroughOutbox } from './support/bulk-sender';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { actsAtOnce, expect, expectNoAxeViolations, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
+import { DEAL_ADDRESS as ADDRESS, leadFromCounterOffer, putUnderContractThroughUi } from './support/leads';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const screenshots = path.join(repositoryRoot, 'test-results', 'deal-page-screens');
 
 const PORT_OFFSET = 110;
-const ADDRESS = '88 Birch Ln, Austin, TX 78702';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 let resend: ResendFake;
@@ -41,52 +39,6 @@ test.afterAll(async () => {
 
 test.use({ baseURL: `http://127.0.0.1:${dedicatedPort(PORT_OFFSET)}` });
 
-/** The newest e-mail to `address` whose subject holds `subject`, waiting for it at the fake. */
-async function emailTo(address: string, subject: string): Promise<ResendFakeEmail> {
-  let found: ResendFakeEmail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = resend.emails.findLast((email) => email.to[0] === address && email.subject.includes(subject));
-        return found;
-      },
-      { message: `an e-mail to ${address}: ${subject}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return found!;
-}
-
-/** A homeowner's counter-offer to an offer link the wholesaler of `page` shares: a lead at ADDRESS. */
-async function leadFromCounterOffer(page: Page, baseURL: string) {
-  const shared = await page.request.post('/api/offer-links', {
-    data: {
-      from: 'calculation',
-      calculation: { address: ADDRESS, marketValue: 220000, repairs: defaultRepairCatalog, template: defaultTemplate },
-    },
-  });
-  expect(shared.status(), await shared.text()).toBe(201);
-  const token = ((await shared.json()) as { url: string }).url.split('/offer/')[1]!;
-  const homeowner = await playwrightRequest.newContext({
-    baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': `10.41.${Math.floor(Math.random() * 250) + 1}.7` },
-  });
-  try {
-    const answered = await homeowner.post(`/api/public/offers/${token}/responses`, {
-      data: {
-        kind: 'counter',
-        desiredPrice: 160000,
-        contact: { name: 'Sam Seller', email: uniqueEmail('sam'), phone: '512-555-0199' },
-        message: '',
-      },
-    });
-    expect(answered.status(), await answered.text()).toBe(201);
-  } finally {
-    await homeowner.dispose();
-  }
-  const inbox = (await (await page.request.get('/api/leads-inbox')).json()) as { leads: { id: string }[] };
-  return inbox.leads[0]!.id;
-}
-
 test('a deal sent to a chosen buyer is opened from the e-mail, answered with proof of funds, and shows on the lead page live', async ({
   page,
   baseURL,
@@ -107,15 +59,10 @@ test('a deal sent to a chosen buyer is opened from the e-mail, answered with pro
     },
   });
   expect(added.status(), await added.text()).toBe(201);
-  const leadId = await leadFromCounterOffer(page, baseURL!);
+  const leadId = await leadFromCounterOffer(page, baseURL!, { sellerEmail: uniqueEmail('sam') });
 
   await page.goto(`/leads/${leadId}`);
-  await page.getByRole('group', { name: 'Pipeline status' }).getByRole('button', { name: 'Under Contract' }).click();
-  const terms = page.getByRole('dialog', { name: 'Move to Under Contract' });
-  await terms.getByLabel('Contract price ($)').fill('140,000');
-  await terms.getByLabel('Contract date').fill('2026-12-01');
-  await terms.getByLabel('Contract date').press('Enter');
-  await expect(terms).toBeHidden();
+  await putUnderContractThroughUi(page, '140,000');
 
   // What buyers will see: the asking price, the earnest money asked, the access notes.
   const matching = page.getByRole('region', { name: 'Matching buyers' });
@@ -142,7 +89,7 @@ test('a deal sent to a chosen buyer is opened from the e-mail, answered with pro
   await expect(sentTo).toContainText('Ann Lee');
 
   // The buyer's e-mail: their own link, and no seller figure.
-  const email = await emailTo(buyerEmail, 'A deal under contract at 88 Birch Ln');
+  const email = await emailTo(resend.emails, buyerEmail, 'A deal under contract at 88 Birch Ln');
   expect(email.text).toContain('$185,000');
   expect(email.text).not.toContain('140,000');
   const link = email.text?.match(/https?:\/\/\S+\/deal\/[A-Za-z0-9_-]{43}/)?.[0];
@@ -156,12 +103,7 @@ test('a deal sent to a chosen buyer is opened from the e-mail, answered with pro
     const buyer = await buyerContext.newPage();
     // "Make an offer" tapped before the page's code has run: kept, and done once it has.
     actsAtOnce(buyer);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await buyer.route('**/assets/*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(buyer, '**/assets/*.js');
     const opened = await buyer.goto(new URL(link!).pathname, { waitUntil: 'domcontentloaded' });
     expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     expect(opened?.headers()['cache-control']).toBe('private, no-store');

@@ -5,10 +5,10 @@
 // address and the one-click unsubscribe headers. E-mails are read from the Resend fake.
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { startResendFake, type ResendFake, type ResendFakeEmail } from '../fakes/resend-fake';
+import { startResendFake, type ResendFake } from '../fakes/resend-fake';
 import { uniqueEmail } from '../support/test-users';
 import { registerThroughUi } from './support/accounts';
-import { verificationLinkFor } from './support/bulk-sender';
+import { emailTo, verificationLinkFor } from './support/bulk-sender';
 import { DedicatedServer, dedicatedPort } from './support/dedicated-server';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
@@ -30,21 +30,6 @@ test.afterAll(async () => {
 });
 
 test.use({ baseURL: `http://127.0.0.1:${dedicatedPort(60)}` });
-
-/** The newest e-mail to `address` whose subject starts with `subject`, waiting for it at the fake. */
-async function emailTo(address: string, subject: string): Promise<ResendFakeEmail> {
-  let found: ResendFakeEmail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = resend.emails.findLast((email) => email.to[0] === address && email.subject.startsWith(subject));
-        return found;
-      },
-      { message: `an e-mail to ${address}: ${subject}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return found!;
-}
 
 /** A homeowner counters the offer shared by the signed-in wholesaler, from their own address. */
 async function homeownerCounters(page: Page, baseURL: string, homeowner: string) {
@@ -134,7 +119,7 @@ test('a revised offer goes out only from a verified sender with a postal address
   await page.screenshot({ path: test.info().outputPath('profile-unconfirmed-reply-to.png'), fullPage: true });
 
   // 4. Its owner opens the link: the page asks first (mail scanners open links), then confirms.
-  const confirmation = await emailTo(desk, 'Confirm your e-mail address');
+  const confirmation = await emailTo(resend.emails, desk, 'Confirm your e-mail address');
   const confirmUrl = /https?:\/\/\S+\/confirm-reply-to\?token=\S+/.exec(confirmation.text ?? '')![0];
   await page.goto(confirmUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible();
@@ -151,7 +136,7 @@ test('a revised offer goes out only from a verified sender with a postal address
   await revise.getByLabel('Message to the homeowner (optional)').fill('Best I can do with the roof.');
   await revise.getByRole('button', { name: 'Send revised offer' }).click();
   await expect(revise.getByText(`is queued to be e-mailed to ${homeowner}`)).toBeVisible();
-  const offer = await emailTo(homeowner, 'Revised Cash Offer for 12 Oak St, Austin, TX');
+  const offer = await emailTo(resend.emails, homeowner, 'Revised Cash Offer for 12 Oak St, Austin, TX');
   expect(offer.reply_to).toEqual(desk);
   expect(offer.headers).toMatchObject({
     'List-Unsubscribe': expect.stringMatching(/^<http:\/\/127\.0\.0\.1:\d+\/api\/unsubscribe\/one-click\?token=.+>$/),

@@ -51,6 +51,21 @@ export async function invitationLinkFor(emails: ResendFakeEmail[], address: stri
   return link!;
 }
 
+/** The newest e-mail to `address` whose subject holds `subject`, waiting for it to arrive at the fake. */
+export async function emailTo(emails: ResendFakeEmail[], address: string, subject: string): Promise<ResendFakeEmail> {
+  let found: ResendFakeEmail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = emails.findLast((email) => email.to[0] === address && email.subject.includes(subject));
+        return found;
+      },
+      { message: `an e-mail to ${address}: ${subject}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
 /** Asks for the verification e-mail (as the bulk import dialog does) and opens its link in the page. */
 export async function verifyEmailThroughOutbox(page: Page, emails: ResendFakeEmail[], address: string) {
   const origin = new URL(page.url()).origin;
