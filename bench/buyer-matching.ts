@@ -1,14 +1,15 @@
 // Issue 39's figure: matching 10,000 buyers against a deal in under 200 ms. Two measures, p50 and
 // p99: (a) the scoring alone (matchBuyers, src/domain/buyers) over 10,000 generated buy boxes, in
 // this process; (b) the whole request, GET /api/buyers/matching/{leadId} on the real app in
-// process, on PGlite: the session, the lead and its deal terms, the 10,000 buyers read and ranked.
+// process, on PGlite: the session, the lead and its deal terms, the 10,000 buyers read with their
+// past (1,000 offers on 100 sold deals) and ranked.
 // Each as wall time and as this process's CPU time (what a run costs without waiting for a core).
 // Run: npx tsx bench/buyer-matching.ts
 import { BUYER_PROPERTY_TYPES, BUYER_STRATEGIES } from '#domain/buyers/buyer-request.ts';
 import { matchBuyers, type MatchableBuyer, type MatchDeal } from '#domain/buyers/match-buyers.ts';
 import { createApp } from '#server/app.ts';
 import { openPgliteDatabase } from '#server/db/database.ts';
-import { buyers, dealTerms, leads } from '#server/db/schema.ts';
+import { buyerOffers, buyers, dealTerms, leads } from '#server/db/schema.ts';
 import { createTestContext } from '#tests/support/test-app.ts';
 import { signUpUser, TEST_ORIGIN } from '#tests/support/test-users.ts';
 import { percentile } from './support/percentile';
@@ -93,7 +94,14 @@ const deal: MatchDeal = {
   propertyType: null,
   today: new Date().toISOString().slice(0, 10),
 };
-const matchable: MatchableBuyer[] = rows.map((row, at) => ({ ...row, id: `id-${at}`, optedOut: at % 50 === 0 }));
+// A past like the request's below: every tenth buyer offered on an earlier deal, every hundredth bought one.
+const matchable: MatchableBuyer[] = rows.map((row, at) => ({
+  ...row,
+  id: `id-${at}`,
+  optedOut: at % 50 === 0,
+  pastOffers: at % 10 === 0 ? 1 : 0,
+  closings: at % 100 === 0 ? 1 : 0,
+}));
 const scoring: { wall: number; cpu: number }[] = [];
 let matched = 0;
 for (let run = 0; run < WARMUP + SCORING_RUNS; run++) {
@@ -127,6 +135,39 @@ try {
     })
     .returning({ id: leads.id });
   await db.insert(dealTerms).values({ leadId: lead!.id, workspaceId, contractPrice: 150_000 });
+  // The workspace's past: 100 sold deals, each with offers from 10 buyers (1,000 of them), the first one's chosen.
+  const buyerIds = (await db.select({ id: buyers.id }).from(buyers).orderBy(buyers.name)).map((row) => row.id);
+  for (let deal = 0; deal < 100; deal++) {
+    const [past] = await db
+      .insert(leads)
+      .values({
+        workspaceId,
+        address: `${deal} Past St, Austin, TX 78702`,
+        source: 'shared-link',
+        responseKind: 'accepted',
+        status: 'closed',
+      })
+      .returning({ id: leads.id });
+    const offers = await db
+      .insert(buyerOffers)
+      .values(
+        Array.from({ length: 10 }, (_, at) => ({
+          workspaceId,
+          leadId: past!.id,
+          buyerId: buyerIds[(deal * 10 + at) * 10]!,
+          amount: 150_000,
+          contactName: 'Past',
+        })),
+      )
+      .returning({ id: buyerOffers.id });
+    await db.insert(dealTerms).values({
+      leadId: past!.id,
+      workspaceId,
+      contractPrice: 120_000,
+      primaryBuyerOfferId: offers[0]!.id,
+      disposition: 'assigned',
+    });
+  }
   const requests: { wall: number; cpu: number }[] = [];
   for (let run = 0; run < WARMUP + REQUEST_RUNS; run++) {
     let body = { matched: 0 };

@@ -122,7 +122,7 @@ test('a wholesaler compares two buyer offers, chooses the buyers, records earnes
   // The proof comes through the workspace's own route, as a file.
   const download = page.waitForEvent('download');
   await ann.getByRole('link', { name: "Download Ann Lee's proof of funds" }).click();
-  expect((await download).suggestedFilename()).toBe('proof-of-funds.pdf');
+  expect((await download).suggestedFilename()).toBe('proof-of-funds-ann-lee.pdf');
   await expectNoAxeViolations(page, 'the lead page with its buyer offers');
 
   // The primary and backup buyers, by keyboard.

@@ -145,12 +145,17 @@ test('a deal sent to a chosen buyer is opened from the e-mail, answered with pro
     await buyerContext.close();
   }
 
-  // Live on the lead page, no reload: opened, and the offer with its proof of funds.
-  const offered = matching.getByRole('listitem').filter({ hasText: 'Offered $180,000' });
+  // Live on the lead page, no reload: the sent list says Ann opened and offered, and points to the
+  // Buyer offers section, which alone shows the offer with its message and proof of funds.
+  const offered = matching.getByRole('listitem').filter({ hasText: 'Offered: see Buyer offers' });
   await expect(offered).toContainText('Ann Lee', { timeout: 15_000 });
   await expect(offered).toContainText('Opened');
-  await expect(offered).toContainText('Can close in 10 days.');
-  const proof = offered.getByRole('link', { name: 'Proof of funds from Ann Lee' });
+  await expect(offered).not.toContainText('$180,000');
+  const offers = page.getByRole('region', { name: 'Buyer offers', exact: true });
+  const row = offers.getByRole('row').filter({ hasText: 'Ann Lee' });
+  await expect(row).toContainText('$180,000', { timeout: 15_000 });
+  await expect(row).toContainText('Can close in 10 days.');
+  const proof = row.getByRole('link', { name: "Ann Lee's proof of funds" });
   const file = await page.request.get((await proof.getAttribute('href'))!);
   expect(file.headers()['content-type']).toBe('application/pdf');
   expect((await file.body()).equals(PDF)).toBe(true);

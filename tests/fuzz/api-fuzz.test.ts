@@ -737,7 +737,6 @@ describeEachDatabase('API fuzz', (database) => {
       'GET /api/deal-links/leads/:leadId',
       'PUT /api/deal-links/leads/:leadId/listing',
       'POST /api/deal-links/send',
-      'GET /api/deal-links/offers/:id/proof-of-funds',
       'GET /api/public/deals/:token',
       'GET /api/public/deals/:token/photos/:id',
       'POST /api/public/deals/:token/offers',

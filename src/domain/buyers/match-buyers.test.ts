@@ -26,6 +26,8 @@ const buyer = (overrides: Partial<MatchableBuyer> = {}): MatchableBuyer => ({
   maxRepairs: null,
   proofOfFundsAmount: null,
   proofOfFundsExpiresOn: null,
+  pastOffers: 0,
+  closings: 0,
   ...overrides,
 });
 
@@ -51,9 +53,30 @@ describe('matchBuyer', () => {
       ['repairs', 15, 'Repairs $40,000 within their $50,000 limit'],
       ['type', 0, 'Property type not recorded: not checked'],
       ['proofOfFunds', 20, 'Proof of funds $300,000, valid to 2026-12-31'],
-      ['pastResponse', 0, 'No past offers recorded yet (buyer offers come later)'],
+      ['pastResponse', 0, 'No offers on your deals yet'],
     ]);
     expect(match?.score).toBe(90);
+  });
+
+  it('scores a past response: a deal sold to them 10, offers on other deals 5, none 0, in words', () => {
+    const past = (record: Partial<MatchableBuyer>) =>
+      matchBuyer(buyer(record), deal)?.reasons.find((reason) => reason.criterion === 'pastResponse');
+    expect(past({ closings: 2, pastOffers: 3 })).toMatchObject({
+      points: 10,
+      max: 10,
+      text: 'Bought 2 deals from you',
+    });
+    expect(past({ closings: 1, pastOffers: 1 })).toMatchObject({ points: 10, text: 'Bought 1 deal from you' });
+    expect(past({ pastOffers: 1 })).toMatchObject({ points: 5, text: 'Made 1 offer on your deals' });
+    expect(past({ pastOffers: 4 })).toMatchObject({ points: 5, text: 'Made 4 offers on your deals' });
+    expect(past({})).toMatchObject({ points: 0, text: 'No offers on your deals yet' });
+    // A track record ranks a buyer above an equal box, and never lets in a box that shuts the deal out.
+    const { matches } = matchBuyers(
+      [buyer({ id: 'a', name: 'A' }), buyer({ id: 'z', name: 'Z', pastOffers: 1 })],
+      deal,
+    );
+    expect(matches.map((match) => match.buyerId)).toEqual(['z', 'a']);
+    expect(matchBuyer(buyer({ areas: ['Dallas'], closings: 5 }), deal)).toBeNull();
   });
 
   it.each([
@@ -108,6 +131,8 @@ const arbitraryBuyer = fc.record({
   maxRepairs: fc.option(fc.integer({ min: 0, max: 100_000 })),
   proofOfFundsAmount: fc.option(fc.integer({ min: 0, max: 500_000 })),
   proofOfFundsExpiresOn: fc.option(fc.constantFrom('2026-01-01', '2026-11-29', '2027-06-30')),
+  pastOffers: fc.nat({ max: 5 }),
+  closings: fc.nat({ max: 2 }),
 });
 const arbitraryDeal = fc.record({
   zip: fc.option(fc.constantFrom('78702', '78701')),

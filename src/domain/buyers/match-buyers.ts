@@ -1,7 +1,7 @@
 import { formatMoney } from '../money/format-money';
 import { areaKey, buyerPropertyTypeLabels, type BuyerPropertyType, type BuyerStrategy } from './buyer-request';
 
-/** What matching reads of a buyer: their box, proof of funds and whether they opted out. */
+/** What matching reads of a buyer: their box, proof of funds, their past with the workspace and whether they opted out. */
 export interface MatchableBuyer {
   id: string;
   name: string;
@@ -15,6 +15,10 @@ export interface MatchableBuyer {
   proofOfFundsAmount: number | null;
   /** YYYY-MM-DD, the last day the proof is good. */
   proofOfFundsExpiresOn: string | null;
+  /** Offers they made on the workspace's other deals (buyer_offers). */
+  pastOffers: number;
+  /** The workspace's deals sold to them: their offer was the primary one, and the deal was assigned or double-closed. */
+  closings: number;
 }
 
 /** The deal a buyer is matched against: where it is, its price to the buyer, ARV and repairs (null: not known). */
@@ -36,15 +40,17 @@ export interface MatchDeal {
 export const MATCH_CRITERIA = ['area', 'price', 'repairs', 'type', 'proofOfFunds', 'pastResponse'] as const;
 export type MatchCriterion = (typeof MATCH_CRITERIA)[number];
 
-/** The most points each criterion gives; a perfect fit scores 100. */
+/**
+ * The most points each criterion gives. A buyer's box scores up to 100; their past with the
+ * workspace adds up to 10 (a proven buyer), so a track record ranks a buyer above an equal box.
+ */
 export const MATCH_POINTS: Record<MatchCriterion, number> = {
   area: 30,
   price: 25,
   repairs: 15,
   type: 10,
   proofOfFunds: 20,
-  // Buyer offers (a later part of issue 39) do not exist yet: every buyer scores 0 here until they do.
-  pastResponse: 0,
+  pastResponse: 10,
 };
 
 /** Why a buyer scored what they did on one criterion. */
@@ -136,7 +142,21 @@ function proofOfFunds(buyer: MatchableBuyer, deal: MatchDeal): Scored {
   return scored('proofOfFunds', MATCH_POINTS.proofOfFunds, () => `Proof of funds ${usd(amount)}, valid to ${expires}`);
 }
 
-const pastResponse = scored('pastResponse', 0, () => 'No past offers recorded yet (buyer offers come later)');
+const times = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+
+function pastResponse({ pastOffers, closings }: MatchableBuyer): Scored {
+  if (closings > 0) {
+    return scored(
+      'pastResponse',
+      MATCH_POINTS.pastResponse,
+      () => `Bought ${times(closings, 'deal', 'deals')} from you`,
+    );
+  }
+  if (pastOffers > 0) {
+    return scored('pastResponse', 5, () => `Made ${times(pastOffers, 'offer', 'offers')} on your deals`);
+  }
+  return scored('pastResponse', 0, () => 'No offers on your deals yet');
+}
 
 /** A buyer who fits, scored, before their reasons are put in words. */
 interface Fit {
@@ -155,8 +175,9 @@ function fitOf(buyer: MatchableBuyer, deal: MatchDeal): Fit | null {
     scores.push(verdict);
     score += verdict.points;
   }
-  scores.push(pastResponse);
-  return { buyer, score, scores };
+  const past = pastResponse(buyer);
+  scores.push(past);
+  return { buyer, score: score + past.points, scores };
 }
 
 const worded = ({ buyer, score, scores }: Fit): BuyerMatch => ({

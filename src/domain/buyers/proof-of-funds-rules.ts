@@ -29,3 +29,14 @@ export const proofOfFundsMessages = {
   empty: 'Choose a proof-of-funds file to upload.',
   notFound: 'This buyer has no proof-of-funds file.',
 } as const;
+
+/**
+ * What is wrong with a file a browser hands over before it is sent, or null: its declared type
+ * (a phone's picker may give none: the server reads the content) and its size. The server checks
+ * the content again whatever this says.
+ */
+export function chosenProofOfFundsProblem(file: { size: number; type: string }): string | null {
+  if (file.type && !isProofOfFundsContentType(file.type)) return proofOfFundsMessages.wrongType;
+  if (file.size > MAX_PROOF_OF_FUNDS_BYTES) return proofOfFundsMessages.tooLarge;
+  return null;
+}

@@ -14,22 +14,10 @@ export const FIRST_LOOK_HOURS = 24;
 /** The most buyers one "Send deal" reaches. */
 export const MAX_BUYERS_PER_SEND = 50;
 
-/** The largest proof-of-funds file a buyer may send, in bytes (10 MB). */
-export const MAX_PROOF_OF_FUNDS_BYTES = 10 * 1024 * 1024;
-
-/** Proof-of-funds files as their content says (never their name): a PDF or a photo of the letter. */
-export const PROOF_OF_FUNDS_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
-export type ProofOfFundsContentType = (typeof PROOF_OF_FUNDS_CONTENT_TYPES)[number];
-
-export const isProofOfFundsContentType = (type: string | undefined): type is ProofOfFundsContentType =>
-  (PROOF_OF_FUNDS_CONTENT_TYPES as readonly (string | undefined)[]).includes(type);
-
 /** What buyers and members read, word for word on the server and the web. */
 export const dealPageMessages = {
   notFound: 'Deal not found',
   expired: 'This deal link has expired. Ask the wholesaler who sent it for a new one.',
-  proofWrongType: 'Proof of funds must be a PDF or a JPEG, PNG or WebP image.',
-  proofTooLarge: 'A proof-of-funds file can be at most 10 MB.',
   leadNotFound: 'Lead not found',
   notUnderContract: 'A deal is sent to buyers once its lead is under contract.',
   buyerNotFound: 'Buyer not found',

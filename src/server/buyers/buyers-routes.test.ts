@@ -10,7 +10,7 @@ import { sendJson } from '#tests/support/send-json.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import { newTestWorkspace } from '#tests/support/workspaces.ts';
-import { buyerColumnMappings, buyers, dealTerms, leads } from '../db/schema';
+import { buyerColumnMappings, buyerOffers, buyers, dealTerms, leads } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import type { BuyerView } from './buyer-view';
 import { matchingMessages } from './match-lead-buyers';
@@ -262,7 +262,55 @@ describeEachDatabase('buyers', (database) => {
         'Repairs not estimated: not checked',
         'Property type not recorded: not checked',
         'Proof of funds $300,000, valid to 2099-12-31',
-        'No past offers recorded yet (buyer offers come later)',
+        'No offers on your deals yet',
+      ]);
+    });
+
+    it("scores a buyer's past response from their offers on the workspace's other deals and the deals sold to them", async () => {
+      const { owner, workspaceId } = await newTestWorkspace(app, database().db);
+      const leadId = await contractedLead(workspaceId);
+      const pastLead = await contractedLead(workspaceId, { status: 'closed' });
+      const box = { ...ann, proofOfFundsAmount: null, proofOfFundsExpiresOn: null };
+      const closer = await create(owner.headers, { ...box, name: 'Cal Closer', email: 'cal@example.com' });
+      const offerer = await create(owner.headers, { ...box, name: 'Ola Offerer', email: 'ola@example.com' });
+      const fresh = await create(owner.headers, { ...box, name: 'Abe Fresh', email: 'abe@example.com' });
+      const offer = (lead: string, buyerId: string) =>
+        database()
+          .db.insert(buyerOffers)
+          .values({ workspaceId, leadId: lead, buyerId, amount: 150_000, contactName: 'Past' })
+          .returning({ id: buyerOffers.id });
+      const [sold] = await offer(pastLead, closer.id);
+      await offer(pastLead, offerer.id);
+      await offer(pastLead, offerer.id);
+      // An offer on the deal being matched is not a past response.
+      await offer(leadId, fresh.id);
+      await database()
+        .db.update(dealTerms)
+        .set({ primaryBuyerOfferId: sold!.id, disposition: 'assigned' })
+        .where(eq(dealTerms.leadId, pastLead));
+
+      const { matches } = (await (await send(owner.headers, 'GET', `/matching/${leadId}`)).json()) as {
+        matches: { buyerId: string; score: number; reasons: { criterion: string; points: number; text: string }[] }[];
+      };
+      const past = (buyerId: string) =>
+        matches
+          .find((match) => match.buyerId === buyerId)!
+          .reasons.find((reason) => reason.criterion === 'pastResponse');
+      expect(matches.map((match) => match.buyerId)).toEqual([closer.id, offerer.id, fresh.id]);
+      expect(past(closer.id)).toMatchObject({ points: 10, text: 'Bought 1 deal from you' });
+      expect(past(offerer.id)).toMatchObject({ points: 5, text: 'Made 2 offers on your deals' });
+      expect(past(fresh.id)).toMatchObject({ points: 0, text: 'No offers on your deals yet' });
+      expect(matches[0]!.score - matches[2]!.score).toBe(10);
+
+      // Another workspace's buyer of the same box gains nothing from this workspace's past.
+      const other = await newTestWorkspace(app, database().db);
+      const otherLead = await contractedLead(other.workspaceId);
+      await create(other.owner.headers, { ...box, name: 'Cal Closer', email: 'cal@example.com' });
+      const theirs = (await (await send(other.owner.headers, 'GET', `/matching/${otherLead}`)).json()) as {
+        matches: { reasons: { criterion: string; points: number }[] }[];
+      };
+      expect(theirs.matches.map((match) => match.reasons.at(-1))).toEqual([
+        expect.objectContaining({ criterion: 'pastResponse', points: 0 }),
       ]);
     });
 

@@ -20,7 +20,7 @@ import { readBuyerSettings, requireBuyersReader, writeBuyerSettings } from './bu
 import { importBuyers } from './import-buyers';
 import { listBuyers } from './list-buyers';
 import { matchingMessages, matchLeadBuyers } from './match-lead-buyers';
-import { readProofOfFunds } from './read-proof-of-funds';
+import { proofOfFundsDownload, readProofOfFunds } from './read-proof-of-funds';
 import { createBuyer, deleteBuyer, setBuyerOptOut, updateBuyer } from './save-buyer';
 import { removeProofOfFunds, uploadProofOfFunds } from './save-proof-of-funds';
 
@@ -101,20 +101,12 @@ export function buyersRoutes(context: AppContext) {
         return c.json({ buyer: await uploadProofOfFunds(db, storage, c.var.member.workspaceId, id, file) });
       },
     )
-    .get('/:id/proof-of-funds', async (c) => {
-      const { bytes, contentType, fileName } = await readProofOfFunds(
-        db,
-        storage,
-        c.var.member.workspaceId,
-        buyerId(c.req.param('id')),
-      );
-      c.header('Content-Type', contentType);
-      // Always a download, never shown in the app's origin: the bytes are the buyer's, not ours.
-      c.header('Content-Disposition', `attachment; filename="${fileName}"`);
-      c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Cache-Control', 'private, no-store');
-      return c.body(new Uint8Array(bytes));
-    })
+    .get('/:id/proof-of-funds', async (c) =>
+      proofOfFundsDownload(
+        c,
+        await readProofOfFunds(db, storage, c.var.member.workspaceId, buyerId(c.req.param('id'))),
+      ),
+    )
     .delete('/:id/proof-of-funds', requireRole('work-buyers'), limitPerUser(context, 'proof-of-funds'), async (c) =>
       c.json({ buyer: await removeProofOfFunds(db, storage, c.var.member.workspaceId, buyerId(c.req.param('id'))) }),
     )

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import { buyers, dealTerms, leads, offerLinks } from '../db/schema';
 import { inWorkspace, leadsVisibleTo, type LeadReader } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
+import { buyerTrackRecords } from './buyer-track-record';
 
 const candidateColumns = [
   'id',
@@ -80,9 +81,16 @@ export async function matchLeadBuyers(db: Database, member: LeadReader, leadId: 
     })
     .from(buyers)
     .where(and(inWorkspace(buyers, member), isNull(buyers.optedOutAt)));
-  const candidates = (JSON.parse(packed?.rows ?? '[]') as CandidateTuple[]).map(
-    (tuple) => Object.fromEntries(candidateColumns.map((column, at) => [column, tuple[at]])) as Candidate,
+  // Their past with the workspace, only for the buyers who have one (read apart: joined to every
+  // candidate, the grouped offers cost PGlite seconds).
+  const record = buyerTrackRecords(db, member.workspaceId, lead.id);
+  const pasts = new Map(
+    (await db.select().from(record)).map((row) => [row.buyerId, { pastOffers: row.offers, closings: row.closings }]),
   );
+  const candidates = (JSON.parse(packed?.rows ?? '[]') as CandidateTuple[]).map((tuple) => {
+    const buyer = Object.fromEntries(candidateColumns.map((column, at) => [column, tuple[at]])) as Candidate;
+    return { ...buyer, ...(pasts.get(buyer.id) ?? { pastOffers: 0, closings: 0 }) };
+  });
   const { matched, matches } = matchBuyers(
     candidates.map((buyer) => ({ ...buyer, optedOut: false })),
     deal,

@@ -5,7 +5,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buyerMessages, type BuyerInput } from '#domain/buyers/buyer-request.ts';
@@ -17,9 +17,10 @@ import { createTestApp } from '#tests/support/test-app.ts';
 import { describeEachDatabase } from '#tests/support/test-database.ts';
 import type { signUpTestUser } from '#tests/support/test-users.ts';
 import { newTestWorkspace } from '#tests/support/workspaces.ts';
-import { buyers } from '../db/schema';
+import { buyerOffers, buyers, leads, storedFileRemovals } from '../db/schema';
 import { createFileStorage } from '../storage/create-file-storage';
 import type { BuyerView } from './buyer-view';
+import { storeProofOfFunds } from './save-proof-of-funds';
 
 type Member = Awaited<ReturnType<typeof signUpTestUser>>;
 type TestApp = ReturnType<typeof createTestApp>;
@@ -159,8 +160,8 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
     expect((await requests.remove(owner, buyer.id)).status).toBe(404);
   });
 
-  it("removes the buyer's file when the buyer is deleted, and editing the buyer keeps it", async () => {
-    const { owner } = await newTestWorkspace(app, database().db);
+  it("removes the buyer's file and their offers' files once the buyer is deleted, and editing the buyer keeps it", async () => {
+    const { owner, workspaceId } = await newTestWorkspace(app, database().db);
     const buyer = await requests.create(owner, { ...ann, email: 'kept@example.com' });
     await buyerOf(await requests.upload(owner, buyer.id, pdfOf('kept')));
     const key = (await rowOf(buyer.id))!.proofOfFundsFileKey!;
@@ -173,8 +174,38 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
     expect(((await edited.json()) as { buyer: BuyerView }).buyer.proofOfFundsFileType).toBe('application/pdf');
     expect((await rowOf(buyer.id))!.proofOfFundsFileKey).toBe(key);
 
+    // The buyer's offer on a deal, with its own proof-of-funds file: it goes with the buyer (cascade).
+    const [lead] = await database()
+      .db.insert(leads)
+      .values({
+        workspaceId,
+        source: 'shared-link',
+        status: 'under-contract',
+        address: '9 Oak St, Austin, TX 78702',
+        responseKind: 'accepted',
+      })
+      .returning({ id: leads.id });
+    const offerProof = await storeProofOfFunds(createFileStorage({ DATA_DIR: dataDir }), pdfOf('offer funds'));
+    await database().db.insert(buyerOffers).values({
+      workspaceId,
+      leadId: lead!.id,
+      buyerId: buyer.id,
+      amount: 150_000,
+      contactName: 'Ann Lee',
+      proofOfFundsFileKey: offerProof.key,
+      proofOfFundsContentType: offerProof.contentType,
+    });
+    expect(await storedFiles()).toContain(path.basename(offerProof.key));
+
     expect((await sendJson(app, 'DELETE', `/api/buyers/${buyer.id}`, owner.headers)).status).toBe(204);
     expect(await storedFiles()).not.toContain(path.basename(key));
+    expect(await storedFiles()).not.toContain(path.basename(offerProof.key));
+    // Removed once the delete committed, through the queue: nothing is left queued for them.
+    const queued = await database()
+      .db.select()
+      .from(storedFileRemovals)
+      .where(inArray(storedFileRemovals.key, [key, offerProof.key]));
+    expect(queued).toEqual([]);
   });
 
   it('checks the type by content: HTML or SVG named and declared a PDF, and an empty file, are refused with nothing stored', async () => {
@@ -243,6 +274,7 @@ describeEachDatabase('proof-of-funds files of buyers', (database) => {
       expect(replaced.status).toBe(404);
       expect(await replaced.json()).toEqual({ error: buyerMessages.notFound, code: 'not-found' });
       expect((await requests.remove(outsider, victimBuyer.id)).status).toBe(404);
+      expect((await sendJson(app, 'DELETE', `/api/buyers/${victimBuyer.id}`, outsider.headers)).status).toBe(404);
     }
     // Not an id at all: the same 404, never a 400 or a 500.
     expect((await requests.download(attacker.owner, '..%2F..%2Fetc')).status).toBe(404);

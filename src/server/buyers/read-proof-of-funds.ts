@@ -1,5 +1,10 @@
+import type { Context } from 'hono';
 import { buyerMessages } from '#domain/buyers/buyer-request.ts';
-import { proofOfFundsExtensions, proofOfFundsTypeOfName } from '#domain/buyers/proof-of-funds-rules.ts';
+import {
+  proofOfFundsExtensions,
+  proofOfFundsTypeOfName,
+  type ProofOfFundsContentType,
+} from '#domain/buyers/proof-of-funds-rules.ts';
 import type { Database } from '../db/database';
 import { buyers } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';
@@ -7,7 +12,11 @@ import { Refusal } from '../http/refusal';
 import type { FileStorage } from '../storage/file-storage';
 import { proofOfFundsNotFound } from './save-proof-of-funds';
 
-/** 'Ann Lee' → 'proof-of-funds-ann-lee': a download's name of plain letters, whatever the buyer's name holds. */
+/** 'Ann Lee' → 'proof-of-funds-ann-lee.pdf': a download's name of plain letters, whatever the buyer's name holds. */
+export function proofOfFundsFileName(buyerName: string, contentType: ProofOfFundsContentType): string {
+  return `${downloadName(buyerName)}.${proofOfFundsExtensions[contentType]}`;
+}
+
 function downloadName(buyerName: string): string {
   const slug = buyerName
     .toLowerCase()
@@ -30,5 +39,21 @@ export async function readProofOfFunds(db: Database, storage: FileStorage, works
   const contentType = row.fileKey === null ? undefined : proofOfFundsTypeOfName(row.fileKey);
   const bytes = row.fileKey === null ? undefined : await storage.get(row.fileKey);
   if (!contentType || !bytes) throw proofOfFundsNotFound();
-  return { bytes, contentType, fileName: `${downloadName(row.name)}.${proofOfFundsExtensions[contentType]}` };
+  return { bytes, contentType, fileName: proofOfFundsFileName(row.name, contentType) };
+}
+
+/**
+ * A proof-of-funds file as the workspace downloads it (a buyer's, or one sent with an offer): its
+ * type as stored, always an attachment, never shown in the app's origin (the bytes are the buyer's,
+ * not ours), never kept by a shared cache.
+ */
+export function proofOfFundsDownload(
+  c: Context,
+  { bytes, contentType, fileName }: { bytes: Uint8Array; contentType: ProofOfFundsContentType; fileName: string },
+) {
+  c.header('Content-Type', contentType);
+  c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Cache-Control', 'private, no-store');
+  return c.body(new Uint8Array(bytes));
 }

@@ -1,14 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { buyerMessages, type Buyer } from '#domain/buyers/buyer-request.ts';
 import type { Database } from '../db/database';
-import { buyers } from '../db/schema';
+import { buyerOffers, buyers } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { ownedRow } from '../db/workspace-scope';
+import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
+import { logger } from '../observability/logger';
 import type { FileStorage } from '../storage/file-storage';
+import { removeQueuedFiles } from '../storage/remove-queued-files';
 import { unpackedBuyer } from './buyer-row';
 import { buyerColumns, buyerView } from './buyer-view';
-import { removeProofOfFundsFiles } from './save-proof-of-funds';
 
 const EMAIL_KEY_INDEX = 'buyers_workspace_email_key_idx';
 
@@ -43,14 +44,28 @@ export async function updateBuyer(db: Database, workspaceId: string, id: string,
   }
 }
 
-/** Deletes a buyer, and their proof-of-funds file once the row is gone; 404 for another workspace's id. */
+/**
+ * Deletes a buyer, with their offers by cascade; 404 for another workspace's id. Their delete
+ * triggers queue the buyer's and the offers' proof-of-funds files (migration buyer-files), which are
+ * removed once the delete committed (a failure is logged, and tried again by the periodic run).
+ */
 export async function deleteBuyer(db: Database, storage: FileStorage, workspaceId: string, id: string) {
-  const [removed] = await db
-    .delete(buyers)
-    .where(ownedRow(buyers, id, workspaceId))
-    .returning({ fileKey: buyers.proofOfFundsFileKey });
-  if (!removed) throw notFound();
-  if (removed.fileKey !== null) await removeProofOfFundsFiles(storage, [removed.fileKey]);
+  const keys = await db.transaction(async (tx) => {
+    const offered = await tx
+      .select({ fileKey: buyerOffers.proofOfFundsFileKey })
+      .from(buyerOffers)
+      .where(and(eq(buyerOffers.buyerId, id), inWorkspace(buyerOffers, workspaceId)));
+    const [removed] = await tx
+      .delete(buyers)
+      .where(ownedRow(buyers, id, workspaceId))
+      .returning({ fileKey: buyers.proofOfFundsFileKey });
+    if (!removed) throw notFound();
+    return [removed.fileKey, ...offered.map((offer) => offer.fileKey)].filter((key) => key !== null);
+  });
+  await removeQueuedFiles(db, storage, {
+    keys,
+    log: (key, error) => logger.warn({ error, key }, 'a deleted buyer’s proof-of-funds file was not removed'),
+  });
 }
 
 /** Records that the buyer opted out (kept from when they first did) or asked back in; 404 for another workspace's id. */

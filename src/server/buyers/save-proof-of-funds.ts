@@ -40,6 +40,19 @@ export async function proofOfFundsTypeOf(bytes: Uint8Array): Promise<ProofOfFund
   return type;
 }
 
+/**
+ * Checks a proof-of-funds file by its content (proofOfFundsTypeOf) and stores it under a key of
+ * the app's own, named with its type's extension (proofOfFundsTypeOfName reads it back): a buyer's
+ * file on their record, or one sent with an offer from the deal page. The caller removes it
+ * (removeProofOfFundsFiles) when no row comes to name it.
+ */
+export async function storeProofOfFunds(storage: FileStorage, bytes: Uint8Array) {
+  const contentType = await proofOfFundsTypeOf(bytes);
+  const key = `proof-of-funds/${randomUUID()}.${proofOfFundsExtensions[contentType]}`;
+  await storage.put(key, bytes, contentType);
+  return { key, contentType };
+}
+
 /** The buyer's stored file key, their row locked until the transaction ends; 404 for another workspace's id. */
 async function lockedFileKey(tx: Transaction, workspaceId: string, buyerId: string) {
   const [row] = await tx
@@ -65,14 +78,12 @@ export async function uploadProofOfFunds(
   buyerId: string,
   file: Uint8Array,
 ) {
-  const contentType = await proofOfFundsTypeOf(file);
   const [known] = await db
     .select({ id: buyers.id })
     .from(buyers)
     .where(ownedRow(buyers, buyerId, workspaceId));
   if (!known) throw buyerNotFound();
-  const key = `proof-of-funds/${randomUUID()}.${proofOfFundsExtensions[contentType]}`;
-  await storage.put(key, file, contentType);
+  const { key } = await storeProofOfFunds(storage, file);
   const changed = await db
     .transaction(async (tx) => {
       const replaced = await lockedFileKey(tx, workspaceId, buyerId);

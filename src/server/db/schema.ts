@@ -23,6 +23,7 @@ import type { NearbySale, SavedArvComps } from '#domain/arv/arv-request-schema.t
 import type { BulkImportProperty } from '#domain/bulk-import/bulk-import-property.ts';
 import { LIST_FIELDS } from '#domain/bulk-import/list-columns.ts';
 import type { BuyerPropertyType, BuyerStrategy } from '#domain/buyers/buyer-request.ts';
+import { PROOF_OF_FUNDS_CONTENT_TYPES } from '#domain/buyers/proof-of-funds-rules.ts';
 import { BUYER_LIST_FIELDS } from '#domain/buyers/read-buyer-list.ts';
 import { DEAL_DISPOSITIONS } from '#domain/deals/deal-disposition.ts';
 import {
@@ -1225,7 +1226,8 @@ export const buyerOffers = pgTable(
     amount: money('amount').notNull(),
     // Proof of funds sent with the offer: the file in the storage (storage/), its amount.
     proofOfFundsFileKey: text('proof_of_funds_file_key'),
-    proofOfFundsContentType: text('proof_of_funds_content_type'),
+    // One of the four types its content was read as (proofOfFundsTypeOf): the download answers with it.
+    proofOfFundsContentType: text('proof_of_funds_content_type', { enum: PROOF_OF_FUNDS_CONTENT_TYPES }),
     proofOfFundsAmount: money('proof_of_funds_amount'),
     contactName: text('contact_name').notNull(),
     contactEmail: text('contact_email'),
@@ -1233,5 +1235,11 @@ export const buyerOffers = pgTable(
     message: text('message').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('buyer_offers_workspace_lead_idx').on(t.workspaceId, t.leadId, t.createdAt)],
+  (t) => [
+    index('buyer_offers_workspace_lead_idx').on(t.workspaceId, t.leadId, t.createdAt),
+    check(
+      'buyer_offers_proof_of_funds_check',
+      sql`(${t.proofOfFundsFileKey} is null and ${t.proofOfFundsContentType} is null) or (${t.proofOfFundsFileKey} is not null and ${t.proofOfFundsContentType} is not null and ${t.proofOfFundsContentType} in ('application/pdf', 'image/jpeg', 'image/png', 'image/webp'))`,
+    ),
+  ],
 );

@@ -1,42 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import {
-  dealPageMessages,
-  isProofOfFundsContentType,
-  MAX_PROOF_OF_FUNDS_BYTES,
-  type BuyerOfferForm,
-  type ProofOfFundsContentType,
-} from '#domain/deals/buyer-listing.ts';
+import { dealPageMessages, type BuyerOfferForm } from '#domain/deals/buyer-listing.ts';
+import { removeProofOfFundsFiles, storeProofOfFunds } from '../buyers/save-proof-of-funds';
 import type { Database } from '../db/database';
 import { buyerOffers, dealLinks, leads } from '../db/schema';
 import { inWorkspace } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
-import { logger } from '../observability/logger';
-import { removeStoredFiles, type FileStorage } from '../storage/file-storage';
+import type { FileStorage } from '../storage/file-storage';
 import { findDealLink } from './read-deal-page';
-
-const extensions: Record<ProofOfFundsContentType, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-
-/**
- * A proof-of-funds file as it is kept: refused over MAX_PROOF_OF_FUNDS_BYTES (413) or unless its
- * bytes are a PDF, JPEG, PNG or WebP (415), whatever its name or declared type.
- */
-export async function checkProofOfFunds(bytes: Uint8Array): Promise<ProofOfFundsContentType> {
-  if (bytes.length > MAX_PROOF_OF_FUNDS_BYTES) {
-    throw new Refusal(413, dealPageMessages.proofTooLarge, { code: 'payload-too-large' });
-  }
-  const type = (await fileTypeFromBuffer(bytes))?.mime;
-  if (!isProofOfFundsContentType(type)) {
-    throw new Refusal(415, dealPageMessages.proofWrongType, { code: 'unsupported-media-type' });
-  }
-  return type;
-}
 
 /**
  * A buyer's offer from their deal page (issue 39 §4): a buyer_offers row of the link's deal and
@@ -53,9 +23,7 @@ export async function answerDeal(
   proof: Uint8Array | null,
 ) {
   const link = await findDealLink(db, token);
-  const contentType = proof ? await checkProofOfFunds(proof) : null;
-  const key = proof && contentType ? `proof-of-funds/${randomUUID()}.${extensions[contentType]}` : null;
-  if (proof && key && contentType) await storage.put(key, proof, contentType);
+  const stored = proof ? await storeProofOfFunds(storage, proof) : null;
   try {
     return await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(dealLinks).where(eq(dealLinks.id, link.id)).for('update');
@@ -70,8 +38,8 @@ export async function answerDeal(
           buyerId: locked.buyerId,
           dealLinkId: locked.id,
           amount: form.amount,
-          proofOfFundsFileKey: key,
-          proofOfFundsContentType: contentType,
+          proofOfFundsFileKey: stored?.key ?? null,
+          proofOfFundsContentType: stored?.contentType ?? null,
           proofOfFundsAmount: form.proofOfFundsAmount,
           contactName: form.name,
           contactEmail: form.email,
@@ -87,11 +55,7 @@ export async function answerDeal(
       return { id: offer.id, createdAt: offer.createdAt.toISOString() };
     });
   } catch (error) {
-    if (key) {
-      await removeStoredFiles(storage, [key], (file, cause) =>
-        logger.warn({ error: cause, key: file }, 'a proof-of-funds file was not removed'),
-      );
-    }
+    if (stored) await removeProofOfFundsFiles(storage, [stored.key]);
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proofOfFundsMessages } from '#domain/buyers/proof-of-funds-rules.ts';
 import { dealPageMessages, FIRST_LOOK_HOURS } from '#domain/deals/buyer-listing.ts';
 import { sendingPolicyMessages } from '#domain/email/sending-policy-messages.ts';
 import { SENDER_POSTAL_ADDRESS } from '#tests/support/bulk-sender.ts';
@@ -441,19 +442,50 @@ describeEachDatabase('sending deals and the buyer’s deal page', (database) => 
         contactName: 'Bo Buyer',
         contactEmail: 'bo@example.com',
       });
-      const listed = (await (await send(owner.headers, 'GET', `/leads/${leadId}`)).json()) as {
-        offers: { id: string; amount: number; hasProofOfFunds: boolean }[];
+      // The database keeps a proof's type to the four a content check answers, and never a type without a file.
+      const forgedType = {
+        workspaceId,
+        leadId,
+        buyerId,
+        amount: 1,
+        contactName: 'X',
+        proofOfFundsFileKey: 'proof-of-funds/x.pdf',
       };
-      expect(listed.offers).toMatchObject([{ id: offer!.id, amount: 151_000, hasProofOfFunds: true }]);
+      await expect(
+        db()
+          .insert(buyerOffers)
+          .values({ ...forgedType, proofOfFundsContentType: 'text/html' as 'application/pdf' }),
+      ).rejects.toThrow();
+      await expect(
+        db()
+          .insert(buyerOffers)
+          .values({ ...forgedType, proofOfFundsFileKey: null, proofOfFundsContentType: 'application/pdf' }),
+      ).rejects.toThrow();
+      // The sent list counts the buyer's offer; the offer itself, and its file, are the dispositions' to show.
+      const listed = (await (await send(owner.headers, 'GET', `/leads/${leadId}`)).json()) as {
+        links: { buyerId: string; offers: number }[];
+      };
+      expect(listed.links).toMatchObject([{ buyerId, offers: 1 }]);
       expect(JSON.stringify(listed)).not.toContain('proof-of-funds/');
+      const dispositions = await sendJson(app, 'GET', `/api/dispositions/${leadId}`, owner.headers);
+      const { offers } = (await dispositions.json()) as {
+        offers: { id: string; amount: number; hasProofFile: boolean }[];
+      };
+      expect(offers).toMatchObject([{ id: offer!.id, amount: 151_000, hasProofFile: true }]);
 
-      const file = await send(owner.headers, 'GET', `/offers/${offer!.id}/proof-of-funds`);
+      const proofRoute = `/api/dispositions/${leadId}/offers/${offer!.id}/proof-of-funds`;
+      const file = await sendJson(app, 'GET', proofRoute, owner.headers);
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(file.headers.get('content-disposition')).toBe('attachment; filename="proof-of-funds-pat-page.pdf"');
       expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
       const stranger = await newTestWorkspace(app, db());
-      expect((await send(stranger.owner.headers, 'GET', `/offers/${offer!.id}/proof-of-funds`)).status).toBe(404);
-      expect((await send({}, 'GET', `/offers/${offer!.id}/proof-of-funds`)).status).toBe(401);
+      const strangers = await sendJson(app, 'GET', proofRoute, stranger.owner.headers);
+      expect(strangers.status).toBe(404);
+      expect(Buffer.from(await strangers.arrayBuffer()).includes(PDF)).toBe(false);
+      expect((await sendJson(app, 'GET', proofRoute, {})).status).toBe(401);
+      // The address that served it from /api/deal-links is gone: one address for an offer's proof.
+      expect((await send(owner.headers, 'GET', `/offers/${offer!.id}/proof-of-funds`)).status).toBe(404);
     });
 
     it('refuses a proof file forged by its name or type, and one over 10 MB, with nothing stored', async () => {
@@ -464,14 +496,14 @@ describeEachDatabase('sending deals and the buyer’s deal page', (database) => 
         offerForm(offerFields, { bytes: Buffer.from('MZ not a pdf at all'), type: 'application/pdf', name: 'pof.pdf' }),
       );
       expect(forged.status).toBe(415);
-      expect(((await forged.json()) as { error: string }).error).toBe(dealPageMessages.proofWrongType);
+      expect(((await forged.json()) as { error: string }).error).toBe(proofOfFundsMessages.wrongType);
       const huge = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
       const oversized = await answer(
         token,
         offerForm(offerFields, { bytes: huge, type: 'application/pdf', name: 'big.pdf' }),
       );
       expect(oversized.status).toBe(413);
-      expect(((await oversized.json()) as { error: string }).error).toBe(dealPageMessages.proofTooLarge);
+      expect(((await oversized.json()) as { error: string }).error).toBe(proofOfFundsMessages.tooLarge);
       expect(await db().select().from(buyerOffers).where(eq(buyerOffers.leadId, leadId))).toEqual([]);
       expect(await storedProofs()).toEqual(filesBefore);
     });

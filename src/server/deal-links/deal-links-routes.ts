@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAX_PROOF_OF_FUNDS_BYTES, proofOfFundsMessages } from '#domain/buyers/proof-of-funds-rules.ts';
 import {
   BuyerListingSchema,
   BuyerOfferFormSchema,
   dealPageMessages,
-  MAX_PROOF_OF_FUNDS_BYTES,
   SendDealRequestSchema,
 } from '#domain/deals/buyer-listing.ts';
 import { OFFER_TOKEN_PATTERN } from '#domain/offer/offer-token-schema.ts';
@@ -22,7 +22,7 @@ import { limitPerUser } from '../rate-limit/limit-per-user';
 import { createFileStorage } from '../storage/create-file-storage';
 import { answerDeal } from './answer-deal';
 import { saveBuyerListing } from './buyer-listing';
-import { listDealLinks, readProofOfFunds } from './list-deal-links';
+import { listDealLinks } from './list-deal-links';
 import { readDealPage, readDealPhoto } from './read-deal-page';
 import { sendDeal } from './send-deal';
 
@@ -49,12 +49,10 @@ const FileQuerySchema = z.strictObject({ size: z.enum(['full', 'thumbnail']).def
  * GET /leads/{leadId} → { listing, firstLookHours, links, offers };
  * PUT /leads/{leadId}/listing BuyerListingSchema → { listing } (a lead under contract, else 409);
  * POST /send SendDealRequestSchema → { sent, refused } (each buyer once; another workspace's lead
- * or buyer 404 with nothing sent);
- * GET /offers/{id}/proof-of-funds → the buyer's file, private to the browser.
+ * or buyer 404 with nothing sent). A buyer offer's proof-of-funds file is read from /api/dispositions.
  */
 export function dealLinksRoutes(context: AppContext) {
   const { db } = context.database;
-  const storage = createFileStorage(context.env);
   return new Hono<{ Variables: AuthVariables }>()
     .use(requireUser(context))
     .use(requireBuyersReader(db))
@@ -77,15 +75,7 @@ export function dealLinksRoutes(context: AppContext) {
       limitPerUser(context, 'deal-links'),
       validate('json', SendDealRequestSchema),
       async (c) => c.json(await sendDeal(context, c.var.member, c.req.valid('json'))),
-    )
-    .get('/offers/:id/proof-of-funds', async (c) => {
-      const id = idOf(c.req.param('id'), 'Proof of funds not found');
-      const { bytes, contentType } = await readProofOfFunds(db, storage, c.var.member, id);
-      c.header('Content-Type', contentType);
-      c.header('Cache-Control', 'private, no-store');
-      c.header('Content-Disposition', 'inline');
-      return c.body(new Uint8Array(bytes));
-    });
+    );
 }
 
 /** The `{token}` of `/deal/{token}`; anything that cannot be one is "not found" like an unknown one. */
@@ -171,7 +161,7 @@ export function publicDealsRoutes(context: AppContext) {
       '/:token/offers',
       limitPerClient(context, 'deal-offer', DEAL_OFFER_RATE_LIMIT),
       perLink,
-      routeBodyLimit(MAX_PROOF_OF_FUNDS_BYTES + API_BODY_LIMIT_BYTES, dealPageMessages.proofTooLarge),
+      routeBodyLimit(MAX_PROOF_OF_FUNDS_BYTES + API_BODY_LIMIT_BYTES, proofOfFundsMessages.tooLarge),
       async (c) => {
         const token = dealToken(c.req.param('token'));
         const { form, proof } = await readOfferForm(c);

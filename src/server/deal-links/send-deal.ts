@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import {
   DEAL_LINK_VALID_DAYS,
   dealPageMessages,
@@ -10,14 +10,15 @@ import {
 import { dealEmail, dealPageUrl } from '#domain/deals/deal-email.ts';
 import type { WorkspaceMember } from '#domain/workspaces/roles.ts';
 import type { AppContext } from '../app-context';
+import { buyerTrackRecords } from '../buyers/buyer-track-record';
 import type { Transaction } from '../db/database';
-import { buyerOffers, buyers, dealLinks, dealTerms, leads } from '../db/schema';
-import { inWorkspace, sameWorkspace } from '../db/workspace-scope';
+import { buyers, dealLinks, dealTerms } from '../db/schema';
+import { inWorkspace } from '../db/workspace-scope';
+import { lockContractedLead } from '../dispositions/contracted-deal';
 import { sendingPolicyConfig, sendToThirdParty } from '../email/send-to-third-party';
 import { sendingRefusalOf } from '../email/sending-refusal';
 import { Refusal } from '../http/refusal';
 import { createOfferToken } from '../offer-links/offer-link-token';
-import { lockContractedLead } from './lock-contracted-lead';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -37,26 +38,13 @@ export interface RefusedDeal {
   message: string;
 }
 
-/**
- * The chosen buyers of the workspace who closed or were assigned a deal of it before: the buyer
- * of a past deal's primary offer, once that deal was sold (its disposition) or closed.
- */
+/** The chosen buyers of the workspace with a proven closing (buyerTrackRecords): a deal of it sold to them. */
 async function provenBuyerIds(tx: Transaction, workspaceId: string, buyerIds: string[]) {
+  const record = buyerTrackRecords(tx, workspaceId);
   const rows = await tx
-    .selectDistinct({ buyerId: buyerOffers.buyerId })
-    .from(dealTerms)
-    .innerJoin(
-      buyerOffers,
-      and(eq(buyerOffers.id, dealTerms.primaryBuyerOfferId), sameWorkspace(buyerOffers, dealTerms)),
-    )
-    .innerJoin(leads, eq(leads.id, dealTerms.leadId))
-    .where(
-      and(
-        inWorkspace(dealTerms, workspaceId),
-        inArray(buyerOffers.buyerId, buyerIds),
-        or(isNotNull(dealTerms.disposition), eq(leads.status, 'closed')),
-      ),
-    );
+    .select({ buyerId: record.buyerId })
+    .from(record)
+    .where(and(gt(record.closings, 0), inArray(record.buyerId, buyerIds)));
   return new Set(rows.map((row) => row.buyerId));
 }
 
@@ -79,7 +67,7 @@ export async function sendDeal(
 ): Promise<{ sent: SentDeal[]; refused: RefusedDeal[] }> {
   const { env, database } = context;
   return database.db.transaction(async (tx) => {
-    const lead = await lockContractedLead(tx, member, leadId);
+    const lead = await lockContractedLead(tx, member, leadId, dealPageMessages.notUnderContract);
     const chosen = await tx
       .select()
       .from(buyers)

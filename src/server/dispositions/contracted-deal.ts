@@ -10,9 +10,25 @@ import { lockOwnedLead } from '../leads-inbox/find-owned-lead';
 type DealTermsChange = Partial<Omit<typeof dealTerms.$inferInsert, 'leadId' | 'workspaceId'>>;
 
 /**
- * Runs `change` in one transaction on a lead the member sees, locked (FOR UPDATE) so that
- * concurrent changes to its deal apply one after the other: another workspace's lead or one the
- * member does not see is a 404 with nothing changed; a lead not under contract (or closed) a 409.
+ * A lead under contract (or closed) the member sees, locked (FOR UPDATE) for the rest of the
+ * transaction: 404 for another workspace's lead or one the member does not see (as lockOwnedLead
+ * answers it), 409 with `notUnderContract` (what the caller's step waits for) before Under Contract.
+ */
+export async function lockContractedLead(
+  tx: Transaction,
+  member: LeadReader,
+  leadId: string,
+  notUnderContract: string = dispositionMessages.notUnderContract,
+) {
+  const lead = await lockOwnedLead(tx, member, leadId);
+  if (!CONTRACTED_LEAD_STATUSES.includes(lead.status)) throw new Refusal(409, notUnderContract);
+  return lead;
+}
+
+/**
+ * Runs `change` in one transaction on a lead under contract (lockContractedLead: 404 or 409 with
+ * nothing changed, `notUnderContract` its message), so that concurrent changes to its deal apply
+ * one after the other.
  * `change` answers what to write into the lead's deal_terms (upserted); the lead is touched so
  * that every member's open page hears of it on the live feed.
  */
@@ -25,12 +41,10 @@ export async function changeContractedDeal<Result>(
     lead: typeof leads.$inferSelect,
     terms: typeof dealTerms.$inferSelect | undefined,
   ) => Promise<{ terms: DealTermsChange; result: Result }>,
+  notUnderContract?: string,
 ): Promise<Result> {
   return db.transaction(async (tx) => {
-    const lead = await lockOwnedLead(tx, member, leadId);
-    if (!CONTRACTED_LEAD_STATUSES.includes(lead.status)) {
-      throw new Refusal(409, dispositionMessages.notUnderContract);
-    }
+    const lead = await lockContractedLead(tx, member, leadId, notUnderContract);
     const [terms] = await tx.select().from(dealTerms).where(eq(dealTerms.leadId, lead.id));
     const { terms: changed, result } = await change(tx, lead, terms);
     const at = new Date();

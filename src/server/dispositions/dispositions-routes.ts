@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../app-context';
 import { requireRole, requireUser, type AuthVariables } from '../auth/require-user';
 import { requireBuyersReader } from '../buyers/buyers-access';
+import { proofOfFundsDownload } from '../buyers/read-proof-of-funds';
 import { validate } from '../http/validate';
 import { leadNotFound } from '../leads-inbox/find-owned-lead';
 import { limitPerUser } from '../rate-limit/limit-per-user';
@@ -27,14 +28,6 @@ function idOf(id: string, notFound: () => Error): string {
   return parsed.data;
 }
 
-/** The proof files a browser is handed as what they are, with their file name's extension; anything else is bytes to save. */
-const SERVED_PROOF_TYPES: ReadonlyMap<string, string> = new Map([
-  ['application/pdf', '.pdf'],
-  ['image/jpeg', '.jpg'],
-  ['image/png', '.png'],
-  ['image/webp', '.webp'],
-]);
-
 /**
  * /api/dispositions (signed in; issue 39 §6–7): a lead's buyer offers, the buyers chosen from them,
  * the buyer's earnest money, the sale and the fee ledger. Reading follows the buyers' rule (Viewers
@@ -46,7 +39,7 @@ const SERVED_PROOF_TYPES: ReadonlyMap<string, string> = new Map([
  * PUT /{leadId}/earnest-money { amount, receivedOn } → what was recorded;
  * PUT /{leadId}/costs { marketingCost, earnestMoneyLost, closingCosts } → the costs;
  * PUT /{leadId}/sale { disposition: 'assigned' | 'double-closed', price, disposedOn } → the sale and its fee (the lead is Closed);
- * GET /{leadId}/offers/{offerId}/proof-of-funds → the file, as an attachment, private to the browser.
+ * GET /{leadId}/offers/{offerId}/proof-of-funds → the file, as an attachment of its stored type, private to the browser (the one address of an offer's proof).
  */
 export function dispositionsRoutes(context: AppContext) {
   const { db } = context.database;
@@ -56,20 +49,18 @@ export function dispositionsRoutes(context: AppContext) {
     .use(requireUser(context))
     .use(requireBuyersReader(db))
     .get('/:leadId', async (c) => c.json(await readDealDispositions(db, c.var.member, leadIdOf(c.req.param('leadId')))))
-    .get('/:leadId/offers/:offerId/proof-of-funds', async (c) => {
-      const { bytes, contentType } = await readProofOfFunds(
-        db,
-        storage,
-        c.var.member,
-        leadIdOf(c.req.param('leadId')),
-        idOf(c.req.param('offerId'), offerNotFound),
-      );
-      const extension = SERVED_PROOF_TYPES.get(contentType);
-      c.header('Content-Type', extension ? contentType : 'application/octet-stream');
-      c.header('Cache-Control', 'private, no-store');
-      c.header('Content-Disposition', `attachment; filename="proof-of-funds${extension ?? ''}"`);
-      return c.body(new Uint8Array(bytes));
-    })
+    .get('/:leadId/offers/:offerId/proof-of-funds', async (c) =>
+      proofOfFundsDownload(
+        c,
+        await readProofOfFunds(
+          db,
+          storage,
+          c.var.member,
+          leadIdOf(c.req.param('leadId')),
+          idOf(c.req.param('offerId'), offerNotFound),
+        ),
+      ),
+    )
     .put(
       '/:leadId/buyers',
       requireRole('work-buyers'),

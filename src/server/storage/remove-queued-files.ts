@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { storedFileRemovals } from '../db/schema';
 import type { FileStorage } from './file-storage';
@@ -8,7 +8,8 @@ export const FILE_REMOVAL_RETRY_MS = 60 * 60 * 1000;
 
 /**
  * Removes from the storage the files queued in stored_file_removals (those of a deleted
- * workspace, queued by its delete trigger, so only once the delete committed), `batchSize` at a
+ * workspace, buyer or buyer offer, queued by their delete triggers, so only once the delete
+ * committed), or only the queued `keys` given (a caller's own, once its delete committed), `batchSize` at a
  * time, each batch's rows locked (SKIP LOCKED: several processes never take the same one). A file
  * the storage fails to remove is logged and tried again FILE_REMOVAL_RETRY_MS later; nothing
  * waits for it. Returns how many were removed and how many failed.
@@ -19,16 +20,23 @@ export async function removeQueuedFiles(
   {
     now = new Date(),
     batchSize = 100,
+    keys,
     log,
-  }: { now?: Date; batchSize?: number; log: (key: string, error: unknown) => void },
+  }: { now?: Date; batchSize?: number; keys?: readonly string[]; log: (key: string, error: unknown) => void },
 ): Promise<{ removed: number; failed: number }> {
   const outcome = { removed: 0, failed: 0 };
+  if (keys?.length === 0) return outcome;
   for (;;) {
     const taken = await db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(storedFileRemovals)
-        .where(lte(storedFileRemovals.nextAttemptAt, now))
+        .where(
+          and(
+            lte(storedFileRemovals.nextAttemptAt, now),
+            keys ? inArray(storedFileRemovals.key, [...keys]) : undefined,
+          ),
+        )
         .orderBy(asc(storedFileRemovals.nextAttemptAt))
         .limit(batchSize)
         .for('update', { skipLocked: true });

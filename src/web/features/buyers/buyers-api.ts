@@ -102,11 +102,11 @@ export const useRemoveProofOfFunds = () =>
     readJson(api.buyers[':id']['proof-of-funds'].$delete({ param: { id: buyerId } })),
   );
 type DealLinksRoutes = (typeof api)['deal-links'];
-export type DealDispositions = InferResponseType<DealLinksRoutes['leads'][':leadId']['$get'], 200>;
+export type DealSending = InferResponseType<DealLinksRoutes['leads'][':leadId']['$get'], 200>;
 export type SendDealAnswer = InferResponseType<DealLinksRoutes['send']['$post'], 200>;
 
-/** A lead's dispositions: what buyers are shown, whom the deal was sent to, and the offers buyers made. */
-export function useDealDispositions(leadId: string, enabled: boolean) {
+/** A deal's sending: what buyers are shown, whom it was sent to, and how many offers each made (the offers are the dispositions'). */
+export function useDealSending(leadId: string, enabled: boolean) {
   const accountKey = useAccountKey();
   const userId = accountKey[1];
   const queryClient = useQueryClient();

@@ -6,8 +6,8 @@ import { ApiError, serverErrorMessage } from '#web/api/api-client.ts';
 import { useMay } from '#web/api/use-workspace.ts';
 import { Modal } from '#web/components/modal.tsx';
 import { notify } from '#web/components/notify.ts';
-import { useDealDispositions, useMatchingBuyers, useSendDeal, type SendDealAnswer } from './buyers-api';
-import { BuyerListingForm, DealSent } from './deal-dispositions';
+import { useDealSending, useMatchingBuyers, useSendDeal, type SendDealAnswer } from './buyers-api';
+import { BuyerListingForm, DealSent } from './deal-sending';
 import './buyers.css';
 
 const buyersCount = (count: number) => `${count} ${count === 1 ? 'buyer' : 'buyers'}`;
@@ -35,7 +35,7 @@ function sendSummary({ sent, refused }: SendDealAnswer) {
 export function MatchingBuyers({ lead }: { lead: { id: string; status: string } }) {
   const contracted = lead.status === 'under-contract' || lead.status === 'closed';
   const query = useMatchingBuyers(lead.id, contracted);
-  const dispositions = useDealDispositions(lead.id, contracted);
+  const sending = useDealSending(lead.id, contracted);
   const works = useMay()('work-buyers');
   const send = useSendDeal();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -82,7 +82,7 @@ export function MatchingBuyers({ lead }: { lead: { id: string; status: string } 
               : query.data.deal.priceSource === 'contract'
                 ? `Matched at the contract price, ${formatMoney(query.data.deal.price)}.`
                 : `No contract price yet: matched at the offer's high end, ${formatMoney(query.data.deal.price)}.`}{' '}
-            Past responses count once buyers make offers.
+            Buyers who offered on your deals, or bought one, rank higher.
           </p>
           {query.data.matches.length === 0 ? (
             <p role="status">
@@ -161,10 +161,10 @@ export function MatchingBuyers({ lead }: { lead: { id: string; status: string } 
           <p role="status" className="deal-send-outcome">
             {outcome}
           </p>
-          {dispositions.data && (
+          {sending.data && (
             <>
-              <DealSent dispositions={dispositions.data} />
-              {works && <BuyerListingForm leadId={lead.id} listing={dispositions.data.listing} />}
+              <DealSent sending={sending.data} />
+              {works && <BuyerListingForm leadId={lead.id} listing={sending.data.listing} />}
             </>
           )}
         </>

@@ -1,8 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import {
+  chosenProofOfFundsProblem,
   isProofOfFundsContentType,
-  MAX_PROOF_OF_FUNDS_BYTES,
-  proofOfFundsMessages,
   type ProofOfFundsContentType,
 } from '#domain/buyers/proof-of-funds-rules.ts';
 import { serverErrorMessage } from '#web/api/api-client.ts';
@@ -38,15 +37,7 @@ export function ProofOfFundsFile({ buyer, chosen, onChoose }: ProofOfFundsFilePr
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0] ?? null;
     setStatus('');
-    // A phone's picker may give no type: the server then reads it from the content.
-    const problem =
-      file === null
-        ? ''
-        : file.type && !isProofOfFundsContentType(file.type)
-          ? proofOfFundsMessages.wrongType
-          : file.size > MAX_PROOF_OF_FUNDS_BYTES
-            ? proofOfFundsMessages.tooLarge
-            : '';
+    const problem = file === null ? '' : (chosenProofOfFundsProblem(file) ?? '');
     setError(problem);
     if (problem) event.currentTarget.value = '';
     onChoose(problem ? null : file);

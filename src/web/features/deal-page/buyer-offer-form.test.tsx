@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dealPageMessages } from '#domain/deals/buyer-listing.ts';
+import { proofOfFundsMessages } from '#domain/buyers/proof-of-funds-rules.ts';
 import { BuyerOfferForm } from './buyer-offer-form';
 import type { DealPageData } from './deal-page-api';
 
@@ -66,14 +66,14 @@ describe('BuyerOfferForm', () => {
       screen.getByLabelText(/^Proof of funds/),
       new File(['MZ'], 'pof.exe', { type: 'application/x-msdownload' }),
     );
-    expect(screen.getByText(dealPageMessages.proofWrongType)).toBeTruthy();
+    expect(screen.getByText(proofOfFundsMessages.wrongType)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
     expect(sent).toEqual([]);
     expect(document.activeElement).toBe(screen.getByLabelText(/^Proof of funds/));
   });
 
   it('shows the server’s refusal of the file on the file field', async () => {
-    answer = Response.json({ error: dealPageMessages.proofWrongType, code: 'unsupported-media-type' }, { status: 415 });
+    answer = Response.json({ error: proofOfFundsMessages.wrongType, code: 'unsupported-media-type' }, { status: 415 });
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText('Offer amount'), '180000');
@@ -82,7 +82,7 @@ describe('BuyerOfferForm', () => {
       new File(['not a pdf'], 'pof.pdf', { type: 'application/pdf' }),
     );
     await user.click(screen.getByRole('button', { name: 'Send offer' }));
-    expect(await screen.findByText(dealPageMessages.proofWrongType)).toBeTruthy();
+    expect(await screen.findByText(proofOfFundsMessages.wrongType)).toBeTruthy();
     expect(sent).toHaveLength(1);
   });
 });

@@ -1,11 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { chosenProofOfFundsProblem } from '#domain/buyers/proof-of-funds-rules.ts';
 import { formatPhoneInput } from '#domain/contact/phone.ts';
-import {
-  BuyerOfferFormSchema,
-  dealPageMessages,
-  MAX_PROOF_OF_FUNDS_BYTES,
-  PROOF_OF_FUNDS_CONTENT_TYPES,
-} from '#domain/deals/buyer-listing.ts';
+import { BuyerOfferFormSchema } from '#domain/deals/buyer-listing.ts';
 import { formatMoney } from '#domain/money/format-money.ts';
 import { ApiError } from '#web/api/api-client.ts';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
@@ -15,14 +11,7 @@ import { useSchemaForm } from '#web/components/use-schema-form.ts';
 import { useSendBuyerOffer, type DealPageData } from './deal-page-api';
 
 /** The file's trouble before it is sent (the server checks its content again): its type as declared, its size. */
-function proofProblem(file: File | null): string | null {
-  if (!file) return null;
-  if (file.size > MAX_PROOF_OF_FUNDS_BYTES) return dealPageMessages.proofTooLarge;
-  if (file.type && !(PROOF_OF_FUNDS_CONTENT_TYPES as readonly string[]).includes(file.type)) {
-    return dealPageMessages.proofWrongType;
-  }
-  return null;
-}
+const proofProblem = (file: File | null): string | null => (file ? chosenProofOfFundsProblem(file) : null);
 
 type FieldName = 'amount' | 'proofOfFundsAmount' | 'name' | 'email' | 'phone' | 'message';
 

@@ -145,6 +145,7 @@ function BuyerOffers({ leadId, deal, mayWork }: SectionProps) {
                           .filter(Boolean)
                           .join(' · ')}
                       </span>
+                      {offer.message && <span className="deal-offer-message">“{offer.message}”</span>}
                     </th>
                     <td>{formatMoney(offer.amount)}</td>
                     <td>

@@ -1,12 +1,11 @@
 import { BuyerListingFormSchema } from '#domain/deals/buyer-listing.ts';
-import { formatMoney } from '#domain/money/format-money.ts';
 import { serverErrorMessage } from '#web/api/api-client.ts';
 import { LocalDateTime } from '#web/components/local-date-time.tsx';
 import { notify } from '#web/components/notify.ts';
 import { TextAreaField } from '#web/components/text-area-field.tsx';
 import { TextField } from '#web/components/text-field.tsx';
 import { useSchemaForm } from '#web/components/use-schema-form.ts';
-import { useSaveBuyerListing, type DealDispositions } from './buyers-api';
+import { useSaveBuyerListing, type DealSending } from './buyers-api';
 
 const typedAmount = (amount: number | null) => (amount === null ? '' : String(amount));
 
@@ -14,7 +13,7 @@ const typedAmount = (amount: number | null) => (amount === null ? '' : String(am
  * "Buyer listing": what buyers see of this deal on their page, beside its photos, ARV and repairs:
  * the asking price, the access and showing notes, the earnest money asked. Never the contract price.
  */
-export function BuyerListingForm({ leadId, listing }: { leadId: string; listing: DealDispositions['listing'] }) {
+export function BuyerListingForm({ leadId, listing }: { leadId: string; listing: DealSending['listing'] }) {
   const save = useSaveBuyerListing(leadId);
   const form = useSchemaForm(BuyerListingFormSchema, {
     askingPrice: typedAmount(listing.askingPrice),
@@ -63,8 +62,7 @@ export function BuyerListingForm({ leadId, listing }: { leadId: string; listing:
   );
 }
 
-type DealLink = DealDispositions['links'][number];
-type BuyerOffer = DealDispositions['offers'][number];
+type DealLink = DealSending['links'][number];
 
 /** Where one buyer's link stands: opened, or its e-mail held for the proven buyers' first look, or e-mailed. */
 function LinkState({ link }: { link: DealLink }) {
@@ -87,41 +85,27 @@ function LinkState({ link }: { link: DealLink }) {
 }
 
 /**
- * The buyers this deal was sent to, and the offers they made from their pages, live: a buyer's
- * offer shows here as soon as it lands (the lead's live feed).
+ * The buyers this deal was sent to, live: whether each opened their page and, once they offered,
+ * a pointer to the Buyer offers section, where the offers are compared (never repeated here).
  */
-export function DealSent({ dispositions }: { dispositions: DealDispositions }) {
-  if (dispositions.links.length === 0 && dispositions.offers.length === 0) return null;
-  const offersBy = new Map<string, BuyerOffer[]>();
-  for (const offer of dispositions.offers) offersBy.set(offer.buyerId, [...(offersBy.get(offer.buyerId) ?? []), offer]);
+export function DealSent({ sending }: { sending: DealSending }) {
+  if (sending.links.length === 0) return null;
   return (
     <section className="deal-sent" aria-labelledby="deal-sent-title">
       <h3 id="deal-sent-title">Sent to buyers</h3>
       <ul className="deal-sent-list" aria-live="polite">
-        {dispositions.links.map((link) => (
+        {sending.links.map((link) => (
           <li key={link.buyerId} className="deal-sent-buyer">
             <span className="deal-sent-name">{link.name}</span>{' '}
             <span className="muted">
               <LinkState link={link} />
             </span>
-            {(offersBy.get(link.buyerId) ?? []).map((offer) => (
-              <p key={offer.id} className="deal-sent-offer">
-                Offered <strong>{formatMoney(offer.amount)}</strong>
-                {offer.proofOfFundsAmount !== null && ` · funds shown ${formatMoney(offer.proofOfFundsAmount)}`}
-                {offer.hasProofOfFunds && (
-                  <>
-                    {' · '}
-                    <a href={`/api/deal-links/offers/${offer.id}/proof-of-funds`} target="_blank" rel="noreferrer">
-                      Proof of funds<span className="visually-hidden"> from {offer.contactName}</span>
-                    </a>
-                  </>
-                )}
-                {' · '}
-                {offer.contactName}
-                {offer.contactEmail && ` (${offer.contactEmail})`}
-                {offer.message && <span className="deal-sent-message"> “{offer.message}”</span>}
+            {link.offers > 0 && (
+              <p className="deal-sent-offer">
+                {link.offers === 1 ? 'Offered' : `Offered ${link.offers} times`}: see{' '}
+                <a href="#buyer-offers-title">Buyer offers</a>
               </p>
-            ))}
+            )}
           </li>
         ))}
       </ul>
