@@ -201,7 +201,7 @@ test('a wholesaler imports buyers, sends a deal under contract to the 3 that fit
   }
 
   // 5. Live on the lead page: the offer, compared; Ann as primary buyer, her earnest money, the sale, the fee.
-  const offered = matching.getByRole('listitem').filter({ hasText: 'Offered $180,000' });
+  const offered = matching.getByRole('listitem').filter({ hasText: 'Offered: see Buyer offers' });
   await expect(offered).toContainText('Ann Lee', { timeout: 15_000 });
   await expect(offered).toContainText('Opened');
   await expect(matching.getByRole('listitem').filter({ hasText: 'E-mailed, not opened yet' })).toHaveCount(2);
