@@ -31,6 +31,8 @@ const port = dedicatedPort(104);
 let resend: ResendFake;
 let server: DedicatedServer;
 
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async () => {
   resend = await startResendFake({ apiKey: 're_e2e_key' });
   server = await DedicatedServer.start(port, {
