@@ -1,23 +1,24 @@
-// Offers mailed through Lob (issue 41): what queueing a 10,000-piece send costs everyone else, and
-// the pace the queue keeps. Against the Lob-shaped fake (tests/fakes/lob-fake.ts), PGlite in memory,
-// the real app over HTTP on 127.0.0.1.
-// 1. Storing a 10,000-owner Lob send (createMailSend's Lob path: 10,000 pieces with their offer
-//    links and short codes, 'verified') and confirming it over HTTP (POST /api/mail/lob/sends/{id}/
-//    confirm: the cap check and 10,000 pieces queued in one transaction): time, and GET /api/health
-//    p50/p99/max meanwhile. Lob's address verification is not in this figure: at Lob's 150 requests
-//    per 5 s it takes at least 10,000 / 28 ≈ 6 minutes by the rate alone, whatever the app does.
-// 2. The queue mailing for SECONDS (default 20): pieces mailed per second (Lob's limit: 30; the app
-//    aims under it at 28) and /api/health meanwhile.
+// Offers mailed through Lob (issue 41): what a 10,000-piece send costs everyone else, and the pace
+// the queue keeps. Against the Lob-shaped fake (tests/fakes/lob-fake.ts), PGlite in memory, the real
+// app over HTTP on 127.0.0.1.
+// 1. Storing a 10,000-owner Lob send over HTTP (POST /api/mail/lob/sends: the rows validated, the
+//    pieces planned and stored 'preparing'): the request's time, and GET /api/health p50/p99/max
+//    meanwhile.
+// 2. The Lob mail worker preparing it (each address verified by Lob, paced under Lob's 150 requests
+//    per 5 s, then its offer links, short codes and prospects): time until the send is ready, pieces
+//    a second, /api/health meanwhile. At Lob's pace 10,000 take about six minutes by the rate alone.
+// 3. Confirming it over HTTP (the cap check, all its pieces queued in one transaction), then the
+//    queue mailing for SECONDS (default 20): pieces mailed per second (Lob's limit: 30; the app aims
+//    under it at 28) and /api/health meanwhile.
 // Run: npx tsx bench/mail-queue.ts [pieces] [seconds]
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { createApp } from '#server/app.ts';
 import { openPgliteDatabase } from '#server/db/database.ts';
 import { mailPieces, wholesalerProfiles } from '#server/db/schema.ts';
 import { createSettingsCipher } from '#server/integrations/settings-cipher.ts';
-import { createMailSend } from '#server/mail/create-mail-send.ts';
 import { startLobMailWorker } from '#server/mail/lob-mail-worker.ts';
 import { saveLobSettings } from '#server/mail/lob-settings-store.ts';
 import { startLobFake } from '#tests/fakes/lob-fake.ts';
@@ -97,22 +98,18 @@ async function main() {
   }));
 
   const idle = await healthDuring(url, () => new Promise((resolve) => setTimeout(resolve, 2_000)));
-  const stored = await healthDuring(url, () =>
-    createMailSend(
-      context,
-      { workspaceId, userId: workspaceId },
-      { template: defaultTemplate, properties, format: 'letter' },
-      { pricePerPieceCents: 83, testMode: true, verify: async () => new Map() },
-    ),
-  );
-  const confirmed = await healthDuring(url, async () => {
-    const response = await fetch(`${url}/api/mail/lob/sends/${stored.result.sendId}/confirm`, {
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
       method: 'POST',
       headers: { ...sender.headers, 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
-      body: JSON.stringify({ pieces: stored.result.pieces, costCents: stored.result.pieces * 83 }),
+      body: JSON.stringify(body),
     });
-    if (response.status !== 200) throw new Error(`confirm refused: ${response.status} ${await response.text()}`);
+  const stored = await healthDuring(url, async () => {
+    const response = await post('/api/mail/lob/sends', { template: defaultTemplate, properties, format: 'letter' });
+    if (response.status !== 201) throw new Error(`send refused: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { sendId: string; pieces: number };
   });
+  const { sendId } = stored.result;
 
   const worker = startLobMailWorker({
     database,
@@ -121,6 +118,25 @@ async function main() {
     serverSecret: context.serverSecret,
     pollIntervalMs: 1_000,
   });
+  const preparingLeft = async () => {
+    const [row] = await database.db
+      .select({ left: sql<number>`count(*)`.mapWith(Number) })
+      .from(mailPieces)
+      .where(and(eq(mailPieces.sendId, sendId), eq(mailPieces.status, 'preparing')));
+    return row!.left;
+  };
+  const prepared = await healthDuring(url, async () => {
+    while ((await preparingLeft()) > 0) await new Promise((resolve) => setTimeout(resolve, 1_000));
+  });
+  const quote = (await (await fetch(`${url}/api/mail/lob/sends/${sendId}`, { headers: sender.headers })).json()) as {
+    pieces: number;
+    costCents: number;
+  };
+  const confirmed = await healthDuring(url, async () => {
+    const response = await post(`/api/mail/lob/sends/${sendId}/confirm`, quote);
+    if (response.status !== 200) throw new Error(`confirm refused: ${response.status} ${await response.text()}`);
+  });
+
   const mailing = await healthDuring(url, () => new Promise((resolve) => setTimeout(resolve, SECONDS * 1000)));
   await worker.stop();
   const [counted] = await database.db
@@ -131,7 +147,12 @@ async function main() {
     `Lob mail queue, ${stored.result.pieces.toLocaleString('en-US')} pieces (PGlite in memory, Node ${process.version})`,
   );
   console.log(`  /api/health idle (2 s):             ${idle.health}`);
-  console.log(`  store the send: ${(stored.workMs / 1000).toFixed(1)} s;      /api/health meanwhile: ${stored.health}`);
+  console.log(
+    `  store the send (POST): ${(stored.workMs / 1000).toFixed(2)} s; /api/health meanwhile: ${stored.health}`,
+  );
+  console.log(
+    `  prepare it (the worker: verify, links): ${(prepared.workMs / 1000).toFixed(1)} s, ${(stored.result.pieces / (prepared.workMs / 1000)).toFixed(1)} pieces/s; /api/health meanwhile: ${prepared.health}`,
+  );
   console.log(
     `  confirm (queue all): ${(confirmed.workMs / 1000).toFixed(2)} s; /api/health meanwhile: ${confirmed.health}`,
   );

@@ -1,8 +1,11 @@
-// Issue 41, the Lob way, against a Lob-shaped fake: a Pro wholesaler saves a test_ key and the
-// webhook's secret on the Integrations page (the key shown only by its last four, "Test mode:
-// nothing is printed or mailed"), tests it, sends three owners of whom Lob cannot deliver to one,
-// confirms the count and cost on /mail/lob/{id} (axe, 360 px), and the pieces are mailed; a signed
-// "returned to sender" puts an address on the do-not-mail list and the next send skips it.
+// Issue 41, the Lob way, against a Lob-shaped fake (its second "Done means", start to finish): a Pro
+// wholesaler saves a test_ key and the webhook's secret on the Integrations page (the key shown only
+// by its last four, "Test mode: nothing is printed or mailed"), tests it, sends three owners from
+// the bulk import; Lob verifies their addresses off the request while /mail/lob/{id} shows the
+// progress, then the one Lob cannot deliver to with Lob's word; the member confirms the count and
+// cost (axe, 360 px) and each owner gets one piece with its own idempotency key, even when Lob's
+// answer to one is lost (the worker asks again with the same key, and Lob makes no second); a
+// signed "returned to sender" puts an address on the do-not-mail list and the next send skips it.
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
 import { startLobFake, type LobFake } from '../fakes/lob-fake';
 import { startResendFake, type ResendFake } from '../fakes/resend-fake';
@@ -72,9 +75,9 @@ const owners = [
 
 test('mail through Lob: key saved in test mode, addresses verified, count and cost confirmed, a returned address skipped next time', async ({
   page,
-}) => {
+}, testInfo) => {
   // A whole journey: sign-up, Pro, a key, a send verified and confirmed, a webhook and a second send.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   lob.markUndeliverable('9 Nowhere Rd');
   const account = await registerThroughUi(page);
   await becomePro(page);
@@ -141,8 +144,14 @@ test('mail through Lob: key saved in test mode, addresses verified, count and co
   await expect(page).toHaveURL(/\/mail\/lob\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('dialog', { name: 'Bulk Import' })).toHaveCount(0);
   const sendId = new URL(page.url()).pathname.split('/').pop()!;
+  // Lob verifies the addresses off the request; the one it cannot deliver to is shown with its word, never mailed.
+  const notMailed = page.getByRole('region', { name: 'Not mailed: Lob cannot deliver to these' });
+  await expect(notMailed.getByRole('listitem')).toHaveText(
+    'Li Wu, 9 Nowhere Rd, Austin, TX 78745: Lob cannot deliver to this mailing address (undeliverable)',
+    { timeout: 20_000 },
+  );
   const quoted = await page.request.get(`/api/mail/lob/sends/${sendId}`, { headers: { origin } });
-  expect(await quoted.json()).toMatchObject({ pieces: 2, costCents: 166, testMode: true });
+  expect(await quoted.json()).toMatchObject({ pieces: 2, costCents: 166, testMode: true, preparing: false });
 
   // The confirm step, on a small phone: count, cost, cap, test mode; nothing mailed before Confirm.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -152,13 +161,22 @@ test('mail through Lob: key saved in test mode, addresses verified, count and co
   await expect(page.getByText('Mail 2 pieces for $1.66?')).toBeVisible();
   await expect(page.getByText('0 of 1,000 pieces mailed this month')).toBeVisible();
   await expectNoAxeViolations(page, '/mail/lob/{id}');
+  await page.screenshot({ path: testInfo.outputPath('lob-confirm-360.png'), fullPage: true });
   expect(lob.pieces).toHaveLength(0);
   const confirm = page.getByRole('button', { name: 'Confirm and mail 2' });
   await expect(confirm).toBeInViewport({ ratio: 1 });
+  // Lob makes the first piece but its answer never reaches the worker: the worker cannot tell, and asks again.
+  lob.loseNextCreateAnswers(1);
   await confirm.click();
-  await expect(page.getByText('Mailed: 2')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Mailed: 2')).toBeVisible({ timeout: 40_000 });
+  // One piece per owner: the repeat carried the same Idempotency-Key, and Lob made none twice.
   expect(lob.pieces).toHaveLength(2);
   expect(new Set(lob.pieces.map((piece) => piece.idempotencyKey)).size).toBe(2);
+  const creates = lob.requests.filter((request) => request.path === '/v1/letters');
+  expect(creates).toHaveLength(3);
+  expect(new Set(creates.map((request) => request.idempotencyKey))).toEqual(
+    new Set(lob.pieces.map((piece) => piece.idempotencyKey)),
+  );
 
   // Lob reports Rosa's letter returned to sender; the next send skips her address.
   const rosa = lob.pieces.find((piece) => (piece.body.to as { address_line1: string }).address_line1 === 'PO Box 77')!;

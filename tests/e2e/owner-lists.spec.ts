@@ -6,11 +6,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
 import { defaultRepairCatalog } from '#domain/repairs/repair-catalog.ts';
 import { setRepairCost, toggleRepair } from '#domain/repairs/repair-state.ts';
 import { savedPropertyBody } from '../support/saved-property';
 import { becomePro, registerThroughUi } from './support/accounts';
+import { openBulkImport, upload } from './support/bulk-import-dialog';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -21,18 +21,6 @@ const handMade = [
   'Jo Park,5 Elm St,Reno,NV,89501,"$210,000",775-555-0100',
   'Sam Ortiz,17 Aspen Way,Reno,NV,89502,"$185,000",',
 ].join('\n');
-
-async function openBulkImport(page: Page): Promise<Locator> {
-  await page.goto('/');
-  await page.getByRole('group', { name: 'I am a' }).getByRole('button', { name: 'Wholesaler' }).click();
-  await page.getByRole('button', { name: 'Bulk Import' }).click();
-  return page.getByRole('dialog', { name: 'Bulk Import' });
-}
-
-const upload = (dialog: Locator, name: string, content: Buffer | string) =>
-  dialog
-    .getByLabel('Choose a CSV file')
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.isBuffer(content) ? content : Buffer.from(content) });
 
 test('a PropStream export and an oddly named hand-made list: headers recognised, channels shown, a mapping asked once', async ({
   page,

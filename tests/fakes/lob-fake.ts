@@ -2,7 +2,8 @@
 // API key as user name; POST /v1/us_verifications answering a deliverability and the address's
 // components; POST /v1/letters and /v1/postcards creating a piece (ltr_…, psc_…) and honouring
 // Idempotency-Key for 24 hours (the same key answers the same piece, never a second); errors as
-// {error: {message, status_code, code}}; 429 (with Retry-After) or 5xx on demand. It records every
+// {error: {message, status_code, code}}; 429 (with Retry-After) or 5xx on demand, or a piece made
+// whose answer is lost (the connection dropped). It records every
 // request, and signs tracking events (Lob-Signature: HMAC-SHA256 of "{timestamp}.{body}", the
 // timestamp in milliseconds) for a test to post to the app's webhook. A developer can run it
 // (`npx tsx tests/fakes/lob-fake.ts`) and point LOB_API_URL at its /v1.
@@ -38,6 +39,11 @@ export interface LobFake {
   markUndeliverable(street: string): void;
   /** The next `times` create requests answer this status (429 carries Retry-After: 1). */
   failNextCreates(status: number, times?: number): void;
+  /**
+   * The next `times` create requests make their piece and then drop the connection unanswered: the
+   * caller cannot tell the piece was made (as when its process dies before it reads the answer).
+   */
+  loseNextCreateAnswers(times?: number): void;
   /** A tracking event for a piece, as Lob posts it: its body and signed headers. */
   signedEvent(
     type: string,
@@ -68,6 +74,7 @@ export async function startLobFake({
   const undeliverable = new Set<string>();
   const byIdempotencyKey = new Map<string, { piece: LobFakePiece; at: number }>();
   let failures: { status: number; times: number } | null = null;
+  let answersToLose = 0;
 
   const handle = (request: HttpFakeRequest, res: ServerResponse) => {
     const body = parseJsonBody(request.text);
@@ -134,6 +141,11 @@ export async function startLobFake({
       };
       pieces.push(piece);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { piece, at: Date.now() });
+      if (answersToLose > 0) {
+        answersToLose -= 1;
+        res.destroy();
+        return;
+      }
       return send(res, 200, { id: piece.id, object: kind, ...fields, date_created: new Date().toISOString() });
     }
     return lobError(res, 404, 'not_found', 'The requested resource does not exist');
@@ -148,6 +160,9 @@ export async function startLobFake({
     markUndeliverable: (street) => undeliverable.add(street.trim().toUpperCase()),
     failNextCreates: (status, times = 1) => {
       failures = { status, times };
+    },
+    loseNextCreateAnswers: (times = 1) => {
+      answersToLose = times;
     },
     signedEvent(type, pieceId, { secret, timestampMs = Date.now(), eventId = randomId('evt') }) {
       const body = JSON.stringify({

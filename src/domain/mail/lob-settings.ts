@@ -15,6 +15,9 @@ export const lobMessages = {
   lobUnavailable: 'Lob did not answer: try again in a minute',
   lobRefusedKey: 'Lob refused the API key',
   noneDeliverable: 'Lob found no deliverable mailing address among the selected owners',
+  stillPreparing: 'Lob is still verifying this send’s mailing addresses: confirm once it is done',
+  preparing: (verified: number, total: number) =>
+    `Lob is verifying the mailing addresses: ${verified.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} done`,
 } as const;
 
 /**

@@ -65,9 +65,15 @@ export type MailRow = z.infer<typeof MailRowSchema>;
 export const MAIL_FORMATS = ['letter', 'postcard'] as const;
 export type MailFormat = (typeof MAIL_FORMATS)[number];
 
-/** Where a piece is: printed by the member, or on its way through Lob (issue 41). */
+/**
+ * Where a piece is: printed by the member, or on its way through Lob (issue 41): preparing (stored
+ * with its plan, its address not verified yet, no links), undeliverable (Lob's verification said
+ * so: never mailed), verified (links live, awaiting the member's confirmation), queued…
+ */
 export const MAIL_PIECE_STATUSES = [
   'printed-by-you',
+  'preparing',
+  'undeliverable',
   'verified',
   'queued',
   'mailed',

@@ -1,6 +1,12 @@
 import { ownerDisplayName } from '../bulk-import/bulk-import-property';
 import { csvRowReasons } from '../bulk-import/normalize-csv-row';
-import { computeOfferRange, offerIsWorkable, type OfferFormula, type OfferRange } from '../offer/compute-offer-range';
+import {
+  computeOfferRange,
+  offerIsWorkable,
+  type NamedOfferFormula,
+  type OfferFormula,
+  type OfferRange,
+} from '../offer/compute-offer-range';
 import { pieceFormat } from './mail-piece-content';
 import {
   mailingAddressOf,
@@ -32,6 +38,18 @@ export interface PlannedPiece {
   mailingAddressKey: string;
   format: MailFormat;
   properties: PlannedProperty[];
+}
+
+/**
+ * What a Lob send's piece keeps while it waits for its address to be verified (issue 41): enough
+ * to make its offer links, short codes and prospects then, off the request that stored it.
+ */
+export interface StoredPiecePlan {
+  email?: string;
+  formula: NamedOfferFormula;
+  properties: PlannedProperty[];
+  /** Each property's row, in the properties' order: the owner's prospect is made from it. */
+  rows: MailRow[];
 }
 
 export interface MailPlan {

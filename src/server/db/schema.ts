@@ -37,6 +37,7 @@ import { EXPORT_DESTINATIONS } from '#domain/integrations/export-destination.ts'
 import { LEAD_ANSWERED_KINDS, LEAD_SOURCES } from '#domain/leads/lead-answered-kind.ts';
 import { LEAD_STATUSES } from '#domain/leads/lead-status.ts';
 import { MAIL_FORMATS, MAIL_PIECE_STATUSES, type MailingAddress } from '#domain/mail/mail-send-request.ts';
+import type { StoredPiecePlan } from '#domain/mail/plan-mail-pieces.ts';
 import type { NamedOfferFormula } from '#domain/offer/compute-offer-range.ts';
 import type { FormulaTemplate } from '#domain/offer/formula-template.ts';
 import { PHOTO_CONTENT_TYPES } from '#domain/photos/photo-rules.ts';
@@ -858,10 +859,16 @@ export const mailPieces = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     error: text('error'),
+    // A Lob send's piece while 'preparing': its properties and rows, cleared once it is verified.
+    plan: jsonb('plan').$type<StoredPiecePlan>(),
     createdAt: createdAt(),
   },
   (t) => [
     index('mail_pieces_workspace_address_idx').on(t.workspaceId, t.mailingAddressKey),
+    // The preparing pieces of every send, taken in turn by position so that sends share the worker.
+    index('mail_pieces_preparing_idx')
+      .on(t.position)
+      .where(sql`${t.status} = 'preparing'`),
     index('mail_pieces_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'queued'`),

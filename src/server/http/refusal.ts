@@ -95,6 +95,7 @@ export const refusalCodes = [
   'seat-suspended',
   'seats-below-taken',
   'seats-need-pro',
+  'send-preparing',
   'server-busy',
   'session-expired', // Better Auth's
   'sheets-not-connected',

@@ -15,16 +15,11 @@ import { inWorkspace, ownedRow } from '../db/workspace-scope';
 import { Refusal } from '../http/refusal';
 import type { SettingsCipher } from '../integrations/settings-cipher';
 import { assertMemberMayMail, createMailSend } from './create-mail-send';
-import { createLobClient, LobRequestError } from './lob-client';
-import { takeLobTurn } from './lob-pacing';
 import { readLobSettings, requireLobKey } from './lob-settings-store';
 import { mailSendNotFound } from './read-mail-send';
 
-/** Wakes the Lob mail workers of every process (NOTIFY): a confirmed send has queued pieces. */
+/** Wakes the Lob mail workers of every process (NOTIFY): a send was stored, or confirmed. */
 export const LOB_MAIL_CHANNEL = 'lob_mail';
-
-/** Addresses verified at once: each request still takes its turn in the workspace's Lob window. */
-const VERIFY_CONCURRENCY = 4;
 
 /** What the confirm step shows: the count, the cost at the workspace's price, and the month's cap. */
 export interface LobSendQuote {
@@ -36,6 +31,8 @@ export interface LobSendQuote {
   monthlyPieceCap: number;
   mailedThisMonth: number;
   testMode: boolean;
+  /** Lob is still verifying the send's addresses (the worker): the count and cost may yet go down. */
+  preparing: boolean;
   confirmed: boolean;
   /** Rows not mailed, with why (undeliverable per Lob, on the do-not-mail list, no address…). */
   skipped: { index: number; reason: string }[];
@@ -61,9 +58,11 @@ export const undeliverableReason = (deliverability: string) =>
   `Lob cannot deliver to this mailing address (${deliverability.replaceAll('_', ' ')})`;
 
 /**
- * A send through the workspace's Lob key (issue 41): each mailing address is verified by Lob
- * (undeliverable ones are skipped with their reason), the pieces stored 'verified', their links
- * live, and nothing mailed until confirmLobSend. Answers the quote the confirm step shows.
+ * A send through the workspace's Lob key (issue 41): its pieces are stored 'preparing' and the
+ * request answers at once; the Lob mail worker verifies each mailing address (an undeliverable one
+ * is kept 'undeliverable' with Lob's word, never mailed) and makes the links of the others
+ * (prepare-lob-pieces.ts). Nothing is mailed until confirmLobSend, once the send is prepared.
+ * Answers the first quote: the pieces planned, the rows skipped already (no address, do-not-mail).
  */
 export async function createLobSend(
   context: Pick<AppContext, 'env' | 'database' | 'serverSecret'>,
@@ -76,33 +75,11 @@ export async function createLobSend(
   const wholesaler = await assertMemberMayMail(db, member);
   if (!postalAddressParts(wholesaler.postalAddress))
     throw new Refusal(422, postalAddressForLobMessage, { code: 'postal-address-required' });
-  const lob = createLobClient(context.env.LOB_API_URL, settings.apiKey);
   const created = await createMailSend(context, member, request, {
     pricePerPieceCents: settings.pricePerPieceCents,
     testMode: isLobTestKey(settings.apiKey),
-    async verify(pieces) {
-      const undeliverable = new Map<string, string>();
-      let next = 0;
-      const verifyNext = async (): Promise<void> => {
-        const piece = pieces[next++];
-        if (!piece) return;
-        await takeLobTurn(db, member.workspaceId);
-        try {
-          const verification = await lob.verify(piece.mailingAddress);
-          if (!verification.deliverable)
-            undeliverable.set(piece.mailingAddressKey, undeliverableReason(verification.deliverability));
-        } catch (error) {
-          if (!(error instanceof LobRequestError)) throw error;
-          if (error.status === 401 || error.status === 403)
-            throw new Refusal(409, lobMessages.lobRefusedKey, { code: 'lob-not-connected' });
-          throw new Refusal(503, lobMessages.lobUnavailable, { code: 'lob-unavailable' });
-        }
-        return verifyNext();
-      };
-      await Promise.all(Array.from({ length: VERIFY_CONCURRENCY }, verifyNext));
-      return undeliverable;
-    },
   });
+  await db.execute(sql`select pg_notify(${LOB_MAIL_CHANNEL}, ${created.sendId})`);
   return {
     sendId: created.sendId,
     pieces: created.pieces,
@@ -112,6 +89,7 @@ export async function createLobSend(
     monthlyPieceCap: settings.monthlyPieceCap,
     mailedThisMonth: await piecesMailedThisMonth(db, member.workspaceId),
     testMode: isLobTestKey(settings.apiKey),
+    preparing: true,
     confirmed: false,
     skipped: created.skipped,
   };
@@ -143,6 +121,13 @@ export async function confirmLobSend(
       .for('update');
     if (!send) throw new Refusal(404, mailSendNotFound, { code: 'not-found' });
     if (send.confirmedAt) throw new Refusal(409, lobMessages.alreadyConfirmed, { code: 'already-confirmed' });
+    const [preparing] = await tx
+      .select({ id: mailPieces.id })
+      .from(mailPieces)
+      .where(and(eq(mailPieces.sendId, send.id), eq(mailPieces.status, 'preparing')))
+      .limit(1);
+    if (preparing) throw new Refusal(409, lobMessages.stillPreparing, { code: 'send-preparing' });
+    if (send.pieces === 0) throw new Refusal(422, lobMessages.noneDeliverable, { code: 'nothing-to-mail' });
     const costCents = mailCostCents(send.pieces, send.pricePerPieceCents ?? settings.pricePerPieceCents);
     if (seen.pieces !== send.pieces || seen.costCents !== costCents)
       throw new Refusal(409, lobMessages.confirmationStale, { code: 'confirmation-stale' });
@@ -170,6 +155,7 @@ export async function confirmLobSend(
       monthlyPieceCap: settings.monthlyPieceCap,
       mailedThisMonth: mailedThisMonth + send.pieces,
       testMode: send.testMode,
+      preparing: false,
       confirmed: true,
       skipped: [],
     };

@@ -6,6 +6,7 @@ import {
   planMailPieces,
   UnworkableRowError,
   type PlannedPiece,
+  type StoredPiecePlan,
 } from '#domain/mail/plan-mail-pieces.ts';
 import { namedFormula } from '#domain/offer/compute-offer-range.ts';
 import { mergeProspectFields, prospectOfRow, type ProspectFields } from '#domain/prospects/listed-owner.ts';
@@ -45,15 +46,17 @@ export interface CreatedMailSend {
 }
 
 /**
- * A send through Lob: every piece's mailing address is verified first (`verify` answers the
- * undeliverable ones, by mailing address key, with Lob's reason); the pieces are stored 'verified'
- * and nothing is mailed until the send is confirmed (confirm-lob-send.ts).
+ * A send through Lob: its pieces are stored 'preparing' with their plans, and the Lob mail worker
+ * verifies each address and makes its links off the request (prepare-lob-pieces.ts); nothing is
+ * mailed until the send is confirmed (confirmLobSend).
  */
 export interface LobSendOptions {
   pricePerPieceCents: number;
   testMode: boolean;
-  verify(pieces: PlannedPiece[]): Promise<Map<string, string>>;
 }
+
+/** Preparing pieces stored per statement: a few hundred rows, each statement short. */
+const PREPARING_PIECES_PER_INSERT = 250;
 
 /**
  * Refuses a member who may not mail offers: the sending policy's checks for a commercial message
@@ -100,7 +103,8 @@ export async function suppressedMailingAddresses(
  * from the template; one piece per mailing address, in envelope order; addresses on the workspace's
  * do-not-mail list are skipped. Each property gets an offer link (source 'mail') and a short code,
  * live from this moment; each piece is stored 'printed-by-you'. Returns the send, whose PDF and
- * mail-house CSV are read by id (mail-send-documents.ts).
+ * mail-house CSV are read by id (mail-send-documents.ts). With `lob`, a send through Lob: its pieces
+ * are stored 'preparing' with their plans, and the links come when the worker has verified them.
  */
 export async function createMailSend(
   { env, database, serverSecret }: Pick<AppContext, 'env' | 'database' | 'serverSecret'>,
@@ -125,21 +129,12 @@ export async function createMailSend(
     plan.pieces.map((piece) => piece.mailingAddressKey),
   );
   const skipped = [...plan.skipped];
-  let pieces = plan.pieces.filter((piece) => {
+  const pieces = plan.pieces.filter((piece) => {
     if (!suppressed.has(piece.mailingAddressKey)) return true;
     for (const property of piece.properties)
       skipped.push({ index: property.index, reason: mailSkipReasons.suppressed });
     return false;
   });
-  if (lob && pieces.length > 0) {
-    const undeliverable = await lob.verify(pieces);
-    pieces = pieces.filter((piece) => {
-      const reason = undeliverable.get(piece.mailingAddressKey);
-      if (reason === undefined) return true;
-      for (const property of piece.properties) skipped.push({ index: property.index, reason });
-      return false;
-    });
-  }
   skipped.sort((a, b) => a.index - b.index);
   if (pieces.length === 0)
     throw new Refusal(422, mailSendMessages.nothingToMail, { code: 'nothing-to-mail', details: { skipped } });
@@ -157,28 +152,30 @@ export async function createMailSend(
   if (!send) throw new Error('mail_sends insert returned no row');
   const formula = namedFormula(request.template);
   try {
-    for (let start = 0; start < pieces.length; start += PIECES_PER_TRANSACTION) {
-      // PGlite answers without a turn of the event loop: let waiting requests in between chunks.
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      await db.transaction(async (tx) => {
-        for (const [offset, piece] of pieces.slice(start, start + PIECES_PER_TRANSACTION).entries()) {
-          await recordPrintedPiece(
-            tx,
-            {
-              appUrl: env.APP_URL,
-              serverSecret,
-              member,
-              sendId: send.id,
-              formula,
-              status: lob ? 'verified' : 'printed-by-you',
-              rows: request.properties,
-            },
-            piece,
-            start + offset,
-          );
-        }
-      });
-    }
+    if (lob) await storePreparingPieces(db, member.workspaceId, send.id, pieces, formula, request.properties);
+    else
+      for (let start = 0; start < pieces.length; start += PIECES_PER_TRANSACTION) {
+        // PGlite answers without a turn of the event loop: let waiting requests in between chunks.
+        if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+        await db.transaction(async (tx) => {
+          for (const [offset, piece] of pieces.slice(start, start + PIECES_PER_TRANSACTION).entries()) {
+            const pieceId = await insertPiece(tx, member.workspaceId, send.id, piece, start + offset);
+            await recordPieceLinks(
+              tx,
+              {
+                appUrl: env.APP_URL,
+                serverSecret,
+                member,
+                formula,
+                status: 'printed-by-you',
+                rowOf: (index) => request.properties[index]!,
+              },
+              pieceId,
+              piece,
+            );
+          }
+        });
+      }
   } catch (error) {
     // Nothing of a half-made send stays: its links go with it (the pieces and codes cascade).
     await db
@@ -208,33 +205,101 @@ interface PieceContext {
   appUrl: string;
   serverSecret: string;
   member: Pick<WorkspaceMember, 'workspaceId' | 'userId'>;
-  sendId: string;
   formula: ReturnType<typeof namedFormula>;
   status: 'printed-by-you' | 'verified';
-  /** The request's rows: a planned property names its row by index. */
-  rows: MailRow[];
+  /** The row a planned property came from, by its index in the request. */
+  rowOf: (index: number) => MailRow;
 }
 
-/**
- * One piece of a send, printed by the member: its row, and each property's offer link and short
- * code. The prospects' "mailed" touch of this owner is recorded here, in the same transaction.
- */
-async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece: PlannedPiece, position: number) {
-  const { workspaceId, userId } = context.member;
+async function insertPiece(
+  tx: Transaction,
+  workspaceId: string,
+  sendId: string,
+  piece: PlannedPiece,
+  position: number,
+) {
   const [row] = await tx
     .insert(mailPieces)
     .values({
       workspaceId,
-      sendId: context.sendId,
+      sendId,
       position,
       ownerName: piece.ownerName,
       mailingAddress: piece.mailingAddress,
       mailingAddressKey: piece.mailingAddressKey,
       format: piece.format,
-      status: context.status,
+      status: 'printed-by-you',
     })
     .returning({ id: mailPieces.id });
   if (!row) throw new Error('mail_pieces insert returned no row');
+  return row.id;
+}
+
+/**
+ * A Lob send's pieces, stored 'preparing' with what their links will be made from, a few hundred
+ * rows a statement with a turn of the event loop between (the request answers at once; the worker
+ * verifies and prepares each piece).
+ */
+async function storePreparingPieces(
+  db: AppContext['database']['db'],
+  workspaceId: string,
+  sendId: string,
+  pieces: PlannedPiece[],
+  formula: ReturnType<typeof namedFormula>,
+  rows: MailRow[],
+) {
+  for (let start = 0; start < pieces.length; start += PREPARING_PIECES_PER_INSERT) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    await db.insert(mailPieces).values(
+      pieces.slice(start, start + PREPARING_PIECES_PER_INSERT).map((piece, offset) => ({
+        workspaceId,
+        sendId,
+        position: start + offset,
+        ownerName: piece.ownerName,
+        mailingAddress: piece.mailingAddress,
+        mailingAddressKey: piece.mailingAddressKey,
+        format: piece.format,
+        status: 'preparing' as const,
+        plan: {
+          ...(piece.email && { email: piece.email }),
+          formula,
+          properties: piece.properties,
+          rows: piece.properties.map((property) => rows[property.index]!),
+        },
+      })),
+    );
+  }
+}
+
+/**
+ * A Lob send's piece whose address Lob verified: its offer links, short codes and prospects are
+ * made now, in the worker's transaction that marks it 'verified' (prepare-lob-pieces.ts).
+ */
+export async function recordPreparedPiece(
+  tx: Transaction,
+  context: Pick<PieceContext, 'appUrl' | 'serverSecret' | 'member'>,
+  piece: Pick<PlannedPiece, 'ownerName' | 'mailingAddress' | 'mailingAddressKey' | 'format'> & {
+    id: string;
+    plan: StoredPiecePlan;
+  },
+) {
+  const { plan } = piece;
+  const rowByIndex = new Map(plan.properties.map((property, position) => [property.index, plan.rows[position]!]));
+  await recordPieceLinks(
+    tx,
+    { ...context, formula: plan.formula, status: 'verified', rowOf: (index) => rowByIndex.get(index)! },
+    piece.id,
+    { ...piece, email: plan.email, properties: plan.properties },
+  );
+}
+
+/**
+ * One piece's offer links and short codes, one per property, and its owners' prospects. A piece
+ * printed by the member is mailed now: its prospects' "mailed" touch is recorded and its owner
+ * enrolled in the sequence by mail, in the same transaction.
+ */
+async function recordPieceLinks(tx: Transaction, context: PieceContext, pieceId: string, piece: PlannedPiece) {
+  const { workspaceId, userId } = context.member;
   const prospectIds = await storePieceProspects(tx, context, piece);
   let firstLink: { id: string; url: string; address: string } | null = null;
   for (const [propertyPosition, property] of piece.properties.entries()) {
@@ -263,7 +328,7 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
           workspaceId,
           codeDigest: shortCodeDigest(context.serverSecret, code),
           sealed: sealShortCode(context.serverSecret, { code, token: link.token }),
-          pieceId: row.id,
+          pieceId,
           position: propertyPosition,
           offerLinkId: link.id,
           prospectId: prospectIds[propertyPosition],
@@ -285,7 +350,7 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
     await enrolMailFollowUp(tx, {
       workspaceId,
       senderUserId: userId,
-      piece: { ...piece, id: row.id, offerLink: firstLink! },
+      piece: { ...piece, id: pieceId, offerLink: firstLink! },
       at,
     });
   }
@@ -298,7 +363,7 @@ async function recordPrintedPiece(tx: Transaction, context: PieceContext, piece:
 async function storePieceProspects(tx: Transaction, context: PieceContext, piece: PlannedPiece): Promise<string[]> {
   const owners = new Map<string, ProspectFields & { sent: SentOffer }>();
   const keys = piece.properties.map((property) => {
-    const owner = prospectOfRow(context.rows[property.index]!);
+    const owner = prospectOfRow(context.rowOf(property.index));
     const known = owners.get(owner.key);
     const sent: SentOffer = {
       jobId: null,

@@ -13,17 +13,14 @@ import { LOB_MAIL_CHANNEL } from './create-lob-send';
 import { enrolMailFollowUp } from './enrol-mail-follow-up';
 import { createLobClient, LobRequestError, type LobClient } from './lob-client';
 import { lobFileLink } from './lob-file-link';
-import { takeLobTurn } from './lob-pacing';
+import { LOB_MAX_ATTEMPTS, lobBackoffMs, takeLobTurn } from './lob-pacing';
 import { readLobSettings } from './lob-settings-store';
 import { mailingAddressLine, touchPieceProspects } from './piece-prospects';
+import { prepareDueLobPieces } from './prepare-lob-pieces';
 import { openShortCode } from './short-code-seal';
 
 /** Pieces claimed at once by one worker. */
 const CLAIM_BATCH = 20;
-/** A piece failing with a 429 or 5xx is tried again after this, doubling, up to an hour; given up after MAX_ATTEMPTS. */
-const FIRST_BACKOFF_MS = 2_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
-const MAX_ATTEMPTS = 12;
 
 export interface LobMailWorkerOptions {
   database: DatabaseConnection;
@@ -32,11 +29,11 @@ export interface LobMailWorkerOptions {
   serverSecret: string;
   /** How long a claimed piece is this worker's: past it (the process died) another worker takes it again. */
   claimMs?: number;
+  /** Batches of pieces to take in this call (the worker loop alternates with preparing); all that are due by default. */
+  batches?: number;
   /** Tests only: runs between Lob's answer and the status write (a throw there is a crash at that point). */
   afterLobCall?: (pieceId: string) => Promise<void>;
 }
-
-export const lobBackoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempts - 1));
 
 /**
  * Claims due queued pieces (FOR UPDATE SKIP LOCKED, so two processes never take the same) until
@@ -93,12 +90,12 @@ interface Sender {
  * refusal (bad address, bad key) marks it failed with Lob's message. Answers how many it handled.
  */
 export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: WorkerPass): Promise<number> {
-  const { database, claimMs = 5 * 60_000 } = options;
+  const { database, claimMs = 5 * 60_000, batches = Infinity } = options;
   const { db } = database;
   const cipher = createSettingsCipher(options.serverSecret);
   const senders = new Map<string, Sender>();
   let handled = 0;
-  while (!worker?.stopped()) {
+  for (let batch = 0; batch < batches && !worker?.stopped(); batch++) {
     const pieces = await claimDuePieces(database, claimMs);
     if (pieces.length === 0) return handled;
     for (const piece of pieces) {
@@ -190,7 +187,7 @@ export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: W
       }));
     } catch (error) {
       if (!(error instanceof LobRequestError)) throw error;
-      if (!error.retryable || piece.attempts >= MAX_ATTEMPTS) return fail(piece, error.message.slice(0, 500));
+      if (!error.retryable || piece.attempts >= LOB_MAX_ATTEMPTS) return fail(piece, error.message.slice(0, 500));
       const wait = Math.max(error.retryAfterMs ?? 0, lobBackoffMs(piece.attempts));
       await db
         .update(mailPieces)
@@ -223,14 +220,20 @@ export async function mailDueLobPieces(options: LobMailWorkerOptions, worker?: W
 }
 
 /**
- * The Lob mail queue in the background (main.ts): a pass on every NOTIFY of a confirmed send, and
- * every poll (pieces backing off fall due, claims of a dead process lapse). Any number of processes.
+ * The Lob mail queue in the background (main.ts): a pass on every NOTIFY of a send stored or
+ * confirmed, and every poll (pieces backing off fall due, claims of a dead process lapse). Any
+ * number of processes. Preparing (verifying a send's addresses, making its links) and mailing take
+ * turns a batch each, so that a large send being verified does not hold up pieces confirmed meanwhile.
  */
 export function startLobMailWorker(options: LobMailWorkerOptions & { pollIntervalMs?: number }): WorkerLoop {
   return startWorkerLoop({
     pollIntervalMs: options.pollIntervalMs ?? 10_000,
     pass: async (worker) => {
-      await mailDueLobPieces(options, worker);
+      while (!worker.stopped()) {
+        const prepared = await prepareDueLobPieces({ ...options, batches: 1 }, worker);
+        const mailed = await mailDueLobPieces({ ...options, batches: 1 }, worker);
+        if (prepared === 0 && mailed === 0) return;
+      }
     },
     wakeUps: (wake) => listenForWakeUps(options.database, LOB_MAIL_CHANNEL, wake, 'Lob mail worker'),
     onError: (error) => logger.error({ error: describeErrorForLog(error) }, 'Lob mail worker pass failed'),

@@ -20,12 +20,14 @@ import {
   mailSends,
   mailShortCodes,
   mailSuppressions,
+  offerLinks,
   prospectTouches,
   wholesalerProfiles,
   wholesalerSettings,
 } from '../db/schema';
 import { undeliverableReason } from './create-lob-send';
 import { mailDueLobPieces } from './lob-mail-worker';
+import { prepareDueLobPieces } from './prepare-lob-pieces';
 
 const TEST_KEY = 'test_fake_key_1234';
 const SECRET = 'lob_webhook_secret_abc';
@@ -90,6 +92,15 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
       ...extra,
     });
 
+  const prepare = (extra: { claimMs?: number; afterVerify?: (pieceId: string) => Promise<void> } = {}) =>
+    prepareDueLobPieces({
+      database: database(),
+      appUrl: context.env.APP_URL,
+      lobApiUrl: lob.apiUrl,
+      serverSecret: context.serverSecret,
+      ...extra,
+    });
+
   /** A Pro Owner whose profile signs mail, with the workspace's Lob key and webhook secret saved. */
   async function lobMailer(settings: Record<string, unknown> = {}) {
     const owner = await verifiedProOwner(app, db());
@@ -112,6 +123,22 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
 
   const quote = async (headers: Record<string, string>, properties: unknown[] = rows()) =>
     sendJson(app, 'POST', '/api/mail/lob/sends', headers, { template: defaultTemplate, properties, format: 'letter' });
+
+  /** The quote the confirm page shows once the worker has verified the send's addresses. */
+  async function preparedQuote(headers: Record<string, string>, properties: unknown[] = rows()) {
+    const created = await quote(headers, properties);
+    expect(created.status).toBe(201);
+    const { sendId, skipped } = (await created.json()) as { sendId: string; skipped: unknown[] };
+    await prepare();
+    const quoted = (await (await sendJson(app, 'GET', `/api/mail/lob/sends/${sendId}`, headers)).json()) as {
+      pieces: number;
+      costCents: number;
+      preparing: boolean;
+      undeliverable: { ownerName: string; mailingAddress: string; reason: string }[];
+    };
+    expect(quoted.preparing).toBe(false);
+    return { ...quoted, sendId, skipped };
+  }
 
   const piecesOf = (sendId: string) => db().select().from(mailPieces).where(eq(mailPieces.sendId, sendId));
 
@@ -160,28 +187,65 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
     );
   });
 
-  it('verifies, quotes, mails nothing before the confirmation, then one piece per owner exactly once across a crash', async () => {
+  it('answers at once with the send preparing, verifies each address off the request, quotes, mails nothing before the confirmation, then one piece per owner exactly once across a crash', async () => {
     const owner = await lobMailer({ pricePerPieceCents: 83 });
     const list = rows();
     lob.markUndeliverable(list[2]!.address);
+    const verificationsBefore = lob.requests.filter((request) => request.path === '/v1/us_verifications').length;
     const response = await quote(owner.headers, list);
     expect(response.status).toBe(201);
-    const quoted = (await response.json()) as { sendId: string; pieces: number; costCents: number; skipped: unknown[] };
+    const stored = (await response.json()) as { sendId: string };
+    expect(stored).toMatchObject({ pieces: 3, preparing: true, confirmed: false, skipped: [] });
+    // The request verified nothing: the pieces wait, preparing, with no link made yet.
+    expect(lob.requests.filter((request) => request.path === '/v1/us_verifications')).toHaveLength(verificationsBefore);
+    expect((await piecesOf(stored.sendId)).map((piece) => piece.status)).toEqual([
+      'preparing',
+      'preparing',
+      'preparing',
+    ]);
+    const early = await sendJson(app, 'POST', `/api/mail/lob/sends/${stored.sendId}/confirm`, owner.headers, {
+      pieces: 3,
+      costCents: 249,
+    });
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ code: 'send-preparing' });
+    const preparing = await (await sendJson(app, 'GET', `/api/mail/lob/sends/${stored.sendId}`, owner.headers)).json();
+    expect(preparing).toMatchObject({ preparing: true, confirmed: false, byStatus: { preparing: 3, queued: 0 } });
+
+    expect(await prepare()).toBe(3);
+    const quoted = (await (
+      await sendJson(app, 'GET', `/api/mail/lob/sends/${stored.sendId}`, owner.headers)
+    ).json()) as {
+      pieces: number;
+    };
     expect(quoted).toMatchObject({
       pieces: 2,
       costCents: 166,
       pricePerPieceCents: 83,
       testMode: true,
+      preparing: false,
       confirmed: false,
+      byStatus: { verified: 2, undeliverable: 1 },
+      undeliverable: [
+        {
+          ownerName: `Cy ${list[2]!.lastName}`,
+          mailingAddress: `${list[2]!.address}, Austin, TX 78704`,
+          reason: undeliverableReason('undeliverable'),
+        },
+      ],
     });
-    expect(quoted.skipped).toEqual([{ index: 2, reason: undeliverableReason('undeliverable') }]);
+    const quotedSend = { sendId: stored.sendId };
     const created = lob.pieces.length;
 
     // Nothing is mailed without the confirmation: the worker finds nothing due.
     expect(await worker()).toBe(0);
-    expect((await piecesOf(quoted.sendId)).map((piece) => piece.status)).toEqual(['verified', 'verified']);
+    expect((await piecesOf(quotedSend.sendId)).map((piece) => piece.status).sort()).toEqual([
+      'undeliverable',
+      'verified',
+      'verified',
+    ]);
     // A confirmation of other figures than the quote's is refused, with nothing queued.
-    const stale = await sendJson(app, 'POST', `/api/mail/lob/sends/${quoted.sendId}/confirm`, owner.headers, {
+    const stale = await sendJson(app, 'POST', `/api/mail/lob/sends/${quotedSend.sendId}/confirm`, owner.headers, {
       pieces: 2,
       costCents: 1,
     });
@@ -189,12 +253,12 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
     expect(await stale.json()).toMatchObject({ code: 'confirmation-stale' });
     expect(await worker()).toBe(0);
 
-    const confirmed = await sendJson(app, 'POST', `/api/mail/lob/sends/${quoted.sendId}/confirm`, owner.headers, {
+    const confirmed = await sendJson(app, 'POST', `/api/mail/lob/sends/${quotedSend.sendId}/confirm`, owner.headers, {
       pieces: 2,
       costCents: 166,
     });
     expect(confirmed.status).toBe(200);
-    const again = await sendJson(app, 'POST', `/api/mail/lob/sends/${quoted.sendId}/confirm`, owner.headers, {
+    const again = await sendJson(app, 'POST', `/api/mail/lob/sends/${quotedSend.sendId}/confirm`, owner.headers, {
       pieces: 2,
       costCents: 166,
     });
@@ -213,18 +277,19 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
       }),
     ).rejects.toThrow('killed');
     expect(lob.pieces.length).toBe(created + 1);
-    expect((await piecesOf(quoted.sendId)).filter((piece) => piece.status === 'mailed')).toEqual([]);
+    expect((await piecesOf(quotedSend.sendId)).filter((piece) => piece.status === 'mailed')).toEqual([]);
     // Its claim lapses; another worker takes the piece again, and Lob answers the same letter.
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(await worker({ claimMs: 300 })).toBe(2);
-    const pieces = await piecesOf(quoted.sendId);
-    expect(pieces.map((piece) => piece.status)).toEqual(['mailed', 'mailed']);
+    const pieces = await piecesOf(quotedSend.sendId);
+    expect(pieces.map((piece) => piece.status).sort()).toEqual(['mailed', 'mailed', 'undeliverable']);
     const letters = lob.pieces.slice(created);
     expect(letters).toHaveLength(2);
+    const mailedPieces = pieces.filter((piece) => piece.status === 'mailed');
     expect(new Set(letters.map((letter) => letter.idempotencyKey))).toEqual(
-      new Set(pieces.map((piece) => piece.idempotencyKey)),
+      new Set(mailedPieces.map((piece) => piece.idempotencyKey)),
     );
-    expect(new Set(letters.map((letter) => letter.id))).toEqual(new Set(pieces.map((piece) => piece.lobId)));
+    expect(new Set(letters.map((letter) => letter.id))).toEqual(new Set(mailedPieces.map((piece) => piece.lobId)));
     const creates = lob.requests.filter((request) => request.path === '/v1/letters').slice(-3);
     expect(
       creates.map((request) => request.idempotencyKey).filter((key) => key === letters[0]!.idempotencyKey),
@@ -245,14 +310,16 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
     fileUrl.searchParams.set('signature', 'x'.repeat(43));
     expect((await app.request(fileUrl.pathname + fileUrl.search)).status).toBe(404);
 
-    const progress = await (await sendJson(app, 'GET', `/api/mail/lob/sends/${quoted.sendId}`, owner.headers)).json();
+    const progress = await (
+      await sendJson(app, 'GET', `/api/mail/lob/sends/${quotedSend.sendId}`, owner.headers)
+    ).json();
     expect(progress).toMatchObject({ pieces: 2, confirmed: true, byStatus: { mailed: 2, queued: 0 } });
   });
 
   it('two workers at once take each piece once: one letter per owner, each with its own key', async () => {
     const owner = await lobMailer();
     const list = [...rows(), ...rows()].slice(0, 5);
-    const { sendId, pieces } = (await (await quote(owner.headers, list)).json()) as { sendId: string; pieces: number };
+    const { sendId, pieces } = await preparedQuote(owner.headers, list);
     await sendJson(app, 'POST', `/api/mail/lob/sends/${sendId}/confirm`, owner.headers, {
       pieces,
       costCents: pieces * 83,
@@ -266,9 +333,62 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
     expect(new Set(lob.pieces.slice(created).map((piece) => piece.idempotencyKey)).size).toBe(pieces);
   });
 
+  it('prepares each piece once, off the request: across a crash between Lob’s verification and the write, and with two workers at once', async () => {
+    const owner = await lobMailer();
+    const list = [...rows(), ...rows(), ...rows()].slice(0, 7);
+    const stored = (await (await quote(owner.headers, list)).json()) as { sendId: string; pieces: number };
+    expect(stored.pieces).toBe(7);
+    /** Each piece's short codes and offer links: one of each per property, never a second. */
+    const linksOf = async () => {
+      const codes = await db()
+        .select({ pieceId: mailShortCodes.pieceId, offerLinkId: mailShortCodes.offerLinkId })
+        .from(mailShortCodes)
+        .innerJoin(mailPieces, eq(mailPieces.id, mailShortCodes.pieceId))
+        .where(eq(mailPieces.sendId, stored.sendId));
+      const links = await db()
+        .select({ id: offerLinks.id })
+        .from(offerLinks)
+        .innerJoin(mailShortCodes, eq(mailShortCodes.offerLinkId, offerLinks.id))
+        .innerJoin(mailPieces, eq(mailPieces.id, mailShortCodes.pieceId))
+        .where(eq(mailPieces.sendId, stored.sendId));
+      return { codes, links };
+    };
+
+    // The worker dies after Lob verified the first piece it took, before that piece's write.
+    let crashed = false;
+    await expect(
+      prepare({
+        claimMs: 300,
+        afterVerify: async () => {
+          if (crashed) return;
+          crashed = true;
+          throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow('killed');
+    expect((await linksOf()).codes).toEqual([]);
+    expect((await piecesOf(stored.sendId)).every((piece) => piece.status === 'preparing')).toBe(true);
+
+    // Its claims lapse; two workers take the pieces at once, each claim lapsing at once too (so both
+    // verify the same pieces), and each piece is prepared by one of them.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const prepared = await Promise.all([prepare({ claimMs: 1 }), prepare({ claimMs: 1 })]);
+    expect(prepared[0]! + prepared[1]!).toBe(7);
+    const pieces = await piecesOf(stored.sendId);
+    expect(pieces.map((piece) => piece.status)).toEqual(Array(7).fill('verified'));
+    expect(pieces.every((piece) => piece.plan === null && piece.claimedUntil === null)).toBe(true);
+    const { codes, links } = await linksOf();
+    expect(codes).toHaveLength(7);
+    expect(new Set(codes.map((code) => code.pieceId)).size).toBe(7);
+    expect(new Set(links.map((link) => link.id)).size).toBe(7);
+    expect(await prepare()).toBe(0);
+    const quoted = await (await sendJson(app, 'GET', `/api/mail/lob/sends/${stored.sendId}`, owner.headers)).json();
+    expect(quoted).toMatchObject({ pieces: 7, costCents: 7 * 83, preparing: false, byStatus: { verified: 7 } });
+  });
+
   it('backs off on a 429 and a 5xx without losing the piece', async () => {
     const owner = await lobMailer();
-    const { sendId } = (await (await quote(owner.headers, rows().slice(1, 2))).json()) as { sendId: string };
+    const { sendId } = await preparedQuote(owner.headers, rows().slice(1, 2));
     await sendJson(app, 'POST', `/api/mail/lob/sends/${sendId}/confirm`, owner.headers, { pieces: 1, costCents: 83 });
     for (const status of [429, 503]) {
       lob.failNextCreates(status, 1);
@@ -286,7 +406,7 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
 
   it("refuses a send past the workspace's monthly cap, with nothing queued", async () => {
     const owner = await lobMailer({ monthlyPieceCap: 1 });
-    const { sendId } = (await (await quote(owner.headers)).json()) as { sendId: string };
+    const { sendId } = await preparedQuote(owner.headers);
     const response = await sendJson(app, 'POST', `/api/mail/lob/sends/${sendId}/confirm`, owner.headers, {
       pieces: 3,
       costCents: 249,
@@ -305,7 +425,7 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
     beforeAll(async () => {
       owner = await lobMailer();
       list = rows();
-      const { sendId } = (await (await quote(owner.headers, list)).json()) as { sendId: string };
+      const { sendId } = await preparedQuote(owner.headers, list);
       await sendJson(app, 'POST', `/api/mail/lob/sends/${sendId}/confirm`, owner.headers, {
         pieces: 3,
         costCents: 249,
@@ -436,7 +556,7 @@ describeEachDatabase('offers mailed through Lob (issue 41)', (database) => {
 
   it("answers another workspace's send as not found, with nothing confirmed", async () => {
     const victim = await lobMailer();
-    const { sendId } = (await (await quote(victim.headers)).json()) as { sendId: string };
+    const { sendId } = await preparedQuote(victim.headers);
     const attacker = await lobMailer();
     const confirm = await sendJson(app, 'POST', `/api/mail/lob/sends/${sendId}/confirm`, attacker.headers, {
       pieces: 3,

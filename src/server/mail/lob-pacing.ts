@@ -7,6 +7,13 @@ import { consumeRateLimit } from '../rate-limit/consume-rate-limit';
  */
 export const LOB_REQUESTS = { limit: 140, windowMs: 5_000 } as const;
 
+/** A piece failing with a 429 or 5xx is tried again after this, doubling, up to an hour; given up after LOB_MAX_ATTEMPTS. */
+const FIRST_BACKOFF_MS = 2_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+export const LOB_MAX_ATTEMPTS = 12;
+
+export const lobBackoffMs = (attempts: number) => Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempts - 1));
+
 /** Counts one request to Lob for the workspace, waiting (with `sleep`) until the window has room. */
 export async function takeLobTurn(
   db: Database,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { lobMessages, LobSettingsSchema, mailCostCents } from '#domain/mail/lob-settings.ts';
@@ -22,6 +22,7 @@ import {
   requireLobKey,
   saveLobSettings,
 } from './lob-settings-store';
+import { mailingAddressLine } from './piece-prospects';
 import { mailSendNotFound } from './read-mail-send';
 
 const SendParam = z.object({ id: z.uuid('Unknown mail send') });
@@ -35,13 +36,17 @@ export const LOB_TEST_ADDRESS = { street: '210 King St', city: 'San Francisco', 
 /** The Test button calls Lob with the workspace's key: a person checking, never a flood. */
 const LOB_TEST_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 } as const;
 
+/** Undeliverable pieces a send's page lists by name (the count covers them all). */
+const UNDELIVERABLE_LISTED = 200;
+
 const sendBodyLimit = LARGER_BODY_LIMITS.find((route) => route.path === '/api/mail/lob/sends')!.maxBytes;
 
 /**
  * /api/mail/lob (mounted inside mailRoutes: signed in, Pro, bulk rights): the workspace's Lob
  * settings (key and webhook secret never sent back; changing them is 'manage-workspace'), the Test
- * button, and a send through Lob: POST /sends verifies and quotes, POST /sends/:id/confirm mails,
- * GET /sends/:id counts its pieces by status. Another workspace's send is a 404.
+ * button, and a send through Lob: POST /sends stores it (the worker verifies its addresses), GET
+ * /sends/:id quotes it and counts its pieces by status (preparing while Lob verifies), POST
+ * /sends/:id/confirm mails. Another workspace's send is a 404.
  */
 export function lobRoutes(context: AppContext, { limitSends }: { limitSends: MiddlewareHandler }) {
   const { db } = context.database;
@@ -116,6 +121,19 @@ export function lobRoutes(context: AppContext, { limitSends }: { limitSends: Mid
         number
       >;
       for (const row of rows) byStatus[row.status] = row.count;
+      // The pieces Lob cannot deliver to, each with Lob's word: shown before the confirmation, never mailed.
+      const undeliverable = await db
+        .select({
+          ownerName: mailPieces.ownerName,
+          mailingAddress: mailPieces.mailingAddress,
+          reason: mailPieces.error,
+        })
+        .from(mailPieces)
+        .where(
+          and(inWorkspace(mailPieces, member), eq(mailPieces.sendId, send.id), eq(mailPieces.status, 'undeliverable')),
+        )
+        .orderBy(asc(mailPieces.position))
+        .limit(UNDELIVERABLE_LISTED);
       const settings = await readLobSettings(db, cipher, member.workspaceId);
       return c.json({
         sendId: send.id,
@@ -126,7 +144,13 @@ export function lobRoutes(context: AppContext, { limitSends }: { limitSends: Mid
         mailedThisMonth: await piecesMailedThisMonth(db, member.workspaceId),
         confirmed: send.confirmedAt !== null,
         testMode: send.testMode,
+        preparing: byStatus.preparing > 0,
         byStatus,
+        undeliverable: undeliverable.map((piece) => ({
+          ownerName: piece.ownerName,
+          mailingAddress: mailingAddressLine(piece.mailingAddress),
+          reason: piece.reason ?? '',
+        })),
       });
     });
 }

@@ -30,6 +30,7 @@ import { sendingPolicyConfig } from '../email/send-to-third-party';
 import { runDueFollowUps } from '../follow-ups/run-due-follow-ups';
 import { createFollowUpMailer } from './follow-up-mailer';
 import { mailDueLobPieces } from './lob-mail-worker';
+import { prepareDueLobPieces } from './prepare-lob-pieces';
 import { openShortCode } from './short-code-seal';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -232,8 +233,26 @@ describeEachDatabase('follow-ups by mail (issue 41)', (database) => {
 
   it('stops on an answer to any property of the piece and at the stop page, with nothing left to print', async () => {
     const owner = await mailer();
-    await printRun(owner.headers);
+    const { sendId } = await printRun(owner.headers);
     const [ann, maria] = await sequencesOf(owner.user.id);
+    /** The send's prospects on the Prospects screen, as `name: next follow-up`. */
+    const nextTouches = async () =>
+      (
+        (await (await sendJson(app, 'GET', `/api/prospects?sendId=${sendId}`, owner.headers)).json()) as {
+          prospects: { name: string; nextFollowUpAt: string | null }[];
+        }
+      ).prospects
+        .map((prospect) => `${prospect.name}: ${prospect.nextFollowUpAt}`)
+        .sort();
+    // Each mailed owner's next touch is their day-21 postcard (Maria's two properties are one prospect each).
+    const day21Of = (sequence: typeof maria) => sequence!.nextDueAt!.toISOString();
+    expect(await nextTouches()).toEqual(
+      [
+        `${ann!.recipientName}: ${day21Of(ann)}`,
+        `${maria!.recipientName}: ${day21Of(maria)}`,
+        `${maria!.recipientName}: ${day21Of(maria)}`,
+      ].sort(),
+    );
     // Maria answers the offer for her second property.
     const [, second] = (await codesOf(maria!.mailPieceId!)).sort((a, b) => a.code.localeCompare(b.code));
     const answered = await sendJson(
@@ -257,6 +276,20 @@ describeEachDatabase('follow-ups by mail (issue 41)', (database) => {
       ['stopped', 'unsubscribed'],
       ['stopped', 'answered'],
     ]);
+    // Maria is a lead for the property she answered about: that prospect, and only that one, answered.
+    const prospectsOfSend = (
+      (await (await sendJson(app, 'GET', `/api/prospects?sendId=${sendId}`, owner.headers)).json()) as {
+        prospects: { name: string; status: string; leadId: string | null; lastTouch: { kind: string } | null }[];
+      }
+    ).prospects;
+    const leads = prospectsOfSend.filter((prospect) => prospect.status === 'lead');
+    expect(leads).toMatchObject([{ name: maria!.recipientName, lastTouch: { kind: 'answered' } }]);
+    expect(leads[0]!.leadId).not.toBeNull();
+    expect(prospectsOfSend.filter((prospect) => prospect.name === ann!.recipientName)).toMatchObject([
+      { status: 'stopped' },
+    ]);
+    // Stopped: no next touch on the Prospects screen for either.
+    expect((await nextTouches()).every((line) => line.endsWith(': null'))).toBe(true);
     await runAt(new Date(maria!.startedAt.getTime() + 50 * DAY_MS));
     expect(await dueMailOf(owner.headers)).toEqual([]);
   });
@@ -338,11 +371,16 @@ describeEachDatabase('follow-ups by mail (issue 41)', (database) => {
         properties: rows(),
         format: 'letter',
       });
-      const { sendId, pieces, costCents } = (await quote.json()) as {
-        sendId: string;
-        pieces: number;
-        costCents: number;
-      };
+      const { sendId } = (await quote.json()) as { sendId: string };
+      await prepareDueLobPieces({
+        database: database(),
+        appUrl: context.env.APP_URL,
+        lobApiUrl: lob.apiUrl,
+        serverSecret: context.serverSecret,
+      });
+      const { pieces, costCents } = (await (
+        await sendJson(app, 'GET', `/api/mail/lob/sends/${sendId}`, owner.headers)
+      ).json()) as { pieces: number; costCents: number };
       // No sequence before Lob has the piece.
       expect(await sequencesOf(owner.user.id)).toEqual([]);
       await sendJson(app, 'POST', `/api/mail/lob/sends/${sendId}/confirm`, owner.headers, { pieces, costCents });

@@ -8,7 +8,7 @@ import { planMailPieces } from '#domain/mail/plan-mail-pieces.ts';
 import { formatShortCode, shortCodeFromBytes } from '#domain/mail/short-code.ts';
 import { formatMoney } from '#domain/money/format-money.ts';
 import { defaultTemplate } from '#domain/offer/built-in-templates.ts';
-import { readPdfText } from '#tests/support/pdf-text.ts';
+import { readPdfText, readPdfTextItems } from '#tests/support/pdf-text.ts';
 import { pdfBytes, streamMailPieces } from './render-mail-pieces';
 
 const word = fc.stringMatching(/^[A-Z][a-z]{1,9}$/);
@@ -107,6 +107,57 @@ describe('the mailed offer as printed', () => {
     const postcard = await render([content('postcard')]);
     expect(postcard.pages).toBe(2);
     expect(postcard.text).toContain(formatShortCode('ABCDEFGHJK'));
+  });
+
+  it('draws the return and recipient addresses where Lob’s #10 double-window envelope shows them, and nothing else there', async () => {
+    // Lob's standard #10 double-window envelope (help.lob.com, "Letter envelopes"), in inches: a
+    // 9.5 × 4.125 face; the top window 3.25 × 0.875, 0.625 from the left edge, 2.375 from the bottom;
+    // the bottom window 4 × 1, 0.625 from the left, 1 from the bottom. The letter folded in three
+    // shows its top third (11 / 3 in) through the face, resting on its fold at the envelope's bottom
+    // and centred across (8.5 in of paper in 9.5 in): a window's place on the sheet follows.
+    const face = { width: 9.5, height: 4.125 };
+    const panel = { width: 8.5, height: 11 / 3 };
+    const onSheet = (window: { width: number; height: number; left: number; bottom: number }) => {
+      const x = window.left - (face.width - panel.width) / 2;
+      const top = face.height - window.bottom - window.height - (face.height - panel.height);
+      return { x: x * 72, top: top * 72, right: (x + window.width) * 72, bottom: (top + window.height) * 72 };
+    };
+    const topWindow = onSheet({ width: 3.25, height: 0.875, left: 0.625, bottom: 2.375 });
+    const bottomWindow = onSheet({ width: 4, height: 1, left: 0.625, bottom: 1 });
+
+    // Long lines on both blocks: a company and an owner with long names, an address with a unit.
+    const content = mailPieceContent({
+      format: 'letter',
+      appUrl: 'https://offers.example',
+      date: new Date('2026-11-29T00:00:00Z'),
+      validUntil: new Date('2026-12-06T00:00:00Z'),
+      owner: {
+        name: 'Maximiliana Featherstonehaugh-Worthington',
+        mailingAddress: { street: '4550 Ocean Boulevard Apartment 3', city: 'San Diego', state: 'CA', zip: '92109' },
+      },
+      properties: [{ address: '9 Hillside Dr, Austin, TX 78745', offerRange: { low: 1, high: 2 }, code: 'ABCDEFGHJK' }],
+      wholesaler: { ...wholesaler, company: 'Lee Homes and Land Acquisitions of Central Texas LLC' },
+    });
+    const bytes = await pdfBytes(streamMailPieces(each([content]), { title: 'Windows', author: 'Ann Lee' }));
+    const { items } = await readPdfTextItems(bytes);
+    const firstPage = items.filter((item) => item.page === 1);
+    const inside = (item: (typeof items)[number], window: typeof topWindow) =>
+      item.x >= window.x &&
+      item.x + item.width <= window.right &&
+      item.top >= window.top &&
+      item.bottom <= window.bottom;
+    const overlaps = (item: (typeof items)[number], window: typeof topWindow) =>
+      item.x < window.right && item.x + item.width > window.x && item.top < window.bottom && item.bottom > window.top;
+
+    const linesOf = (block: string[], window: typeof topWindow) => {
+      const drawn = firstPage.filter((item) => overlaps(item, window));
+      // Every line of the block is drawn there, whole (a long line may wrap, at a space or a hyphen, never spill out).
+      const letters = (text: string) => text.replace(/\s+/g, '');
+      expect(letters(drawn.map((item) => item.text).join(''))).toBe(letters(block.join('')));
+      for (const item of drawn) expect(inside(item, window), `"${item.text}" inside its window`).toBe(true);
+    };
+    linesOf(content.returnAddress, topWindow);
+    linesOf(content.recipient, bottomWindow);
   });
 
   it('waits for its reader, a buffer ahead at most, and stops drawing when the reader goes away', async () => {

@@ -16,12 +16,18 @@ const LETTER = { width: 8.5 * INCH, height: 11 * INCH, margin: 0.75 * INCH };
 const POSTCARD = { width: 9 * INCH, height: 6 * INCH, margin: 0.3 * INCH };
 
 /**
- * Where a #10 double-window envelope shows the sheet (the common window positions, from the sheet's
- * top-left corner): the return address in the upper window, the recipient's in the lower one.
+ * Where the address blocks go, from the sheet's top-left corner, so that Lob's standard #10
+ * double-window envelope shows them (help.lob.com, "Letter envelopes": a 9.5 × 4.125 in face; the
+ * top window 3.25 × 0.875 in, 0.625 in from the left edge and 2.375 in from the bottom; the bottom
+ * window 4 × 1 in, 0.625 in from the left and 1 in from the bottom). The sheet, folded in three,
+ * shows its top third (11/3 in) resting on its fold at the envelope's bottom and centred across it:
+ * the top window then shows x 0.125–3.375 in, y 0.417–1.292 in of the sheet, the bottom one x
+ * 0.125–4.125 in, y 1.667–2.667 in. Each block keeps about 0.1 in inside its window for the sheet's
+ * play (render-mail-pieces.test.ts reads the drawn lines' places back).
  */
 const WINDOWS = {
-  returnAddress: { x: 0.5 * INCH, y: 0.625 * INCH, width: 3.25 * INCH, height: 0.875 * INCH },
-  recipient: { x: 0.75 * INCH, y: 2 * INCH, width: 3.75 * INCH, height: 1 * INCH },
+  returnAddress: { x: 0.5 * INCH, y: 0.53 * INCH, width: 2.75 * INCH, height: 0.65 * INCH },
+  recipient: { x: 0.5 * INCH, y: 1.77 * INCH, width: 3.5 * INCH, height: 0.8 * INCH },
 };
 
 /** The QR code of `url`, drawn as vector squares `size` points wide at (x, y): no image, crisp at any print size. */

@@ -11,6 +11,7 @@ import { Refusal } from '../http/refusal';
 import { validate } from '../http/validate';
 import { consumeRateLimit, rateLimitWait } from '../rate-limit/consume-rate-limit';
 import { limitPerClient, tooManyRequestsMessage } from '../rate-limit/limit-per-client';
+import { touchPieceProspects } from './piece-prospects';
 import { openShortCode, shortCodeDigest } from './short-code-seal';
 
 /** Short codes that match nothing, per client address and hour: a person mistypes a few; 2^50 codes are not guessed at this pace. */
@@ -44,6 +45,7 @@ async function findShortCode({ env, database, serverSecret }: AppContext, c: Con
         .select({
           sealed: mailShortCodes.sealed,
           workspaceId: mailShortCodes.workspaceId,
+          pieceId: mailShortCodes.pieceId,
           mailingAddressKey: mailPieces.mailingAddressKey,
           recipientEmail: offerLinks.recipientEmail,
         })
@@ -83,7 +85,7 @@ export function shortAddressRoutes(context: AppContext) {
  * POST /api/public/mail/stop { code } (no sign-in): the owner who holds a piece stops offers to its
  * mailing address, for the whole workspace that mailed it: by mail (the do-not-mail list) and by
  * e-mail (the owner's e-mail, when the send knew it, unsubscribed as its link would, and their
- * follow-ups stopped). Answers only that it is done; an unknown code is a 404, rate-limited as /o/ is.
+ * follow-ups stopped), and the piece's prospects touched 'unsubscribed'. Answers only that it is done; an unknown code is a 404, rate-limited as /o/ is.
  */
 export function stopRoutes(context: AppContext) {
   const { db } = context.database;
@@ -104,6 +106,12 @@ export function stopRoutes(context: AppContext) {
           { workspaceId: found.workspaceId, mailingAddressKey: found.mailingAddressKey },
           'unsubscribed',
         );
+        // The piece's owners are prospects who asked to stop (the Prospects screen says so).
+        await touchPieceProspects(tx, found.workspaceId, found.pieceId, {
+          kind: 'unsubscribed',
+          at: new Date(),
+          detail: 'Asked to stop offers by mail',
+        });
         if (found.recipientEmail) {
           const recipientKey = homeownerEmailKey(found.recipientEmail);
           await tx.insert(emailUnsubscribes).values({ email: recipientKey }).onConflictDoNothing();

@@ -1,7 +1,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { statusAfterTouch, type ProspectTouchKind } from '#domain/prospects/prospect-touch.ts';
 import type { Transaction } from '../db/database';
-import { bulkSendItems, offerLinks, prospects, prospectTouches } from '../db/schema';
+import { bulkSendItems, mailShortCodes, offerLinks, prospects, prospectTouches } from '../db/schema';
 import { ownedRow } from '../db/workspace-scope';
 
 /** Whom a touch is about. */
@@ -10,7 +10,7 @@ export type ProspectSelector =
   | { prospectId: string; workspaceId: string }
   /** The prospect a bulk-send item reached (its offer e-mail was queued). */
   | { bulkSendItemId: string }
-  /** The prospect an offer link was made for (its answer). */
+  /** The prospect an offer link was made for, e-mailed or mailed (its answer). */
   | { offerLinkId: string }
   /** Every prospect e-mailed at this mailbox, however spelt (homeownerEmailKey): an unsubscribe, a complaint. */
   | { emailKey: string }
@@ -46,12 +46,27 @@ async function targetsOf(tx: Transaction, selector: ProspectSelector): Promise<T
             bulkSendItems.id,
             sql`(select ${offerLinks.bulkSendItemId} from ${offerLinks} where ${offerLinks.id} = ${selector.offerLinkId})`,
           );
-    return tx
+    const reached = await tx
       .select({ ...columns, sendJobId: bulkSendItems.jobId })
       .from(prospects)
       .innerJoin(bulkSendItems, eq(bulkSendItems.prospectId, prospects.id))
       .where(through)
       .for('update', { of: prospects });
+    if ('bulkSendItemId' in selector || reached.length > 0) return reached;
+    // A mailed offer's link: the prospect its short codes were printed for (a mail touch belongs to no bulk send).
+    return tx
+      .select({ ...columns, sendJobId: sql<string | null>`null` })
+      .from(prospects)
+      .where(
+        inArray(
+          prospects.id,
+          tx
+            .select({ id: mailShortCodes.prospectId })
+            .from(mailShortCodes)
+            .where(eq(mailShortCodes.offerLinkId, selector.offerLinkId)),
+        ),
+      )
+      .for('update');
   }
   const where =
     'prospectId' in selector

@@ -23,13 +23,17 @@ export const prospectColumns = {
   leadId: prospects.leadId,
   lastTouchKind: prospects.lastTouchKind,
   lastTouchAt: prospects.lastTouchAt,
-  // The next step of a follow-up sequence its offer e-mails started, if one is active.
-  // Written with its own aliases: a one-table select names the outer columns unqualified.
-  nextFollowUpAt: sql<string | Date | null>`(
-    select min(f.next_due_at) from bulk_send_items i
-    join offer_links o on o.bulk_send_item_id = i.id
-    join follow_ups f on f.offer_link_id = o.id and f.status = 'active'
-    where i.prospect_id = "prospects"."id")`,
+  // The next step of an active follow-up sequence its offer e-mails or its mailed pieces started
+  // (least() skips the one that has none). Written with its own aliases: a one-table select names
+  // the outer columns unqualified.
+  nextFollowUpAt: sql<string | Date | null>`least(
+    (select min(f.next_due_at) from bulk_send_items i
+      join offer_links o on o.bulk_send_item_id = i.id
+      join follow_ups f on f.offer_link_id = o.id and f.status = 'active'
+      where i.prospect_id = "prospects"."id"),
+    (select min(f.next_due_at) from mail_short_codes c
+      join follow_ups f on f.mail_piece_id = c.piece_id and f.status = 'active'
+      where c.prospect_id = "prospects"."id"))`,
 };
 
 type ProspectRow = Omit<typeof prospects.$inferSelect, 'workspaceId' | 'emailKeys' | 'createdAt' | 'updatedAt'> & {

@@ -140,7 +140,10 @@ async function summarizeMailSend(db: Database, workspaceId: string, sendId: stri
   const [pieces] = await db
     .select({
       out: sql<number>`count(*) filter (where ${mailPieces.status} in ${PIECES_OUT})`.mapWith(Number),
-      verified: sql<number>`count(*) filter (where ${mailPieces.status} <> 'printed-by-you')`.mapWith(Number),
+      verified:
+        sql<number>`count(*) filter (where ${mailPieces.status} not in ('printed-by-you', 'preparing', 'undeliverable'))`.mapWith(
+          Number,
+        ),
       printed: pieceCount(`('printed-by-you')`),
       mailed: pieceCount(`('mailed', 'in-transit', 'delivered', 'returned')`),
       delivered: pieceCount(`('delivered')`),

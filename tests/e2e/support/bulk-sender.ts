@@ -78,15 +78,18 @@ export async function verifyEmailThroughOutbox(page: Page, emails: ResendFakeEma
   await expect(page).toHaveURL(`${origin}/`);
 }
 
-/** Saves a profile with a postal address through the API (the profile page's own test covers its form). */
-export async function addPostalAddress(page: Page, postalAddress = '1 Main St, Austin, TX 78701') {
+/**
+ * Saves a profile with a postal address through the API (the profile page's own test covers its
+ * form); a mailed offer also needs the `phone` it prints.
+ */
+export async function addPostalAddress(page: Page, postalAddress = '1 Main St, Austin, TX 78701', phone = '') {
   const origin = new URL(page.url()).origin;
   const response = await page.request.put('/api/profile', {
     data: {
       handle: null,
       displayName: 'E2E Wholesaler',
       company: 'E2E Homes',
-      phone: '',
+      phone,
       replyToEmail: '',
       postalAddress,
       notifyOnLeads: false,

@@ -27,7 +27,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 /**
  * The review's mail actions (issue 41): "Print them yourself" stores a send of the selected rows that
  * can go by mail and offers its letters PDF and mail-house CSV; "Mail with Lob" (a workspace with a
- * Lob key) verifies and quotes them, then `onLobSend` opens the confirm page. The server skips rows it
+ * Lob key) stores them, then `onLobSend` opens the confirm page (Lob verifies the addresses there). The server skips rows it
  * cannot mail (do-not-mail list, same property twice) and says why; so does this.
  */
 export function MailSelected({
@@ -103,7 +103,7 @@ export function MailSelected({
             onClick={() => void start('lob')}
             disabled={pending}
           >
-            {lobSend.isPending ? 'Verifying addresses…' : 'Mail with Lob'}
+            {lobSend.isPending ? 'Preparing the send…' : 'Mail with Lob'}
           </button>
         )}
       </div>

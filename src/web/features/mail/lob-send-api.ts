@@ -8,8 +8,8 @@ export function useLobSend(sendId: string) {
   return useQuery({
     queryKey: lobSendKey(sendId),
     queryFn: () => readJson(api.mail.lob.sends[':id'].$get({ param: { id: sendId } })),
-    // Pieces move (queued, mailed, in transit…) while the page is open.
-    refetchInterval: (query) => (query.state.data?.confirmed ? 5_000 : false),
+    // Lob verifies the addresses (every second, to show the progress); then pieces move (queued, mailed, in transit…).
+    refetchInterval: (query) => (query.state.data?.preparing ? 1_000 : query.state.data?.confirmed ? 5_000 : false),
   });
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_pieces" ADD COLUMN "plan" jsonb;--> statement-breakpoint
+CREATE INDEX "mail_pieces_preparing_idx" ON "mail_pieces" USING btree ("position") WHERE "mail_pieces"."status" = 'preparing';
