@@ -18,6 +18,7 @@ import { createWorkspaceChangeFeed } from './events/workspace-change-feed';
 import { createFollowUpClock } from './follow-ups/follow-up-clock';
 import { startFollowUpWorker } from './follow-ups/start-follow-up-worker';
 import { describeErrorForLog } from './http/describe-error-for-log';
+import { keepConnectionsAlive } from './http/keep-alive';
 import { restateFreshOffer } from './leads-inbox/restate-fresh-offer';
 import { createFollowUpMailer } from './mail/follow-up-mailer';
 import { startLobMailWorker } from './mail/lob-mail-worker';
@@ -140,6 +141,7 @@ async function main() {
   });
 
   if (!(listener instanceof Server)) throw new Error('the server is not an HTTP/1 server');
+  keepConnectionsAlive(listener);
   // SIGTERM (a deploy): requests in flight finish, live streams reconnect elsewhere, and what the
   // workers claimed goes back to the queue at once for the other processes.
   shutDownOnSignals({
